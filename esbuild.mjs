@@ -1,0 +1,30 @@
+// Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  logOverride: { 'import-is-undefined': 'error' },
+};
+
+const entries = [
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+];
+
+for (const entry of entries) {
+  const ctx = await esbuild.context({ ...common, ...entry });
+  if (watch) {
+    await ctx.watch();
+  } else {
+    await ctx.rebuild();
+    await ctx.dispose();
+  }
+}

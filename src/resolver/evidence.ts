@@ -1,0 +1,169 @@
+/**
+ * The evidence object: the public contract of every Holaryn front end (spec section 9).
+ *
+ * Field names here are fixed by the contract and must never be renamed; extra fields are
+ * allowed. Paths are root-relative and `/`-separated everywhere except `root`.
+ */
+
+export const EVIDENCE_SCHEMA = 'holaryn.instructions/v1';
+
+export type TargetKind = 'file' | 'directory' | 'missing';
+
+export interface TargetEvidence {
+  /** Root-relative canonical path; `""` for the root itself. */
+  path: string;
+  kind: TargetKind;
+}
+
+export type SourceStatus =
+  | 'included'
+  | 'truncated'
+  | 'omitted'
+  | 'superseded'
+  | 'not-applicable'
+  | 'duplicate';
+
+export type SourceScope = 'global' | 'workspace';
+
+/** Effective frontmatter values: defaults filled in, globs and commands always arrays. */
+export interface Metadata {
+  applies_to: string[] | null;
+  excludes: string[];
+  priority: number;
+  mode: 'append' | 'replace';
+  required_validation: string[];
+}
+
+/** Why a source did not apply to one target (extra, structured form of `reason`). */
+export interface NotApplicableFor {
+  target: string;
+  key: 'applies_to' | 'excludes';
+  /** The excluding pattern, or null when no `applies_to` pattern matched. */
+  pattern: string | null;
+}
+
+export interface SourceEvidence {
+  /** Root-relative path, or the global file's display name. */
+  path: string;
+  scope: SourceScope;
+  /** Root-relative directory whose candidate this is (`""` for the root); null for global. */
+  directory: string | null;
+  depth: number;
+  filename: string;
+  /** 1-based position in precedence order over all reported sources. */
+  order: number;
+  sha256: string;
+  bytes: number;
+  /** Code points of the contributed content. */
+  chars: number;
+  status: SourceStatus;
+  appliesTo: string[];
+  supersededFor: string[];
+  supersededBy: string | null;
+  duplicateOf: string | null;
+  reason: string | null;
+  metadata: Metadata | null;
+  /** Exact contributed text (after frontmatter, BOM dropped; capped at 1 MiB). */
+  content: string;
+  /** Extra: per-target reasons for not applying. */
+  notApplicable: NotApplicableFor[];
+  /** Extra: code points included in the model context (equals `chars` unless cut or omitted). */
+  includedChars: number;
+}
+
+export interface ValidationEvidence {
+  command: string;
+  source: string;
+}
+
+export interface ConflictEvidence {
+  kind: 'replace';
+  directory: string | null;
+  sources: string[];
+  winner: string;
+}
+
+export type DiagnosticCode =
+  | 'malformed-frontmatter'
+  | 'invalid-value'
+  | 'unreadable'
+  | 'symlink-outside-root'
+  | 'unknown-key'
+  | 'too-large'
+  | 'replace-conflict'
+  | 'budget-truncated';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  severity: Severity;
+  code: DiagnosticCode;
+  source: string | null;
+  /** 1-based line in the file (the opening `---` is line 1), or null. */
+  line: number | null;
+  message: string;
+  /** Extra: 1-based column and end position where known (for editors). */
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
+  'malformed-frontmatter': 'error',
+  'invalid-value': 'error',
+  unreadable: 'error',
+  'symlink-outside-root': 'error',
+  'unknown-key': 'warning',
+  'too-large': 'warning',
+  'replace-conflict': 'warning',
+  'budget-truncated': 'info',
+};
+
+export interface TruncationEvidence {
+  budget: number;
+  /** Code points of `context`. */
+  chars: number;
+  truncated: boolean;
+  omitted: { path: string; chars: number }[];
+  cut: { path: string; chars: number; included: number }[];
+}
+
+/** A candidate that exists but was not loaded (extra field, also part of the snapshot). */
+export interface SkippedCandidate {
+  path: string;
+  reason: 'unreadable' | 'symlink-outside-root';
+}
+
+export interface Evidence {
+  schema: typeof EVIDENCE_SCHEMA;
+  root: string;
+  targets: TargetEvidence[];
+  snapshot: string;
+  sources: SourceEvidence[];
+  validation: ValidationEvidence[];
+  conflicts: ConflictEvidence[];
+  diagnostics: Diagnostic[];
+  truncation: TruncationEvidence;
+  context: string;
+  skipped: SkippedCandidate[];
+  /** Extra: the name of the policy that produced this evidence. */
+  policy: string;
+}
+
+export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
+
+/** A failure of the whole call: nothing is resolved (no partial evidence). */
+export class ResolveError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ResolveError';
+  }
+
+  toJSON(): { error: Record<string, unknown> } {
+    return { error: { code: this.code, message: this.message, ...this.details } };
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * The resolver's only window on the filesystem. Everything the resolver reads goes through this
+ * small synchronous interface, so an in-memory tree (tests), a real disk (CLI) or a disk overlaid
+ * with unsaved editor buffers (VS Code) can be resolved by the same code.
+ *
+ * Synchronous on purpose: resolution is thousands of tiny metadata calls, for which Node's sync
+ * calls are several times cheaper than promises, and a resolution must see one consistent state.
+ */
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { isUtf8 } from 'node:buffer';
+
+/** The subset of `node:path` the resolver uses; `path.posix` or `path.win32` can be injected. */
+export type PathApi = Pick<
+  typeof nodePath.posix,
+  'sep' | 'isAbsolute' | 'join' | 'dirname' | 'basename' | 'relative' | 'resolve' | 'parse'
+>;
+
+export type EntryKind = 'file' | 'directory' | 'symlink' | 'other';
+
+export interface FsStat {
+  kind: EntryKind;
+  size: number;
+  mtimeMs: number;
+  /** Device and inode: together they identify a file across symlinks and hard links. */
+  dev: number;
+  ino: number;
+}
+
+/** An error from the filesystem, with a POSIX-like code (`ENOENT`, `ELOOP`, `EACCES`, ...). */
+export class FsError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'FsError';
+  }
+}
+
+export interface FileReader {
+  /** Reads into `buffer` from its start; returns the byte count, 0 at end of file. */
+  read(buffer: Uint8Array): number;
+  /** The open file's current status (for identity and change checks). */
+  stat(): FsStat;
+  close(): void;
+}
+
+export interface ResolverFs {
+  readonly path: PathApi;
+  /** Status of the entry itself (links not followed); undefined when it does not exist. */
+  lstat(p: string): FsStat | undefined;
+  /** Status of what the path leads to; undefined when it (or its link target) does not exist. */
+  stat(p: string): FsStat | undefined;
+  /** The text of a symbolic link. */
+  readlink(p: string): string;
+  /** Optional fast path: the canonical path of an existing entry; throws FsError otherwise. */
+  realpath?(p: string): string;
+  /**
+   * Opens a regular file for reading without following a final symlink and without blocking,
+   * and checks that the opened file is `expected` (same dev and inode): a file swapped in after
+   * the checks is refused with FsError `ECHANGED`.
+   */
+  open(p: string, expected: FsStat): FileReader;
+}
+
+export function isUtf8Bytes(bytes: Uint8Array): boolean {
+  return isUtf8(bytes);
+}
+
+function kindOf(st: nodeFs.Stats): EntryKind {
+  if (st.isFile()) return 'file';
+  if (st.isDirectory()) return 'directory';
+  if (st.isSymbolicLink()) return 'symlink';
+  return 'other';
+}
+
+function toStat(st: nodeFs.Stats): FsStat {
+  return { kind: kindOf(st), size: st.size, mtimeMs: st.mtimeMs, dev: st.dev, ino: st.ino };
+}
+
+function fsError(err: unknown): FsError {
+  const e = err as NodeJS.ErrnoException;
+  return new FsError(e.code ?? 'EIO', e.message);
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+// O_NOFOLLOW refuses a final symlink swapped in after the checks; O_NONBLOCK keeps a FIFO that was
+// swapped in from blocking the open. Both are 0 where the OS lacks them (Windows).
+const OPEN_FLAGS =
+  nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NOFOLLOW ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0);
+
+/** The real disk, through Node's synchronous calls. */
+export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
+  return {
+    path: pathApi,
+    lstat(p) {
+      try {
+        return toStat(nodeFs.lstatSync(p));
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw fsError(err);
+      }
+    },
+    stat(p) {
+      try {
+        return toStat(nodeFs.statSync(p));
+      } catch (err) {
+        if (isMissing(err)) return undefined;
+        throw fsError(err);
+      }
+    },
+    readlink(p) {
+      try {
+        return nodeFs.readlinkSync(p);
+      } catch (err) {
+        throw fsError(err);
+      }
+    },
+    realpath(p) {
+      try {
+        return nodeFs.realpathSync.native(p);
+      } catch (err) {
+        throw fsError(err);
+      }
+    },
+    open(p, expected) {
+      let fd: number;
+      try {
+        fd = nodeFs.openSync(p, OPEN_FLAGS);
+      } catch (err) {
+        throw fsError(err);
+      }
+      const reader: FileReader = {
+        read(buffer) {
+          try {
+            return nodeFs.readSync(fd, buffer, 0, buffer.length, null);
+          } catch (err) {
+            throw fsError(err);
+          }
+        },
+        stat() {
+          return toStat(nodeFs.fstatSync(fd));
+        },
+        close() {
+          nodeFs.closeSync(fd);
+        },
+      };
+      const opened = reader.stat();
+      if (opened.kind !== 'file' || opened.dev !== expected.dev || opened.ino !== expected.ino) {
+        reader.close();
+        throw new FsError('ECHANGED', `${p} changed between the check and the open`);
+      }
+      return reader;
+    },
+  };
+}
+
+export const nodeResolverFs: ResolverFs = createNodeFs();

@@ -1,0 +1,29 @@
+/**
+ * Every bound the resolver enforces, in one place (spec section 4 and 8). Instruction files come
+ * from any repository a person clones, so each number caps work an attacker could otherwise make
+ * unbounded.
+ */
+
+/** Frontmatter block size in bytes; larger is malformed. Real frontmatter is a few hundred bytes. */
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+
+/** Patterns in one `applies_to` / `excludes` / `required_validation` key. */
+export const MAX_PATTERNS_PER_KEY = 1000;
+
+/** Characters in one glob pattern (minimatch's own cap is 64 KiB; ours is far lower). */
+export const MAX_PATTERN_LENGTH = 4096;
+
+/** Alternatives one pattern may expand to through braces (`{a,b}`, `{1..9}`): limits regex blow-up. */
+export const MAX_BRACE_ALTERNATIVES = 1000;
+
+/** Bytes of one file that contribute content; the rest is hashed but not kept in memory. */
+export const MAX_CONTENT_BYTES = 1024 * 1024;
+
+/** Read chunk size: memory per file never exceeds this plus MAX_CONTENT_BYTES. */
+export const READ_CHUNK_BYTES = 64 * 1024;
+
+/** Default model-context budget in Unicode code points. */
+export const DEFAULT_BUDGET = 24000;
+
+/** Symbolic links followed while canonicalising one path (Linux's own limit is 40). */
+export const MAX_SYMLINK_HOPS = 40;

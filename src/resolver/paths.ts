@@ -1,0 +1,146 @@
+/**
+ * Canonical paths and containment (spec sections 1 and 2). Paths resolve as the OS resolves them:
+ * symlinks first, then `..` against the link's real location; a path that does not exist yet
+ * resolves through its deepest existing ancestor, and a dangling symlink through its link text.
+ */
+import { FsError, PathApi, ResolverFs } from './fs';
+import { MAX_SYMLINK_HOPS } from './limits';
+
+export interface CanonicalPath {
+  /** Absolute canonical path (symlinks resolved as far as entries exist). */
+  path: string;
+  /** Whether the whole path exists. */
+  exists: boolean;
+}
+
+function components(P: PathApi, p: string): string[] {
+  // Both separators on Windows; only `/` on POSIX (where `\` is an ordinary name character).
+  const parts = P.sep === '\\' ? p.split(/[\\/]+/) : p.split('/');
+  return parts.filter((part) => part.length > 0);
+}
+
+/**
+ * Canonicalises `p` (absolute, or relative to `base`, which must itself be canonical).
+ * Throws FsError `ELOOP` when symlinks do not terminate.
+ */
+export function canonicalize(fs: ResolverFs, p: string, base?: string): CanonicalPath {
+  const P = fs.path;
+  const absolute = P.isAbsolute(p) || base === undefined;
+  // The OS's realpath is one call, but only an unnormalised path keeps `..` after symlinks right.
+  if (fs.realpath) {
+    try {
+      return { path: fs.realpath(absolute ? p : `${base}${P.sep}${p}`), exists: true };
+    } catch (err) {
+      const code = (err as FsError).code;
+      // Missing entries and dangling links take the slow walk below; anything else is real.
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    }
+  }
+  let current: string;
+  let queue: string[];
+  if (absolute) {
+    const parsed = P.parse(p);
+    current = parsed.root || P.sep;
+    queue = components(P, p.slice(parsed.root.length));
+  } else {
+    current = base!;
+    queue = components(P, p);
+  }
+  let missing = false;
+  let hops = 0;
+  while (queue.length > 0) {
+    const part = queue.shift()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      // `current` is canonical (or lexically below the deepest existing ancestor), so its
+      // parent is the real parent.
+      current = P.dirname(current);
+      continue;
+    }
+    const next = P.join(current, part);
+    if (missing) {
+      current = next;
+      continue;
+    }
+    const st = fs.lstat(next);
+    if (!st) {
+      missing = true;
+      current = next;
+      continue;
+    }
+    if (st.kind === 'symlink') {
+      if (++hops > MAX_SYMLINK_HOPS) throw new FsError('ELOOP', `too many levels of symbolic links: ${p}`);
+      const text = fs.readlink(next);
+      if (P.isAbsolute(text)) {
+        const parsed = P.parse(text);
+        current = parsed.root || P.sep;
+        queue.unshift(...components(P, text.slice(parsed.root.length)));
+      } else {
+        queue.unshift(...components(P, text));
+      }
+      continue;
+    }
+    if (st.kind !== 'directory' && queue.some((q) => q !== '.')) {
+      // A file used as a directory: the rest cannot exist.
+      missing = true;
+    }
+    current = next;
+  }
+  return { path: current, exists: !missing };
+}
+
+/** Whether `child` is `root` or below it (both canonical). Case-insensitive where the path API is. */
+export function isInside(P: PathApi, root: string, child: string): boolean {
+  const rel = P.relative(root, child);
+  if (rel === '') return true;
+  if (P.isAbsolute(rel)) return false;
+  return !(rel === '..' || rel.startsWith('..' + P.sep) || (P.sep === '\\' && rel.startsWith('../')));
+}
+
+/** Root-relative `/`-separated path of a canonical path inside the root (`""` for the root). */
+export function toRelative(P: PathApi, root: string, child: string): string {
+  const rel = P.relative(root, child);
+  return P.sep === '/' ? rel : rel.split(P.sep).join('/');
+}
+
+/** Root-relative parent directory (`""` for top-level entries and for the root itself). */
+export function parentOf(rel: string): string {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? '' : rel.slice(0, i);
+}
+
+/** The chain of root-relative directories from the root down to `dir`, inclusive. */
+export function chainOf(dir: string): string[] {
+  const chain = [''];
+  if (dir === '') return chain;
+  let i = dir.indexOf('/');
+  while (i >= 0) {
+    chain.push(dir.slice(0, i));
+    i = dir.indexOf('/', i + 1);
+  }
+  chain.push(dir);
+  return chain;
+}
+
+/** Number of segments of a root-relative path (`0` for the root). */
+export function depthOf(rel: string): number {
+  if (rel === '') return 0;
+  let n = 1;
+  for (let i = 0; i < rel.length; i++) if (rel.charCodeAt(i) === 47) n++;
+  return n;
+}
+
+/** Joins a root-relative directory and a relative name. */
+export function joinRelative(dir: string, name: string): string {
+  return dir === '' ? name : `${dir}/${name}`;
+}
+
+/** The target's path relative to a source directory, or undefined when it is out of scope. */
+export function relativeToDirectory(dir: string, target: string): string | undefined {
+  if (dir === '') return target;
+  if (target === dir) return '';
+  if (target.length > dir.length && target.startsWith(dir) && target.charCodeAt(dir.length) === 47) {
+    return target.slice(dir.length + 1);
+  }
+  return undefined;
+}

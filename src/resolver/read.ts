@@ -1,0 +1,110 @@
+/**
+ * Reading one instruction file: streamed in fixed chunks, hashed whole, validated as UTF-8
+ * without NUL bytes, and capped at MAX_CONTENT_BYTES of kept text. Memory use is bounded by the
+ * cap plus one chunk, whatever the file's size. The hash and the content always come from the
+ * same bytes: a file that changes while being read is read again, then refused.
+ */
+import { createHash } from 'node:crypto';
+import { FsError, FsStat, ResolverFs, isUtf8Bytes } from './fs';
+import { MAX_CONTENT_BYTES, READ_CHUNK_BYTES } from './limits';
+
+export type ReadResult =
+  | {
+      ok: true;
+      sha256: string;
+      bytes: number;
+      /** Decoded text of the kept bytes, leading BOM dropped. */
+      text: string;
+      /** True when the file was larger than MAX_CONTENT_BYTES and `text` is its first part. */
+      tooLarge: boolean;
+    }
+  | { ok: false; message: string };
+
+/** Attempts when a file changes under us before giving up. */
+const READ_ATTEMPTS = 3;
+
+/** Index where a trailing incomplete UTF-8 sequence starts (the length when there is none). */
+export function completeUtf8Prefix(bytes: Uint8Array, end = bytes.length): number {
+  let i = end - 1;
+  let continuation = 0;
+  while (i >= 0 && continuation < 3 && (bytes[i] & 0xc0) === 0x80) {
+    i--;
+    continuation++;
+  }
+  if (i < 0) return end;
+  const lead = bytes[i];
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return end - i < need ? i : end;
+}
+
+function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 'changed' {
+  const reader = fs.open(path, expected);
+  try {
+    const hash = createHash('sha256');
+    const chunk = new Uint8Array(READ_CHUNK_BYTES);
+    const kept: Uint8Array[] = [];
+    let keptBytes = 0;
+    let total = 0;
+    // Up to three bytes of a code point split across chunks, carried into the next check.
+    let pending: Uint8Array = new Uint8Array(0);
+    let invalid: string | undefined;
+    for (;;) {
+      const n = reader.read(chunk);
+      if (n === 0) break;
+      const data = chunk.subarray(0, n);
+      hash.update(data);
+      total += n;
+      if (keptBytes < MAX_CONTENT_BYTES + 4) {
+        const take = Math.min(n, MAX_CONTENT_BYTES + 4 - keptBytes);
+        kept.push(data.slice(0, take));
+        keptBytes += take;
+      }
+      if (invalid === undefined) {
+        if (data.indexOf(0) !== -1) invalid = 'contains NUL bytes';
+        else {
+          const joined = pending.length > 0 ? Buffer.concat([pending, data]) : data;
+          const cut = completeUtf8Prefix(joined);
+          if (!isUtf8Bytes(joined.subarray(0, cut))) invalid = 'is not valid UTF-8';
+          pending = joined.slice(cut);
+        }
+      }
+    }
+    if (invalid === undefined && pending.length > 0) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
+    const after = reader.stat();
+    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino) return 'changed';
+    if (invalid !== undefined) return { ok: false, message: `file ${invalid}` };
+    const all = Buffer.concat(kept);
+    const tooLarge = total > MAX_CONTENT_BYTES;
+    const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
+    let text = all.toString('utf8', 0, end);
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    return { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge };
+  } finally {
+    reader.close();
+  }
+}
+
+/** Reads a regular file whose status (`expected`, from stat) was already checked. */
+export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat): ReadResult {
+  let st = expected;
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    let result: ReadResult | 'changed';
+    try {
+      result = readOnce(fs, path, st);
+    } catch (err) {
+      if (err instanceof FsError && err.code === 'ECHANGED') {
+        const again = fs.stat(path);
+        if (!again || again.kind !== 'file') return { ok: false, message: 'file vanished or changed while being read' };
+        st = again;
+        continue;
+      }
+      const code = err instanceof FsError ? err.code : 'EIO';
+      return { ok: false, message: `cannot read file (${code})` };
+    }
+    if (result !== 'changed') return result;
+    const again = fs.stat(path);
+    if (!again || again.kind !== 'file') return { ok: false, message: 'file vanished while being read' };
+    st = again;
+  }
+  return { ok: false, message: 'file kept changing while being read' };
+}

@@ -1,5 +1,8 @@
 // Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -13,6 +16,7 @@ const common = {
   minify: production,
   logLevel: 'warning',
   logOverride: { 'import-is-undefined': 'error' },
+  define: { HOLARYN_VERSION: JSON.stringify(pkg.version) },
 };
 
 const entries = [

@@ -1,0 +1,343 @@
+// A real VS Code (code-server) plus headless Chromium, offline: the shared pieces of
+// run-tests.mjs, screenshot.mjs and start.mjs. See shared/vscode-host.md.
+//
+//   const cs = await startCodeServer({ workspace });            // {url, port, authority, stop()}
+//   const browser = await launchChromium();                      // {context, page, close()}
+//   await openWorkbench(browser.page, { url: cs.url, folder: workspace,
+//     payload: [['extensionDevelopmentPath', remoteUri(cs, extDir)]] });
+//
+// Loading the extension under development: code-server has no --extensionDevelopmentPath flag
+// (its server never hands one to the web workbench). The web workbench reads it from the
+// `payload` URL parameter instead, and only when the server runs with
+// `--vscode-option enable-smoke-test-driver` (always passed here). So the extension is loaded
+// by the URL, not by the server: every page opened with that URL (and every reload of it) runs
+// the folder's current code in an "Extension Development Host" window; the bare URL does not.
+//
+// playwright-core is resolved from <project>/node_modules (a devDependency), or from NODE_PATH.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { ensureTools, log, ROOT, TOOLS_DIR } from './ensure-tools.mjs';
+
+export { ensureTools, log, ROOT, TOOLS_DIR };
+
+export const DEFAULT_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'chat.disableAIFeatures': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoUpdate': false,
+  'extensions.autoCheckUpdates': false,
+  'extensions.ignoreRecommendations': true,
+  'workbench.tips.enabled': false,
+  'workbench.enableExperiments': false,
+  'git.openRepositoryInParentFolders': 'never',
+};
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORT = { width: 1400, height: 900 };
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function httpStatus(url, timeoutMs = 2000) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+  });
+}
+
+/** Env for code-server: no npm_* (from `npm run`) and no VSCODE_* (from a VS Code terminal). */
+function serverEnv(extra) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(npm_|VSCODE_|ELECTRON_)/i.test(k) || k === 'INIT_CWD') continue;
+    env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+const liveGroups = new Set();
+let exitHookInstalled = false;
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // Last resort when the script dies without calling stop(): never leave a server behind.
+  process.on('exit', () => {
+    for (const pid of liveGroups) {
+      try { process.kill(-pid, 'SIGKILL'); } catch {}
+    }
+  });
+}
+
+/**
+ * Starts code-server on 127.0.0.1 with isolated state under .vscode-test/.
+ * @param {object} o
+ * @param {string} [o.workspace] folder or .code-workspace file the bare URL opens
+ * @param {number} [o.port] default: a free port
+ * @param {string} [o.extensionDevelopmentPath] only recorded into the result's devUrl helper (see top)
+ * @param {object} [o.userSettings] merged over DEFAULT_SETTINGS into User/settings.json
+ * @param {string} [o.dataDir] keep state in this folder (reused across runs); default: a fresh
+ *   folder under .vscode-test/runs/ removed by stop() (unless stop({keep:true}))
+ * @param {boolean} [o.workspaceTrust] true: do not pass --disable-workspace-trust
+ * @param {boolean} [o.echo] also copy the server's output to stderr
+ * @param {number} [o.startTimeoutMs] default 60000
+ */
+export async function startCodeServer(o = {}) {
+  const tools = await ensureTools();
+  const port = o.port ?? (await freePort());
+  const fresh = !o.dataDir;
+  const dataDir = path.resolve(
+    o.dataDir ?? path.join(TOOLS_DIR, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${port}`),
+  );
+  const dirs = {
+    userData: path.join(dataDir, 'user-data'),
+    extensions: path.join(dataDir, 'extensions'),
+    xdgData: path.join(dataDir, 'xdg', 'data'),
+    xdgConfig: path.join(dataDir, 'xdg', 'config'),
+    xdgCache: path.join(dataDir, 'xdg', 'cache'),
+  };
+  for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
+  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...DEFAULT_SETTINGS, ...(o.userSettings ?? {}) }, null, 2) + '\n');
+  const configFile = path.join(dataDir, 'config.yaml');
+  // Flags below override the file; it exists so code-server never writes ~/.config/code-server.
+  fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
+  const logFile = path.join(dataDir, 'code-server.log');
+  const logFd = fs.openSync(logFile, 'a');
+
+  const args = [
+    tools.codeServerEntry,
+    '--config', configFile,
+    '--bind-addr', `127.0.0.1:${port}`,
+    '--auth', 'none',
+    '--user-data-dir', dirs.userData,
+    '--extensions-dir', dirs.extensions,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--vscode-option', 'enable-smoke-test-driver',
+  ];
+  if (!o.workspaceTrust) args.push('--disable-workspace-trust');
+  if (o.workspace) args.push(path.resolve(o.workspace));
+
+  const child = spawn(tools.node24, args, {
+    cwd: dataDir,
+    detached: true, // own process group: stop() kills the server, its extension hosts and pty host
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: serverEnv({
+      XDG_DATA_HOME: dirs.xdgData,
+      XDG_CONFIG_HOME: dirs.xdgConfig,
+      XDG_CACHE_HOME: dirs.xdgCache,
+    }),
+  });
+  const tail = [];
+  const onData = (chunk) => {
+    fs.writeSync(logFd, chunk);
+    if (o.echo) process.stderr.write(chunk);
+    for (const line of chunk.toString().split('\n')) if (line) tail.push(line);
+    while (tail.length > 40) tail.shift();
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  liveGroups.add(child.pid);
+  installExitHook();
+  let exited = null;
+  const exitPromise = new Promise((r) => child.on('exit', (code, signal) => { exited = { code, signal }; liveGroups.delete(child.pid); r(exited); }));
+
+  const url = `http://127.0.0.1:${port}`;
+  const authority = `127.0.0.1:${port}`;
+  let stopped = false;
+  async function stop({ keep = false } = {}) {
+    if (stopped) return;
+    stopped = true;
+    if (!exited) {
+      try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+      const t = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 5000);
+      await exitPromise;
+      clearTimeout(t);
+    }
+    // Children of the group that outlived the leader (extension host shutting down).
+    try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+    liveGroups.delete(child.pid);
+    try { fs.closeSync(logFd); } catch {}
+    if (fresh && !keep) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  const deadline = Date.now() + (o.startTimeoutMs ?? 60_000);
+  for (;;) {
+    if (exited) {
+      await stop({ keep: true });
+      throw new Error(`code-server exited during start (${exited.code ?? exited.signal}); log ${logFile}:\n${tail.join('\n')}`);
+    }
+    if ((await httpStatus(`${url}/healthz`)) === 200) break;
+    if (Date.now() > deadline) {
+      await stop({ keep: true });
+      throw new Error(`code-server did not answer ${url}/healthz in time; log ${logFile}:\n${tail.join('\n')}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const result = {
+    url, port, authority, dataDir, logFile, pid: child.pid, exited: exitPromise, stop,
+    /** vscode-remote URI of an absolute path on this server, for payload entries. */
+    remoteUri: (p) => remoteUri(authority, p),
+    /** Workbench URL for a folder / workspace file, with optional payload. */
+    workbenchUrl: (opts) => workbenchUrl(url, opts),
+  };
+  if (o.extensionDevelopmentPath) {
+    result.devUrl = workbenchUrl(url, {
+      folder: o.workspace,
+      payload: [['extensionDevelopmentPath', remoteUri(authority, path.resolve(o.extensionDevelopmentPath))]],
+    });
+  }
+  return result;
+}
+
+/** vscode-remote://<authority><abs path>, each path segment percent-encoded. */
+export function remoteUri(authority, absPath) {
+  const p = path.resolve(absPath).split('/').map(encodeURIComponent).join('/');
+  return `vscode-remote://${authority}${p}`;
+}
+
+/** Like the workbench's own encodeWorkspacePath: an absolute path, '/' kept. */
+function encodePath(p) {
+  return encodeURIComponent(path.resolve(p)).replaceAll('%2F', '/');
+}
+
+/**
+ * http://host:port/?folder=<abs>|workspace=<abs .code-workspace>&payload=<json>.
+ * `folder` may be a .code-workspace file too: it is then sent as ?workspace=.
+ */
+export function workbenchUrl(url, { folder, workspace, payload } = {}) {
+  const q = [];
+  if (folder && !workspace && folder.endsWith('.code-workspace')) { workspace = folder; folder = undefined; }
+  if (workspace) q.push(`workspace=${encodePath(workspace)}`);
+  else if (folder) q.push(`folder=${encodePath(folder)}`);
+  else q.push('ew=true');
+  if (payload && payload.length) q.push(`payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  return `${url.replace(/\/$/, '')}/?${q.join('&')}`;
+}
+
+/** playwright-core from <project>/node_modules (or NODE_PATH), with a clear message if missing. */
+export function loadPlaywright() {
+  const req = createRequire(path.join(ROOT, 'package.json'));
+  try {
+    return req('playwright-core');
+  } catch (e) {
+    if (e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes("'playwright-core'")) {
+      throw new Error(`playwright-core is not installed in ${path.join(ROOT, 'node_modules')}: run \`npm i -D playwright-core\` (or set NODE_PATH)`);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Headless Debian Chromium through playwright-core, fresh profile in a temp dir.
+ * @returns {Promise<{context, page, close(): Promise<void>}>}
+ */
+export async function launchChromium({ viewport = VIEWPORT, headless = true } = {}) {
+  const { chromium } = loadPlaywright();
+  const tools = await ensureTools();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: tools.chromium,
+    headless,
+    args: headless ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((a) => a !== '--headless'),
+    viewport,
+    deviceScaleFactor: 1,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  let closed = false;
+  return {
+    context,
+    page,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await context.close().catch(() => {});
+      fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}
+
+/**
+ * Opens the workbench in `page` and waits for it.
+ * @param page Playwright page
+ * @param {object} o
+ * @param {string} o.url code-server base URL
+ * @param {string} [o.folder] folder, or .code-workspace file (sent as ?workspace=)
+ * @param {string} [o.workspace] .code-workspace file
+ * @param {Array<[string,string]>} [o.payload] e.g. [['extensionDevelopmentPath', uri]]
+ * @param {(type:string, args:any[]) => void} [o.onLog] receives codeAutomationLog (mocha output)
+ * @param {(code:number) => void} [o.onExit] receives codeAutomationExit (extension host exit code)
+ * @param {number} [o.timeoutMs] wait for .monaco-workbench, default 60000
+ */
+export async function openWorkbench(page, o) {
+  if (o.onLog) await page.exposeFunction('codeAutomationLog', (type, args) => o.onLog(type, args));
+  if (o.onExit) await page.exposeFunction('codeAutomationExit', (code) => o.onExit(code));
+  const target = workbenchUrl(o.url, o);
+  await page.goto(target, { waitUntil: 'domcontentloaded', timeout: o.timeoutMs ?? 60_000 });
+  await page.waitForSelector('.monaco-workbench', { timeout: o.timeoutMs ?? 60_000 });
+  return target;
+}
+
+/** Parses --key value / --flag arguments; `spec` maps names to 'string' | 'number' | 'boolean'. */
+export function parseArgs(argv, spec, usage) {
+  const out = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h' || a === '--help') { console.log(usage); process.exit(0); }
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
+    if (!m || !(m[1] in spec)) { console.error(`unknown argument: ${a}\n${usage}`); process.exit(2); }
+    const key = m[1].replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+    if (spec[m[1]] === 'boolean') { out[key] = true; continue; }
+    const v = m[2] ?? argv[++i];
+    if (v === undefined) { console.error(`--${m[1]} needs a value\n${usage}`); process.exit(2); }
+    out[key] = spec[m[1]] === 'number' ? Number(v) : v;
+  }
+  return out;
+}
+
+/** Stops everything on Ctrl+C / SIGTERM, then exits with 130 / 143. */
+export function onSignals(cleanup) {
+  let busy = false;
+  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+    process.on(sig, async () => {
+      if (busy) process.exit(code);
+      busy = true;
+      try { await cleanup(); } finally { process.exit(code); }
+    });
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * `cli(argv, io)`: the whole command line as a function that returns an exit code and writes only
+ * through `io`. `main.ts` wraps it for the real process; tests call it in-process.
+ */
+import { ResolveError } from '../resolver';
+import { UsageError } from './args';
+import { CliIo, EXIT } from './io';
+import { INSTRUCTIONS_HELP, instructionsCommand } from './instructions';
+
+declare const HOLARYN_VERSION: string | undefined;
+export const VERSION = typeof HOLARYN_VERSION === 'string' ? HOLARYN_VERSION : '0.0.0-dev';
+
+export const HELP = `Usage: holaryn <command> [options]
+
+Commands:
+  instructions <root> <target>...   which instruction files apply to the targets, and why
+
+Options:
+  -h, --help       show help (also: holaryn <command> --help)
+  -v, --version    show the version
+
+Run "holaryn instructions --help" for the options of a command.
+`;
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; help: string }> = {
+  instructions: { run: instructionsCommand, help: INSTRUCTIONS_HELP },
+};
+
+function fail(io: CliIo, json: boolean, code: string, message: string, details: Record<string, unknown> = {}): void {
+  if (json) io.stdout(JSON.stringify({ error: { code, message, ...details } }) + '\n');
+  else io.stderr(`holaryn: ${message}\n`);
+}
+
+export async function cli(argv: string[], io: CliIo): Promise<number> {
+  const json = argv.includes('--json');
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
+    io.stdout(HELP);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '-v' || name === '--version') {
+    io.stdout(`holaryn ${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    fail(io, json, 'usage', `unknown command ${JSON.stringify(name)}; run "holaryn --help"`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof ResolveError) {
+      fail(io, json, err.code, err.message, err.details);
+      return err.code === 'internal' ? EXIT.internal : EXIT.usage;
+    }
+    if (err instanceof UsageError || (err as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
+      fail(io, json, 'usage', `${(err as Error).message}; run "holaryn ${name} --help"`);
+      return EXIT.usage;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    fail(io, json, 'internal', `internal error: ${message}`);
+    if (!json && io.env.HOLARYN_DEBUG) io.stderr(`${(err as Error)?.stack ?? ''}\n`);
+    return EXIT.internal;
+  }
+}

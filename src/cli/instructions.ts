@@ -1,0 +1,76 @@
+/** `holaryn instructions <root> <target>... [options]`: prints the evidence (spec section 9). */
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { defaultGlobalFile, explicitGlobalFile, resolveInstructions } from '../resolver';
+import { CliIo, EXIT, colors } from './io';
+import { renderReport } from './report';
+import { UsageError, parseBudget, readLines } from './args';
+import { writeJson } from './json';
+
+export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
+
+Shows which repository instruction files apply to each target, in what order, and why.
+
+Arguments:
+  <root>                 the workspace root (a directory)
+  <target>...            files or directories, absolute or relative to the root;
+                         they need not exist yet
+
+Options:
+  --targets-from FILE    read more targets from FILE, one per line ("-" for stdin):
+                           git diff --name-only | holaryn instructions . --targets-from -
+  --json                 print the evidence as one JSON object (schema holaryn.instructions/v1)
+  --budget N             model-context budget in characters (default 24000; 0 disables)
+  --global FILE          use FILE as the operator-global instruction file
+  --no-global            do not read an operator-global instruction file
+  --context              also print the exact model context (text report only)
+  -h, --help             show this help
+
+Environment:
+  HOLARYN_HOME           folder of the default global file (default ~/.holaryn)
+  NO_COLOR               disables colour
+
+Exit codes: 0 resolved (diagnostics do not change it), 2 usage error or rejected target,
+1 internal failure.
+`;
+
+export async function instructionsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'targets-from': { type: 'string' },
+      json: { type: 'boolean' },
+      budget: { type: 'string' },
+      global: { type: 'string' },
+      'no-global': { type: 'boolean' },
+      context: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.stdout(INSTRUCTIONS_HELP);
+    return EXIT.ok;
+  }
+  const [root, ...targets] = positionals;
+  if (root === undefined) throw new UsageError('missing <root>');
+  const fromFile = values['targets-from'];
+  if (targets.length === 0 && fromFile === undefined) {
+    throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
+  }
+  if (fromFile !== undefined) targets.push(...(await readLines(fromFile, io)));
+  if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
+  const budget = values.budget === undefined ? undefined : parseBudget(values.budget);
+  const globalFile = values['no-global']
+    ? null
+    : values.global !== undefined
+      ? explicitGlobalFile(path.resolve(io.cwd, values.global))
+      : defaultGlobalFile(io.env);
+  const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, { budget, globalFile });
+  if (values.json) writeJson(evidence, io);
+  else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
+  return EXIT.ok;
+}
+
+

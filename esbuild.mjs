@@ -21,6 +21,7 @@ const common = {
 
 const entries = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
 ];
 
 for (const entry of entries) {

@@ -50,6 +50,9 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
       cells[2] = statusColor(s.status) + cells[2].slice(s.status.length);
       out.push(cells.join('  ').trimEnd());
       if (s.reason) out.push(c.dim(`      ${printable(s.reason)}`));
+      else if (s.supersededFor.length > 0) {
+        out.push(c.dim(`      superseded by ${printable(s.supersededBy ?? '')} for ${s.supersededFor.map(targetName).join(', ')}`));
+      }
     });
   }
   out.push('');

@@ -1,0 +1,15 @@
+/** Thin wiring: create the view owner, register its commands, hand tests a small API. */
+import * as vscode from 'vscode';
+import { InstructionsView } from './views/instructions-view';
+
+export interface HolarynApi {
+  view: InstructionsView;
+}
+
+export function activate(context: vscode.ExtensionContext): HolarynApi {
+  const view = new InstructionsView();
+  context.subscriptions.push(view, ...view.registerCommands());
+  return { view };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,243 @@
+/**
+ * The tree model: a pure function from evidence to tree nodes. No editor API here, so every row
+ * the panel shows is unit-tested under plain mocha. `provider.ts` turns nodes into TreeItems.
+ *
+ * All text comes from untrusted files: it only ever becomes plain labels, descriptions and
+ * plain-string tooltips, never markdown, HTML or command links.
+ */
+import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
+
+/** What clicking a node does; `provider.ts` maps these to editor commands. */
+export type NodeAction =
+  | { kind: 'open-source'; path: string; global: boolean }
+  | { kind: 'open-content'; order: number }
+  | { kind: 'open-context' }
+  | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
+  | { kind: 'open-target'; path: string };
+
+export interface TreeNode {
+  /** Stable id (kept across refreshes so expansion state survives). */
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** A codicon id, optionally with a theme colour id after a `|`. */
+  icon?: string;
+  /** kebab-case, for menus. */
+  contextValue?: string;
+  expanded?: boolean;
+  action?: NodeAction;
+  children?: TreeNode[];
+}
+
+export interface ModelOptions {
+  /** Shown on the snapshot row when the evidence comes from unsaved editor text. */
+  unsaved?: boolean;
+}
+
+const STATUS_ICON: Record<SourceEvidence['status'], string> = {
+  included: 'pass|testing.iconPassed',
+  truncated: 'warning|list.warningForeground',
+  omitted: 'circle-slash|list.warningForeground',
+  superseded: 'arrow-swap|disabledForeground',
+  'not-applicable': 'circle-large-outline|disabledForeground',
+  duplicate: 'files|disabledForeground',
+};
+
+const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
+  included: 'included in the model context',
+  truncated: 'cut by the budget',
+  omitted: 'omitted by the budget',
+  superseded: 'superseded by a replace in its directory',
+  'not-applicable': 'does not apply',
+  duplicate: 'the same file as an earlier source',
+};
+
+const SEVERITY_ICON: Record<Diagnostic['severity'], string> = {
+  error: 'error|list.errorForeground',
+  warning: 'warning|list.warningForeground',
+  info: 'info',
+};
+
+export function targetLabel(path: string): string {
+  return path === '' ? '. (workspace root)' : path;
+}
+
+function leaf(id: string, label: string, description?: string, tooltip?: string, icon?: string): TreeNode {
+  return { id, label, description, tooltip: tooltip ?? (description ? `${label}: ${description}` : label), icon };
+}
+
+function list(values: string[] | null): string {
+  return values === null ? 'absent' : values.length === 0 ? '[]' : values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+/** Why a source sits where it does: the precedence key, spelled out. */
+export function orderExplanation(s: SourceEvidence, all: SourceEvidence[]): string {
+  const parts = [
+    s.scope === 'global' ? 'operator-global (before every workspace file)' : `workspace, depth ${s.depth}`,
+    `priority ${s.metadata?.priority ?? 0}`,
+    s.scope === 'global' ? null : `filename ${s.filename}`,
+  ].filter(Boolean);
+  const before = all[s.order - 2];
+  const after = all[s.order];
+  const neighbours = [before ? `after ${before.path}` : 'first', after ? `before ${after.path}` : 'last (highest precedence)'];
+  return `#${s.order} of ${all.length}: ${parts.join(', ')}; ${neighbours.join(', ')}`;
+}
+
+function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
+  const id = `source:${s.order}:${s.path}`;
+  const md = s.metadata;
+  const targetsAll = ev.targets.length;
+  const appliesText =
+    s.appliesTo.length === 0 ? 'no target' : s.appliesTo.length === targetsAll && targetsAll > 1 ? `all ${targetsAll} targets` : s.appliesTo.map(targetLabel).join(', ');
+  const children: TreeNode[] = [];
+  children.push(
+    leaf(
+      `${id}:scope`,
+      'Scope',
+      s.scope === 'global' ? 'operator-global: every target' : `${s.directory === '' ? '. (root)' : s.directory}/ and below (depth ${s.depth})`,
+      undefined,
+      'folder',
+    ),
+  );
+  children.push(leaf(`${id}:applies`, 'Applies to', appliesText, undefined, 'target'));
+  if (s.supersededFor.length > 0) {
+    children.push(leaf(`${id}:superseded`, 'Superseded', `by ${s.supersededBy} for ${s.supersededFor.map(targetLabel).join(', ')}`, undefined, 'arrow-swap'));
+  }
+  if (s.duplicateOf) children.push(leaf(`${id}:duplicate`, 'Duplicate of', s.duplicateOf, undefined, 'files'));
+  if (s.reason) children.push(leaf(`${id}:reason`, 'Why', s.reason, s.reason, 'question'));
+  children.push(leaf(`${id}:order`, 'Order', orderExplanation(s, ev.sources), undefined, 'list-ordered'));
+  const fm: TreeNode = {
+    id: `${id}:frontmatter`,
+    label: 'Frontmatter',
+    icon: 'symbol-property',
+    description: md === null ? 'none (no valid block: the whole file is content)' : undefined,
+    tooltip: md === null ? 'No valid frontmatter: defaults apply and the whole file is content.' : 'Effective values, defaults filled in',
+  };
+  if (md) {
+    fm.children = [
+      leaf(`${id}:fm:applies_to`, 'applies_to', list(md.applies_to)),
+      leaf(`${id}:fm:excludes`, 'excludes', list(md.excludes)),
+      leaf(`${id}:fm:priority`, 'priority', String(md.priority)),
+      leaf(`${id}:fm:mode`, 'mode', md.mode),
+      leaf(`${id}:fm:required_validation`, 'required_validation', list(md.required_validation)),
+    ];
+  }
+  children.push(fm);
+  children.push(leaf(`${id}:sha256`, 'sha256', s.sha256, `sha256 ${s.sha256}\n${s.bytes} bytes`, 'key'));
+  children.push({
+    ...leaf(`${id}:content`, 'Exact content', `${s.chars} characters${s.status === 'truncated' ? `, ${s.includedChars} in the context` : ''}`, 'Open the exact contributed text (read-only)', 'file-text'),
+    action: { kind: 'open-content', order: s.order },
+  });
+  return {
+    id,
+    label: `${s.order}. ${s.path}`,
+    description: [s.status, s.scope, `depth ${s.depth}`, `priority ${md?.priority ?? 0}`, md?.mode ?? 'append'].join(' · '),
+    tooltip: `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\nClick to open the file.`,
+    icon: STATUS_ICON[s.status],
+    contextValue: s.scope === 'global' ? 'holaryn-source-global' : 'holaryn-source',
+    action: { kind: 'open-source', path: s.path, global: s.scope === 'global' },
+    children,
+  };
+}
+
+export function diagnosticLabel(d: Diagnostic): string {
+  return d.source === null ? d.code : `${d.source}${d.line === null ? '' : `:${d.line}`}`;
+}
+
+/** The whole tree for one evidence object. */
+export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
+  const nodes: TreeNode[] = [];
+  const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
+  if (ev.targets.length === 1) {
+    const t = ev.targets[0];
+    nodes.push({ ...leaf('target', 'Target', `${targetLabel(t.path)} (${t.kind})`, undefined, 'target'), action: { kind: 'open-target', path: t.path } });
+  } else {
+    nodes.push({
+      id: 'targets',
+      label: 'Targets',
+      description: `${ev.targets.length}`,
+      icon: 'target',
+      expanded: ev.targets.length <= 5,
+      children: ev.targets.map((t) => ({ ...leaf(`target:${t.path}`, targetLabel(t.path), t.kind), action: { kind: 'open-target', path: t.path } })),
+    });
+  }
+  nodes.push(
+    leaf(
+      'snapshot',
+      'Snapshot',
+      `${ev.snapshot.slice(7, 19)}${options.unsaved ? ' · from unsaved text' : ''}`,
+      `${ev.snapshot}${options.unsaved ? '\nResolved from unsaved editor text.' : ''}\nroot ${ev.root}`,
+      options.unsaved ? 'edit' : 'history',
+    ),
+  );
+  nodes.push({
+    id: 'sources',
+    label: 'Sources',
+    description: ev.sources.length === 0 ? 'no instruction file on the chain' : `${inEffect} in effect of ${ev.sources.length} · precedence order, later wins`,
+    icon: 'list-ordered',
+    expanded: true,
+    children: ev.sources.map((s) => sourceNode(s, ev)),
+  });
+  nodes.push({
+    id: 'validation',
+    label: 'Validation',
+    description: ev.validation.length === 0 ? 'none' : `${ev.validation.length} · shown, never run`,
+    icon: 'beaker',
+    expanded: ev.validation.length > 0,
+    children: ev.validation.map((v, i) => leaf(`validation:${i}`, v.command, `from ${v.source}`, `${v.command}\nfrom ${v.source}\nShown to the model; Holaryn never runs it.`, 'terminal')),
+  });
+  const t = ev.truncation;
+  nodes.push({
+    id: 'truncation',
+    label: 'Truncation',
+    description: `${t.chars.toLocaleString('en-US')} of ${t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
+    icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
+    expanded: t.truncated,
+    children: [
+      ...t.omitted.map((o) => leaf(`truncation:omitted:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash')),
+      ...t.cut.map((c) => leaf(`truncation:cut:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning')),
+    ],
+  });
+  nodes.push({
+    id: 'conflicts',
+    label: 'Conflicts',
+    description: ev.conflicts.length === 0 ? 'none' : String(ev.conflicts.length),
+    icon: ev.conflicts.length > 0 ? 'git-merge|list.warningForeground' : 'git-merge',
+    expanded: ev.conflicts.length > 0,
+    children: ev.conflicts.map((c, i) => ({
+      ...leaf(`conflict:${i}`, `replace in ${c.directory === null ? 'global' : c.directory === '' ? '. (root)' : c.directory}`, `${c.winner} wins`, undefined, 'git-merge'),
+      expanded: true,
+      children: c.sources.map((p) => leaf(`conflict:${i}:${p}`, p, p === c.winner ? 'winner' : 'superseded', undefined, p === c.winner ? 'star-full' : 'arrow-swap')),
+    })),
+  });
+  nodes.push({
+    id: 'diagnostics',
+    label: 'Diagnostics',
+    description: ev.diagnostics.length === 0 ? 'none' : countBySeverity(ev.diagnostics),
+    icon: ev.diagnostics.some((d) => d.severity === 'error') ? 'error|list.errorForeground' : 'warning',
+    expanded: ev.diagnostics.some((d) => d.severity !== 'info'),
+    children: ev.diagnostics.map((d, i) => ({
+      ...leaf(`diagnostic:${i}`, d.message, `${d.code} · ${diagnosticLabel(d)}`, `${d.severity} ${d.code}\n${diagnosticLabel(d)}\n${d.message}`, SEVERITY_ICON[d.severity]),
+      action: d.source === null ? undefined : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
+    })),
+  });
+  nodes.push({
+    ...leaf(
+      'context',
+      'Model context',
+      ev.context === '' ? 'empty' : `${t.chars.toLocaleString('en-US')} characters · open`,
+      'Open the exact text the model receives (read-only)',
+      'file-code',
+    ),
+    action: { kind: 'open-context' },
+  });
+  return nodes;
+}
+
+function countBySeverity(ds: Diagnostic[]): string {
+  const n = (s: Diagnostic['severity']) => ds.filter((d) => d.severity === s).length;
+  return [n('error') && `${n('error')} error${n('error') > 1 ? 's' : ''}`, n('warning') && `${n('warning')} warning${n('warning') > 1 ? 's' : ''}`, n('info') && `${n('info')} info`]
+    .filter(Boolean)
+    .join(', ');
+}

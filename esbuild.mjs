@@ -22,6 +22,9 @@ const common = {
 const entries = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // Integration suites run inside the extension host: vscode and mocha stay external.
+  { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },
+  { entryPoints: ['test/integration/multi.ts'], outfile: 'out/integration/multi.js', external: ['vscode', 'mocha'] },
 ];
 
 for (const entry of entries) {

@@ -1,17 +1,23 @@
 // A real VS Code (code-server) plus headless Chromium, offline: the shared pieces of
 // run-tests.mjs, screenshot.mjs and start.mjs. See shared/vscode-host.md.
 //
-//   const cs = await startCodeServer({ workspace });            // {url, port, authority, stop()}
-//   const browser = await launchChromium();                      // {context, page, close()}
+//   const cs = await startCodeServer({ workspace });       // {url, port, remoteUri(), stop(), ...}
+//   const browser = await launchChromium();                 // {context, page, close()}
 //   await openWorkbench(browser.page, { url: cs.url, folder: workspace,
-//     payload: [['extensionDevelopmentPath', remoteUri(cs, extDir)]] });
+//     payload: [['extensionDevelopmentPath', cs.remoteUri(extDir)]] });
+//   await revealView(browser.page, { viewTitle: 'Demo view', expandAll: true });
+//   ...; await browser.close(); await cs.stop();
 //
 // Loading the extension under development: code-server has no --extensionDevelopmentPath flag
 // (its server never hands one to the web workbench). The web workbench reads it from the
 // `payload` URL parameter instead, and only when the server runs with
 // `--vscode-option enable-smoke-test-driver` (always passed here). So the extension is loaded
 // by the URL, not by the server: every page opened with that URL (and every reload of it) runs
-// the folder's current code in an "Extension Development Host" window; the bare URL does not.
+// the folder's current code in an "[Extension Development Host]" window (Development mode);
+// the bare URL does not. Other payload entries used here: extensionTestsPath (tests) and
+// openFile (the initial editor, honoured even without the smoke-test flag).
+// The other way, linkExtension(): a symlink <publisher>.<name>-<version> in the extensions dir
+// makes it an installed extension (Production mode) that any URL loads; start.mjs does both.
 //
 // playwright-core is resolved from <project>/node_modules (a devDependency), or from NODE_PATH.
 import { spawn } from 'node:child_process';
@@ -37,6 +43,10 @@ export const DEFAULT_SETTINGS = {
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'git.openRepositoryInParentFolders': 'never',
+  // the tools folder may sit inside the opened workspace (e.g. the repo itself)
+  'files.watcherExclude': { '**/.vscode-test/**': true },
+  'search.exclude': { '**/.vscode-test': true },
+  'files.exclude': { '**/.vscode-test': true },
 };
 
 export const CHROMIUM_ARGS = [
@@ -91,7 +101,9 @@ let exitHookInstalled = false;
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  // Last resort when the script dies without calling stop(): never leave a server behind.
+  // Last resort when the script exits without calling stop(): never leave a server behind.
+  // (Not run when the process dies of a signal it does not handle: the CLI scripts handle
+  // SIGINT/SIGTERM/SIGHUP with onSignals(); importers should do the same.)
   process.on('exit', () => {
     for (const pid of liveGroups) {
       try { process.kill(-pid, 'SIGKILL'); } catch {}
@@ -104,11 +116,13 @@ function installExitHook() {
  * @param {object} o
  * @param {string} [o.workspace] folder or .code-workspace file the bare URL opens
  * @param {number} [o.port] default: a free port
- * @param {string} [o.extensionDevelopmentPath] only recorded into the result's devUrl helper (see top)
+ * @param {string} [o.extensionDevelopmentPath] gives the result a devUrl: the workspace with this
+ *   extension loaded through the payload (see top); the server itself does not load it
  * @param {object} [o.userSettings] merged over DEFAULT_SETTINGS into User/settings.json
  * @param {string} [o.dataDir] keep state in this folder (reused across runs); default: a fresh
  *   folder under .vscode-test/runs/ removed by stop() (unless stop({keep:true}))
  * @param {boolean} [o.workspaceTrust] true: do not pass --disable-workspace-trust
+ * @param {string} [o.linkExtension] extension folder to symlink into the extensions dir (see linkExtension)
  * @param {boolean} [o.echo] also copy the server's output to stderr
  * @param {number} [o.startTimeoutMs] default 60000
  */
@@ -116,6 +130,7 @@ export async function startCodeServer(o = {}) {
   const tools = await ensureTools();
   const port = o.port ?? (await freePort());
   const fresh = !o.dataDir;
+  if (fresh) pruneRuns();
   const dataDir = path.resolve(
     o.dataDir ?? path.join(TOOLS_DIR, 'runs', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${port}`),
   );
@@ -127,14 +142,27 @@ export async function startCodeServer(o = {}) {
     xdgCache: path.join(dataDir, 'xdg', 'cache'),
   };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
+  if (o.linkExtension) linkExtension(dirs.extensions, o.linkExtension);
   const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
   fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-  fs.writeFileSync(settingsFile, JSON.stringify({ ...DEFAULT_SETTINGS, ...(o.userSettings ?? {}) }, null, 2) + '\n');
+  let existing = {};
+  if (fs.existsSync(settingsFile)) {
+    try {
+      existing = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+    } catch {
+      existing = null; // JSONC edited by hand: leave it alone
+      log(`keeping ${settingsFile} as it is (not plain JSON)`);
+    }
+  }
+  if (existing) {
+    // a kept profile keeps its own changes; explicit userSettings win over both
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...DEFAULT_SETTINGS, ...existing, ...(o.userSettings ?? {}) }, null, 2) + '\n');
+  }
   const configFile = path.join(dataDir, 'config.yaml');
   // Flags below override the file; it exists so code-server never writes ~/.config/code-server.
   fs.writeFileSync(configFile, 'auth: none\ncert: false\n');
   const logFile = path.join(dataDir, 'code-server.log');
-  const logFd = fs.openSync(logFile, 'a');
+  const logFd = fs.openSync(logFile, 'w');
 
   const args = [
     tools.codeServerEntry,
@@ -174,7 +202,8 @@ export async function startCodeServer(o = {}) {
   liveGroups.add(child.pid);
   installExitHook();
   let exited = null;
-  const exitPromise = new Promise((r) => child.on('exit', (code, signal) => { exited = { code, signal }; liveGroups.delete(child.pid); r(exited); }));
+  const exitPromise = new Promise((r) => child.on('exit', (code, signal) => { exited = { code, signal }; r(exited); }));
+  // (the group stays in liveGroups until stop(): its other processes may outlive the leader)
 
   const url = `http://127.0.0.1:${port}`;
   const authority = `127.0.0.1:${port}`;
@@ -210,7 +239,7 @@ export async function startCodeServer(o = {}) {
   }
 
   const result = {
-    url, port, authority, dataDir, logFile, pid: child.pid, exited: exitPromise, stop,
+    url, port, authority, dataDir, dirs, logFile, pid: child.pid, exited: exitPromise, stop,
     /** vscode-remote URI of an absolute path on this server, for payload entries. */
     remoteUri: (p) => remoteUri(authority, p),
     /** Workbench URL for a folder / workspace file, with optional payload. */
@@ -223,6 +252,49 @@ export async function startCodeServer(o = {}) {
     });
   }
   return result;
+}
+
+/** Deletes run folders (kept after failures) older than 3 days or beyond the newest 10,
+ *  never one whose process is alive (name: <time>-<pid>-<port>). */
+function pruneRuns() {
+  const runs = path.join(TOOLS_DIR, 'runs');
+  let entries;
+  try { entries = fs.readdirSync(runs); } catch { return; }
+  const items = entries.map((name) => {
+    const full = path.join(runs, name);
+    let mtime = 0;
+    try { mtime = fs.statSync(full).mtimeMs; } catch {}
+    return { name, full, mtime, pid: Number(/-(\d+)-\d+$/.exec(name)?.[1] ?? 0) };
+  }).sort((a, b) => b.mtime - a.mtime);
+  items.forEach((it, i) => {
+    if (i < 10 && Date.now() - it.mtime < 3 * 864e5) return;
+    try { if (it.pid) { process.kill(it.pid, 0); return; } } catch {}
+    fs.rmSync(it.full, { recursive: true, force: true });
+  });
+}
+
+/**
+ * Makes the extension folder an installed extension of `extensionsDir` by a symlink named
+ * <publisher>.<name>-<version> (VS Code scans the folder and records it in extensions.json), so
+ * that a workbench opened without the payload (the bare URL) loads it too, in Production mode.
+ * Any other link to the same folder is removed first (version bumps).
+ */
+export function linkExtension(extensionsDir, extensionDir) {
+  const target = fs.realpathSync(extensionDir);
+  const m = JSON.parse(fs.readFileSync(path.join(target, 'package.json'), 'utf8'));
+  const name = `${m.publisher}.${m.name}-${m.version}`.toLowerCase();
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  for (const e of fs.readdirSync(extensionsDir)) {
+    const full = path.join(extensionsDir, e);
+    try {
+      if (fs.lstatSync(full).isSymbolicLink() && fs.realpathSync(full) === target && e !== name) fs.rmSync(full);
+    } catch {
+      fs.rmSync(full, { force: true }); // dangling link
+    }
+  }
+  const link = path.join(extensionsDir, name);
+  if (!fs.existsSync(link)) fs.symlinkSync(target, link, 'dir');
+  return link;
 }
 
 /** vscode-remote://<authority><abs path>, each path segment percent-encoded. */
@@ -311,6 +383,133 @@ export async function openWorkbench(page, o) {
   await page.goto(target, { waitUntil: 'domcontentloaded', timeout: o.timeoutMs ?? 60_000 });
   await page.waitForSelector('.monaco-workbench', { timeout: o.timeoutMs ?? 60_000 });
   return target;
+}
+
+/** Runs fn; on failure rethrows as "<what>: <first line of the error>". */
+export async function step(what, fn) {
+  try {
+    return await fn();
+  } catch (e) {
+    throw new Error(`${what}: ${String(e?.message ?? e).split('\n')[0]}`);
+  }
+}
+
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Makes sure the Explorer is shown (Ctrl+Shift+E when it is not), and, with viewTitle, that
+ * the view pane of that title is expanded and has rows. Returns the rendered rows' text.
+ * A pane is `.pane` > `.pane-header[aria-expanded]` (with `h3.title`) + `.pane-body`; the title is
+ * matched case-insensitively and whole (the header shows "Demo View" for a view named "Demo view").
+ * @param {object} o
+ * @param {string} [o.viewTitle]
+ * @param {boolean} [o.expandAll] click every collapsed row open, level by level, scrolling the
+ *   (virtualized: only visible rows exist in the DOM) list down as needed, then back to the top
+ * @param {boolean} [o.collapseOthers] collapse the other Explorer panes (the folder tree...) so
+ *   the view gets the sidebar's height
+ * @param {number} [o.sidebarWidth] drag the sidebar's sash to this width in px
+ */
+export async function revealView(page, { viewTitle, expandAll = false, collapseOthers = false, sidebarWidth, timeoutMs = 30_000 } = {}) {
+  const explorer = page.locator('.part.sidebar #workbench\\.view\\.explorer');
+  if (!(await explorer.isVisible().catch(() => false))) {
+    await page.keyboard.press('Control+Shift+E');
+    await step('Explorer did not open (Ctrl+Shift+E)', () => explorer.waitFor({ state: 'visible', timeout: 15_000 }));
+  }
+  if (sidebarWidth) await resizeSidebar(page, sidebarWidth);
+  if (!viewTitle) return [];
+  const header = page.locator('.part.sidebar .pane-header').filter({
+    has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${escapeRe(viewTitle)}\\s*$`, 'i') }),
+  }).first();
+  await step(`no view pane titled "${viewTitle}" in the Explorer`, () => header.waitFor({ timeout: timeoutMs }));
+  if (collapseOthers) {
+    const others = page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
+    for (const h of await others.all()) {
+      if (await h.evaluate((el, mine) => el === mine, await header.elementHandle())) continue;
+      await h.click();
+    }
+  }
+  if ((await header.getAttribute('aria-expanded')) !== 'true') {
+    await header.click();
+    await step(`view "${viewTitle}" did not expand`, async () =>
+      page.waitForFunction((el) => el.getAttribute('aria-expanded') === 'true', await header.elementHandle(), { timeout: 10_000 }));
+  }
+  const pane = header.locator('xpath=..'); // the .pane holding header and body
+  const body = pane.locator('.pane-body');
+  const rows = body.locator('.monaco-list-row');
+  await step(`view "${viewTitle}" shows no rows`, () => rows.first().waitFor({ timeout: timeoutMs }));
+  if (expandAll) await expandAllRows(page, body);
+  await settleRows(page, body);
+  return rows.evaluateAll((els) => els.map((e) => {
+    const part = (sel) => e.querySelector(sel)?.textContent.trim() ?? '';
+    const text = [part('.label-name'), part('.label-description')].filter(Boolean).join(' ');
+    return (text || e.textContent).replace(/\s+/g, ' ').trim();
+  }));
+}
+
+async function expandAllRows(page, body) {
+  const box = await body.boundingBox();
+  let clicked = false;
+  for (let i = 0; i < 1000; i++) {
+    const collapsed = body.locator('.monaco-list-row[aria-expanded="false"]');
+    if ((await collapsed.count()) > 0) {
+      const row = await collapsed.first().elementHandle();
+      await collapsed.first().locator('.monaco-tl-twistie').click();
+      clicked = true;
+      // expanded once its children are loaded (or re-rendered / found empty): up to 5 s
+      await page.waitForFunction((el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false', row, { timeout: 5000 })
+        .catch(() => {});
+      await settleRows(page, body);
+      continue;
+    }
+    // nothing collapsed among the rendered rows: done if the last element is rendered
+    if ((await body.locator('.monaco-list-row[data-last-element="true"]').count()) > 0) break;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, Math.max(100, box.height * 0.8));
+    await page.waitForTimeout(100);
+  }
+  // back to the top (Home: list.focusFirst), then selection and focus cleared (Escape: list.clear)
+  if (clicked) {
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Escape');
+  } else {
+    for (let i = 0; i < 50; i++) await page.mouse.wheel(0, -2000);
+  }
+  await page.waitForTimeout(300);
+}
+
+/** Waits (up to 5 s) until the rendered rows stop changing for ~300 ms. */
+async function settleRows(page, body) {
+  const sig = () => body.locator('.monaco-list-row').evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute('aria-label')}|${e.getAttribute('aria-expanded')}`).join('\n'));
+  let last = await sig();
+  let stable = 0;
+  for (const end = Date.now() + 5000; Date.now() < end && stable < 2;) {
+    await page.waitForTimeout(150);
+    const now = await sig();
+    stable = now === last ? stable + 1 : 0;
+    last = now;
+  }
+}
+
+/** Drags the primary sidebar's sash (`.monaco-sash.primary-sidebar-sash`) to make it `width` px wide. */
+export async function resizeSidebar(page, width) {
+  const sb = await page.locator('.part.sidebar').boundingBox();
+  const sash = await page.locator('.monaco-sash.primary-sidebar-sash').first().boundingBox().catch(() => null);
+  if (!sb || !sash) return;
+  const x = sash.x + sash.width / 2;
+  const y = sash.y + sash.height / 2;
+  const onRight = sash.x < sb.x; // sidebar on the right: the sash is on its left edge
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(onRight ? sb.x + sb.width - width : sb.x + width, y, { steps: 10 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+}
+
+/** Best effort: wait (up to timeoutMs) until no status bar item spins (e.g. TS "Analyzing…"). */
+export async function waitForQuietStatusBar(page, timeoutMs = 15_000) {
+  await page.waitForFunction(() => !document.querySelector('.part.statusbar .codicon-modifier-spin'), null, { timeout: timeoutMs })
+    .catch(() => {});
 }
 
 /** Parses --key value / --flag arguments; `spec` maps names to 'string' | 'number' | 'boolean'. */

@@ -11,6 +11,34 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureTools, launchChromium, log, onSignals, openWorkbench, parseArgs, startCodeServer } from './host.mjs';
 
+// Lines from the suite carry this mark: codeAutomationLog also receives the workbench's own
+// info log (connection, open-vsx lookups...), printed only with --verbose.
+const MARK = '\u2063holaryn-test\u2063';
+
+/** A CommonJS test entry that formats the extension host's console output itself (the
+ *  workbench would print mocha's "%s" format strings unformatted), marks it, then runs the
+ *  real suite. VS Code defines console.log & co. with a getter and a no-op setter, so the
+ *  patch must use Object.defineProperty. */
+function writeSuiteWrapper(dir, suite) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"commonjs"}\n');
+  const file = path.join(dir, 'suite-wrapper.js');
+  fs.writeFileSync(file, `'use strict';
+const util = require('util');
+const path = require('path');
+const MARK = ${JSON.stringify(MARK)};
+const SUITE = ${JSON.stringify(suite)};
+for (const m of ['log', 'info', 'warn', 'error', 'debug']) {
+  const orig = console[m];
+  if (typeof orig !== 'function') continue;
+  const fn = (...a) => orig.call(console, MARK + util.format(...a));
+  try { Object.defineProperty(console, m, { get: () => fn, set: () => {}, configurable: true }); } catch {}
+}
+exports.run = (_testsRoot, cb) => require(SUITE).run(path.dirname(SUITE), cb);
+`);
+  return file;
+}
+
 const USAGE = `usage: node scripts/vscode/run-tests.mjs --extension <dir> --suite <suite index.js> --workspace <dir|.code-workspace> [--timeout 300] [--verbose] [--keep]
   --timeout  seconds for the whole run, tools install excluded (default 300)
   --verbose  also print code-server's output and the page's console errors
@@ -31,6 +59,8 @@ const timeoutSec = args.timeout ?? 300;
 
 let server, browser;
 let failed = true;
+let sawSuiteOutput = false;
+const workbenchLog = [];
 async function cleanup() {
   await browser?.close();
   await server?.stop({ keep: args.keep || failed });
@@ -47,6 +77,7 @@ async function main() {
 
   const run = (async () => {
     server = await startCodeServer({ workspace: args.workspace, echo: args.verbose });
+    const wrapper = writeSuiteWrapper(path.join(server.dataDir, 'suite'), args.suite);
     log(`code-server ${server.url} (pid ${server.pid}) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     browser = await launchChromium();
     const { page } = browser;
@@ -63,11 +94,19 @@ async function main() {
       folder: args.workspace,
       payload: [
         ['extensionDevelopmentPath', server.remoteUri(args.extension)],
-        ['extensionTestsPath', server.remoteUri(args.suite)],
+        ['extensionTestsPath', server.remoteUri(wrapper)],
       ],
-      onLog: (_level, msg) => {
-        const text = Array.isArray(msg) ? msg.join(' ') : String(msg);
-        process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+      onLog: (level, msg) => {
+        let text = Array.isArray(msg) ? msg.join(' ') : String(msg);
+        const i = text.indexOf(MARK);
+        if (i >= 0) {
+          text = text.slice(i + MARK.length).replaceAll(MARK, '');
+          sawSuiteOutput = true;
+          process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+        } else {
+          workbenchLog.push(`[${level}] ${text}`);
+          if (args.verbose) process.stderr.write(`[workbench ${level}] ${text}\n`);
+        }
       },
       onExit: (code) => exitResolve({ code }),
     });
@@ -75,6 +114,7 @@ async function main() {
     return exited;
   })();
 
+  run.catch(() => {}); // after a timeout, a late failure of `run` must not crash the exit path
   const r = await Promise.race([run, timeout]);
   clearTimeout(timer);
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
@@ -87,8 +127,17 @@ async function main() {
     return 1;
   }
   const code = typeof r.code === 'number' ? r.code : 1;
-  log(code === 0 ? `tests passed (${secs} s)` : `tests FAILED: extension host exit code ${code} (${secs} s)`);
   failed = code !== 0;
+  if (failed) {
+    const file = path.join(server.dataDir, 'workbench.log');
+    fs.writeFileSync(file, workbenchLog.join('\n') + '\n');
+    if (!sawSuiteOutput && !args.verbose) {
+      // the suite never printed: probably it did not load (missing mocha, syntax error...)
+      process.stderr.write(workbenchLog.slice(-25).map((l) => `[workbench] ${l}\n`).join(''));
+    }
+    log(`workbench log: ${file}`);
+  }
+  log(code === 0 ? `tests passed (${secs} s)` : `tests FAILED: extension host exit code ${code} (${secs} s)`);
   return code;
 }
 

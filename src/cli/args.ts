@@ -1,6 +1,7 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { ResolveOptions, defaultGlobalFile, explicitGlobalFile } from '../resolver';
 import type { CliIo } from './io';
 
 /** A bad command line: exit 2 with a one-line message (or a JSON `usage` error). */
@@ -33,4 +34,23 @@ export async function readLines(file: string, io: CliIo): Promise<string[]> {
     .split('\n')
     .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
     .filter((line) => line.trim() !== '');
+}
+
+/** The options every resolving command (`instructions`, `gate`, `mcp`) shares. */
+export const RESOLVE_OPTIONS = {
+  budget: { type: 'string' },
+  global: { type: 'string' },
+  'no-global': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Budget and global file from the parsed shared options. */
+export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
+  if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
+  const globalFile = values['no-global']
+    ? null
+    : values.global !== undefined
+      ? explicitGlobalFile(path.resolve(io.cwd, values.global))
+      : defaultGlobalFile(io.env);
+  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
 }

@@ -6,14 +6,19 @@ import { ResolveError } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT } from './io';
 import { INSTRUCTIONS_HELP, instructionsCommand } from './instructions';
+import { CHECK_HELP, checkCommand } from './check';
+import { GATE_HELP, gateCommand } from './gate';
+import { MCP_HELP, mcpCommand } from './mcp';
 
-declare const HOLARYN_VERSION: string | undefined;
-export const VERSION = typeof HOLARYN_VERSION === 'string' ? HOLARYN_VERSION : '0.0.0-dev';
+import { VERSION } from './version';
 
 export const HELP = `Usage: holaryn <command> [options]
 
 Commands:
   instructions <root> <target>...   which instruction files apply to the targets, and why
+  check <root>                      lint every instruction file under the root (CI: --format github)
+  gate <root>                       an agent session's gate: JSON lines on stdin/stdout
+  mcp <root>                        a Model Context Protocol server (tool repository_instructions)
 
 Options:
   -h, --help       show help (also: holaryn <command> --help)
@@ -26,6 +31,9 @@ type Command = (args: string[], io: CliIo) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   instructions: { run: instructionsCommand, help: INSTRUCTIONS_HELP },
+  check: { run: checkCommand, help: CHECK_HELP },
+  gate: { run: gateCommand, help: GATE_HELP },
+  mcp: { run: mcpCommand, help: MCP_HELP },
 };
 
 function fail(io: CliIo, json: boolean, code: string, message: string, details: Record<string, unknown> = {}): void {

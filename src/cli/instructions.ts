@@ -1,10 +1,10 @@
 /** `holaryn instructions <root> <target>... [options]`: prints the evidence (spec section 9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultGlobalFile, explicitGlobalFile, resolveInstructions } from '../resolver';
+import { resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderReport } from './report';
-import { UsageError, parseBudget, readLines } from './args';
+import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
@@ -40,13 +40,10 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     allowPositionals: true,
     strict: true,
     options: {
+      ...RESOLVE_OPTIONS,
       'targets-from': { type: 'string' },
       json: { type: 'boolean' },
-      budget: { type: 'string' },
-      global: { type: 'string' },
-      'no-global': { type: 'boolean' },
       context: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -60,14 +57,8 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
   if (fromFile !== undefined) targets.push(...(await readLines(fromFile, io)));
-  if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
-  const budget = values.budget === undefined ? undefined : parseBudget(values.budget);
-  const globalFile = values['no-global']
-    ? null
-    : values.global !== undefined
-      ? explicitGlobalFile(path.resolve(io.cwd, values.global))
-      : defaultGlobalFile(io.env);
-  const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, { budget, globalFile });
+  const options = resolveOptionsFrom(values, io);
+  const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, options);
   if (values.json) writeJson(evidence, io);
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
   return EXIT.ok;

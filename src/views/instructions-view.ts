@@ -3,7 +3,6 @@
  * the evidence. It follows the active editor (debounced, stale results discarded), refreshes on
  * any change to a candidate file, the global file, folders or settings, and can be pinned.
  */
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -14,13 +13,12 @@ import {
   ResolveError,
   ResolverFs,
   createNodeFs,
-  defaultGlobalFile,
-  explicitGlobalFile,
   resolveInstructions,
 } from '../resolver';
 import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
 import { TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
+import { budgetSetting, followSetting, globalFileSetting } from './settings';
 
 export const VIEW_ID = 'holaryn.instructions';
 const DEBOUNCE_MS = 150;
@@ -133,8 +131,7 @@ export class InstructionsView implements vscode.Disposable {
   /** Follows the active editor unless pinned or following is off. */
   follow(): void {
     if (this.state.pinned) return;
-    const follows = vscode.workspace.getConfiguration('holaryn').get<boolean>('followActiveEditor', true);
-    if (!follows && this.state.target) return;
+    if (!followSetting() && this.state.target) return;
     this.schedule();
   }
 
@@ -180,11 +177,7 @@ export class InstructionsView implements vscode.Disposable {
   }
 
   private globalFile(folder: vscode.WorkspaceFolder | undefined): GlobalFile | null {
-    const configured = vscode.workspace.getConfiguration('holaryn', folder?.uri).get<string | null>('globalFile', null);
-    if (configured === '') return null;
-    if (configured === null || configured === undefined) return defaultGlobalFile(process.env);
-    const expanded = configured.startsWith('~/') ? path.join(os.homedir(), configured.slice(2)) : configured;
-    return explicitGlobalFile(expanded);
+    return globalFileSetting(folder?.uri);
   }
 
   /** Resolves now and shows the result; returns the state it showed. */
@@ -203,8 +196,7 @@ export class InstructionsView implements vscode.Disposable {
       }
       target = followed;
     }
-    const config = vscode.workspace.getConfiguration('holaryn', target.folder.uri);
-    const budget = config.get<number>('budget', HOLARYN_POLICY.budget.size);
+    const budget = budgetSetting(target.folder.uri);
     let next: ViewState;
     try {
       const evidence = resolveInstructions(target.folder.uri.fsPath, target.paths, {

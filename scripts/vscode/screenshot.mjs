@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// Screenshot of the real workbench with the extension under development loaded.
+//
+//   node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
+//        [--open <file, relative to the workspace folder>] [--view-title "Demo view"] [--expand-all]
+//        [--collapse-others]  (collapse the Explorer's other panes: the view gets the full height)
+//        [--sidebar-width 480] (drag the sidebar wider)
+//        [--width 1400 --height 900] [--timeout 120] [--verbose] [--quick-open]
+//
+// --view-title defaults to the first view the extension contributes to the Explorer.
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ensureTools, launchChromium, log, onSignals, openWorkbench, parseArgs, revealView, startCodeServer, step, VIEWPORT, waitForQuietStatusBar,
+} from './host.mjs';
+
+const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
+       [--open <relative file>] [--view-title "<title>"] [--expand-all] [--collapse-others] [--sidebar-width <px>]
+       [--width 1400] [--height 900] [--timeout 120] [--verbose]
+  --open        opened as the initial editor (payload "openFile"); --quick-open: through Ctrl+P instead`;
+
+const args = parseArgs(process.argv.slice(2), {
+  extension: 'string', workspace: 'string', out: 'string', open: 'string', 'view-title': 'string',
+  'expand-all': 'boolean', 'quick-open': 'boolean', 'collapse-others': 'boolean', 'sidebar-width': 'number', width: 'number', height: 'number', timeout: 'number', verbose: 'boolean',
+}, USAGE);
+for (const k of ['extension', 'workspace', 'out']) {
+  if (!args[k]) { console.error(`missing --${k}\n${USAGE}`); process.exit(2); }
+  args[k] = path.resolve(args[k]);
+}
+for (const k of ['extension', 'workspace']) {
+  if (!fs.existsSync(args[k])) { console.error(`--${k}: ${args[k]} does not exist`); process.exit(2); }
+}
+const manifest = JSON.parse(fs.readFileSync(path.join(args.extension, 'package.json'), 'utf8'));
+const viewTitle = args.viewTitle ?? manifest.contributes?.views?.explorer?.[0]?.name;
+const timeoutMs = (args.timeout ?? 120) * 1000;
+
+/** The file to open: absolute, or relative to the folder (or to the .code-workspace's folder). */
+function resolveOpen() {
+  if (!args.open) return undefined;
+  if (path.isAbsolute(args.open)) return args.open;
+  const base = args.workspace.endsWith('.code-workspace') ? path.dirname(args.workspace) : args.workspace;
+  let file = path.join(base, args.open);
+  if (!fs.existsSync(file) && args.workspace.endsWith('.code-workspace')) {
+    // try each folder of the multi-root workspace
+    try {
+      const ws = JSON.parse(fs.readFileSync(args.workspace, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+      for (const f of ws.folders ?? []) {
+        const cand = path.join(path.resolve(base, f.path ?? ''), args.open);
+        if (fs.existsSync(cand)) { file = cand; break; }
+      }
+    } catch {}
+  }
+  if (!fs.existsSync(file)) { console.error(`--open: ${file} does not exist`); process.exit(2); }
+  return file;
+}
+const openFile = resolveOpen();
+
+let server, browser;
+async function cleanup(keep = false) {
+  await browser?.close();
+  await server?.stop({ keep });
+}
+onSignals(() => cleanup());
+
+async function main() {
+  await ensureTools();
+  const t0 = Date.now();
+  server = await startCodeServer({ workspace: args.workspace, echo: args.verbose });
+  browser = await launchChromium({ viewport: { width: args.width ?? VIEWPORT.width, height: args.height ?? VIEWPORT.height } });
+  const { page } = browser;
+  page.setDefaultTimeout(timeoutMs);
+  if (args.verbose) page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`); });
+
+  const payload = [['extensionDevelopmentPath', server.remoteUri(args.extension)]];
+  // The workbench opens `openFile` as its initial editor (payload honoured for any build).
+  if (openFile && !args.quickOpen) payload.push(['openFile', server.remoteUri(openFile)]);
+  await step('workbench did not load', () => openWorkbench(page, { url: server.url, folder: args.workspace, payload, timeoutMs }));
+  log(`workbench loaded (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+
+  if (openFile) {
+    const name = path.basename(openFile);
+    const tab = page.locator('.tabs-container .tab', { hasText: name }).first();
+    const opened = !args.quickOpen && (await tab.waitFor({ timeout: 15_000 }).then(() => true, () => false));
+    if (!opened) {
+      // Fallback: Quick Open.
+      log(`opening ${name} through Quick Open`);
+      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } }).catch(() => {});
+      await page.keyboard.press('Control+P');
+      await page.locator('.quick-input-widget input').waitFor();
+      await page.keyboard.type(args.open);
+      await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+      await page.keyboard.press('Enter');
+      await step(`file ${name} did not open`, () => tab.waitFor({ timeout: 20_000 }));
+    }
+    // wait for the editor text itself
+    await page.locator('.editor-instance .view-lines .view-line').first().waitFor({ timeout: 20_000 }).catch(() => {});
+  }
+
+  const labels = await revealView(page, {
+    viewTitle, expandAll: args.expandAll, collapseOthers: args.collapseOthers, sidebarWidth: args.sidebarWidth,
+  });
+  if (viewTitle) {
+    log(`view "${viewTitle}": ${labels.length} row(s) rendered: ${labels.slice(0, 8).join(' | ')}${labels.length > 8 ? ' | …' : ''}`);
+  }
+  await waitForQuietStatusBar(page);
+
+  // Park the mouse on the empty part of the title bar (no hover), let animations settle.
+  await page.mouse.move(Math.round((args.width ?? VIEWPORT.width) * 0.85), 12);
+  await page.waitForTimeout(800);
+  fs.mkdirSync(path.dirname(args.out), { recursive: true });
+  await page.screenshot({ path: args.out });
+  log(`screenshot ${args.out} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+main().then(
+  async () => { await cleanup(); process.exit(0); },
+  async (err) => {
+    log(`ERROR: ${err?.message ?? err}`);
+    try {
+      if (browser) {
+        const fail = args.out.replace(/\.png$/i, '') + '.failed.png';
+        await browser.page.screenshot({ path: fail });
+        log(`state at failure: ${fail}`);
+      }
+    } catch {}
+    await cleanup(true).catch(() => {});
+    if (server) log(`code-server log kept: ${server.logFile}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,119 @@
+/**
+ * `holaryn mcp <root>`: a Model Context Protocol server over stdio, built on the official SDK,
+ * with one read-only tool, `repository_instructions` ({ paths: string[] }): its text content is
+ * the model context for those paths and its `structuredContent` the evidence object.
+ *
+ * The SDK is imported through its `require` export paths, which esbuild bundles into dist/cli.js.
+ */
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { TOOL_DESCRIPTION, repositoryInstructions, toolErrorText } from '../gate';
+import { EVIDENCE_SCHEMA, FileCache, ResolveOptions, resolveInstructions } from '../resolver';
+import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
+import { CliIo, EXIT } from './io';
+import { VERSION } from './version';
+
+
+export const MCP_TOOL_NAME = 'repository_instructions';
+
+export const MCP_HELP = `Usage: holaryn mcp <root> [options]
+
+Serves the Model Context Protocol over stdio with one read-only tool, "${MCP_TOOL_NAME}":
+input {"paths": ["src/app.ts", …]}, result text = the repository instructions that apply to
+those paths (the model context), structuredContent = the evidence (holaryn.instructions/v1).
+
+Register it with an MCP client, for example:
+  claude mcp add holaryn -- holaryn mcp /path/to/repo
+  codex mcp add holaryn -- holaryn mcp /path/to/repo
+
+Arguments:
+  <root>            the workspace root (a directory)
+
+Options:
+  --budget N        model-context budget in characters (default 24000; 0 disables)
+  --global FILE     use FILE as the operator-global instruction file
+  --no-global       do not read an operator-global instruction file
+  -h, --help        show this help
+
+Exit codes: 0 when the client closes the connection, 2 usage error or missing root.
+`;
+
+const target = z.looseObject({ path: z.string(), kind: z.enum(['file', 'directory', 'missing']) });
+const source = z.looseObject({
+  path: z.string(),
+  scope: z.enum(['global', 'workspace']),
+  order: z.number().int(),
+  sha256: z.string(),
+  status: z.enum(['included', 'truncated', 'omitted', 'superseded', 'not-applicable', 'duplicate']),
+  appliesTo: z.array(z.string()),
+  content: z.string(),
+});
+
+/** The evidence's contract fields (spec section 9); extra fields pass, as the contract allows. */
+export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
+  schema: z.literal(EVIDENCE_SCHEMA),
+  root: z.string(),
+  targets: z.array(target),
+  snapshot: z.string(),
+  sources: z.array(source),
+  validation: z.array(z.looseObject({ command: z.string(), source: z.string() })),
+  conflicts: z.array(z.looseObject({})),
+  diagnostics: z.array(z.looseObject({ severity: z.string(), code: z.string(), message: z.string() })),
+  truncation: z.looseObject({ budget: z.number(), chars: z.number(), truncated: z.boolean() }),
+  context: z.string(),
+});
+
+/** The server for one root; connect it to any transport. Throws ResolveError when the root is bad. */
+export function createMcpServer(root: string, options: ResolveOptions = {}): McpServer {
+  const resolveOptions = { ...options, cache: options.cache ?? new FileCache() };
+  // Fail before serving when the root is unusable, and answer every call against its canonical path.
+  const canonicalRoot = resolveInstructions(root, [], resolveOptions).root;
+  const server = new McpServer(
+    { name: 'holaryn', version: VERSION },
+    { instructions: `Repository instructions for the workspace ${canonicalRoot}. Call ${MCP_TOOL_NAME} with the paths you are about to read or change.` },
+  );
+  server.registerTool(
+    MCP_TOOL_NAME,
+    {
+      title: 'Repository instructions',
+      description: TOOL_DESCRIPTION,
+      inputSchema: { paths: z.array(z.string()).min(1).describe('Files or directories, relative to the workspace root or absolute inside it') },
+      outputSchema: EVIDENCE_OUTPUT_SCHEMA,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    },
+    ({ paths }) => {
+      try {
+        const { text, evidence } = repositoryInstructions(canonicalRoot, paths, resolveOptions);
+        return { content: [{ type: 'text', text }], structuredContent: { ...evidence } };
+      } catch (err) {
+        // A rejected path is the model's to fix: a tool error, not a protocol error.
+        return { content: [{ type: 'text', text: toolErrorText(err) }], isError: true };
+      }
+    },
+  );
+  return server;
+}
+
+export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: RESOLVE_OPTIONS });
+  if (values.help) {
+    io.stdout(MCP_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing <root>' : 'mcp takes one <root>');
+  const server = createMcpServer(path.resolve(io.cwd, positionals[0]), resolveOptionsFrom(values, io));
+  // stdout now belongs to the protocol: nothing else may write there.
+  const transport = new StdioServerTransport(process.stdin, process.stdout);
+  const closed = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+    transport.onclose = () => resolve();
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+  return EXIT.ok;
+}

@@ -1,0 +1,164 @@
+/**
+ * The gate's session (spec section 10): one root, the (path, sha256) pairs already shown to the
+ * model, and one decision per tool call. Every front end (the JSON-lines `holaryn gate`, tests)
+ * drives this class; it never touches a process, a stream or the editor.
+ *
+ * Decisions, for a call's resolution R (its targets resolved again, afresh):
+ * - `guidance` is the section-8 context rendered from only the sources in effect in R whose
+ *   (path, sha256) has not been shown, within the session budget; `""` when there are none.
+ *   What the budget leaves out stays unshown; included and cut sources count as shown (a cut
+ *   source was shown with a marker saying so, and showing its head again would repeat it forever).
+ * - read, list, search: `proceed`, carrying `guidance`.
+ * - write, edit, shell: `hold` when `guidance` is non-empty and R's snapshot has not been answered
+ *   to a consequential call before in this session; otherwise `proceed`, carrying `guidance`.
+ *   Either way R's snapshot is then remembered, so the identical retry proceeds even when the
+ *   budget left something unshown (it carries that as a prefix instead of being held again).
+ * - a target outside the root: `reject` with `target-outside-root`; nothing is marked shown.
+ */
+import type { BudgetUnit } from '../resolver/context';
+import {
+  Evidence,
+  FileCache,
+  HOLARYN_POLICY,
+  ResolveError,
+  ResolveOptions,
+  SourceEvidence,
+  renderContext,
+  resolveInstructions,
+} from '../resolver';
+
+/** Tool calls that only look: they always proceed. */
+export const READ_KINDS = ['read', 'list', 'search'] as const;
+/** Tool calls with effects: held once per new snapshot that brings unshown guidance. */
+export const CONSEQUENTIAL_KINDS = ['write', 'edit', 'shell'] as const;
+export const CALL_KINDS: readonly CallKind[] = [...READ_KINDS, ...CONSEQUENTIAL_KINDS];
+
+export type CallKind = (typeof READ_KINDS)[number] | (typeof CONSEQUENTIAL_KINDS)[number];
+
+export function isCallKind(kind: unknown): kind is CallKind {
+  return typeof kind === 'string' && (CALL_KINDS as readonly string[]).includes(kind);
+}
+
+export function isConsequential(kind: CallKind): boolean {
+  return (CONSEQUENTIAL_KINDS as readonly string[]).includes(kind);
+}
+
+export interface ToolCall {
+  kind: CallKind;
+  /** Paths relative to the root, or absolute inside it; at least one. */
+  targets: readonly string[];
+}
+
+/** The first thing a session says: what applies at the root. */
+export interface Preamble {
+  type: 'preamble';
+  snapshot: string;
+  /** Sources shown by this text (included or cut), in precedence order. */
+  sources: string[];
+  guidance: string;
+}
+
+export type GateDecision = 'proceed' | 'hold' | 'reject';
+
+export interface GateError {
+  code: 'usage' | 'target-outside-root' | 'root-not-found' | 'internal';
+  message: string;
+  [detail: string]: unknown;
+}
+
+/** The answer to one call. Field order is the protocol's line order. */
+export interface GateAnswer {
+  id: unknown;
+  decision: GateDecision;
+  /** Newly applicable guidance; `""` when nothing new (and always on `reject`). */
+  guidance: string;
+  /** Sources this answer shows for the first time (their current hash), in precedence order. */
+  sources: string[];
+  /** The call's resolution snapshot; `null` on `reject`, where nothing was resolved. */
+  snapshot: string | null;
+  error?: GateError;
+}
+
+export type GateOptions = ResolveOptions;
+
+/** Sources in effect for at least one target (the ones a model context may show). */
+function inEffect(s: SourceEvidence): boolean {
+  return s.status === 'included' || s.status === 'truncated' || s.status === 'omitted';
+}
+
+export class GateSession {
+  /** The canonical root every call is resolved against. */
+  readonly root: string;
+  readonly preamble: Preamble;
+  /** The session budget (the resolver's default unless given). */
+  readonly budget: number;
+  private readonly options: ResolveOptions;
+  private readonly unit: BudgetUnit;
+  private readonly shown = new Set<string>();
+  /** Snapshots already answered to a consequential call (held or proceeded). */
+  private readonly consequentialSnapshots = new Set<string>();
+
+  /** Starts a session: resolves the root (throws ResolveError `root-not-found`) and shows the preamble. */
+  constructor(root: string, options: GateOptions = {}) {
+    this.options = { ...options, cache: options.cache ?? new FileCache() };
+    const policy = this.options.policy ?? HOLARYN_POLICY;
+    this.budget = this.options.budget ?? policy.budget.size;
+    this.unit = policy.budget.unit;
+    const evidence = resolveInstructions(root, [''], this.options);
+    this.root = evidence.root;
+    const { guidance, sources } = this.carry(evidence);
+    this.preamble = { type: 'preamble', snapshot: evidence.snapshot, sources, guidance };
+  }
+
+  /** Whether the session has shown this source at this hash. */
+  hasShown(path: string, sha256: string): boolean {
+    return this.shown.has(key(path, sha256));
+  }
+
+  /** Decides one tool call. `id` is echoed as given. Never throws. */
+  decide(call: ToolCall | { kind: unknown; targets: unknown }, id: unknown = null): GateAnswer {
+    if (!isCallKind(call.kind)) return reject(id, 'usage', `unknown kind ${JSON.stringify(call.kind)}; expected one of ${CALL_KINDS.join(', ')}`);
+    if (!Array.isArray(call.targets) || call.targets.length === 0) return reject(id, 'usage', 'a call needs at least one target path');
+    if (!call.targets.every((t): t is string => typeof t === 'string')) return reject(id, 'usage', 'every target must be a string path');
+    let evidence: Evidence;
+    try {
+      evidence = resolveInstructions(this.root, call.targets, this.options);
+    } catch (err) {
+      if (err instanceof ResolveError) return reject(id, err.code, err.message, err.details);
+      return reject(id, 'internal', `internal error: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    const consequential = isConsequential(call.kind);
+    const firstTime = consequential && !this.consequentialSnapshots.has(evidence.snapshot);
+    if (consequential) this.consequentialSnapshots.add(evidence.snapshot);
+    const { guidance, sources } = this.carry(evidence);
+    const decision: GateDecision = firstTime && guidance !== '' ? 'hold' : 'proceed';
+    return { id, decision, guidance, sources, snapshot: evidence.snapshot };
+  }
+
+  /** Renders the unshown sources in effect within the budget, and marks shown what it carries. */
+  private carry(evidence: Evidence): { guidance: string; sources: string[] } {
+    const unshown = evidence.sources.filter((s) => inEffect(s) && !this.hasShown(s.path, s.sha256));
+    const all = evidence.targets.length;
+    const context = renderContext(
+      unshown.map((s) => ({
+        path: s.path,
+        content: s.content,
+        appliesTo: s.appliesTo.length === all ? null : s.appliesTo,
+        commands: s.metadata?.required_validation ?? [],
+      })),
+      this.budget,
+      this.unit,
+    );
+    const carried = unshown.filter((_, i) => context.status[i] !== 'omitted');
+    for (const s of carried) this.shown.add(key(s.path, s.sha256));
+    return { guidance: context.text, sources: carried.map((s) => s.path) };
+  }
+}
+
+function key(path: string, sha256: string): string {
+  return `${sha256}\0${path}`;
+}
+
+export function reject(id: unknown, code: GateError['code'], message: string, details: Record<string, unknown> = {}): GateAnswer {
+  return { id, decision: 'reject', guidance: '', sources: [], snapshot: null, error: { code, message, ...details } };
+}

@@ -1,0 +1,44 @@
+/**
+ * The stateless "which rules apply to these paths?" tool shared by the MCP server
+ * (`repository_instructions`) and the VS Code language model tool
+ * (`holaryn_repositoryInstructions`): the input is `{ paths: string[] }`, the output the model
+ * context as text plus the evidence object. Unlike the gate it keeps no session: every call
+ * shows everything in effect for its paths.
+ */
+import { Evidence, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
+
+export const TOOL_DESCRIPTION =
+  'Returns the repository instructions (AGENTS.md, CLAUDE.md, .holaryn/instructions.md, ' +
+  'and the operator-global file) that apply to the given files or directories, merged in ' +
+  'precedence order, with the validation commands they require. Call it before reading, ' +
+  'editing or creating files in a part of the repository whose rules you have not seen. ' +
+  'Paths are relative to the workspace root, or absolute inside it; they need not exist yet.';
+
+/** What the tool says when nothing applies (the model context is then empty). */
+export function noInstructionsText(evidence: Evidence): string {
+  const names = evidence.targets.map((t) => JSON.stringify(t.path === '' ? '.' : t.path)).join(', ');
+  return evidence.truncation.budget === 0
+    ? `The model-context budget is 0, so no repository instructions are shown for ${names}.`
+    : `No repository instructions apply to ${names}.`;
+}
+
+export interface ToolOutput {
+  /** The model context, or a one-line note when it is empty. */
+  text: string;
+  evidence: Evidence;
+}
+
+/** Resolves `paths` under `root`. Throws ResolveError (`usage`, `root-not-found`, `target-outside-root`). */
+export function repositoryInstructions(root: string, paths: unknown, options: ResolveOptions = {}): ToolOutput {
+  if (!Array.isArray(paths) || paths.length === 0 || !paths.every((p): p is string => typeof p === 'string')) {
+    throw new ResolveError('usage', '"paths" must be a non-empty list of file or directory paths');
+  }
+  const evidence = resolveInstructions(root, paths, options);
+  return { text: evidence.context === '' ? noInstructionsText(evidence) : evidence.context, evidence };
+}
+
+/** A one-line message for a failed call, as the tool returns it to the model. */
+export function toolErrorText(err: unknown): string {
+  if (err instanceof ResolveError) return `${err.code}: ${err.message}`;
+  return `internal: ${err instanceof Error ? err.message : String(err)}`;
+}

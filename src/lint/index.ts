@@ -1,0 +1,8 @@
+/** Holaryn's lint engine: pure TypeScript, no editor API (the CLI and VS Code both call it). */
+export * from './types';
+export { LineIndex, applyEdits } from './text';
+export { lintFile, sourceDirectory, compareFindings, LintContext } from './file';
+export { lintWorkspace, createNodeLintFs, LintFs, DirEntry, LintWorkspaceOptions, LintResult } from './workspace';
+export { WorkspaceListing, SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES, MAX_GLOB_EVALUATIONS, reachesSkippedDirectory } from './listing';
+export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './keys';
+export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';

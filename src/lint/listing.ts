@@ -1,0 +1,164 @@
+/**
+ * The workspace listing that glob checks match against: every file and directory below the
+ * root, as root-relative `/`-separated paths, built once and shared by all files' checks.
+ */
+import { PatternSet } from '../resolver';
+import { braceExpand } from 'minimatch';
+import { normalizePattern, MATCH_OPTIONS } from '../resolver';
+
+/** Directories whose contents are neither walked for instruction files nor listed for globs. */
+export const SKIPPED_DIRECTORIES: readonly string[] = Object.freeze(['.git', 'node_modules']);
+
+/** Entries kept at most; past it the listing is incomplete and "matches nothing" is not reported. */
+export const MAX_LISTING_ENTRIES = 1_000_000;
+
+/**
+ * Glob-against-path evaluations one listing performs at most (about a second per million).
+ * Past it, globs not yet known to match are left undecided rather than reported, so a tree with
+ * many files and many globs that match nothing cannot make a check run for minutes.
+ */
+export const MAX_GLOB_EVALUATIONS = 10_000_000;
+
+const MAGIC = /[*?[\]{}()!+@\\]/;
+
+/** Leading literal segments of each brace alternative of a normalised pattern ('' = none). */
+function literalPrefixes(pattern: string): string[] {
+  let alternatives: string[];
+  try {
+    alternatives = braceExpand(pattern, MATCH_OPTIONS);
+  } catch {
+    return [''];
+  }
+  const out = new Set<string>();
+  for (const alternative of alternatives) {
+    const segments = alternative.split('/');
+    const literal: string[] = [];
+    // The last segment is kept out: only directories narrow the search.
+    for (let i = 0; i < segments.length - 1; i++) {
+      const seg = segments[i];
+      if (seg === '' || seg === '.' || seg === '..' || MAGIC.test(seg)) break;
+      literal.push(seg);
+    }
+    out.add(literal.join('/'));
+    if (out.has('')) return [''];
+  }
+  return [...out];
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export class WorkspaceListing {
+  private readonly entries: string[];
+  private readonly cache = new Map<string, boolean>();
+
+  /**
+   * `paths`: root-relative files and directories (parents are added). `complete`: false when
+   * part of the tree could not be listed; then only matches are trusted, never their absence.
+   */
+  constructor(
+    paths: Iterable<string>,
+    readonly complete = true,
+    private readonly maxEvaluations = MAX_GLOB_EVALUATIONS,
+  ) {
+    const all = new Set<string>();
+    for (const p of paths) {
+      if (p === '') continue;
+      all.add(p);
+      for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
+        const parent = p.slice(0, i);
+        if (all.has(parent)) break;
+        all.add(parent);
+      }
+    }
+    this.entries = [...all].sort(compare);
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Every entry below `dir` (root-relative, `""` for the root), relative to `dir`. */
+  *below(dir: string): Generator<string> {
+    if (dir === '') {
+      yield* this.entries;
+      return;
+    }
+    const prefix = `${dir}/`;
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.entries[mid] < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.entries.length && this.entries[i].startsWith(prefix); i++) yield this.entries[i].slice(prefix.length);
+  }
+
+  private evaluations = 0;
+
+  /** Whether the evaluation budget ran out (some globs were left undecided). */
+  get exhausted(): boolean {
+    return this.evaluations >= this.maxEvaluations;
+  }
+
+  /**
+   * Whether `pattern` matches a file or directory below `dir`, exactly as the resolver matches
+   * targets (section 5): relative to `dir`, through PatternSet. Only entries under a pattern's
+   * literal leading directories are tried. Cached per (dir, pattern); undefined when undecided
+   * (the evaluation budget ran out).
+   */
+  matches(dir: string, pattern: string): boolean | undefined {
+    const key = `${dir}\0${pattern}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const set = new PatternSet([pattern]);
+    const tried = new Set<string>();
+    for (const prefix of literalPrefixes(normalizePattern(pattern))) {
+      const base = prefix === '' ? dir : dir === '' ? prefix : `${dir}/${prefix}`;
+      const candidates = prefix === '' ? this.below(dir) : this.at(base, prefix);
+      for (const rel of candidates) {
+        if (tried.has(rel)) continue;
+        if (this.evaluations >= this.maxEvaluations) return undefined;
+        this.evaluations++;
+        if (prefix !== '') tried.add(rel);
+        if (set.firstMatch(rel) !== undefined) {
+          this.cache.set(key, true);
+          return true;
+        }
+      }
+    }
+    this.cache.set(key, false);
+    return false;
+  }
+
+  /** The entry `base` (if listed) and everything below it, as `prefix`-based relative paths. */
+  private *at(base: string, prefix: string): Generator<string> {
+    if (this.has(base)) yield prefix;
+    for (const rel of this.below(base)) yield `${prefix}/${rel}`;
+  }
+
+  private has(p: string): boolean {
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.entries[mid] < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.entries[lo] === p;
+  }
+}
+
+/** Whether a pattern names a skipped directory (`node_modules/**`): what it matches is unknown. */
+export function reachesSkippedDirectory(pattern: string): boolean {
+  const normalized = normalizePattern(pattern);
+  let alternatives: string[];
+  try {
+    alternatives = braceExpand(normalized, MATCH_OPTIONS);
+  } catch {
+    alternatives = [normalized];
+  }
+  return alternatives.some((a) => a.split('/').some((segment) => SKIPPED_DIRECTORIES.includes(segment)));
+}

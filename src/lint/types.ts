@@ -1,0 +1,68 @@
+/**
+ * The lint engine's data: findings with exact ranges and quick fixes. Pure data, no editor API:
+ * the CLI (`holaryn check`) prints it and the VS Code Problems panel will map it 1:1 to
+ * `Diagnostic` / `CodeAction` (one engine, two front ends).
+ *
+ * Positions: `line` and `column` are 1-based; columns count UTF-16 code units (as VS Code's
+ * `Position.character` does, plus one); the end (`endLine`, `endColumn`) is exclusive. Offsets
+ * are UTF-16 indices into the file's text with a leading BOM dropped. Line 1 is the first line of
+ * the file (the opening `---` of a frontmatter block).
+ */
+import type { Severity } from '../resolver';
+
+/** The resolver's per-file diagnostic codes that lint reports as they are. */
+export type ResolverFileCode =
+  | 'malformed-frontmatter'
+  | 'invalid-value'
+  | 'unknown-key'
+  | 'unreadable'
+  | 'symlink-outside-root'
+  | 'too-large';
+
+/** Codes only lint reports; all are warnings. */
+export type LintOnlyCode = 'glob-matches-nothing' | 'glob-workspace-relative' | 'unquoted-star-glob' | 'near-miss-key';
+
+export type FindingCode = ResolverFileCode | LintOnlyCode;
+
+export const LINT_CODES: readonly LintOnlyCode[] = Object.freeze([
+  'glob-matches-nothing',
+  'glob-workspace-relative',
+  'unquoted-star-glob',
+  'near-miss-key',
+]);
+
+/** A span of the text: offsets plus the same span as 1-based line/column (end exclusive). */
+export interface TextRange {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface TextEdit {
+  range: TextRange;
+  newText: string;
+}
+
+/** A mechanical repair: applying all its edits to the text gives the repaired text. */
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface Finding {
+  /** Root-relative, `/`-separated path of the instruction file. */
+  file: string;
+  severity: Severity;
+  code: FindingCode;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+  /** The frontmatter key concerned, where there is one. */
+  key?: string;
+  fixes?: Fix[];
+}

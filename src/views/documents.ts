@@ -20,8 +20,15 @@ export class EvidenceDocuments implements vscode.TextDocumentContentProvider {
     if (this.bySnapshot.size > KEPT) this.bySnapshot.delete(this.bySnapshot.keys().next().value!);
   }
 
-  contentUri(ev: Evidence, order: number): vscode.Uri {
+  /** Evidence shown earlier, by snapshot id (documents outlive the view's current state). */
+  get(snapshot: string): Evidence | undefined {
+    return this.bySnapshot.get(snapshot.slice(7, 23));
+  }
+
+  contentUri(ev: Evidence, order: number): vscode.Uri | undefined {
     const s = ev.sources[order - 1];
+    if (!s) return undefined;
+    // The file name part only labels the tab; the global file's display name starts with ~, $ or <.
     return vscode.Uri.from({ scheme: EVIDENCE_SCHEME, path: `/${ev.snapshot.slice(7, 23)}/content/${order}/${s.path.replace(/^[~$<]/, '_')}` });
   }
 

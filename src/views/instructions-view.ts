@@ -236,8 +236,9 @@ export class InstructionsView implements vscode.Disposable {
 
   /** Runs a node's click action. */
   async runAction(node: TreeNode): Promise<void> {
-    const ev = this.state.evidence;
     const action = node.action;
+    // Content and context open what that node's resolution showed, even if the view moved on.
+    const ev = action && 'snapshot' in action ? this.documents.get(action.snapshot) : this.state.evidence;
     if (!ev || !action) return;
     const root = ev.root;
     switch (action.kind) {
@@ -254,12 +255,12 @@ export class InstructionsView implements vscode.Disposable {
         return;
       }
       case 'open-content': {
-        const doc = await vscode.workspace.openTextDocument(this.documents.contentUri(ev, action.order));
-        await vscode.window.showTextDocument(doc, { preview: true });
+        const uri = this.documents.contentUri(ev, action.order);
+        if (uri) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
         return;
       }
       case 'open-context':
-        await this.openContext();
+        await this.openContext(ev);
         return;
       case 'open-diagnostic': {
         const source = ev.sources.find((s) => s.path === action.source);
@@ -273,8 +274,7 @@ export class InstructionsView implements vscode.Disposable {
     }
   }
 
-  async openContext(): Promise<void> {
-    const ev = this.state.evidence;
+  async openContext(ev = this.state.evidence): Promise<void> {
     if (!ev) return;
     const doc = await vscode.workspace.openTextDocument(this.documents.contextUri(ev));
     await vscode.window.showTextDocument(doc, { preview: true });

@@ -10,8 +10,8 @@ import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
 export type NodeAction =
   | { kind: 'open-source'; path: string; global: boolean }
-  | { kind: 'open-content'; order: number }
-  | { kind: 'open-context' }
+  | { kind: 'open-content'; snapshot: string; order: number }
+  | { kind: 'open-context'; snapshot: string }
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string };
 
@@ -127,7 +127,7 @@ function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
   children.push(leaf(`${id}:sha256`, 'sha256', s.sha256, `sha256 ${s.sha256}\n${s.bytes} bytes`, 'key'));
   children.push({
     ...leaf(`${id}:content`, 'Exact content', `${s.chars} characters${s.status === 'truncated' ? `, ${s.includedChars} in the context` : ''}`, 'Open the exact contributed text (read-only)', 'file-text'),
-    action: { kind: 'open-content', order: s.order },
+    action: { kind: 'open-content', snapshot: ev.snapshot, order: s.order },
   });
   return {
     id,
@@ -230,7 +230,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       'Open the exact text the model receives (read-only)',
       'file-code',
     ),
-    action: { kind: 'open-context' },
+    action: { kind: 'open-context', snapshot: ev.snapshot },
   });
   return nodes;
 }

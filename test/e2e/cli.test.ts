@@ -385,6 +385,25 @@ describe('contract §9 CLI: the real executable on disk', function () {
     });
   });
 
+  it('§4 a file over 1 MiB on disk: hashed whole, first 1 MiB contributed, too-large', () => {
+    const big = Buffer.alloc(20 * 1024 * 1024 + 3, 'b');
+    const { repo } = workspace({ 'AGENTS.md': big });
+    const ev = evidence(['instructions', repo, 'a.ts', '--budget', '100'], { cwd: repo });
+    const a = byPath(ev)['AGENTS.md'];
+    assert.equal(a.bytes, big.length);
+    assert.equal(a.sha256, createHash('sha256').update(big).digest('hex'));
+    assert.equal(a.chars, 1024 * 1024);
+    assert.ok(diagCodes(ev, 'AGENTS.md').includes('too-large'));
+  });
+
+  it('§7 the same state gives the same snapshot across runs; an edit gives a new one', () => {
+    const { repo } = workspace({ 'AGENTS.md': 'r\n', 'src/CLAUDE.md': 's\n' });
+    const a = evidence(['instructions', repo, 'src/a.ts'], { cwd: repo }).snapshot;
+    assert.equal(evidence(['instructions', repo, 'src/a.ts'], { cwd: repo }).snapshot, a);
+    fs.writeFileSync(path.join(repo, 'src/CLAUDE.md'), 'S\n');
+    assert.notEqual(evidence(['instructions', repo, 'src/a.ts'], { cwd: repo }).snapshot, a);
+  });
+
   describe('§9 the operator-global file', () => {
     it('§9 default ~/.holaryn/instructions.md (HOME)', () => {
       const fakeHome = tmp.make('holaryn-e2e-home-');

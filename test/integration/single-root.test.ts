@@ -92,13 +92,14 @@ export function registerSingleRoot(): void {
 
     it('saving an edited AGENTS.md updates the view', async () => {
       const holaryn = await api();
-      const editor = await open('src/AGENTS.md');
-      await viewShows(holaryn, ['src/AGENTS.md']);
       await open('src/app/main.ts');
       const before = await viewShows(holaryn, ['src/app/main.ts']);
       const oldHash = before.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')!.sha256;
-      await editor.edit((e) => e.insert(new vscode.Position(editor.document.lineCount, 0), '\nAlways add a test for a bug fix.\n'));
-      await editor.document.save();
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folderUri(), 'src/AGENTS.md'));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(doc.lineCount, 0), '\nAlways add a test for a bug fix.\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await doc.save());
       await open('src/app/main.ts');
       const after = await viewShows(holaryn, ['src/app/main.ts'], (st) => st.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')?.sha256 !== oldHash);
       assert.match(after.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')!.content, /Always add a test for a bug fix\./);
@@ -161,7 +162,6 @@ export function registerSingleRoot(): void {
       fs.writeFileSync(path.join(dir, 'AGENTS.md'), evil);
       fs.writeFileSync(path.join(dir, 'x.ts'), '');
       const terminalsBefore = vscode.window.terminals.length;
-      await open('x.ts', undefined).catch(() => undefined);
       await vscode.window.showTextDocument(vscode.Uri.file(path.join(dir, 'x.ts')));
       const s = await viewShows(holaryn, ['evil/x.ts']);
       const source = s.evidence!.sources.find((x) => x.path === 'evil/AGENTS.md')!;
@@ -171,13 +171,15 @@ export function registerSingleRoot(): void {
         assert.ok(item.tooltip === undefined || typeof item.tooltip === 'string');
         assert.ok(!item.command || item.command.command === '_holaryn.runNodeAction');
       }
-      // Open every node action, as a curious user would.
+      // Open every node action, as a curious user would (pinned, so the rows stay these).
+      await vscode.commands.executeCommand('holaryn.pin');
       for (const node of allNodes(rows(holaryn)).filter((n) => n.action)) {
         await vscode.commands.executeCommand('_holaryn.runNodeAction', node);
       }
       await new Promise((r) => setTimeout(r, 500));
       assert.equal(fs.existsSync(marker), false, 'a command from the file ran');
       assert.equal(vscode.window.terminals.length, terminalsBefore, 'a terminal was opened');
+      await vscode.commands.executeCommand('holaryn.unpin');
       fs.rmSync(dir, { recursive: true, force: true });
     });
 

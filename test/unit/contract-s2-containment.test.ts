@@ -187,7 +187,23 @@ describe('contract §2 Containment', () => {
     }
   });
 
+  it('§2 an operator-global file that is a FIFO (special) is skipped with unreadable and never blocks', () => {
+    const { ev } = resolve({ '/g/instructions.md': { special: true }, 'AGENTS.md': 'x\n' }, ['a.ts'], {
+      globalFile: { path: '/g/instructions.md', displayName: '<global>/instructions.md' },
+    });
+    assert.deepEqual(sourcePaths(ev), ['AGENTS.md']);
+    assert.equal(diags(ev, 'unreadable', '<global>/instructions.md').length, 1);
+  });
+
   describe('§2 two candidate paths that are the same file load once; later ones are duplicates', () => {
+    it('§2 a workspace file that is the operator-global file is a duplicate of the global source (global comes first)', () => {
+      const { ev } = resolve({ 'AGENTS.md': 'shared\n', '/g/instructions.md': { hardlink: '/repo/AGENTS.md' } }, ['a.ts'], {
+        globalFile: { path: '/g/instructions.md', displayName: '<global>/instructions.md' },
+      });
+      assert.deepEqual(statuses(ev), { '<global>/instructions.md': 'included', 'AGENTS.md': 'duplicate' });
+      assert.equal(source(ev, 'AGENTS.md').duplicateOf, '<global>/instructions.md');
+    });
+
     it('§2 CLAUDE.md symlinked to AGENTS.md: AGENTS.md is the source, CLAUDE.md a duplicate with duplicateOf, content "" and chars 0', () => {
       const { ev, fs } = resolve({ 'AGENTS.md': 'Shared rules 😀\n', 'CLAUDE.md': { symlink: 'AGENTS.md' } }, ['a.ts']);
       assert.deepEqual(sourcePaths(ev), ['AGENTS.md', 'CLAUDE.md']);

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Runs the integration suites inside a real VS Code (code-server, offline) on fresh copies of
+// the demo workspace and a two-folder workspace, so tests may edit files freely.
+// Installs the tools on first use (see scripts/vscode/ensure-tools.mjs). Expects `npm run build`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureTools, log, ROOT, TOOLS_DIR } from './vscode/ensure-tools.mjs';
+
+await ensureTools();
+const work = path.join(TOOLS_DIR, 'workspaces');
+fs.rmSync(work, { recursive: true, force: true });
+fs.mkdirSync(work, { recursive: true });
+
+// Single folder: the demo workspace (symlinks kept as symlinks).
+const demo = path.join(work, 'demo');
+fs.cpSync(path.join(ROOT, 'examples', 'demo-workspace'), demo, { recursive: true, verbatimSymlinks: true });
+
+// Two folders that must never see each other's instruction files.
+const multi = path.join(work, 'multi');
+const files = {
+  'one/AGENTS.md': 'Rules of folder one.\n',
+  'one/pkg/AGENTS.md': 'Package rules of folder one.\n',
+  'one/pkg/a.ts': 'export const a = 1;\n',
+  'two/CLAUDE.md': 'Rules of folder two.\n',
+  'two/b.ts': 'export const b = 2;\n',
+};
+for (const [rel, text] of Object.entries(files)) {
+  fs.mkdirSync(path.dirname(path.join(multi, rel)), { recursive: true });
+  fs.writeFileSync(path.join(multi, rel), text);
+}
+const workspaceFile = path.join(multi, 'multi.code-workspace');
+fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'one' }, { path: 'two' }] }, null, 2));
+
+const runs = [
+  { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
+  { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
+];
+let failed = 0;
+for (const run of runs) {
+  log(`integration suite: ${run.name}`);
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/vscode/run-tests.mjs'), '--extension', ROOT, '--suite', path.join(ROOT, run.suite), '--workspace', run.workspace, '--timeout', '300'],
+    { stdio: 'inherit' },
+  );
+  if (r.status !== 0) {
+    failed++;
+    log(`integration suite ${run.name} failed (exit ${r.status})`);
+  }
+}
+process.exit(failed > 0 ? 1 : 0);

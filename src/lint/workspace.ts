@@ -6,9 +6,10 @@
  */
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsError, FsStat, HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolveError, ResolverFs, ResolverPolicy, createNodeFs } from '../resolver';
+import { FsError, FsStat, HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolverFs, ResolverPolicy, createNodeFs } from '../resolver';
 import type { EntryKind } from '../resolver/fs';
-import { canonicalize, depthOf, isInside, joinRelative } from '../resolver/paths';
+import { canonicalRoot, locateCandidate } from '../resolver/candidates';
+import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
@@ -68,27 +69,6 @@ export interface LintResult {
   warnings: number;
   /** The listing the glob checks used; front ends can pass it to `lintFile` for open editors. */
   listing: WorkspaceListing;
-}
-
-function errorCode(err: unknown): string {
-  return err instanceof FsError ? err.code : ((err as NodeJS.ErrnoException)?.code ?? 'EIO');
-}
-
-function canonicalRoot(fs: ResolverFs, root: string): string {
-  const P = fs.path;
-  if (typeof root !== 'string' || root === '' || root.includes('\0')) {
-    throw new ResolveError('root-not-found', 'the workspace root must be a non-empty path');
-  }
-  let c;
-  try {
-    c = canonicalize(fs, P.isAbsolute(root) ? root : P.resolve(root));
-  } catch (err) {
-    throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} cannot be resolved (${errorCode(err)})`, { root });
-  }
-  const st = c.exists ? fs.stat(c.path) : undefined;
-  if (!st) throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} does not exist`, { root });
-  if (st.kind !== 'directory') throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
-  return c.path;
 }
 
 interface Walk {
@@ -172,38 +152,12 @@ type Loaded =
 
 /** Loads one candidate exactly as the resolver does (same checks, same messages). */
 function loadCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: string, policy: ResolverPolicy): Loaded {
-  const P = fs.path;
-  const abs = P.join(rootPath, ...rel.split('/'));
-  let st: FsStat | undefined;
-  let canonical = abs;
-  try {
-    st = fs.lstat(abs);
-    if (!st) return { ok: false, code: 'unreadable', message: `${rel} vanished while being checked; skipped` };
-    if (st.kind === 'symlink' || filename.includes('/')) {
-      const c = canonicalize(fs, abs);
-      if (!isInside(P, rootPath, c.path)) {
-        return { ok: false, code: 'symlink-outside-root', message: `${rel} is a symbolic link that leads outside the workspace root; ignored` };
-      }
-      if (c.path !== abs && policy.symlinks === 'refuse') {
-        return { ok: false, code: 'symlink-outside-root', message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored` };
-      }
-      if (!c.exists) return { ok: false, code: 'unreadable', message: `${rel} is a broken symbolic link; skipped` };
-      canonical = c.path;
-      st = canonical === abs ? st : fs.stat(canonical);
-      if (!st) return { ok: false, code: 'unreadable', message: `${rel} vanished while being resolved; skipped` };
-    }
-  } catch (err) {
-    const code = errorCode(err);
-    const why = code === 'ELOOP' ? 'is a symbolic link loop' : `cannot be read (${code})`;
-    return { ok: false, code: 'unreadable', message: `${rel} ${why}; skipped` };
-  }
-  if (st.kind !== 'file') {
-    const what = st.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)';
-    return { ok: false, code: 'unreadable', message: `${rel} is ${what}; skipped` };
-  }
-  const read = readInstructionFile(fs, canonical, st);
+  const found = locateCandidate(fs, rootPath, rel, filename, policy);
+  if (!found) return { ok: false, code: 'unreadable', message: `${rel} vanished while being checked; skipped` };
+  if (!found.ok) return { ok: false, code: found.reason, message: found.message };
+  const read = readInstructionFile(fs, found.canonical, found.stat);
   if (!read.ok) return { ok: false, code: 'unreadable', message: `${rel}: ${read.message}; skipped` };
-  return { ok: true, text: read.text, tooLarge: read.tooLarge, bytes: read.bytes, identity: `${st.dev}:${st.ino}` };
+  return { ok: true, text: read.text, tooLarge: read.tooLarge, bytes: read.bytes, identity: `${found.stat.dev}:${found.stat.ino}` };
 }
 
 /** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */

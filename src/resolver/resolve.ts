@@ -25,7 +25,8 @@ import {
   ValidationEvidence,
 } from './evidence';
 import { parseInstructions } from './frontmatter';
-import { FsError, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
+import { canonicalRoot, errorCode, locateCandidate } from './candidates';
+import { FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
 import { MAX_CONTENT_BYTES } from './limits';
 import { canonicalize, chainOf, depthOf, isInside, joinRelative, parentOf, relativeToDirectory, toRelative } from './paths';
@@ -45,6 +46,8 @@ export interface ResolveOptions {
   /** The operator-global file; `null` disables it; undefined means the default from the env. */
   globalFile?: GlobalFile | null;
   policy?: ResolverPolicy;
+  /** Candidate names per directory, in order; default the policy's (spec section 1 `candidates`). */
+  candidates?: readonly string[];
   fs?: ResolverFs;
   /** Warm-resolution cache shared across calls. */
   cache?: FileCache;
@@ -97,33 +100,6 @@ class Diagnostics {
   add(code: DiagnosticCode, source: string | null, line: number | null, message: string, extra: Partial<Diagnostic> = {}): void {
     this.list.push({ severity: DIAGNOSTIC_SEVERITY[code], code, source, line, message, ...extra });
   }
-}
-
-function errorCode(err: unknown): string {
-  return err instanceof FsError ? err.code : (err as NodeJS.ErrnoException)?.code ?? 'EIO';
-}
-
-function canonicalRoot(fs: ResolverFs, root: string, policy: ResolverPolicy): string {
-  const P = fs.path;
-  if (typeof root !== 'string' || root === '' || root.includes('\0')) {
-    throw new ResolveError('root-not-found', 'the workspace root must be a non-empty path');
-  }
-  let c;
-  try {
-    c = canonicalize(fs, P.isAbsolute(root) ? root : P.resolve(root));
-  } catch (err) {
-    throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} cannot be resolved (${errorCode(err)})`, { root });
-  }
-  const st = c.exists ? fs.stat(c.path) : undefined;
-  if (!st) throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} does not exist`, { root });
-  if (st.kind !== 'directory') throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
-  if (policy.root === 'nearest-git') {
-    for (let dir = c.path; ; dir = P.dirname(dir)) {
-      if (fs.lstat(P.join(dir, '.git'))) return dir;
-      if (P.dirname(dir) === dir) break;
-    }
-  }
-  return c.path;
 }
 
 function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]): ResolvedTarget[] {
@@ -181,7 +157,8 @@ function compareCodeUnits(a: string, b: string): number {
 export function resolveInstructions(root: string, targets: readonly string[], options: ResolveOptions = {}): Evidence {
   const fs = options.fs ?? nodeResolverFs;
   const P = fs.path;
-  const policy = options.policy ?? HOLARYN_POLICY;
+  const basePolicy = options.policy ?? HOLARYN_POLICY;
+  const policy = options.candidates ? { ...basePolicy, candidates: options.candidates } : basePolicy;
   const budget = options.budget ?? policy.budget.size;
   if (!Number.isSafeInteger(budget) || budget < 0) {
     throw new ResolveError('usage', `budget must be a whole number of at least 0, not ${String(budget)}`);
@@ -247,46 +224,13 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   for (const dir of dirs) {
     for (const filename of policy.candidates) {
       const rel = joinRelative(dir, filename);
-      const abs = P.join(rootPath, ...rel.split('/'));
-      let st: FsStat | undefined;
-      let canonical = abs;
-      try {
-        st = fs.lstat(abs);
-        if (!st) continue;
-        // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
-        if (st.kind === 'symlink' || filename.includes('/')) {
-          const c = canonicalize(fs, abs);
-          if (!isInside(P, rootPath, c.path)) {
-            skip(rel, 'symlink-outside-root', `${rel} is a symbolic link that leads outside the workspace root; ignored`);
-            continue;
-          }
-          if (c.path !== abs && policy.symlinks === 'refuse') {
-            skip(rel, 'symlink-outside-root', `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored`);
-            continue;
-          }
-          if (!c.exists) {
-            skip(rel, 'unreadable', `${rel} is a broken symbolic link; skipped`);
-            continue;
-          }
-          canonical = c.path;
-          st = canonical === abs ? st : fs.stat(canonical);
-          if (!st) {
-            skip(rel, 'unreadable', `${rel} vanished while being resolved; skipped`);
-            continue;
-          }
-        }
-      } catch (err) {
-        const code = errorCode(err);
-        const why = code === 'ELOOP' ? 'is a symbolic link loop' : `cannot be read (${code})`;
-        skip(rel, 'unreadable', `${rel} ${why}; skipped`);
+      const found = locateCandidate(fs, rootPath, rel, filename, policy);
+      if (!found) continue;
+      if (!found.ok) {
+        skip(rel, found.reason, found.message);
         continue;
       }
-      if (st.kind !== 'file') {
-        const what = st.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)';
-        skip(rel, 'unreadable', `${rel} is ${what}; skipped`);
-        continue;
-      }
-      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depthOf(dir), filename, stat: st }, canonical);
+      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depthOf(dir), filename, stat: found.stat }, found.canonical);
       if (added && policy.perDirectory === 'first') break;
     }
   }

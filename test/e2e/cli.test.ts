@@ -110,7 +110,7 @@ describe('contract §9 CLI: the real executable on disk', function () {
         '.holaryn/instructions.md': Buffer.from([0xff, 0xfe, 0x00]),
       });
       const ev = evidence(['instructions', repo, 'a.ts', '--budget', '10'], { cwd: repo });
-      const codes = ev.diagnostics.map((d) => d.code).sort();
+      const codes: string[] = ev.diagnostics.map((d) => d.code).sort();
       for (const c of ['malformed-frontmatter', 'invalid-value', 'unknown-key', 'unreadable', 'budget-truncated']) assert.ok(codes.includes(c), c);
     });
 
@@ -251,7 +251,7 @@ describe('contract §9 CLI: the real executable on disk', function () {
     });
 
     it('§9 --targets-from FILE: one target a line, blank lines and \\r ignored, combined with positional targets', () => {
-      const { base, repo } = workspace({ 'AGENTS.md': 'r\n' });
+      const { base } = workspace({ 'AGENTS.md': 'r\n' });
       fs.writeFileSync(path.join(base, 'list.txt'), '\r\nsrc/a.ts\r\n\n  \ndocs/b.md\r\n\r\n');
       const ev = evidence(['instructions', 'repo', 'z.ts', '--targets-from', 'list.txt'], { cwd: base });
       assert.deepEqual(ev.targets.map((t) => t.path), ['docs/b.md', 'src/a.ts', 'z.ts']);

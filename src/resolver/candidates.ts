@@ -1,0 +1,79 @@
+/**
+ * Finding things on disk the way the contract says (sections 1 and 2): the canonical root, and
+ * one candidate instruction file with its symlink containment and regular-file checks. The
+ * resolver and the lint engine both load candidates through here, with the same messages.
+ */
+import { ResolveError } from './evidence';
+import { FsError, FsStat, ResolverFs } from './fs';
+import { canonicalize, isInside } from './paths';
+import type { ResolverPolicy } from './policy';
+
+export function errorCode(err: unknown): string {
+  return err instanceof FsError ? err.code : ((err as NodeJS.ErrnoException)?.code ?? 'EIO');
+}
+
+/** The canonical root directory; throws ResolveError `root-not-found`. */
+export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPolicy): string {
+  const P = fs.path;
+  if (typeof root !== 'string' || root === '' || root.includes('\0')) {
+    throw new ResolveError('root-not-found', 'the workspace root must be a non-empty path');
+  }
+  let c;
+  try {
+    c = canonicalize(fs, P.isAbsolute(root) ? root : P.resolve(root));
+  } catch (err) {
+    throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} cannot be resolved (${errorCode(err)})`, { root });
+  }
+  const st = c.exists ? fs.stat(c.path) : undefined;
+  if (!st) throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} does not exist`, { root });
+  if (st.kind !== 'directory') throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
+  if (policy?.root === 'nearest-git') {
+    for (let dir = c.path; ; dir = P.dirname(dir)) {
+      if (fs.lstat(P.join(dir, '.git'))) return dir;
+      if (P.dirname(dir) === dir) break;
+    }
+  }
+  return c.path;
+}
+
+export type LocatedCandidate =
+  | { ok: true; canonical: string; stat: FsStat }
+  | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string };
+
+/**
+ * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
+ * it does not exist; otherwise the canonical regular file to read, or why it is skipped.
+ */
+export function locateCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: string, policy: ResolverPolicy): LocatedCandidate | undefined {
+  const P = fs.path;
+  const abs = P.join(rootPath, ...rel.split('/'));
+  let st: FsStat | undefined;
+  let canonical = abs;
+  try {
+    st = fs.lstat(abs);
+    if (!st) return undefined;
+    // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
+    if (st.kind === 'symlink' || filename.includes('/')) {
+      const c = canonicalize(fs, abs);
+      if (!isInside(P, rootPath, c.path)) {
+        return { ok: false, reason: 'symlink-outside-root', message: `${rel} is a symbolic link that leads outside the workspace root; ignored` };
+      }
+      if (c.path !== abs && policy.symlinks === 'refuse') {
+        return { ok: false, reason: 'symlink-outside-root', message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored` };
+      }
+      if (!c.exists) return { ok: false, reason: 'unreadable', message: `${rel} is a broken symbolic link; skipped` };
+      canonical = c.path;
+      st = canonical === abs ? st : fs.stat(canonical);
+      if (!st) return { ok: false, reason: 'unreadable', message: `${rel} vanished while being resolved; skipped` };
+    }
+  } catch (err) {
+    const code = errorCode(err);
+    const why = code === 'ELOOP' ? 'is a symbolic link loop' : `cannot be read (${code})`;
+    return { ok: false, reason: 'unreadable', message: `${rel} ${why}; skipped` };
+  }
+  if (st.kind !== 'file') {
+    const what = st.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)';
+    return { ok: false, reason: 'unreadable', message: `${rel} is ${what}; skipped` };
+  }
+  return { ok: true, canonical, stat: st };
+}

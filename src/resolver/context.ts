@@ -53,7 +53,8 @@ export const PREAMBLE =
 
 // A content line that could be read as one of our structural lines: a `[holaryn...` marker, in
 // any case, after any indentation. Envelope tags are neutralised wherever they stand.
-const FORGED_MARK = /^([ \t]*)(\[\s*holaryn)/gim;
+// Leading space may be any Unicode space or an invisible format character (ZWSP, BOM, soft hyphen...).
+const FORGED_MARK = /^([\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\uffa0]*)(\[\s*holaryn)/gim;
 const FORGED_TAG = /<(\s*\/?\s*repository-instructions)/gi;
 
 /** Neutralises text that would read as the envelope's delimiters or a source heading. */
@@ -77,7 +78,11 @@ export interface ContextResult {
   status: ('included' | 'truncated' | 'omitted')[];
 }
 
-const quote = (s: string) => JSON.stringify(s);
+/**
+ * Paths, targets and commands are repository-provided too: they are shown JSON-quoted (one line,
+ * exact), with the `<` of an envelope tag written as the JSON escape `\u003c`.
+ */
+const quote = (s: string) => JSON.stringify(s).replace(FORGED_TAG, '\\u003c$1');
 
 function heading(s: ContextSource, cut?: { kept: number; total: number }): string {
   let h = `${MARK}source] ${quote(s.path)}`;

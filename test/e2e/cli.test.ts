@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import type { Evidence } from '../../src/resolver';
 import { ANSI, CLI, FileSpec, RunOptions, RunResult, TempDirs, VERSION, baseEnv, build, json, run, shq, writeTree } from '../helpers/cli';
 import { schemaValidator } from '../helpers/schema';
-import { EXAMPLE_TREE } from '../unit/contract-example.test';
+import { EXAMPLE_TREE } from '../helpers/example';
 
 type ErrorJson = { error: { code: string; message: string; targets?: unknown } & Record<string, unknown> };
 
@@ -355,6 +355,21 @@ describe('contract §9 CLI: the real executable on disk', function () {
       fs.symlinkSync('AGENTS.md', path.join(repo, 'src', 'CLAUDE.md'));
       const again = evidence(['instructions', repo, 'src/a.ts'], { cwd: repo });
       assert.deepEqual(diagCodes(again, 'src/CLAUDE.md'), ['unreadable']);
+    });
+
+    it('§4 hostile input cannot hang: a backtracking-prone glob against a long file name still resolves', () => {
+      // `*a*a…*b` compiles to a backtracking regular expression; against "aaa…a.ts" a naive match
+      // takes exponential time. The run's timeout is only a hang guard (it fails through r.error).
+      const hostile = '*a'.repeat(12) + '*b';
+      const { repo } = workspace({ 'AGENTS.md': `---\napplies_to: ${JSON.stringify(hostile)}\n---\nrules\n`, 'CLAUDE.md': 'ok\n' });
+      const name = 'a'.repeat(120) + '.ts';
+      const r = exec(['instructions', repo, name, '--json'], { cwd: repo });
+      assert.equal(r.error, undefined, `the resolution did not complete: ${String(r.error)}`);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      const ev = json(r) as unknown as Evidence;
+      outputs.push({ what: 'hostile glob', value: ev });
+      assert.equal(statuses(ev)['CLAUDE.md'], 'included');
+      assert.notEqual(statuses(ev)['AGENTS.md'], 'included');
     });
 
     it('§4 invalid UTF-8 and NUL bytes: unreadable', () => {

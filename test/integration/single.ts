@@ -1,6 +1,10 @@
 import { runSuite } from './mocha-run';
+import { registerAuthoring } from './authoring.test';
 import { registerSingleRoot } from './single-root.test';
 
 export function run(): Promise<void> {
-  return runSuite(registerSingleRoot);
+  return runSuite(() => {
+    registerSingleRoot();
+    registerAuthoring();
+  });
 }

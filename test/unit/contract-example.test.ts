@@ -1,16 +1,8 @@
 /** The worked example of /work/shared/spec/examples.md, every row of its table and every listed field. */
 import { strict as assert } from 'node:assert';
-import { Tree, cps, resolve } from '../helpers/tree';
+import { EXAMPLE_TREE } from '../helpers/example';
+import { cps, resolve } from '../helpers/tree';
 
-export const EXAMPLE_TREE: Tree = {
-  'AGENTS.md': '---\npriority: 10\n---\nUse pnpm, never npm.\n',
-  'CLAUDE.md': 'Prefer small PRs.\n',
-  'src/.holaryn/instructions.md':
-    '---\napplies_to: ["*.ts"]\nexcludes: "generated/*"\nrequired_validation:\n  - pnpm test\nowner: web\n---\nUse full type hints.\n',
-  'src/CLAUDE.md': '---\nmode: replace\n---\nsrc rules replace the .holaryn ones here.\n',
-  'src/app.ts': '',
-  'src/generated/api.ts': '',
-};
 
 describe('contract examples.md: the worked example', () => {
   it('examples.md: `holaryn instructions repo src/generated/api.ts src/app.ts --json --no-global` gives the documented evidence', () => {

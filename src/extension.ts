@@ -2,16 +2,28 @@
 import * as vscode from 'vscode';
 import { InstructionsView } from './views/instructions-view';
 import { registerInstructionsTool } from './views/lm-tool';
+import { registerReachLens } from './views/authoring/code-lens';
+import { registerDiagnostics } from './views/authoring/diagnostics';
+import { registerFrontmatterHelp } from './views/authoring/language';
+import { registerLivePreview } from './views/authoring/live-preview';
+import { Authoring } from './views/authoring/services';
 
 export interface HolarynApi {
   view: InstructionsView;
+  authoring: Authoring;
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
   const view = new InstructionsView();
   context.subscriptions.push(view, ...view.registerCommands());
   registerInstructionsTool(context);
-  return { view };
+  const authoring = new Authoring(); // shared by the features below: workspace files, unsaved buffers, reach
+  context.subscriptions.push(authoring);
+  context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
+  context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes
+  context.subscriptions.push(registerFrontmatterHelp()); // completion and hover in frontmatter
+  context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
+  return { view, authoring };
 }
 
 export function deactivate(): void {}

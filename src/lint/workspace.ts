@@ -54,6 +54,8 @@ export interface LintWorkspaceOptions {
    * globs are matched against it (directories are derived).
    */
   listFiles?: (root: string) => Iterable<string>;
+  /** With `listFiles`: false when that list is known to be partial (then "matches nothing" is not reported). Default true. */
+  listingComplete?: boolean;
   policy?: ResolverPolicy;
 }
 
@@ -170,7 +172,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   let candidates: string[];
   if (options.listFiles) {
     const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
-    listing = new WorkspaceListing(given);
+    listing = new WorkspaceListing(given, options.listingComplete ?? true);
     candidates = given.filter((p) => sourceDirectory(p, policy) !== undefined && !isSkippedPath(sourceDirectory(p, policy)!));
   } else {
     const w = walk(fs, rootPath, policy);

@@ -15,8 +15,9 @@ import {
   createNodeFs,
   resolveInstructions,
 } from '../resolver';
+import { isOverlayFs } from '../authoring/overlay-fs';
 import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
-import { TreeNode, buildTree, targetLabel } from './model';
+import { PreviewSection, TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
 import { budgetSetting, followSetting, globalFileSetting } from './settings';
 
@@ -35,6 +36,8 @@ export interface ViewState {
   evidence?: Evidence;
   message?: string;
   pinned: boolean;
+  /** The evidence was resolved from unsaved editor text (a source on the chain is a dirty buffer). */
+  unsaved?: boolean;
 }
 
 function setContext(key: 'holaryn.pinned', value: boolean): Thenable<unknown> {
@@ -49,6 +52,7 @@ export class InstructionsView implements vscode.Disposable {
   private readonly cache = new FileCache();
   private fs: ResolverFs = createNodeFs();
   private state: ViewState = { pinned: false };
+  private preview: { path: string; section: PreviewSection } | undefined;
   private timer: NodeJS.Timeout | undefined;
   private generation = 0;
   private readonly updated = new vscode.EventEmitter<ViewState>();
@@ -111,6 +115,16 @@ export class InstructionsView implements vscode.Disposable {
   /** Lets a feature resolve against another filesystem (e.g. unsaved buffers overlaid). */
   setFs(fs: ResolverFs): void {
     this.fs = fs;
+  }
+
+  /**
+   * Shows (or, with undefined, removes) the "Preview of <file>" section for the instruction file
+   * at absolute path `file`; it is shown only while that file is the view's single target.
+   * Re-renders without resolving again.
+   */
+  setPreview(file: string | undefined, section?: PreviewSection): void {
+    this.preview = file && section ? { path: file, section } : undefined;
+    if (this.state.evidence) this.render();
   }
 
   /** The target the view should show when following the editor. */
@@ -205,7 +219,12 @@ export class InstructionsView implements vscode.Disposable {
         budget,
         globalFile: this.globalFile(target.folder),
       });
-      next = { pinned: this.state.pinned, target, evidence };
+      const fs = this.fs;
+      const unsaved =
+        isOverlayFs(fs) &&
+        fs.size > 0 &&
+        evidence.sources.some((s) => s.scope === 'workspace' && fs.isOverlaid(path.join(evidence.root, ...s.path.split('/'))));
+      next = { pinned: this.state.pinned, target, evidence, unsaved };
     } catch (err) {
       const message = err instanceof ResolveError ? err.message : `Holaryn could not resolve: ${(err as Error).message}`;
       next = { pinned: this.state.pinned, target, message };
@@ -221,7 +240,8 @@ export class InstructionsView implements vscode.Disposable {
     const { evidence, message, pinned, target } = this.state;
     if (evidence) {
       this.documents.remember(evidence);
-      this.provider.setRoots(buildTree(evidence));
+      const preview = this.preview && target?.paths.length === 1 && target.paths[0] === this.preview.path ? this.preview.section : undefined;
+      this.provider.setRoots(buildTree(evidence, { unsaved: this.state.unsaved, preview }));
       const names = evidence.targets.map((t) => targetLabel(t.path));
       const folderName = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
       this.view.description = `${pinned ? '📌 ' : ''}${folderName}${names.length > 2 ? `${names.length} targets` : names.join(', ')}`;
@@ -261,6 +281,9 @@ export class InstructionsView implements vscode.Disposable {
       }
       case 'open-context':
         await this.openContext(ev);
+        return;
+      case 'open-file':
+        await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
         return;
       case 'open-diagnostic': {
         const source = ev.sources.find((s) => s.path === action.source);

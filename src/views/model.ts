@@ -6,6 +6,7 @@
  * plain-string tooltips, never markdown, HTML or command links.
  */
 import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
+import { type Reach, formatCount } from '../authoring/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
 export type NodeAction =
@@ -13,7 +14,9 @@ export type NodeAction =
   | { kind: 'open-content'; snapshot: string; order: number }
   | { kind: 'open-context'; snapshot: string }
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
-  | { kind: 'open-target'; path: string };
+  | { kind: 'open-target'; path: string }
+  /** Any workspace file (root-relative), e.g. one of a preview's sample. */
+  | { kind: 'open-file'; path: string };
 
 export interface TreeNode {
   /** Stable id (kept across refreshes so expansion state survives). */
@@ -33,7 +36,27 @@ export interface TreeNode {
 export interface ModelOptions {
   /** Shown on the snapshot row when the evidence comes from unsaved editor text. */
   unsaved?: boolean;
+  /** The "Preview of <file>" section, when the target is an instruction file. */
+  preview?: PreviewSection;
 }
+
+/** What an instruction file does as a source, over the whole workspace (see authoring/reach.ts). */
+export interface PreviewSection {
+  /** Root-relative path of the instruction file. */
+  file: string;
+  /** The reach comes from the editor's unsaved text. */
+  unsaved: boolean;
+  /** A count is running (the reach shown, if any, is the previous one). */
+  computing?: boolean;
+  reach?: Reach;
+  /** Against the saved version (only with unsaved text): files that gain or lose the file. */
+  changes?: { gained: string[]; lost: string[] };
+  /** Why there is no reach. */
+  message?: string;
+}
+
+/** Files listed per sample; the rest is counted in a final row. */
+export const PREVIEW_SAMPLE = 50;
 
 const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   included: 'pass|testing.iconPassed',
@@ -145,6 +168,106 @@ export function diagnosticLabel(d: Diagnostic): string {
   return d.source === null ? d.code : `${d.source}${d.line === null ? '' : `:${d.line}`}`;
 }
 
+function dirLabel(dir: string): string {
+  return dir === '' ? 'the workspace root' : `${dir}/`;
+}
+
+function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A browsable sample of files: the first PREVIEW_SAMPLE, each opening the file, then "and N more". */
+function sample(id: string, files: readonly string[]): TreeNode[] {
+  const nodes: TreeNode[] = files.slice(0, PREVIEW_SAMPLE).map((f) => ({ ...leaf(`${id}:${f}`, f, undefined, f, 'file'), action: { kind: 'open-file', path: f } }));
+  if (files.length > PREVIEW_SAMPLE) nodes.push(leaf(`${id}:more`, `… and ${formatCount(files.length - PREVIEW_SAMPLE)} more`, undefined, undefined, 'ellipsis'));
+  return nodes;
+}
+
+/** The "Preview of <file>" section: the file's reach as a source over the workspace. */
+export function previewNode(p: PreviewSection): TreeNode {
+  const r = p.reach;
+  const from = p.unsaved ? ' · from unsaved text' : '';
+  const children: TreeNode[] = [];
+  let description: string;
+  if (!r) {
+    description = p.computing ? 'counting…' : p.message ?? 'not available';
+  } else if (r.kind === 'duplicate') {
+    description = `same file as ${r.duplicateOf}${from}`;
+    children.push(leaf('preview:duplicate', 'Duplicate of', r.duplicateOf ?? '', 'The same file (a link) as an earlier path: it contributes nothing of its own.', 'files'));
+  } else if (r.kind === 'skipped') {
+    description = `skipped by the resolver${from}`;
+    children.push(leaf('preview:skipped', 'Skipped', r.reason ?? '', undefined, 'error'));
+  } else if (r.kind === 'missing') {
+    description = `not a source here${from}`;
+  } else {
+    description = `applies to ${formatCount(r.appliesTo.length)} of ${plural(r.total, 'file')}${p.computing ? ' · counting…' : ''}${from}`;
+    children.push({
+      id: 'preview:applies',
+      label: 'Applies to',
+      description: `${formatCount(r.appliesTo.length)} of ${plural(r.total, 'workspace file')} · ${formatCount(r.inScope)} below ${dirLabel(r.directory)}`,
+      tooltip: 'Files for which this instruction file is in effect: in its scope, matched by applies_to, not excluded, not superseded.',
+      icon: 'target',
+      expanded: false,
+      children: sample('preview:applies', r.appliesTo),
+    });
+    if (r.counted < r.inScope) {
+      children.push(
+        leaf('preview:counted', 'Counted', `the first ${formatCount(r.counted)} of ${plural(r.inScope, 'file')} below ${dirLabel(r.directory)}`, undefined, 'info'),
+      );
+    }
+    if (r.superseded.length > 0) {
+      children.push({
+        id: 'preview:superseded',
+        label: 'Superseded',
+        description: `for ${plural(r.superseded.length, 'file')} by a replace in ${dirLabel(r.directory)}`,
+        icon: 'arrow-swap',
+        expanded: false,
+        children: r.supersededBy.map((w) => ({
+          ...leaf(`preview:superseded:${w.path}`, w.path, `for ${plural(w.files, 'file')}`, undefined, 'arrow-swap'),
+          children: sample(
+            `preview:superseded:${w.path}`,
+            r.superseded.filter((s) => s.by === w.path).map((s) => s.file),
+          ),
+        })),
+      });
+    }
+    if (p.changes) {
+      const { gained, lost } = p.changes;
+      if (gained.length === 0 && lost.length === 0) {
+        children.push(leaf('preview:unchanged', 'Compared with the saved version', 'no file gains or loses it', undefined, 'diff'));
+      } else {
+        children.push({
+          id: 'preview:gains',
+          label: 'Gains (unsaved)',
+          description: gained.length === 0 ? 'none' : `${plural(gained.length, 'file')} would get it`,
+          tooltip: 'Files where the edited text is in effect and the saved file is not.',
+          icon: 'diff-added',
+          expanded: gained.length > 0 && gained.length <= 10,
+          children: sample('preview:gains', gained),
+        });
+        children.push({
+          id: 'preview:loses',
+          label: 'Loses (unsaved)',
+          description: lost.length === 0 ? 'none' : `${plural(lost.length, 'file')} would lose it`,
+          tooltip: 'Files where the saved file is in effect and the edited text is not.',
+          icon: 'diff-removed',
+          expanded: lost.length > 0 && lost.length <= 10,
+          children: sample('preview:loses', lost),
+        });
+      }
+    }
+  }
+  return {
+    id: 'preview',
+    label: `Preview of ${p.file}`,
+    description,
+    tooltip: `What ${p.file} does as a source, over the workspace's files${p.unsaved ? ', from the unsaved text in the editor' : ''}.`,
+    icon: p.unsaved ? 'edit' : 'eye',
+    expanded: true,
+    children,
+  };
+}
+
 /** The whole tree for one evidence object. */
 export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
   const nodes: TreeNode[] = [];
@@ -171,6 +294,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       options.unsaved ? 'edit' : 'history',
     ),
   );
+  if (options.preview) nodes.push(previewNode(options.preview));
   nodes.push({
     id: 'sources',
     label: 'Sources',

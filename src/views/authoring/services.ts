@@ -1,0 +1,17 @@
+/** What the authoring features share: the workspace's files, the unsaved buffers, reach. */
+import * as vscode from 'vscode';
+import { UnsavedBuffers } from './buffers';
+import { ReachService } from './reach-service';
+import { WorkspaceFiles } from './workspace-files';
+
+export class Authoring implements vscode.Disposable {
+  readonly files = new WorkspaceFiles();
+  readonly buffers = new UnsavedBuffers();
+  readonly reach = new ReachService(this.files, this.buffers);
+
+  dispose(): void {
+    this.reach.dispose();
+    this.buffers.dispose();
+    this.files.dispose();
+  }
+}

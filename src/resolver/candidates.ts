@@ -36,6 +36,23 @@ export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPol
   return c.path;
 }
 
+/**
+ * Whether every segment of `rel` is stored with exactly that name. Names are matched exactly
+ * (case-sensitive), but a case-insensitive disk (Windows, macOS) lets lstat find `agents.md` for
+ * `AGENTS.md`: the directory listing settles it. Only asked once lstat found an entry.
+ */
+function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: string): boolean {
+  if (!fs.entryNames) return true;
+  const P = fs.path;
+  // The directory part comes from canonical paths, which already carry the stored case.
+  let dir = P.join(rootPath, ...rel.slice(0, rel.length - filename.length).split('/').filter(Boolean));
+  for (const name of filename.split('/')) {
+    if (!fs.entryNames(dir).includes(name)) return false;
+    dir = P.join(dir, name);
+  }
+  return true;
+}
+
 export type LocatedCandidate =
   | { ok: true; canonical: string; stat: FsStat }
   | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string };
@@ -51,7 +68,7 @@ export function locateCandidate(fs: ResolverFs, rootPath: string, rel: string, f
   let canonical = abs;
   try {
     st = fs.lstat(abs);
-    if (!st) return undefined;
+    if (!st || !storedExactly(fs, rootPath, rel, filename)) return undefined;
     // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
     if (st.kind === 'symlink' || filename.includes('/')) {
       const c = canonicalize(fs, abs);

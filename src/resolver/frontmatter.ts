@@ -3,10 +3,10 @@
  * instruction file. Parsing never throws: every problem becomes a diagnostic with a file line,
  * and a block that is malformed in any way leaves the whole file as ordinary content.
  */
-import { LineCounter, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { Document, LineCounter, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { DiagnosticCode, Metadata } from './evidence';
-import { checkPattern } from './globs';
-import { MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY } from './limits';
+import { CompiledPattern, checkPattern, compilePattern } from './globs';
+import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH } from './limits';
 
 export const PRIORITY_MIN = -1000;
 export const PRIORITY_MAX = 1000;
@@ -102,10 +102,146 @@ function findFences(text: string): Fences | { malformed: string } | undefined {
     start = end + 1;
     line++;
   }
-  if (start < text.length && start >= scanLimit) {
+  if ((start < text.length && start >= scanLimit) || Buffer.byteLength(text.slice(blockStart, scanLimit), 'utf8') > MAX_FRONTMATTER_BYTES) {
     return { malformed: `frontmatter block exceeds ${MAX_FRONTMATTER_BYTES} bytes or has no closing "---" line` };
   }
   return { malformed: 'frontmatter has no closing "---" line' };
+}
+
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+const isBreak = (c: string | undefined) => c === '\n' || c === '\r';
+
+/**
+ * Where a YAML block nests deeper than `limit` (flow collections `[`/`{`, or compact block
+ * collections `- - -` / `? ? ?` on one line), or -1. The YAML parser composes nested nodes
+ * recursively: without this check a 64 KiB block of `[[[[…` spends a second overflowing the stack
+ * (and how deep it gets depends on the stack size). The scan is linear and conservative: it skips
+ * quoted scalars, comments and block scalars as YAML does, and counts every other bracket, so a
+ * nesting YAML would see is never missed (a plain scalar with many unbalanced brackets may be
+ * counted too, which nobody writes in frontmatter).
+ */
+export function excessiveNesting(block: string, limit = MAX_YAML_DEPTH): number {
+  const n = block.length;
+  let flow = 0;
+  let i = 0;
+  // The last significant character outside scalars and comments ('\n' at a line start).
+  let last = '\n';
+  while (i < n) {
+    // A line start: indentation, then compact block indicators.
+    const lineStart = i;
+    while (i < n && isBlank(block[i])) i++;
+    const indent = i - lineStart;
+    // Compact block indicators in a row (`- - - x`, `? ? x`, `a: - - x`) nest one level each.
+    let compact = 0;
+    // The rest of the line (and of any quoted scalar or flow collection spanning lines).
+    for (; i < n; i++) {
+      const c = block[i];
+      if (flow === 0 && (c === '-' || c === '?' || c === ':') && (i + 1 >= n || isBlank(block[i + 1]) || isBreak(block[i + 1]))) {
+        if (++compact > limit) return i;
+        last = c;
+        continue;
+      }
+      if (!isBlank(c)) compact = 0;
+      if (c === '\n') {
+        if (flow === 0) last = '\n';
+        i++;
+        break;
+      }
+      if (c === '#' && (i === 0 || isBlank(block[i - 1]) || isBreak(block[i - 1]))) {
+        while (i < n && block[i] !== '\n') i++;
+        i--;
+        continue;
+      }
+      const nodeStart = flow > 0 ? '\n[{,:?'.includes(last) : '\n-?:[{,'.includes(last);
+      if ((c === '"' || c === "'") && nodeStart && (i === 0 || !/[^ \t\r\n[{,:?-]/.test(block[i - 1]))) {
+        for (i++; i < n; i++) {
+          if (c === '"' && block[i] === '\\') i++;
+          else if (block[i] === c) {
+            if (c === "'" && block[i + 1] === "'") i++;
+            else break;
+          }
+        }
+        last = c;
+        continue;
+      }
+      if ((c === '|' || c === '>') && flow === 0 && nodeStart) {
+        // A block scalar: its lines (blank, or at least as indented as its first line, which is
+        // more indented than this one) are text.
+        while (i < n && block[i] !== '\n') i++;
+        let contentIndent = -1;
+        while (i < n) {
+          let j = i + 1;
+          while (j < n && isBlank(block[j])) j++;
+          if (j >= n) {
+            i = n;
+            break;
+          }
+          if (isBreak(block[j])) {
+            i = block.indexOf('\n', j);
+            if (i < 0) i = n;
+            continue;
+          }
+          const lineIndent = j - (i + 1);
+          if (contentIndent < 0) contentIndent = lineIndent > indent ? lineIndent : Infinity;
+          if (lineIndent < contentIndent) break;
+          i = block.indexOf('\n', j);
+          if (i < 0) i = n;
+        }
+        last = '\n';
+        i--;
+        continue;
+      }
+      if (c === '[' || c === '{') {
+        if (++flow > limit) return i;
+      } else if ((c === ']' || c === '}') && flow > 0) flow--;
+      if (!isBlank(c) && c !== '\r') last = c;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The first duplicate key of any mapping, as the `yaml` package's `uniqueKeys` decides it (the
+ * same node, or scalars with the same value), in linear time: the package compares every key with
+ * every earlier one, which a block of a few thousand keys turns into seconds.
+ */
+function firstDuplicateKey(doc: Document.Parsed): Node | undefined {
+  let found: Node | undefined;
+  visit(doc, {
+    Map(_key, map) {
+      const seen = new Set<unknown>();
+      const nodes = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = pair.key;
+        let duplicate = nodes.has(key);
+        nodes.add(key);
+        if (isScalar(key) && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) duplicate = true;
+          seen.add(key.value);
+        }
+        if (duplicate) {
+          const at = key as Node;
+          if (!found || (at.range?.[0] ?? 0) < (found.range?.[0] ?? 0)) found = at;
+          break;
+        }
+      }
+    },
+  });
+  return found;
+}
+
+/** Keeps at most MAX_DIAGNOSTICS_PER_FILE diagnostics: the last one says how many were left out. */
+function capDiagnostics(diagnostics: FileDiagnostic[]): FileDiagnostic[] {
+  if (diagnostics.length <= MAX_DIAGNOSTICS_PER_FILE) return diagnostics;
+  const kept = diagnostics.slice(0, MAX_DIAGNOSTICS_PER_FILE - 1);
+  const first = diagnostics[MAX_DIAGNOSTICS_PER_FILE - 1];
+  const more = diagnostics.length - kept.length;
+  kept.push({
+    code: first.code,
+    line: first.line,
+    message: `${more} more problems in this frontmatter block are not listed (at most ${MAX_DIAGNOSTICS_PER_FILE} per file), starting with: ${first.message}`,
+  });
+  return kept;
 }
 
 type ValueCheck<T> = { ok: true; value: T } | { ok: false; node: Node | null; message: string };
@@ -146,13 +282,34 @@ function stringList(
   return { ok: true, value: out };
 }
 
+/**
+ * A glob list: each pattern checked, and all of them together expanding to at most
+ * MAX_ALTERNATIVES_PER_KEY brace alternatives (checked as they are compiled, so the work a key can
+ * cause stops there).
+ */
+function globList(node: unknown, what: string): ValueCheck<string[]> {
+  let total = 0;
+  let over: string | undefined;
+  return stringList(node, what, (pattern) => {
+    const problem = checkPattern(pattern);
+    if (problem || over) return problem ?? over;
+    const compiled = compilePattern(pattern);
+    total += compiled instanceof CompiledPattern ? compiled.alternatives : 1;
+    if (total > MAX_ALTERNATIVES_PER_KEY) {
+      over = `the patterns of ${what} expand to more than ${MAX_ALTERNATIVES_PER_KEY} alternatives in total`;
+      return over;
+    }
+    return undefined;
+  });
+}
+
 const nonEmptyCommand = (s: string) => (s.trim() === '' ? 'command is empty' : undefined);
 
 function checkValue(key: KnownKey, node: unknown): ValueCheck<unknown> {
   switch (key) {
     case 'applies_to':
     case 'excludes':
-      return stringList(node, key, checkPattern);
+      return globList(node, key);
     case 'required_validation':
       return stringList(node, key, nonEmptyCommand);
     case 'priority': {
@@ -188,16 +345,6 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   }
   const block = text.slice(fences.blockStart, fences.blockEnd);
   const lineCounter = new LineCounter();
-  const doc = parseDocument(block, {
-    lineCounter,
-    uniqueKeys: true,
-    merge: false,
-    schema: 'core',
-    customTags: [],
-    strict: true,
-    prettyErrors: false,
-    version: '1.2',
-  });
   // Block offset → file position. The block starts on file line 2.
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
@@ -210,10 +357,41 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
       diagnostics: [{ code: 'malformed-frontmatter', line: pos.line, column: pos.column, message: `${message}; the whole file is used as content` }],
     };
   };
-  if (doc.errors.length > 0) {
-    const err = doc.errors[0];
-    const reason = err.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
-    return malformed(err.pos[0], `${reason}: ${err.message.split('\n')[0]}`);
+  const tooDeep = excessiveNesting(block);
+  if (tooDeep >= 0) {
+    // The line counter is only filled by the parser: count lines here.
+    let line = 2;
+    for (let i = block.indexOf('\n'); i >= 0 && i < tooDeep; i = block.indexOf('\n', i + 1)) line++;
+    return {
+      ...plain,
+      diagnostics: [{ code: 'malformed-frontmatter', line, message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content` }],
+    };
+  }
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(block, {
+      lineCounter,
+      // Checked below in linear time, with the same rule.
+      uniqueKeys: false,
+      merge: false,
+      schema: 'core',
+      customTags: [],
+      strict: true,
+      prettyErrors: false,
+      version: '1.2',
+    });
+  } catch (err) {
+    // The parser reports problems as errors; anything it throws is a YAML that does not parse.
+    return malformed(null, `YAML does not parse: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
+  }
+  const duplicate = doc.errors.length === 0 || doc.errors[0].code !== 'DUPLICATE_KEY' ? firstDuplicateKey(doc) : undefined;
+  const firstError = doc.errors[0];
+  if (duplicate && (!firstError || (duplicate.range?.[0] ?? 0) <= firstError.pos[0])) {
+    return malformed(duplicate.range?.[0] ?? null, 'duplicate key: Map keys must be unique');
+  }
+  if (firstError) {
+    const reason = firstError.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
+    return malformed(firstError.pos[0], `${reason}: ${firstError.message.split('\n')[0]}`);
   }
   let forbidden: { offset: number; what: string } | undefined;
   visit(doc, {
@@ -238,6 +416,7 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   const metadata: Metadata = { ...DEFAULT_METADATA, excludes: [], required_validation: [] };
   const diagnostics: FileDiagnostic[] = [];
   const keys: KeyLocation[] = [];
+  let unknownKeys = 0;
   const base = fences.blockStart;
   for (const pair of (contents as YAMLMap<unknown, unknown> | null)?.items ?? []) {
     const keyNode = (pair as Pair<unknown, unknown>).key as Node | null;
@@ -246,14 +425,19 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
     const keyStart = keyNode?.range?.[0] ?? 0;
     const keyPos = position(keyStart);
     const valueRange = valueNode?.range ? ([base + valueNode.range[0], base + valueNode.range[1]] as [number, number]) : null;
-    keys.push({
-      key: keyName,
-      line: keyPos.line,
-      column: keyPos.column,
-      keyRange: [base + keyStart, base + (keyNode?.range?.[1] ?? keyStart)],
-      valueRange,
-    });
-    if (!isKnownKey(keyName)) {
+    const known = isKnownKey(keyName);
+    // Every known key is located; unknown ones up to the diagnostics cap (a hostile block of
+    // thousands of keys would otherwise keep thousands of locations per file in memory).
+    if (known || ++unknownKeys <= MAX_DIAGNOSTICS_PER_FILE) {
+      keys.push({
+        key: keyName,
+        line: keyPos.line,
+        column: keyPos.column,
+        keyRange: [base + keyStart, base + (keyNode?.range?.[1] ?? keyStart)],
+        valueRange,
+      });
+    }
+    if (!known) {
       const end = position(keyNode?.range?.[1] ?? keyStart);
       diagnostics.push({
         code: 'unknown-key',
@@ -287,7 +471,7 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   return {
     metadata,
     content: text.slice(fences.contentStart),
-    diagnostics,
+    diagnostics: capDiagnostics(diagnostics),
     keys,
     contentLine: fences.closingLine + 1,
     blockRange: [fences.blockStart, fences.blockEnd],

@@ -48,6 +48,11 @@ export interface FileReader {
 
 export interface ResolverFs {
   readonly path: PathApi;
+  /**
+   * Whether names are looked up case-insensitively (Windows, macOS by default): the canonical
+   * path of a missing target then takes the stored case of its existing part from `realpath`.
+   */
+  readonly caseInsensitive?: boolean;
   /** Status of the entry itself (links not followed); undefined when it does not exist. */
   lstat(p: string): FsStat | undefined;
   /** Status of what the path leads to; undefined when it (or its link target) does not exist. */
@@ -56,6 +61,11 @@ export interface ResolverFs {
   readlink(p: string): string;
   /** Optional fast path: the canonical path of an existing entry; throws FsError otherwise. */
   realpath?(p: string): string;
+  /**
+   * Optional: the names in a directory as stored. On a case-insensitive disk, lstat finds
+   * `agents.md` for `AGENTS.md`; the listing lets candidate names match exactly (spec section 3).
+   */
+  entryNames?(dir: string): string[];
   /**
    * Opens a regular file for reading without following a final symlink and without blocking,
    * and checks that the opened file is `expected` (same dev and inode): a file swapped in after
@@ -90,14 +100,34 @@ function isMissing(err: unknown): boolean {
 }
 
 // O_NOFOLLOW refuses a final symlink swapped in after the checks; O_NONBLOCK keeps a FIFO that was
-// swapped in from blocking the open. Both are 0 where the OS lacks them (Windows).
+// swapped in from blocking the open; O_NOCTTY keeps a terminal device from becoming ours. Each is
+// 0 where the OS lacks it (Windows).
 const OPEN_FLAGS =
-  nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NOFOLLOW ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0);
+  nodeFs.constants.O_RDONLY |
+  (nodeFs.constants.O_NOFOLLOW ?? 0) |
+  (nodeFs.constants.O_NONBLOCK ?? 0) |
+  (nodeFs.constants.O_NOCTTY ?? 0);
+
+/**
+ * Where an open file really is, as the kernel resolved it (Linux: `/proc/self/fd/N`), or
+ * undefined where that cannot be told. O_NOFOLLOW only guards the last component: a directory
+ * on the path swapped for a symlink after the containment checks is caught here, whatever inode
+ * the attacker points it at.
+ */
+function openedPath(fd: number): string | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return nodeFs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined; // no /proc (some containers): the identity check still applies
+  }
+}
 
 /** The real disk, through Node's synchronous calls. */
 export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
   return {
     path: pathApi,
+    caseInsensitive: pathApi.sep === '\\' || process.platform === 'win32' || process.platform === 'darwin',
     lstat(p) {
       try {
         return toStat(nodeFs.lstatSync(p));
@@ -117,6 +147,13 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
     readlink(p) {
       try {
         return nodeFs.readlinkSync(p);
+      } catch (err) {
+        throw fsError(err);
+      }
+    },
+    entryNames(dir) {
+      try {
+        return nodeFs.readdirSync(dir);
       } catch (err) {
         throw fsError(err);
       }
@@ -144,16 +181,31 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
           }
         },
         stat() {
-          return toStat(nodeFs.fstatSync(fd));
+          try {
+            return toStat(nodeFs.fstatSync(fd));
+          } catch (err) {
+            throw fsError(err);
+          }
         },
         close() {
           nodeFs.closeSync(fd);
         },
       };
-      const opened = reader.stat();
-      if (opened.kind !== 'file' || opened.dev !== expected.dev || opened.ino !== expected.ino) {
+      let problem: FsError | undefined;
+      try {
+        const opened = reader.stat();
+        const where = openedPath(fd);
+        if (opened.kind !== 'file' || opened.dev !== expected.dev || opened.ino !== expected.ino) {
+          problem = new FsError('ECHANGED', `${p} changed between the check and the open`);
+        } else if (where !== undefined && pathApi.isAbsolute(p) && where !== p) {
+          problem = new FsError('ECHANGED', `${p} was reached through a path that changed after the check`);
+        }
+      } catch (err) {
+        problem = err instanceof FsError ? err : fsError(err);
+      }
+      if (problem) {
         reader.close();
-        throw new FsError('ECHANGED', `${p} changed between the check and the open`);
+        throw problem;
       }
       return reader;
     },

@@ -1,10 +1,13 @@
 /**
  * Glob patterns of `applies_to` / `excludes` (spec sections 4 and 5): validation with the
  * contract's limits, and matching through minimatch with the contract's options. The matching
- * itself is minimatch's; this file only decides what may reach it.
+ * itself is minimatch's; this file only decides what may reach it, and swaps the RegExp engine of
+ * segments that could backtrack for a linear-time one (see linear-regex.ts), so neither a hostile
+ * glob nor a hostile file name can make a match take more than linear time.
  */
-import { Minimatch, braceExpand } from 'minimatch';
-import { MAX_BRACE_ALTERNATIVES, MAX_PATTERN_LENGTH } from './limits';
+import { GLOBSTAR, Minimatch, braceExpand } from 'minimatch';
+import { COMPILED_PATTERN_CACHE_ALTERNATIVES, MAX_BRACE_ALTERNATIVES, MAX_PATTERN_LENGTH } from './limits';
+import { LinearRegex, UnsupportedRegex } from './linear-regex';
 
 /** minimatch options fixed by the contract; `platform` pins `/`-only semantics on every OS. */
 export const MATCH_OPTIONS = Object.freeze({
@@ -12,6 +15,9 @@ export const MATCH_OPTIONS = Object.freeze({
   nonegate: true,
   nocomment: true,
   platform: 'linux' as NodeJS.Platform,
+  // brace-expansion stops there: a pattern that expands further is refused anyway, so no
+  // expansion ever builds more than this many strings, whatever the bound below says.
+  braceExpandMax: MAX_BRACE_ALTERNATIVES + 1,
 });
 
 /** Drops a leading `./` or `/` (repeatedly: `.//a` is `a`). */
@@ -101,6 +107,113 @@ function matchingBrace(s: string, open: number): number {
   return -1;
 }
 
+type SegmentPart = string | typeof GLOBSTAR | { test(segment: string): boolean; _src?: string; _glob?: string };
+
+/** How the RegExp of one segment is matched: natively when it cannot backtrack, else linearly. */
+export type SegmentEngine = 'native' | 'linear';
+
+/** The traversal guard minimatch puts before segments that could match `.` or `..`. */
+const TRAVERSAL_GUARD = '^(?!(?:^|\\/)\\.\\.?(?:$|\\/))';
+
+/**
+ * The engine for a segment RegExp: native for at most one `*` and no groups (a name is then
+ * scanned at most once per star position, which is quadratic at worst in a 255-byte name), the
+ * linear matcher for anything that could backtrack more, and native for syntax the linear matcher
+ * does not know (minimatch does not emit any).
+ */
+export function segmentMatcher(re: RegExp): { engine: SegmentEngine; test(segment: string): boolean } {
+  let linear: LinearRegex;
+  try {
+    linear = new LinearRegex(re.source, re.flags);
+  } catch (err) {
+    if (err instanceof UnsupportedRegex) return { engine: 'native', test: (s) => re.test(s) };
+    throw err;
+  }
+  const guard = re.source.startsWith(TRAVERSAL_GUARD) ? 3 : 0;
+  const { stars, groups } = linear.complexity;
+  if (stars <= 1 && groups - guard === 0) return { engine: 'native', test: (s) => re.test(s) };
+  return { engine: 'linear', test: (s) => linear.test(s) };
+}
+
+/** A pattern compiled by minimatch, with every segment RegExp behind a bounded-time matcher. */
+export class CompiledPattern {
+  readonly mm: Minimatch;
+  /** Brace alternatives (minimatch's expanded set, deduplicated). */
+  readonly alternatives: number;
+  /** Segments matched by the linear engine (for tests and diagnostics). */
+  readonly linearSegments: number;
+
+  /** Throws when minimatch cannot compile the pattern. */
+  constructor(readonly normalized: string) {
+    const mm = new Minimatch(normalized, MATCH_OPTIONS);
+    let linearSegments = 0;
+    // minimatch matches segment by segment and only calls `test` on non-string parts, so a part
+    // with the same `test` is the same match with another engine.
+    mm.set = mm.set.map((parts) =>
+      parts.map((part): SegmentPart => {
+        if (typeof part === 'string' || part === GLOBSTAR) return part;
+        // minimatch's own fast tests for `*`, `*.ext`, `???`, `*.*` and `.*` are linear already,
+        // and they are what minimatch matches with (they differ from the RegExp on `.`).
+        if (Object.prototype.hasOwnProperty.call(part, 'test')) return part;
+        const m = segmentMatcher(part as RegExp);
+        if (m.engine === 'linear') linearSegments++;
+        const re = part as RegExp & { _src?: string; _glob?: string };
+        return { test: m.test, _src: re._src, _glob: re._glob };
+      }) as typeof parts,
+    );
+    this.mm = mm;
+    this.alternatives = mm.set.length;
+    this.linearSegments = linearSegments;
+  }
+
+  match(relative: string): boolean {
+    return this.mm.match(relative);
+  }
+}
+
+/**
+ * Compiled patterns shared across files and resolutions (the same glob in many files is compiled
+ * once), bounded by the total number of alternatives they hold; the oldest go first.
+ */
+class PatternCache {
+  private readonly entries = new Map<string, CompiledPattern | Error>();
+  private alternatives = 0;
+
+  constructor(private readonly capacity: number) {}
+
+  get(normalized: string): CompiledPattern | Error {
+    const hit = this.entries.get(normalized);
+    if (hit !== undefined) {
+      // Most recently used last.
+      this.entries.delete(normalized);
+      this.entries.set(normalized, hit);
+      return hit;
+    }
+    let compiled: CompiledPattern | Error;
+    try {
+      compiled = new CompiledPattern(normalized);
+    } catch (err) {
+      compiled = err instanceof Error ? err : new Error(String(err));
+    }
+    const size = compiled instanceof CompiledPattern ? compiled.alternatives : 1;
+    while (this.alternatives + size > this.capacity && this.entries.size > 0) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, CompiledPattern | Error];
+      this.entries.delete(oldestKey);
+      this.alternatives -= oldest instanceof CompiledPattern ? oldest.alternatives : 1;
+    }
+    this.entries.set(normalized, compiled);
+    this.alternatives += size;
+    return compiled;
+  }
+}
+
+const patternCache = new PatternCache(COMPILED_PATTERN_CACHE_ALTERNATIVES);
+
+/** The compiled form of a (not yet normalised) pattern, or the Error minimatch threw. */
+export function compilePattern(pattern: string): CompiledPattern | Error {
+  return patternCache.get(normalizePattern(pattern));
+}
+
 /** Why a pattern is not acceptable, or undefined when it is. */
 export function checkPattern(pattern: string): string | undefined {
   if (pattern.length > MAX_PATTERN_LENGTH) {
@@ -118,18 +231,23 @@ export function checkPattern(pattern: string): string | undefined {
   for (const alternative of expanded) {
     if (alternative.split('/').includes('..')) return 'pattern contains a ".." segment';
   }
+  // minimatch itself refuses some globs (a POSIX class beside an escaped character builds an
+  // invalid unicode RegExp): such a pattern could never match, so it is an invalid value rather
+  // than a failure of the whole resolution.
+  const compiled = patternCache.get(normalized);
+  if (compiled instanceof Error) return `pattern cannot be compiled (${compiled.message.split('\n')[0].slice(0, 200)})`;
   return undefined;
 }
 
-/** A compiled pattern list: each pattern compiled once per source, matched many times. */
+/**
+ * A compiled pattern list, matched many times. Patterns are compiled on first use (through the
+ * shared cache), and one that minimatch cannot compile matches nothing: a PatternSet never throws.
+ */
 export class PatternSet {
-  private readonly matchers: { pattern: string; mm: Minimatch }[];
+  private readonly compiled: (CompiledPattern | Error | undefined)[];
 
   constructor(readonly patterns: readonly string[]) {
-    this.matchers = patterns.map((pattern) => ({
-      pattern,
-      mm: new Minimatch(normalizePattern(pattern), MATCH_OPTIONS),
-    }));
+    this.compiled = patterns.map(() => undefined);
   }
 
   /**
@@ -138,7 +256,11 @@ export class PatternSet {
    */
   firstMatch(relative: string): string | undefined {
     if (relative === '') return undefined;
-    for (const { pattern, mm } of this.matchers) if (mm.match(relative)) return pattern;
+    for (let i = 0; i < this.patterns.length; i++) {
+      let c = this.compiled[i];
+      if (c === undefined) c = this.compiled[i] = compilePattern(this.patterns[i]);
+      if (c instanceof CompiledPattern && c.match(relative)) return this.patterns[i];
+    }
     return undefined;
   }
 }

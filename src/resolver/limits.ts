@@ -7,6 +7,15 @@
 /** Frontmatter block size in bytes; larger is malformed. Real frontmatter is a few hundred bytes. */
 export const MAX_FRONTMATTER_BYTES = 64 * 1024;
 
+/**
+ * Nesting of a frontmatter block (flow collections, compact block collections); deeper is
+ * malformed. Real frontmatter nests two levels (a mapping of lists).
+ */
+export const MAX_YAML_DEPTH = 64;
+
+/** Diagnostics one file's frontmatter may produce; the last one kept counts the rest. */
+export const MAX_DIAGNOSTICS_PER_FILE = 100;
+
 /** Patterns in one `applies_to` / `excludes` / `required_validation` key. */
 export const MAX_PATTERNS_PER_KEY = 1000;
 
@@ -15,6 +24,20 @@ export const MAX_PATTERN_LENGTH = 4096;
 
 /** Alternatives one pattern may expand to through braces (`{a,b}`, `{1..9}`): limits regex blow-up. */
 export const MAX_BRACE_ALTERNATIVES = 1000;
+
+/**
+ * Brace alternatives held by the process-wide cache of compiled globs (each is a few hundred bytes
+ * of RegExp and AST): enough for every glob of a large workspace, bounded for hostile ones.
+ */
+export const COMPILED_PATTERN_CACHE_ALTERNATIVES = 100_000;
+
+/**
+ * Brace alternatives all the patterns of one `applies_to` / `excludes` key expand to together;
+ * more is an invalid value. Each alternative is compiled and matched on its own, so without this
+ * one key (1,000 patterns of 1,000 alternatives, 15 KB of YAML) would cost a million compiled
+ * globs; real keys hold a few dozen.
+ */
+export const MAX_ALTERNATIVES_PER_KEY = 10_000;
 
 /** Bytes of one file that contribute content; the rest is hashed but not kept in memory. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;

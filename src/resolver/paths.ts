@@ -25,6 +25,7 @@ function components(P: PathApi, p: string): string[] {
  */
 export function canonicalize(fs: ResolverFs, p: string, base?: string): CanonicalPath {
   const P = fs.path;
+  if (P.sep === '\\' && base !== undefined) p = onBaseDrive(P, p, base);
   const absolute = P.isAbsolute(p) || base === undefined;
   // The OS's realpath is one call, but only an unnormalised path keeps `..` after symlinks right.
   if (fs.realpath) {
@@ -65,7 +66,9 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
     const st = fs.lstat(next);
     if (!st) {
       missing = true;
-      current = next;
+      // `current` exists: take its name as the disk stores it (its case, on a case-insensitive
+      // disk), as the realpath of an existing path would.
+      current = P.join(storedCase(fs, current), part);
       continue;
     }
     if (st.kind === 'symlink') {
@@ -87,6 +90,34 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
     current = next;
   }
   return { path: current, exists: !missing };
+}
+
+/** `current` as realpath names it, where the filesystem can tell (else unchanged). */
+function storedCase(fs: ResolverFs, current: string): string {
+  if (!fs.caseInsensitive || !fs.realpath) return current;
+  try {
+    return fs.realpath(current);
+  } catch {
+    return current;
+  }
+}
+
+/**
+ * Windows paths that are neither absolute nor relative: `\src\a.py` (the root of the current
+ * drive) and `D:src\a.py` (relative to the current folder of drive D). With the workspace root
+ * as the current folder, the first is on the root's drive, and the second is below the root when
+ * D is the root's drive, else at the top of drive D.
+ */
+function onBaseDrive(P: PathApi, p: string, base: string): string {
+  const root = P.parse(p).root;
+  const baseRoot = P.parse(base).root;
+  if (root === '\\' || root === '/') return baseRoot + p.slice(root.length);
+  const drive = /^[A-Za-z]:$/.exec(root);
+  if (drive) {
+    const rest = p.slice(root.length);
+    return baseRoot.slice(0, 2).toUpperCase() === root.toUpperCase() ? `${base}\\${rest}` : `${root}\\${rest}`;
+  }
+  return p;
 }
 
 /** Whether `child` is `root` or below it (both canonical). Case-insensitive where the path API is. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { FsError, FsStat, ResolverFs, isUtf8Bytes } from './fs';
 import { MAX_CONTENT_BYTES, READ_CHUNK_BYTES } from './limits';
+import { canonicalize } from './paths';
 
 export type ReadResult =
   | {
@@ -17,6 +18,11 @@ export type ReadResult =
       text: string;
       /** True when the file was larger than MAX_CONTENT_BYTES and `text` is its first part. */
       tooLarge: boolean;
+      /**
+       * The status of the file the bytes were read from (it differs from the one passed in when
+       * the file changed and was read again): a cache must be keyed by this one.
+       */
+      stat: FsStat;
     }
   | { ok: false; message: string };
 
@@ -51,9 +57,12 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
     for (;;) {
       const n = reader.read(chunk);
       if (n === 0) break;
+      total += n;
+      // More bytes than the file had when it was checked: it is growing (or is a /proc-like
+      // file whose size means nothing). Stop here rather than follow a writer for ever.
+      if (total > expected.size) return 'changed';
       const data = chunk.subarray(0, n);
       hash.update(data);
-      total += n;
       if (keptBytes < MAX_CONTENT_BYTES + 4) {
         const take = Math.min(n, MAX_CONTENT_BYTES + 4 - keptBytes);
         kept.push(data.slice(0, take));
@@ -71,17 +80,37 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
     }
     if (invalid === undefined && pending.length > 0) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
     const after = reader.stat();
-    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino) return 'changed';
+    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev) return 'changed';
     if (invalid !== undefined) return { ok: false, message: `file ${invalid}` };
+    // The hash and the text come from the same bytes, read once.
     const all = Buffer.concat(kept);
     const tooLarge = total > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge };
+    return { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
   } finally {
     reader.close();
   }
+}
+
+/**
+ * The file's status for another attempt, or why there is none. `path` was checked (canonical and
+ * inside the root) before the first attempt; a file that changed since is read again only when
+ * that still holds: still a regular file, not a symlink, and no directory on its path replaced
+ * by a symlink. Anything else is skipped, never followed.
+ */
+function recheck(fs: ResolverFs, path: string): FsStat | string {
+  let st: FsStat | undefined;
+  try {
+    st = fs.lstat(path);
+    if (!st) return 'file vanished while being read';
+    if (st.kind !== 'file') return 'file was replaced by something that is not a regular file while being read';
+    if (canonicalize(fs, path).path !== path) return 'a directory on the path of the file was replaced while being read';
+  } catch (err) {
+    return `file changed while being read (${err instanceof FsError ? err.code : 'EIO'})`;
+  }
+  return st;
 }
 
 /** Reads a regular file whose status (`expected`, from stat) was already checked. */
@@ -92,18 +121,16 @@ export function readInstructionFile(fs: ResolverFs, path: string, expected: FsSt
     try {
       result = readOnce(fs, path, st);
     } catch (err) {
-      if (err instanceof FsError && err.code === 'ECHANGED') {
-        const again = fs.stat(path);
-        if (!again || again.kind !== 'file') return { ok: false, message: 'file vanished or changed while being read' };
-        st = again;
-        continue;
+      if (!(err instanceof FsError && err.code === 'ECHANGED')) {
+        const code = err instanceof FsError ? err.code : 'EIO';
+        const why = code === 'ELOOP' ? 'was replaced by a symbolic link' : code === 'ENOENT' ? 'vanished' : `cannot be read (${code})`;
+        return { ok: false, message: `file ${why}` };
       }
-      const code = err instanceof FsError ? err.code : 'EIO';
-      return { ok: false, message: `cannot read file (${code})` };
+      result = 'changed';
     }
     if (result !== 'changed') return result;
-    const again = fs.stat(path);
-    if (!again || again.kind !== 'file') return { ok: false, message: 'file vanished while being read' };
+    const again = recheck(fs, path);
+    if (typeof again === 'string') return { ok: false, message: again };
     st = again;
   }
   return { ok: false, message: 'file kept changing while being read' };

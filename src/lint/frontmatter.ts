@@ -6,6 +6,7 @@
  */
 import { Parser, isScalar, isSeq, isMap, parseDocument, Scalar, Node } from 'yaml';
 import { MAX_FRONTMATTER_BYTES } from '../resolver';
+import { YAML_OPTIONS } from '../resolver/frontmatter';
 import { nearMissKey } from './keys';
 
 const FENCE = /^---[ \t]*\r?$/;
@@ -69,15 +70,7 @@ function styleOf(node: Scalar): ScalarStyle {
  * the resolver's options, so the tree is the one it validated.
  */
 export function locateGlobItems(text: string, block: RawBlock): GlobItem[] {
-  const doc = parseDocument(text.slice(block.start, block.end), {
-    uniqueKeys: true,
-    merge: false,
-    schema: 'core',
-    customTags: [],
-    strict: true,
-    prettyErrors: false,
-    version: '1.2',
-  });
+  const doc = parseDocument(text.slice(block.start, block.end), YAML_OPTIONS);
   if (doc.errors.length > 0 || !isMap(doc.contents)) return [];
   const out: GlobItem[] = [];
   for (const pair of doc.contents.items) {

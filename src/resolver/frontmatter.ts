@@ -3,7 +3,7 @@
  * instruction file. Parsing never throws: every problem becomes a diagnostic with a file line,
  * and a block that is malformed in any way leaves the whole file as ordinary content.
  */
-import { Document, LineCounter, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { DiagnosticCode, Metadata } from './evidence';
 import { CompiledPattern, checkPattern, compilePattern } from './globs';
 import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH } from './limits';
@@ -58,6 +58,21 @@ export interface ParsedInstructions {
   /** Offset range of the YAML block in the text, when there is a well-formed one. */
   blockRange: [number, number] | null;
 }
+
+/**
+ * How frontmatter YAML is parsed, everywhere (resolver and lint): YAML 1.2 core schema, no merge
+ * keys, no custom tags. Duplicate keys are checked after parsing in linear time, with the same
+ * rule as the parser's quadratic `uniqueKeys`.
+ */
+export const YAML_OPTIONS: Readonly<ParseOptions & DocumentOptions & SchemaOptions> = Object.freeze({
+  uniqueKeys: false,
+  merge: false,
+  schema: 'core',
+  customTags: [],
+  strict: true,
+  prettyErrors: false,
+  version: '1.2',
+});
 
 const FENCE = /^---[ \t]*\r?$/;
 
@@ -369,17 +384,7 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   }
   let doc: Document.Parsed;
   try {
-    doc = parseDocument(block, {
-      lineCounter,
-      // Checked below in linear time, with the same rule.
-      uniqueKeys: false,
-      merge: false,
-      schema: 'core',
-      customTags: [],
-      strict: true,
-      prettyErrors: false,
-      version: '1.2',
-    });
+    doc = parseDocument(block, { ...YAML_OPTIONS, lineCounter });
   } catch (err) {
     // The parser reports problems as errors; anything it throws is a YAML that does not parse.
     return malformed(null, `YAML does not parse: ${String((err as Error)?.message ?? err).split('\n')[0]}`);

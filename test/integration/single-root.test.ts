@@ -183,6 +183,20 @@ export function registerSingleRoot(): void {
       fs.rmSync(dir, { recursive: true, force: true });
     });
 
+    it('the language model tool is registered and returns the model context for paths', async () => {
+      const holaryn = await api();
+      await open('src/app/main.ts');
+      const s = await viewShows(holaryn, ['src/app/main.ts']);
+      const tool = await until('tool registration', () => vscode.lm.tools.find((t) => t.name === 'holaryn_repositoryInstructions'));
+      assert.deepEqual((tool.inputSchema as { required: string[] }).required, ['paths']);
+      const result = await vscode.lm.invokeTool('holaryn_repositoryInstructions', {
+        input: { paths: ['src/app/main.ts'] },
+        toolInvocationToken: undefined,
+      });
+      const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+      assert.equal(text, s.evidence!.context);
+    });
+
     it('a file outside every workspace folder gets a clear message, not an error', async () => {
       const holaryn = await api();
       const outside = path.join(path.dirname(folderUri().fsPath), `outside-${process.pid}.md`);

@@ -5,10 +5,7 @@
 import { ResolveError } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT } from './io';
-import { INSTRUCTIONS_HELP, instructionsCommand } from './instructions';
-import { CHECK_HELP, checkCommand } from './check';
-import { GATE_HELP, gateCommand } from './gate';
-import { MCP_HELP, mcpCommand } from './mcp';
+import { instructionsCommand } from './instructions';
 
 import { VERSION } from './version';
 
@@ -29,12 +26,16 @@ Run "holaryn instructions --help" for the options of a command.
 
 type Command = (args: string[], io: CliIo) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; help: string }> = {
-  instructions: { run: instructionsCommand, help: INSTRUCTIONS_HELP },
-  check: { run: checkCommand, help: CHECK_HELP },
-  gate: { run: gateCommand, help: GATE_HELP },
-  mcp: { run: mcpCommand, help: MCP_HELP },
+// Only the command that runs is loaded: `instructions` starts without evaluating the MCP SDK,
+// zod, ajv or the lint engine.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const COMMANDS: Record<string, { run: Command }> = {
+  instructions: { run: instructionsCommand },
+  check: { run: (args, io) => (require('./check') as typeof import('./check')).checkCommand(args, io) },
+  gate: { run: (args, io) => (require('./gate') as typeof import('./gate')).gateCommand(args, io) },
+  mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 function fail(io: CliIo, json: boolean, code: string, message: string, details: Record<string, unknown> = {}): void {
   if (json) io.stdout(JSON.stringify({ error: { code, message, ...details } }) + '\n');

@@ -10,9 +10,13 @@
 
 export type BudgetUnit = 'code-points' | 'utf8-bytes';
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 /** Length of `s` in the budget's unit. */
 export function measure(s: string, unit: BudgetUnit = 'code-points'): number {
   if (unit === 'utf8-bytes') return Buffer.byteLength(s, 'utf8');
+  // Without surrogates every code unit is a code point (a native scan, not a loop).
+  if (!SURROGATE.test(s)) return s.length;
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -91,6 +95,56 @@ function heading(s: ContextSource, cut?: { kept: number; total: number }): strin
   return h + '\n';
 }
 
+/**
+ * A source's content as the context needs it, computed once per content: sources come from the
+ * resolver's FileCache, so warm resolutions hand in the very same strings again. Bounded by the
+ * characters held; it starts afresh when full.
+ */
+interface Measured {
+  chars: number;
+  body?: string;
+  bodyLength?: Partial<Record<BudgetUnit, number>>;
+}
+const measured = new Map<string, Measured>();
+const MEASURED_CHARS = 1 << 23;
+/** Contents shorter than this are measured afresh: cheaper than remembering them. */
+const MEASURED_MIN = 256;
+let measuredChars = 0;
+
+function measuredContent(content: string): Measured {
+  let m = measured.get(content);
+  if (m === undefined) {
+    m = { chars: measure(content) };
+    if (content.length >= MEASURED_MIN) {
+      if (measuredChars + content.length > MEASURED_CHARS) {
+        measured.clear();
+        measuredChars = 0;
+      }
+      measured.set(content, m);
+      measuredChars += content.length;
+    }
+  }
+  return m;
+}
+
+/** Code points of a source's content (remembered for the same content). */
+export function contentChars(content: string): number {
+  return measuredContent(content).chars;
+}
+
+/** `body(content)`, remembered for the same content. */
+function contentBody(content: string): string {
+  const m = measuredContent(content);
+  return (m.body ??= body(content));
+}
+
+/** The length of `body(content)` in `unit`, remembered for the same content. */
+function contentBodyLength(content: string, unit: BudgetUnit): number {
+  const m = measuredContent(content);
+  const lengths = (m.bodyLength ??= {});
+  return (lengths[unit] ??= measure(contentBody(content), unit));
+}
+
 function body(content: string): string {
   const c = neutralize(content);
   return c.length === 0 || c.endsWith('\n') ? `${c}\n` : `${c}\n\n`;
@@ -127,7 +181,7 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   if (n === 0) return { text: '', included: [], status: [] };
   if (budget <= 0) return none;
   const len = (s: string) => measure(s, unit);
-  const chars = sources.map((s) => measure(s.content));
+  const chars = sources.map((s) => contentChars(s.content));
   const open = `${ENVELOPE_OPEN}\n${MARK}notice] ${PREAMBLE}\n\n`;
   const close = `${ENVELOPE_CLOSE}\n`;
   const fixed = len(open) + len(close);
@@ -135,23 +189,39 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   const markHeader = len(markerHeader(budget, unit));
   const commandsLen = sources.map((s) => s.commands.reduce((t, c) => t + len(validationLine(c, s.path)), 0));
   const omitLen = sources.map((s, i) => len(omittedLine(s.path, chars[i])));
-  const headingLen = sources.map((s) => len(heading(s)));
-  const bodyLen = sources.map((s) => len(body(s.content)));
+  // A heading's length without building it: its parts are added up, and each target's quoted
+  // length is measured once however many sources list it (quoted text is well-formed and starts
+  // and ends with `"`, so lengths add up exactly in either unit).
+  const quotedLen = new Map<string, number>();
+  const qlen = (p: string) => {
+    let n = quotedLen.get(p);
+    if (n === undefined) quotedLen.set(p, (n = len(quote(p))));
+    return n;
+  };
+  const headingWith = (appliesTo: string[] | null) => len(heading({ path: '', content: '', appliesTo, commands: [] }));
+  const headingBase = headingWith(null) - qlen('');
+  const appliesToBase = headingWith([]) - headingWith(null);
+  const separator = headingWith(['', '']) - headingWith(['']) - qlen('');
+  const headingLen = sources.map((s) => {
+    let n = headingBase + qlen(s.path);
+    if (s.appliesTo) {
+      n += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
+      for (const t of s.appliesTo) n += qlen(t);
+    }
+    return n;
+  });
+  const bodyLen = sources.map((s) => contentBodyLength(s.content, unit));
 
   const included = new Set<number>();
-  // Total length when `included` holds, the rest omitted, with optional extra part.
-  const total = (extra: number[] = []): number => {
-    let t = fixed;
-    let commands = 0;
-    let omitted = 0;
-    for (let i = 0; i < n; i++) {
-      if (included.has(i) || extra.includes(i)) {
-        t += headingLen[i] + bodyLen[i];
-        commands += commandsLen[i];
-      } else {
-        omitted += omitLen[i];
-      }
-    }
+  // Running sums over `included` (which only grows), so each fit is decided in constant time.
+  let includedText = 0;
+  let includedCommands = 0;
+  let notIncludedOmitLines = omitLen.reduce((t, x) => t + x, 0);
+  // Total length when `included` and source i are in, the rest omitted.
+  const totalWith = (i: number): number => {
+    let t = fixed + includedText + headingLen[i] + bodyLen[i];
+    const commands = includedCommands + commandsLen[i];
+    const omitted = notIncludedOmitLines - omitLen[i];
     if (commands > 0) t += validationHeader + commands;
     if (omitted > 0) t += markHeader + omitted;
     return t;
@@ -159,8 +229,12 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
 
   let cut: { index: number; kept: number } | undefined;
   for (let i = n - 1; i >= 0; i--) {
-    if (total([i]) <= budget) included.add(i);
-    else if (i === n - 1) {
+    if (totalWith(i) <= budget) {
+      included.add(i);
+      includedText += headingLen[i] + bodyLen[i];
+      includedCommands += commandsLen[i];
+      notIncludedOmitLines -= omitLen[i];
+    } else if (i === n - 1) {
       // The highest source alone does not fit: it is cut to fill the budget and nothing else
       // can fit beside it. When not even a cut fits, it is omitted and the walk goes on.
       cut = fitCut(i);
@@ -170,10 +244,13 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
 
   function fitCut(i: number): { index: number; kept: number } | undefined {
     const s = sources[i];
+    // The cut note's length on top of the plain heading (measured on an empty heading: parts add up).
+    const plain = headingWith(null);
+    const otherOmitLines = omitLen.reduce((t, x, j) => (j === i ? t : t + x), 0);
     const others = (kept: number) => {
       // Everything but source i omitted; source i cut to `kept` code points.
-      let t = fixed + len(heading(s, { kept, total: chars[i] })) + len(cutLine(s.path, chars[i], kept)) + markHeader;
-      for (let j = 0; j < n; j++) if (j !== i) t += omitLen[j];
+      const note = len(heading({ path: '', content: '', appliesTo: null, commands: [] }, { kept, total: chars[i] })) - plain;
+      let t = fixed + headingLen[i] + note + len(cutLine(s.path, chars[i], kept)) + markHeader + otherOmitLines;
       if (commandsLen[i] > 0) t += validationHeader + commandsLen[i];
       return t;
     };
@@ -203,7 +280,7 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
     if (status[i] === 'truncated') {
       text += heading(s, { kept: keptChars[i], total: chars[i] }) + body(firstCodePoints(s.content, keptChars[i]));
     } else {
-      text += heading(s) + body(s.content);
+      text += heading(s) + contentBody(s.content);
     }
   }
   const commands = shown.flatMap((i) => sources[i].commands.map((c) => validationLine(c, sources[i].path)));

@@ -6,7 +6,7 @@
  */
 import * as os from 'node:os';
 import { FileCache, LoadedFile } from './cache';
-import { renderContext, ContextSource } from './context';
+import { renderContext, ContextSource, contentChars, measure } from './context';
 import {
   ConflictEvidence,
   DIAGNOSTIC_SEVERITY,
@@ -29,7 +29,7 @@ import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
 import { MAX_CONTENT_BYTES } from './limits';
-import { canonicalize, chainOf, depthOf, isInside, joinRelative, parentOf, relativeToDirectory, toRelative } from './paths';
+import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
 import { readInstructionFile } from './read';
 import { snapshotId } from './snapshot';
@@ -102,13 +102,124 @@ class Diagnostics {
   }
 }
 
+/** A directory named by the given targets, canonicalised once for all of them. */
+interface KnownDir {
+  /** Canonical absolute path. */
+  path: string;
+  exists: boolean;
+  /** Root-relative path when inside the root; undefined otherwise. */
+  rel: string | undefined;
+}
+
+/**
+ * Canonicalises many targets sharing directories: each distinct directory (as given) costs one
+ * lstat, resolved from its own parent's canonical path, and each target one more. This is the
+ * same as canonicalising every path whole wherever a step is a plain name (not `.`, `..` or
+ * empty) that is not a symlink: then the canonical path is the parent's plus that name, and a
+ * missing parent makes every path below it missing. Every other step, and any error, is left to
+ * `canonicalize` on the whole path, which also reports the errors exactly as before.
+ *
+ * Used on `/` paths of a case-sensitive filesystem, where realpath only resolves links (it never
+ * changes a name's case, as it does on case-insensitive macOS and Windows disks).
+ */
+class TargetCanonicalizer {
+  private readonly dirs = new Map<string, KnownDir | null>();
+  private readonly sep: string;
+
+  constructor(
+    private readonly fs: ResolverFs,
+    private readonly root: string,
+  ) {
+    this.sep = fs.path.sep;
+    this.dirs.set('', { path: root, exists: true, rel: '' });
+  }
+
+  static usable(fs: ResolverFs): boolean {
+    const caseInsensitive = (fs as { caseInsensitive?: boolean }).caseInsensitive;
+    return fs.path.sep === '/' && caseInsensitive !== true && (!fs.realpath || caseInsensitive === false || process.platform === 'linux');
+  }
+
+  /** The target, `outside` when it is not in the root, undefined to canonicalise it whole. */
+  target(given: string): { path: string; kind: TargetEvidence['kind'] } | 'outside' | undefined {
+    const split = TargetCanonicalizer.split(given);
+    if (!split) return undefined;
+    const parent = this.dir(split.parent);
+    const step = parent && this.step(parent, split.name);
+    if (!step || step.st?.kind === 'symlink') return undefined;
+    const { st, known } = step;
+    if (known.rel === undefined) return 'outside';
+    return { path: known.rel, kind: st === undefined ? 'missing' : st.kind === 'directory' ? 'directory' : 'file' };
+  }
+
+  /** `p` as its parent (as given; `''` for the root) and a plain last name, or undefined. */
+  private static split(p: string): { parent: string; name: string } | undefined {
+    const slash = p.lastIndexOf('/');
+    const name = p.slice(slash + 1);
+    if (name === '' || name === '.' || name === '..' || slash === 0) return undefined;
+    return { parent: slash < 0 ? '' : p.slice(0, slash), name };
+  }
+
+  /** One plain step below a known directory; undefined when the whole path must be used. */
+  private step(parent: KnownDir, name: string): { known: KnownDir; st: FsStat | undefined } | undefined {
+    const abs = parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
+    let st: FsStat | undefined;
+    if (parent.exists) {
+      try {
+        st = this.fs.lstat(abs);
+      } catch {
+        return undefined;
+      }
+    }
+    let rel: string | undefined;
+    if (parent.rel !== undefined) rel = parent.rel === '' ? name : `${parent.rel}/${name}`;
+    else if (isInside(this.fs.path, this.root, abs)) rel = toRelative(this.fs.path, this.root, abs); // `../<root's name>`
+    return { known: { path: abs, exists: st !== undefined, rel }, st };
+  }
+
+  /** The directory `p` (as given), or null when paths below it must be canonicalised whole. */
+  private dir(p: string): KnownDir | null {
+    const cached = this.dirs.get(p);
+    if (cached !== undefined) return cached;
+    // The unknown directories from `p` up to a known one, then resolved top down: no recursion,
+    // however deep the tree.
+    const pending: string[] = [];
+    for (let q: string | undefined = p; q !== undefined && !this.dirs.has(q); q = TargetCanonicalizer.split(q)?.parent) pending.push(q);
+    for (let k = pending.length - 1; k >= 0; k--) {
+      const q = pending[k];
+      const split = TargetCanonicalizer.split(q);
+      const parent = split && this.dirs.get(split.parent);
+      const step = parent ? this.step(parent, split.name) : undefined;
+      let known: KnownDir | null = null;
+      if (step && step.st?.kind !== 'symlink') known = step.known;
+      else {
+        try {
+          const c = canonicalize(this.fs, q, this.root);
+          const inside = isInside(this.fs.path, this.root, c.path);
+          known = { path: c.path, exists: c.exists, rel: inside ? toRelative(this.fs.path, this.root, c.path) : undefined };
+        } catch {
+          // Every target below it is canonicalised whole, which reports the error.
+        }
+      }
+      this.dirs.set(q, known);
+    }
+    return this.dirs.get(p)!;
+  }
+}
+
 function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]): ResolvedTarget[] {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, ResolvedTarget>();
+  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root) : undefined;
   for (const given of targets) {
     if (typeof given !== 'string' || given.includes('\0')) {
       throw new ResolveError('usage', `target ${JSON.stringify(given)} is not a valid path`);
+    }
+    const q = quick?.target(given);
+    if (q !== undefined) {
+      if (q === 'outside') rejected.push(given);
+      else if (!byPath.has(q.path)) byPath.set(q.path, { path: q.path, kind: q.kind, given });
+      continue;
     }
     let c;
     try {
@@ -135,7 +246,9 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
       root,
     });
   }
-  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  // Default sort order is code-unit order, the contract's; paths are unique.
+  const paths = [...byPath.keys()].sort();
+  return paths.map((p) => byPath.get(p)!);
 }
 
 /** Loads one file through the cache; `undefined` plus a diagnostic when it cannot be used. */
@@ -152,6 +265,35 @@ function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPol
 
 function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** First index in `sorted` (code-unit order) whose value is not below `key`. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Compiled pattern lists, shared by content: a list is compiled once however many sources (and
+ * resolutions) use it. Compiling is deterministic, so equal lists give equal matchers. Bounded:
+ * it starts afresh when full.
+ */
+const compiledPatterns = new Map<string, PatternSet>();
+const COMPILED_PATTERN_LISTS = 4096;
+function compiled(patterns: readonly string[]): PatternSet {
+  const key = JSON.stringify(patterns);
+  let set = compiledPatterns.get(key);
+  if (!set) {
+    if (compiledPatterns.size >= COMPILED_PATTERN_LISTS) compiledPatterns.clear();
+    compiledPatterns.set(key, (set = new PatternSet(patterns)));
+  }
+  return set;
 }
 
 export function resolveInstructions(root: string, targets: readonly string[], options: ResolveOptions = {}): Evidence {
@@ -172,12 +314,17 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     diagnostics.add(reason, path, null, message);
   };
 
-  // Candidate paths on the chain: every directory from the root to each target's directory.
+  // Candidate paths on the chain: every directory from the root to each target's directory,
+  // each walked once however many targets share it (a seen directory has all its ancestors).
   const chain = new Set<string>();
+  if (resolved.length > 0) chain.add('');
   for (const t of resolved) {
-    for (const dir of chainOf(t.kind === 'directory' ? t.path : parentOf(t.path))) chain.add(dir);
+    const dir = t.kind === 'directory' ? t.path : parentOf(t.path);
+    for (let d = dir; d !== '' && !chain.has(d); d = parentOf(d)) chain.add(d);
   }
-  const dirs = [...chain].sort((a, b) => depthOf(a) - depthOf(b) || compareCodeUnits(a, b));
+  const depth = new Map<string, number>();
+  for (const d of chain) depth.set(d, depthOf(d));
+  const dirs = [...chain].sort((a, b) => depth.get(a)! - depth.get(b)! || compareCodeUnits(a, b));
 
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
@@ -198,8 +345,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       identity,
       loaded: loaded as Entry['loaded'],
       metadata,
-      appliesTo: metadata?.applies_to ? new PatternSet(metadata.applies_to) : null,
-      excludes: metadata && metadata.excludes.length > 0 ? new PatternSet(metadata.excludes) : null,
+      appliesTo: metadata?.applies_to ? compiled(metadata.applies_to) : null,
+      excludes: metadata && metadata.excludes.length > 0 ? compiled(metadata.excludes) : null,
     });
     return true;
   };
@@ -221,16 +368,32 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     }
   }
 
+  // Most candidates do not exist: on `/` paths one lstat of the plainly joined path says so
+  // (directories on the chain are canonical and root-relative), and only a candidate that exists
+  // (or cannot be checked) goes through the full location checks.
+  const plainName = (name: string) => name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+  const precheck = P.sep === '/' ? policy.candidates.map(plainName) : policy.candidates.map(() => false);
+  const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
   for (const dir of dirs) {
-    for (const filename of policy.candidates) {
+    for (let c = 0; c < policy.candidates.length; c++) {
+      const filename = policy.candidates[c];
       const rel = joinRelative(dir, filename);
+      if (precheck[c]) {
+        let exists = true;
+        try {
+          exists = fs.lstat(rootPrefix + rel) !== undefined;
+        } catch {
+          // locateCandidate reports it
+        }
+        if (!exists) continue;
+      }
       const found = locateCandidate(fs, rootPath, rel, filename, policy);
       if (!found) continue;
       if (!found.ok) {
         skip(rel, found.reason, found.message);
         continue;
       }
-      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depthOf(dir), filename, stat: found.stat }, found.canonical);
+      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depth.get(dir)!, filename, stat: found.stat }, found.canonical);
       if (added && policy.perDirectory === 'first') break;
     }
   }
@@ -256,51 +419,85 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     else firstByIdentity.set(e.identity, e);
   }
 
-  // Applicability, per source and target.
-  const applies = new Map<Entry, Set<string>>();
+  // Applicability, per source and target. Targets are sorted by path, so the targets in a
+  // directory's scope (the directory itself and everything below it) are found by binary search
+  // and only those are matched: the work is the sum of the scopes, not sources × targets.
+  // Target sets are ascending indices into `resolved`, which is the evidence's order.
+  const paths = resolved.map((t) => t.path);
+  const applies = new Map<Entry, number[]>();
   const notApplicable = new Map<Entry, NotApplicableFor[]>();
   for (const e of entries) {
-    const yes = new Set<string>();
+    const yes: number[] = [];
     const no: NotApplicableFor[] = [];
     if (!duplicateOf.has(e)) {
-      for (const t of resolved) {
-        const rel = e.directory === null ? t.path : relativeToDirectory(e.directory, t.path);
-        if (rel === undefined) continue; // out of this source's scope
+      const dir = e.directory;
+      const test = (i: number, rel: string) => {
         if (e.appliesTo && e.appliesTo.firstMatch(rel) === undefined) {
-          no.push({ target: t.path, key: 'applies_to', pattern: null });
-          continue;
+          no.push({ target: paths[i], key: 'applies_to', pattern: null });
+          return;
         }
         const excluded = e.excludes?.firstMatch(rel);
         if (excluded !== undefined) {
-          no.push({ target: t.path, key: 'excludes', pattern: excluded });
-          continue;
+          no.push({ target: paths[i], key: 'excludes', pattern: excluded });
+          return;
         }
-        yes.add(t.path);
+        yes.push(i);
+      };
+      if (dir === null || dir === '') {
+        for (let i = 0; i < paths.length; i++) test(i, paths[i]);
+      } else {
+        const self = lowerBound(paths, dir);
+        if (paths[self] === dir) test(self, '');
+        const prefix = `${dir}/`;
+        const end = lowerBound(paths, `${dir}0`); // '0' follows '/' in code-unit order
+        for (let i = lowerBound(paths, prefix); i < end; i++) test(i, paths[i].slice(prefix.length));
       }
     }
     applies.set(e, yes);
     notApplicable.set(e, no);
   }
 
-  // `mode: replace` supersedes earlier applicable sources in the same directory only.
-  const supersededFor = new Map<Entry, Map<string, Entry>>(entries.map((e) => [e, new Map()]));
+  // `mode: replace` supersedes earlier applicable sources in the same directory only. Only
+  // directories holding an applicable `replace` source are visited, and for each only the
+  // targets such a source applies to; targets in order, and for one target its directories in
+  // the order of their first applicable source (the order conflicts are recorded in).
+  const supersededFor = new Map<Entry, Map<number, Entry>>();
   const conflicts = new Map<string, { conflict: ConflictEvidence; winner: Entry }>();
-  for (const t of resolved) {
-    const groups = new Map<string, Entry[]>();
-    for (const e of entries) {
-      if (!applies.get(e)!.has(t.path)) continue;
-      const key = e.directory ?? '\0global';
-      const group = groups.get(key);
-      if (group) group.push(e);
-      else groups.set(key, [e]);
+  const groups = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (applies.get(e)!.length === 0) continue;
+    const key = e.directory ?? '\0global';
+    const group = groups.get(key);
+    if (group) group.push(e);
+    else groups.set(key, [e]);
+  }
+  const position = new Map<Entry, number>(entries.map((e, i) => [e, i]));
+  type Touch = { first: number; members: Entry[] };
+  const touched = new Map<number, Touch[]>();
+  for (const group of groups.values()) {
+    if (!group.some((e) => e.metadata?.mode === 'replace')) continue;
+    const sets = group.map((e) => new Set(applies.get(e)!));
+    const candidates = new Set<number>();
+    group.forEach((e) => {
+      if (e.metadata?.mode === 'replace') for (const i of applies.get(e)!) candidates.add(i);
+    });
+    for (const t of candidates) {
+      const members = group.filter((_, k) => sets[k].has(t));
+      const list = touched.get(t);
+      const touch = { first: position.get(members[0])!, members };
+      if (list) list.push(touch);
+      else touched.set(t, [touch]);
     }
-    for (const group of groups.values()) {
-      const replacing = group.filter((e) => e.metadata?.mode === 'replace');
-      if (replacing.length === 0) continue;
+  }
+  for (const t of [...touched.keys()].sort((a, b) => a - b)) {
+    for (const { members } of touched.get(t)!.sort((a, b) => a.first - b.first)) {
+      const replacing = members.filter((e) => e.metadata?.mode === 'replace');
       const winner = replacing[replacing.length - 1];
-      for (const e of group) {
+      for (const e of members) {
         if (e === winner) break;
-        supersededFor.get(e)!.set(t.path, winner);
+        let map = supersededFor.get(e);
+        if (!map) supersededFor.set(e, (map = new Map()));
+        map.set(t, winner);
       }
       if (replacing.length > 1) {
         const sources = replacing.map((e) => e.path);
@@ -310,11 +507,27 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     }
   }
 
+  // Per source: the targets it is in effect for and those it is superseded for, in target order.
+  const effect = new Map<Entry, number[]>();
+  const supersededList = new Map<Entry, number[]>();
+  for (const e of entries) {
+    const all = applies.get(e)!;
+    const superseded = supersededFor.get(e);
+    if (!superseded) {
+      effect.set(e, all);
+      supersededList.set(e, []);
+    } else {
+      effect.set(e, all.filter((i) => !superseded.has(i)));
+      supersededList.set(e, all.filter((i) => superseded.has(i)));
+    }
+  }
+  const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
+
   // Sources in effect, and the model context from them.
-  const inEffect = entries.filter((e) => [...applies.get(e)!].some((t) => !supersededFor.get(e)!.has(t)));
-  const targetsInEffect = (e: Entry) => resolved.map((t) => t.path).filter((t) => applies.get(e)!.has(t) && !supersededFor.get(e)!.has(t));
+  const inEffect = entries.filter((e) => effect.get(e)!.length > 0);
+  const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
   const contextSources: ContextSource[] = inEffect.map((e) => {
-    const appliesTo = targetsInEffect(e);
+    const appliesTo = effectPaths.get(e)!;
     return {
       path: e.path,
       content: e.loaded.parsed!.content,
@@ -351,11 +564,12 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const sources: SourceEvidence[] = entries.map((e, index) => {
     const parsed = e.loaded.parsed!;
     const dup = duplicateOf.get(e);
-    const superseded = supersededFor.get(e)!;
-    const appliesTo = dup ? [] : targetsInEffect(e);
-    const supersededTargets = resolved.map((t) => t.path).filter((t) => superseded.has(t));
+    const superseded = supersededFor.get(e);
+    const appliesTo = dup ? [] : (effectPaths.get(e) ?? []);
+    const supersededIndices = supersededList.get(e)!;
+    const supersededTargets = toPaths(supersededIndices);
     const content = dup ? '' : parsed.content;
-    const chars = dup ? 0 : [...content].length;
+    const chars = dup ? 0 : contentChars(content);
     let status: SourceStatus;
     let reason: string | null = null;
     const budgetInfo = budgetStatus.get(e);
@@ -368,17 +582,18 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       if (status === 'omitted') reason = `omitted by the budget: its ${chars} characters did not fit in ${budget}`;
     } else if (supersededTargets.length > 0) {
       status = 'superseded';
-      const winner = superseded.get(supersededTargets[0])!;
+      const winner = superseded!.get(supersededIndices[0])!;
       reason = `superseded by ${winner.path} (mode: replace in the same directory) for ${supersededTargets.join(', ')}`;
     } else {
       status = 'not-applicable';
+      const globs = JSON.stringify(e.metadata?.applies_to);
       reason =
         notApplicable
           .get(e)!
           .map((n) =>
             n.key === 'excludes'
               ? `excludes ${JSON.stringify(n.pattern)} matches ${JSON.stringify(n.target)}`
-              : `applies_to ${JSON.stringify(e.metadata?.applies_to)} does not match ${JSON.stringify(n.target)}`,
+              : `applies_to ${globs} does not match ${JSON.stringify(n.target)}`,
           )
           .join('; ') || null;
     }
@@ -395,7 +610,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       status,
       appliesTo,
       supersededFor: supersededTargets,
-      supersededBy: supersededTargets.length > 0 ? superseded.get(supersededTargets[0])!.path : null,
+      supersededBy: supersededIndices.length > 0 ? superseded!.get(supersededIndices[0])!.path : null,
       duplicateOf: dup ? dup.path : null,
       reason,
       metadata: e.metadata,
@@ -433,7 +648,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     diagnostics: diagnostics.list,
     truncation: {
       budget,
-      chars: [...context.text].length,
+      chars: measure(context.text),
       truncated: omitted.length > 0 || cut.length > 0,
       omitted,
       cut,

@@ -1,0 +1,41 @@
+// The I/O floor (issue 6): the unavoidable work of resolving the targets, and nothing else.
+// Reads the target list, walks the distinct chain directories once, lstats each candidate name
+// per directory, and reads + sha256s every regular file found. No canonicalisation, parsing,
+// matching, ordering or output beyond one summary line.
+//
+// Usage: node scripts/bench/floor.cjs <root> <targets-file> [--stat-targets]
+//   prints {"files","dirs","ms"}. --stat-targets (for reference only, not the floor): also one
+//   lstat per target, the least the contract's canonicalisation of targets can cost.
+const { createHash } = require('node:crypto');
+const { lstatSync, readFileSync } = require('node:fs');
+
+const start = performance.now();
+const [root, list, flag] = process.argv.slice(2);
+const statTargets = flag === '--stat-targets';
+const CANDIDATES = ['.holaryn/instructions.md', 'AGENTS.md', 'CLAUDE.md'];
+const dirs = new Set(['']);
+for (const line of readFileSync(list, 'utf8').split('\n')) {
+  const t = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (t.trim() === '') continue;
+  if (statTargets) lstatSync(`${root}/${t}`, { throwIfNoEntry: false });
+  // Every directory from the root to the target's parent; stop at the first one already seen.
+  for (let i = t.lastIndexOf('/'); i > 0; i = t.lastIndexOf('/', i - 1)) {
+    const dir = t.slice(0, i);
+    if (dirs.has(dir)) break;
+    dirs.add(dir);
+  }
+}
+let files = 0;
+let digest = 0;
+for (const dir of dirs) {
+  const base = dir === '' ? root : `${root}/${dir}`;
+  for (const name of CANDIDATES) {
+    const p = `${base}/${name}`;
+    const st = lstatSync(p, { throwIfNoEntry: false });
+    if (st === undefined || !st.isFile()) continue;
+    const hex = createHash('sha256').update(readFileSync(p)).digest('hex');
+    digest ^= parseInt(hex.slice(0, 8), 16);
+    files++;
+  }
+}
+process.stdout.write(JSON.stringify({ files, dirs: dirs.size, digest, ms: performance.now() - start }) + '\n');

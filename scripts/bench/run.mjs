@@ -1,0 +1,207 @@
+// `npm run bench` (issue 6): Holaryn's CLI against the I/O floor and editorconfig-core-js on the
+// same generated monorepo, in one run, alternating, several rounds; medians and ratios. Then warm
+// single-target resolution in-process, and the two scale cases (1,200 instruction files on one
+// chain; 50,000 targets from a file). Prints a Markdown table; the targets are reported, never
+// asserted.
+//
+// Usage: node scripts/bench/run.mjs [--rounds N] [--samples N] [--scale-rounds N] [--no-scale]
+//          [--root DIR --targets FILE]   compare on another tree (its own .editorconfig files, if any)
+//          [--out FILE]                  also write the results as JSON
+//          [--cli FILE]                  another build of the CLI (default: bin.holaryn)
+// Needs a build (`npm run build`): it runs dist/cli.js, the file `bin.holaryn` names.
+import { spawnSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchDir, buildTrees } from './tree.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..', '..');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+const rounds = Number(option('--rounds', 7));
+const samples = Number(option('--samples', 500));
+const scaleRounds = Number(option('--scale-rounds', 3));
+const withScale = !process.argv.includes('--no-scale');
+const outFile = option('--out', undefined);
+
+const pkg = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8'));
+const cli = path.resolve(option('--cli', path.join(repo, pkg.bin.holaryn)));
+if (!existsSync(cli)) {
+  console.error(`bench: ${path.relative(repo, cli)} is missing; run "npm run build" first`);
+  process.exit(2);
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** CPU time (user + system) of reaped children so far, in ms (Linux /proc; else NaN). */
+function childCpuMs() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100; // cutime + cstime, USER_HZ = 100
+  } catch {
+    return NaN;
+  }
+}
+
+const devNull = openSync(os.devNull, 'w');
+
+/** Runs one whole `node` process; returns wall ms, child CPU ms, and its stdout when asked. */
+function run(args, { capture = false } = {}) {
+  const cpu0 = childCpuMs();
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, {
+    stdio: ['ignore', capture ? 'pipe' : devNull, 'pipe'],
+    maxBuffer: 1 << 30,
+    encoding: 'utf8',
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+  const cpu = childCpuMs() - cpu0;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  return { wall, cpu, stdout: r.stdout };
+}
+
+async function libBundle() {
+  const out = path.join(benchDir(), `lib-${process.pid}.cjs`);
+  await esbuild.build({
+    entryPoints: [path.join(here, 'lib.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'warning',
+  });
+  return out;
+}
+
+function countTargets(file) {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '').length;
+}
+
+console.error('bench: building trees (cached between runs) and the library bundle...');
+const trees = buildTrees();
+const lib = await libBundle();
+const rootArg = option('--root', undefined);
+const main = rootArg
+  ? { root: path.resolve(rootArg), targetsFile: path.resolve(option('--targets', '')), manifest: { name: 'given', targets: countTargets(path.resolve(option('--targets', ''))) } }
+  : trees.monorepo;
+
+// The contenders, as whole processes. `--no-global`: the operator's own file must not count.
+const cliArgs = (tree) => [cli, 'instructions', tree.root, '--targets-from', tree.targetsFile, '--json', '--no-global'];
+const contenders = {
+  cli: { label: 'Holaryn CLI `instructions --targets-from … --json`', args: cliArgs(main) },
+  floor: { label: 'I/O floor (lstat per candidate per chain directory, read + sha256)', args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile] },
+  floorTargets: {
+    label: '(reference) I/O floor + one lstat per target',
+    args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile, '--stat-targets'],
+  },
+  editorconfig: { label: 'editorconfig-core-js 3 (`parseSync`, with its cache)', args: [path.join(here, 'editorconfig.mjs'), main.root, main.targetsFile] },
+  inprocess: { label: 'Holaryn library in-process (resolve + streaming JSON)', args: [path.join(here, 'inprocess.mjs'), 'batch', lib, main.root, main.targetsFile] },
+};
+
+// One untimed run each: warms the page cache and checks the outputs.
+console.error(`bench: ${main.manifest.targets} targets under ${main.root}`);
+const check = run(cliArgs(main), { capture: true });
+const evidence = JSON.parse(check.stdout);
+if (evidence.targets.length === 0) throw new Error('the CLI resolved no target');
+for (const c of ['floor', 'floorTargets', 'editorconfig', 'inprocess']) run(contenders[c].args);
+
+const names = Object.keys(contenders);
+const results = Object.fromEntries(names.map((n) => [n, { wall: [], cpu: [], inner: [] }]));
+for (let r = 0; r < rounds; r++) {
+  // Alternate: each round starts with the next contender.
+  for (let k = 0; k < names.length; k++) {
+    const name = names[(r + k) % names.length];
+    const { wall, cpu, stdout } = run(contenders[name].args, { capture: name !== 'cli' });
+    results[name].wall.push(wall);
+    results[name].cpu.push(cpu);
+    if (name !== 'cli') results[name].inner.push(JSON.parse(stdout).ms);
+  }
+  console.error(`bench: round ${r + 1}/${rounds}`);
+}
+const med = Object.fromEntries(names.map((n) => [n, { wall: median(results[n].wall), cpu: median(results[n].cpu), inner: results[n].inner.length ? median(results[n].inner) : NaN }]));
+
+// Warm single-target resolution (in-process): a few fresh processes, medians of their figures.
+const warmRuns = [];
+for (let i = 0; i < 3; i++) warmRuns.push(JSON.parse(run([path.join(here, 'inprocess.mjs'), 'warm', lib, main.root, main.targetsFile, String(samples), ...(rootArg ? [] : ['--touch'])], { capture: true }).stdout));
+const warm = {
+  samples: warmRuns[0].samples,
+  avgSources: warmRuns[0].avgSources,
+  cold: { median: median(warmRuns.map((w) => w.cold.median)), p95: median(warmRuns.map((w) => w.cold.p95)) },
+  warm: { median: median(warmRuns.map((w) => w.warm.median)), p95: median(warmRuns.map((w) => w.warm.p95)), opened: Math.max(...warmRuns.map((w) => w.warm.opened)) },
+  afterChange: warmRuns[0].afterChange,
+};
+
+// Scale: 1,200 instruction files on one chain; 50,000 targets from a file.
+const scale = {};
+if (withScale) {
+  for (const [key, tree] of [
+    ['deep', trees.deep],
+    ['large', trees.large],
+  ]) {
+    run(cliArgs(tree));
+    const walls = [];
+    const floors = [];
+    for (let r = 0; r < scaleRounds; r++) {
+      walls.push(run(cliArgs(tree)).wall);
+      floors.push(run([path.join(here, 'floor.cjs'), tree.root, tree.targetsFile]).wall);
+    }
+    scale[key] = { targets: tree.manifest.targets, instructionFiles: tree.manifest.instructionFiles, wall: median(walls), floor: median(floors) };
+  }
+}
+
+// The report.
+const cpu = os.cpus();
+const machine = `${cpu[0]?.model?.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
+const ms = (x) => (Number.isFinite(x) ? (x >= 100 ? `${Math.round(x).toLocaleString('en-US')} ms` : `${x.toFixed(x >= 10 ? 1 : 2)} ms`) : '—');
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+const m = main.manifest;
+const lines = [];
+lines.push(
+  `Tree: ${m.name === 'monorepo' ? 'generated monorepo' : main.root} — ${m.targets.toLocaleString('en-US')} targets` +
+    (m.instructionFiles ? `, ${m.instructionFiles} instruction files, ${m.editorconfigs} .editorconfig files` : '') +
+    `. Medians of ${rounds} alternating rounds, page cache warm.`,
+);
+lines.push(`Machine: ${machine}.`);
+lines.push('');
+lines.push('| | whole process (wall) | CPU (user+sys) | in-process |');
+lines.push('|---|---:|---:|---:|');
+for (const n of ['cli', 'floor', 'editorconfig', 'floorTargets']) {
+  const inner = n === 'cli' ? med.inprocess.inner : med[n].inner;
+  lines.push(`| ${contenders[n].label} | ${ms(med[n].wall)} | ${ms(med[n].cpu)} | ${ms(inner)} |`);
+}
+lines.push(`| **Holaryn ÷ I/O floor** (target ≤ 1.5×) | **${ratio(med.cli.wall, med.floor.wall)}** | ${ratio(med.cli.cpu, med.floor.cpu)} | ${ratio(med.inprocess.inner, med.floor.inner)} |`);
+lines.push(`| **Holaryn ÷ editorconfig** (target ≤ 0.7×) | **${ratio(med.cli.wall, med.editorconfig.wall)}** | ${ratio(med.cli.cpu, med.editorconfig.cpu)} | ${ratio(med.inprocess.inner, med.editorconfig.inner)} |`);
+lines.push('');
+lines.push(`| single target, in-process (${warm.samples} targets, ~${warm.avgSources.toFixed(1)} sources each) | median | p95 |`);
+lines.push('|---|---:|---:|');
+lines.push(`| cold (empty cache) | ${ms(warm.cold.median)} | ${ms(warm.cold.p95)} |`);
+lines.push(`| warm (shared \`FileCache\`; target p95 < 2 ms) | ${ms(warm.warm.median)} | **${ms(warm.warm.p95)}** |`);
+lines.push('');
+lines.push(
+  `Warm: ${warm.warm.opened} files opened over ${warm.samples} re-resolutions with nothing changed` +
+    (warm.afterChange ? `; after \`${warm.afterChange.changed}\` changed, ${warm.afterChange.opened.length} opened (${warm.afterChange.opened.map((p) => `\`${p}\``).join(', ')}).` : '.'),
+);
+if (withScale) {
+  lines.push('');
+  lines.push('| scale case (CLI, whole process, `--json`) | wall | I/O floor |');
+  lines.push('|---|---:|---:|');
+  lines.push(`| ${scale.deep.instructionFiles.toLocaleString('en-US')} instruction files on one chain, 1 target | ${ms(scale.deep.wall)} | ${ms(scale.deep.floor)} |`);
+  lines.push(`| ${scale.large.targets.toLocaleString('en-US')} targets from a file (${scale.large.instructionFiles} instruction files) | ${ms(scale.large.wall)} | ${ms(scale.large.floor)} |`);
+}
+console.log(lines.join('\n'));
+if (outFile) writeFileSync(outFile, JSON.stringify({ machine, tree: m, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
+closeSync(devNull);
+rmSync(lib, { force: true });

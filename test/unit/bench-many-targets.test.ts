@@ -1,0 +1,173 @@
+/**
+ * Many targets at once (issue 6): the resolver's shared work (one canonicalisation per
+ * directory, targets indexed by directory, `replace` handled per directory) must give exactly
+ * what the contract gives target by target. Random trees with symlinks (inside, outside, dangling,
+ * loops), `.`/`..`/`//` spellings and missing paths are checked against a reference built from
+ * the per-path primitives and from single-target resolutions.
+ */
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { Evidence, MemEntry, MemoryFs, ResolveError, TargetEvidence, resolveInstructions } from '../../src/resolver';
+import { canonicalize, isInside, toRelative } from '../../src/resolver/paths';
+import { fm } from '../helpers/tree';
+
+const ROOT = '/repo';
+// Sibling names around `a/` in code-unit order (`a-b`, `a.b` sort before it; `a0`, `ab` after).
+const DIRS = ['a', 'b', 'src', 'gen', 'a/b', 'a/src', 'src/a', 'src/gen', 'b/src/a', 'a/b/c', 'a-b', 'a.b/c', 'a0', 'ab/src'];
+const NAMES = ['x.ts', 'y.md', 'z.tsx', 'gen.d.ts'];
+const CANDIDATES = ['AGENTS.md', 'CLAUDE.md', '.holaryn/instructions.md'];
+const FRONTMATTER = [
+  '',
+  'applies_to: ["**/*.ts"]',
+  'applies_to: "src/**"\nmode: replace',
+  'mode: replace',
+  'excludes: ["**/gen/**", "*.md"]\npriority: 3',
+  'applies_to: ["{a,b}/**", "*.tsx"]\nexcludes: "**/*.d.ts"\nmode: replace\npriority: -2',
+  'applies_to: "**"',
+  'priority: 7\nrequired_validation: ["make"]',
+  'applies_to: "**/*.ts"\nmode: replace\npriority: 1',
+  'mode: replace\npriority: -1',
+];
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomCase(seed: number): { fs: MemoryFs; targets: string[] } {
+  const rand = mulberry32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const entries: Record<string, MemEntry> = { [ROOT]: { dir: true }, '/outside/AGENTS.md': 'outside\n', '/outside/f.ts': '' };
+  const dirs = DIRS.filter(() => rand() < 0.7);
+  for (const d of dirs) entries[`${ROOT}/${d}`] = { dir: true };
+  for (const d of ['', ...dirs]) {
+    for (const c of CANDIDATES) if (rand() < 0.45) entries[`${ROOT}/${d === '' ? '' : `${d}/`}${c}`] = fm(pick(FRONTMATTER), `${d} ${c}\n`);
+    for (const n of NAMES) if (rand() < 0.5) entries[`${ROOT}/${d === '' ? '' : `${d}/`}${n}`] = '';
+  }
+  // Symlinks: directories inside and outside, files, a same-file candidate, dangling, a loop.
+  const links: [string, string][] = [
+    ['l-dir', pick(['a', 'src', 'a/b', 'a/b', '/outside', 'nope', 'src/../a'])],
+    ['a/l-up', '..'],
+    ['l-file.ts', pick(['a/x.ts', 'missing.ts', '/outside/f.ts'])],
+    ['loop1', 'loop2'],
+    ['loop2', 'loop1'],
+  ];
+  for (const [from, to] of links) if (rand() < 0.6) entries[`${ROOT}/${from}`] = { symlink: to };
+  if (rand() < 0.4 && entries[`${ROOT}/AGENTS.md`]) entries[`${ROOT}/CLAUDE.md`] = { symlink: 'AGENTS.md' };
+  const fs = new MemoryFs();
+  for (const [p, e] of Object.entries(entries)) fs.set(p, e);
+
+  const spellings = (p: string): string[] => [p, `./${p}`, `${ROOT}/${p}`, p.replace('/', '//'), `a/../${p}`, `${p}/.`, `l-dir/${p}`, `a/l-up/${p}`];
+  const pool = ['', '.', 'l-dir', 'l-file.ts', 'loop1/x.ts', 'new/deep/file.ts', 'a/x.ts/below', ...DIRS, ...DIRS.flatMap((d) => NAMES.map((n) => `${d}/${n}`)), ...NAMES];
+  const targets: string[] = [];
+  const n = 1 + Math.floor(rand() * 14);
+  for (let i = 0; i < n; i++) targets.push(pick(spellings(pick(pool))));
+  if (rand() < 0.15) targets.push(pick(['../outside/f.ts', '/outside', 'l-dir/../../outside/f.ts']));
+  if (rand() < 0.1) targets.push(pick(['loop1', 'loop1/a/b']));
+  return { fs, targets };
+}
+
+type Outcome = { error: string; targets: unknown } | { targets: TargetEvidence[] };
+
+/** The first spelling of each target path (a later one of the same path is dropped). */
+const firstGiven = new Map<string, string>();
+
+/** What the contract gives, path by path, with the primitives the resolver builds on. */
+function expectedTargets(fs: MemoryFs, targets: string[]): Outcome {
+  const P = fs.path;
+  const rejected: string[] = [];
+  const byPath = new Map<string, TargetEvidence>();
+  for (const given of targets) {
+    let c;
+    try {
+      c = canonicalize(fs, given === '' ? '.' : given, ROOT);
+    } catch {
+      return { error: 'usage', targets: [given] };
+    }
+    if (!isInside(P, ROOT, c.path)) {
+      rejected.push(given);
+      continue;
+    }
+    const path = toRelative(P, ROOT, c.path);
+    if (byPath.has(path)) continue;
+    firstGiven.set(path, given);
+    const kind = !c.exists ? 'missing' : fs.stat(c.path)?.kind === 'directory' ? 'directory' : 'file';
+    byPath.set(path, { path, kind });
+  }
+  if (rejected.length > 0) return { error: 'target-outside-root', targets: rejected };
+  return { targets: [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
+function resolveOutcome(fs: MemoryFs, targets: string[]): { outcome: Outcome; ev?: Evidence } {
+  try {
+    const ev = resolveInstructions(ROOT, targets, { fs, globalFile: null, budget: 400 });
+    return { outcome: { targets: ev.targets }, ev };
+  } catch (err) {
+    assert.ok(err instanceof ResolveError, String(err));
+    return { outcome: { error: err.code, targets: err.details.targets } };
+  }
+}
+
+describe('many targets at once give what each target gives alone', () => {
+  it('targets: canonical paths, kinds, rejections and errors as the per-path primitives give them (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const { fs, targets } = randomCase(seed);
+        assert.deepEqual(resolveOutcome(fs, targets).outcome, expectedTargets(fs, targets), JSON.stringify(targets));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('sources: appliesTo, supersededFor, supersededBy, notApplicable and conflicts match the single-target resolutions (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const { fs, targets } = randomCase(seed);
+        const { ev } = resolveOutcome(fs, targets);
+        if (!ev) return;
+        // Resolved alone with the spelling that gave it (`a/../b/f` resolves lexically when `a` is missing).
+        firstGiven.clear();
+        expectedTargets(fs, targets);
+        const singles = ev.targets.map((t) => resolveInstructions(ROOT, [firstGiven.get(t.path)!], { fs, globalFile: null, budget: 400 }));
+        const conflicts: string[] = [];
+        ev.targets.forEach((t, i) => {
+          const single = singles[i];
+          assert.deepEqual(single.targets, [t]);
+          for (const c of single.conflicts) if (!conflicts.includes(JSON.stringify(c))) conflicts.push(JSON.stringify(c));
+          // For one target, conflicts follow their directories' first applicable source in precedence order.
+          const firstApplicable = (dir: string | null) =>
+            single.sources.findIndex((s) => s.directory === dir && (s.appliesTo.includes(t.path) || s.supersededFor.includes(t.path)));
+          const at = single.conflicts.map((c) => firstApplicable(c.directory));
+          assert.deepEqual(at, [...at].sort((x, y) => x - y), `conflict order for ${JSON.stringify(t.path)}`);
+          for (const s of ev.sources) {
+            const one = single.sources.find((x) => x.path === s.path);
+            const where = `${s.path} for ${JSON.stringify(t.path)} (targets ${JSON.stringify(targets)})`;
+            assert.equal(s.appliesTo.includes(t.path), one?.appliesTo.includes(t.path) ?? false, `appliesTo: ${where}`);
+            assert.equal(s.supersededFor.includes(t.path), one?.supersededFor.includes(t.path) ?? false, `supersededFor: ${where}`);
+            assert.deepEqual(
+              s.notApplicable.filter((n) => n.target === t.path),
+              one?.notApplicable ?? [],
+              `notApplicable: ${where}`,
+            );
+            if (s.supersededFor[0] === t.path) assert.equal(s.supersededBy, one?.supersededBy, `supersededBy: ${where}`);
+            if (one) assert.equal(s.status === 'duplicate', one.status === 'duplicate', `duplicate: ${where}`);
+          }
+          for (const one of single.sources) assert.ok(ev.sources.some((s) => s.path === one.path), `${one.path} missing`);
+        });
+        for (const s of ev.sources) {
+          const order = (list: string[]): string[] => ev.targets.map((t) => t.path).filter((p) => list.includes(p));
+          assert.deepEqual(s.appliesTo, order(s.appliesTo));
+          assert.deepEqual(s.supersededFor, order(s.supersededFor));
+        }
+        assert.deepEqual(ev.conflicts.map((c) => JSON.stringify(c)), conflicts);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -266,7 +266,7 @@ describe('issue 7 §2 trees: loops, depth, names', () => {
     assert.throws(() => resolveWith(fs, ['ring7/x.ts']), (err: Error & { code?: string }) => err.code === 'usage');
   });
 
-  it('a tree 5,000 directories deep with a target at the bottom: every candidate on the chain, no recursion [fails: resolve.ts TargetCanonicalizer recurses once per directory level]', () => {
+  it('a tree 5,000 directories deep with a target at the bottom: every candidate on the chain, no recursion', () => {
     const dirs = Array(5000).fill('d').join('/');
     const fs = new MemoryFs({ '/repo/AGENTS.md': 'top\n', [`/repo/${dirs}/AGENTS.md`]: 'bottom\n', [`/repo/${dirs}/x.ts`]: '' });
     const ev = resolveWith(fs, [`${dirs}/x.ts`]);

@@ -130,7 +130,8 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
     caseInsensitive: pathApi.sep === '\\' || process.platform === 'win32' || process.platform === 'darwin',
     lstat(p) {
       try {
-        return toStat(nodeFs.lstatSync(p));
+        const st = nodeFs.lstatSync(p, { throwIfNoEntry: false });
+        return st === undefined ? undefined : toStat(st);
       } catch (err) {
         if (isMissing(err)) return undefined;
         throw fsError(err);
@@ -138,7 +139,8 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
     },
     stat(p) {
       try {
-        return toStat(nodeFs.statSync(p));
+        const st = nodeFs.statSync(p, { throwIfNoEntry: false });
+        return st === undefined ? undefined : toStat(st);
       } catch (err) {
         if (isMissing(err)) return undefined;
         throw fsError(err);

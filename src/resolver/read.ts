@@ -43,11 +43,14 @@ export function completeUtf8Prefix(bytes: Uint8Array, end = bytes.length): numbe
   return end - i < need ? i : end;
 }
 
+/** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
+const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
+
 function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 'changed' {
   const reader = fs.open(path, expected);
   try {
     const hash = createHash('sha256');
-    const chunk = new Uint8Array(READ_CHUNK_BYTES);
+    const chunk = sharedChunk;
     const kept: Uint8Array[] = [];
     let keptBytes = 0;
     let total = 0;

@@ -10,6 +10,8 @@ import type { ReadResult } from './read';
 export interface LoadedFile {
   read: ReadResult;
   parsed: ParsedInstructions | null;
+  /** Bytes of the frontmatter block that was parsed (0 without one), for the per-call budget. */
+  frontmatterBytes: number;
 }
 
 /** Entries kept at most; the oldest go first. A workspace has far fewer instruction files. */

@@ -350,6 +350,25 @@ export function isKnownKey(key: string): key is KnownKey {
  * Splits and parses an instruction file's text (BOM already dropped). `frontmatter: false`
  * treats every file as plain content (for policies of systems without frontmatter).
  */
+/** Bytes of the text's frontmatter block (between well-formed fences), 0 when there is none. */
+export function frontmatterBlockBytes(text: string): number {
+  const fences = findFences(text);
+  if (fences === undefined || 'malformed' in fences) return 0;
+  return Buffer.byteLength(text.slice(fences.blockStart, fences.blockEnd), 'utf8');
+}
+
+/** The text as plain content, its frontmatter unread, with one `malformed-frontmatter` reason. */
+export function unparsedInstructions(text: string, reason: string): ParsedInstructions {
+  return {
+    metadata: null,
+    content: text,
+    diagnostics: [{ code: 'malformed-frontmatter', line: 1, message: `${reason}; the whole file is used as content` }],
+    keys: [],
+    contentLine: 1,
+    blockRange: null,
+  };
+}
+
 export function parseInstructions(text: string, frontmatter = true): ParsedInstructions {
   const plain: ParsedInstructions = { metadata: null, content: text, diagnostics: [], keys: [], contentLine: 1, blockRange: null };
   if (!frontmatter) return plain;

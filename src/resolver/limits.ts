@@ -50,3 +50,11 @@ export const DEFAULT_BUDGET = 24000;
 
 /** Symbolic links followed while canonicalising one path (Linux's own limit is 40). */
 export const MAX_SYMLINK_HOPS = 40;
+
+/**
+ * Frontmatter bytes one resolution parses in all, in discovery order (global file, then the chain
+ * from the root down). YAML parsing runs at about 1 MB/s, so this caps a hostile chain of 1,200
+ * maximal blocks at a couple of seconds; real repositories stay far below (a few hundred bytes a
+ * file). A block past the budget is `malformed-frontmatter`: the whole file is content.
+ */
+export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;

@@ -24,11 +24,11 @@ import {
   TargetEvidence,
   ValidationEvidence,
 } from './evidence';
-import { parseInstructions } from './frontmatter';
+import { frontmatterBlockBytes, parseInstructions, unparsedInstructions } from './frontmatter';
 import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
-import { MAX_CONTENT_BYTES } from './limits';
+import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
 import { readInstructionFile } from './read';
@@ -251,15 +251,30 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
   return paths.map((p) => byPath.get(p)!);
 }
 
-/** Loads one file through the cache; `undefined` plus a diagnostic when it cannot be used. */
-function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined): LoadedFile {
+/**
+ * Loads one file through the cache. `yaml` is what one resolution may still parse of frontmatter
+ * (MAX_FRONTMATTER_BYTES_PER_RESOLUTION); a block past it is not parsed, whether or not a parse
+ * is cached, so cold and warm resolutions agree.
+ */
+function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined, yaml: { remaining: number }): LoadedFile {
   const key = FileCache.key(canonical, st, policy.frontmatter);
   const hit = cache?.get(key);
+  const read = hit ? hit.read : readInstructionFile(fs, canonical, st);
+  if (!read.ok) {
+    const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
+    if (cache && !hit) cache.set(key, failed);
+    return failed;
+  }
+  const bytes = hit ? hit.frontmatterBytes : policy.frontmatter ? frontmatterBlockBytes(read.text) : 0;
+  if (bytes > yaml.remaining) {
+    const reason = `frontmatter not parsed: this resolution already parsed ${MAX_FRONTMATTER_BYTES_PER_RESOLUTION - yaml.remaining} of at most ${MAX_FRONTMATTER_BYTES_PER_RESOLUTION} bytes of frontmatter`;
+    return { read, parsed: unparsedInstructions(read.text, reason), frontmatterBytes: 0 };
+  }
+  yaml.remaining -= bytes;
   if (hit) return hit;
-  const read = readInstructionFile(fs, canonical, st);
-  const loaded: LoadedFile = { read, parsed: read.ok ? parseInstructions(read.text, policy.frontmatter) : null };
+  const loaded: LoadedFile = { read, parsed: parseInstructions(read.text, policy.frontmatter), frontmatterBytes: bytes };
   // Only cache what was read from the state the key describes.
-  if (cache && (!read.ok || read.bytes === st.size)) cache.set(key, loaded);
+  if (cache && read.bytes === st.size) cache.set(key, loaded);
   return loaded;
 }
 
@@ -328,11 +343,12 @@ export function resolveInstructions(root: string, targets: readonly string[], op
 
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
+  const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
   const addEntry = (e: Omit<Entry, 'loaded' | 'metadata' | 'appliesTo' | 'excludes' | 'identity'>, canonical: string): boolean => {
     const identity = `${e.stat.dev}:${e.stat.ino}`;
     let loaded = loadedByIdentity.get(identity);
     if (!loaded) {
-      loaded = load(fs, canonical, e.stat, policy, options.cache);
+      loaded = load(fs, canonical, e.stat, policy, options.cache, yamlBudget);
       loadedByIdentity.set(identity, loaded);
     }
     if (!loaded.read.ok) {

@@ -46,13 +46,13 @@ export async function open(rel: string, folder?: string): Promise<vscode.TextEdi
 }
 
 /** Waits until the view shows evidence whose targets are exactly `targets`. */
-export async function viewShows(holaryn: HolarynApi, targets: string[], extra?: (s: ViewState) => boolean): Promise<ViewState> {
+export async function viewShows(holaryn: HolarynApi, targets: string[], extra?: (s: ViewState) => boolean, timeoutMs?: number): Promise<ViewState> {
   return until(`view showing ${targets.join(', ')}`, () => {
     const s = holaryn.view.current;
     const shown = s.evidence?.targets.map((t) => t.path);
     if (shown && JSON.stringify(shown) === JSON.stringify(targets) && (!extra || extra(s))) return s;
     return undefined;
-  });
+  }, timeoutMs);
 }
 
 export function rows(holaryn: HolarynApi): TreeNode[] {

@@ -111,10 +111,16 @@ export function registerSingleRoot(): void {
       await open('src/app/main.ts');
       await viewShows(holaryn, ['src/app/main.ts']);
       const created = path.join(folderUri().fsPath, 'src', 'app', 'CLAUDE.md');
-      fs.writeFileSync(created, 'Created during the integration test.\n');
+      // The workbench's file watcher starts asynchronously on a fresh machine and reports nothing
+      // until it is ready: write again (new content) until the view has seen the file.
+      let writes = 0;
+      const write = () => fs.writeFileSync(created, `Created during the integration test (${++writes}).\n`);
+      write();
+      const retry = setInterval(write, 3000);
       try {
-        await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.some((x) => x.path === 'src/app/CLAUDE.md'));
+        await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.some((x) => x.path === 'src/app/CLAUDE.md'), 30000);
       } finally {
+        clearInterval(retry);
         fs.unlinkSync(created);
       }
       await viewShows(holaryn, ['src/app/main.ts'], (s) => !s.evidence!.sources.some((x) => x.path === 'src/app/CLAUDE.md'));

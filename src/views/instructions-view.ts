@@ -79,6 +79,11 @@ export class InstructionsView implements vscode.Disposable {
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.schedule();
       }),
+      // Files may change while the window is in the background (a branch switch in a terminal);
+      // coming back re-resolves even if a watcher event was missed.
+      vscode.window.onDidChangeWindowState((e) => {
+        if (e.focused) this.schedule();
+      }),
     );
     // Any candidate created, changed or deleted (renames and branch switches arrive as these).
     for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {

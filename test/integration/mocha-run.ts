@@ -3,7 +3,9 @@
 import Mocha from 'mocha';
 
 export function runSuite(register: () => void): Promise<void> {
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000, reporter: 'spec' });
+  // One retry: a browser-hosted workbench's file watcher and focus events have timing variance
+  // that no assertion here is about; a test that fails twice fails the run.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000, reporter: 'spec', retries: 1 });
   // Tests are bundled into this file: give them mocha's globals before loading them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   register();

@@ -236,24 +236,17 @@ export function previewNode(p: PreviewSection): TreeNode {
       if (gained.length === 0 && lost.length === 0) {
         children.push(leaf('preview:unchanged', 'Compared with the saved version', 'no file gains or loses it', undefined, 'diff'));
       } else {
-        children.push({
-          id: 'preview:gains',
-          label: 'Gains (unsaved)',
-          description: gained.length === 0 ? 'none' : `${plural(gained.length, 'file')} would get it`,
-          tooltip: 'Files where the edited text is in effect and the saved file is not.',
-          icon: 'diff-added',
-          expanded: gained.length > 0 && gained.length <= 10,
-          children: sample('preview:gains', gained),
+        const change = (id: string, label: string, files: string[], verb: string, tooltip: string, icon: string): TreeNode => ({
+          id,
+          label,
+          description: files.length === 0 ? 'none' : `${plural(files.length, 'file')} would ${verb} it`,
+          tooltip,
+          icon,
+          expanded: files.length > 0 && files.length <= 10,
+          children: sample(id, files),
         });
-        children.push({
-          id: 'preview:loses',
-          label: 'Loses (unsaved)',
-          description: lost.length === 0 ? 'none' : `${plural(lost.length, 'file')} would lose it`,
-          tooltip: 'Files where the saved file is in effect and the edited text is not.',
-          icon: 'diff-removed',
-          expanded: lost.length > 0 && lost.length <= 10,
-          children: sample('preview:loses', lost),
-        });
+        children.push(change('preview:gains', 'Gains (unsaved)', gained, 'get', 'Files where the edited text is in effect and the saved file is not.', 'diff-added'));
+        children.push(change('preview:loses', 'Loses (unsaved)', lost, 'lose', 'Files where the saved file is in effect and the edited text is not.', 'diff-removed'));
       }
     }
   }

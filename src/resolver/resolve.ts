@@ -273,8 +273,9 @@ function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPol
   yaml.remaining -= bytes;
   if (hit) return hit;
   const loaded: LoadedFile = { read, parsed: parseInstructions(read.text, policy.frontmatter), frontmatterBytes: bytes };
-  // Only cache what was read from the state the key describes.
-  if (cache && read.bytes === st.size) cache.set(key, loaded);
+  // Keyed by the status of the bytes actually read: a file that changed between the check and
+  // the read is cached as the version it is, never under the older version's key.
+  cache?.set(FileCache.key(canonical, read.stat, policy.frontmatter), loaded);
   return loaded;
 }
 

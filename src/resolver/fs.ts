@@ -123,29 +123,27 @@ function openedPath(fd: number): string | undefined {
   }
 }
 
+/**
+ * lstat/stat that answer undefined for a missing path. `throwIfNoEntry: false` spares the
+ * exception for ENOENT (most candidates do not exist); ENOTDIR still throws and means missing too.
+ */
+function statOrMissing(call: typeof nodeFs.statSync, p: string): FsStat | undefined {
+  try {
+    const st = call(p, { throwIfNoEntry: false });
+    return st === undefined ? undefined : toStat(st);
+  } catch (err) {
+    if (isMissing(err)) return undefined;
+    throw fsError(err);
+  }
+}
+
 /** The real disk, through Node's synchronous calls. */
 export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
   return {
     path: pathApi,
     caseInsensitive: pathApi.sep === '\\' || process.platform === 'win32' || process.platform === 'darwin',
-    lstat(p) {
-      try {
-        const st = nodeFs.lstatSync(p, { throwIfNoEntry: false });
-        return st === undefined ? undefined : toStat(st);
-      } catch (err) {
-        if (isMissing(err)) return undefined;
-        throw fsError(err);
-      }
-    },
-    stat(p) {
-      try {
-        const st = nodeFs.statSync(p, { throwIfNoEntry: false });
-        return st === undefined ? undefined : toStat(st);
-      } catch (err) {
-        if (isMissing(err)) return undefined;
-        throw fsError(err);
-      }
-    },
+    lstat: (p) => statOrMissing(nodeFs.lstatSync, p),
+    stat: (p) => statOrMissing(nodeFs.statSync, p),
     readlink(p) {
       try {
         return nodeFs.readlinkSync(p);

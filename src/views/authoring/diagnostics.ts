@@ -10,6 +10,7 @@ import { Finding, TextRange, WorkspaceListing, lintFile, lintWorkspace } from '.
 import { isCandidate } from '../instructions-view';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
+import { KeyedDebounce } from '../debounce';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
@@ -50,8 +51,8 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
   private readonly folders = new Map<string, FolderLint>();
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly folderTimers = new Map<string, NodeJS.Timeout>();
-  private readonly bufferTimers = new Map<string, NodeJS.Timeout>();
+  private readonly folderTimers = new KeyedDebounce(FOLDER_DEBOUNCE_MS);
+  private readonly bufferTimers = new KeyedDebounce(BUFFER_DEBOUNCE_MS);
   private readonly generations = new Map<string, number>();
   private disposed = false;
 
@@ -107,15 +108,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   }
 
   private scheduleFolder(folder: vscode.WorkspaceFolder): void {
-    const key = folder.uri.toString();
-    clearTimeout(this.folderTimers.get(key));
-    this.folderTimers.set(
-      key,
-      setTimeout(() => {
-        this.folderTimers.delete(key);
-        void this.lintFolder(folder);
-      }, FOLDER_DEBOUNCE_MS),
-    );
+    this.folderTimers.run(folder.uri.toString(), () => void this.lintFolder(folder));
   }
 
   /** Lints every instruction file of a folder from the disk, then re-applies open dirty buffers. */
@@ -171,15 +164,9 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   }
 
   private scheduleBuffer(doc: vscode.TextDocument): void {
-    const key = doc.uri.toString();
-    clearTimeout(this.bufferTimers.get(key));
-    this.bufferTimers.set(
-      key,
-      setTimeout(() => {
-        this.bufferTimers.delete(key);
-        if (!doc.isClosed) this.lintBuffer(doc);
-      }, BUFFER_DEBOUNCE_MS),
-    );
+    this.bufferTimers.run(doc.uri.toString(), () => {
+      if (!doc.isClosed) this.lintBuffer(doc);
+    });
   }
 
   /** The findings for a document's current text. */
@@ -226,8 +213,8 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
 
   dispose(): void {
     this.disposed = true;
-    for (const t of this.folderTimers.values()) clearTimeout(t);
-    for (const t of this.bufferTimers.values()) clearTimeout(t);
+    this.folderTimers.dispose();
+    this.bufferTimers.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

@@ -5,7 +5,18 @@ import { ResolveOptions, defaultGlobalFile, explicitGlobalFile } from '../resolv
 import type { CliIo } from './io';
 
 /** A bad command line: exit 2 with a one-line message (or a JSON `usage` error). */
+const USAGE_ERROR = Symbol.for('holaryn.UsageError');
+
 export class UsageError extends Error {
+  /** `instanceof` by brand across the CLI's bundles (see ResolveError). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [USAGE_ERROR]?: unknown })[USAGE_ERROR] === true;
+  }
+
+  get [USAGE_ERROR](): true {
+    return true;
+  }
+
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';

@@ -153,7 +153,21 @@ export interface Evidence {
 export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
 
 /** A failure of the whole call: nothing is resolved (no partial evidence). */
+const RESOLVE_ERROR = Symbol.for('holaryn.ResolveError');
+
 export class ResolveError extends Error {
+  /**
+   * `instanceof` by brand, not by class identity: the CLI's commands are separate bundles, each
+   * with its own copy of this class, and the dispatcher must still recognise their errors.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [RESOLVE_ERROR]?: unknown })[RESOLVE_ERROR] === true;
+  }
+
+  get [RESOLVE_ERROR](): true {
+    return true;
+  }
+
   constructor(
     readonly code: ErrorCode,
     message: string,

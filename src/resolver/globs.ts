@@ -169,6 +169,18 @@ export class CompiledPattern {
   match(relative: string): boolean {
     return this.mm.match(relative);
   }
+
+  /**
+   * `match` for a path already split into its segments (none empty): what `mm.match` does with
+   * the contract's options (no comment, no negation, no matchBase, not partial, `/` only), minus
+   * splitting the path again for every pattern of every source. `parts` is not modified.
+   */
+  matchSegments(parts: string[]): boolean {
+    const mm = this.mm;
+    if (mm.empty) return false; // an empty pattern matches only the empty path
+    for (const alternative of mm.set) if (mm.matchOne(parts, alternative, false)) return true;
+    return false;
+  }
 }
 
 /**
@@ -256,10 +268,19 @@ export class PatternSet {
    */
   firstMatch(relative: string): string | undefined {
     if (relative === '') return undefined;
+    // minimatch's own split: runs of `/` are one separator.
+    return this.firstMatchSegments(relative.split(/\/+/));
+  }
+
+  /**
+   * `firstMatch` for a path given as its segments (at least one, none empty: a canonical
+   * relative path split at `/`), so that many patterns and sources share one split.
+   */
+  firstMatchSegments(parts: string[]): string | undefined {
     for (let i = 0; i < this.patterns.length; i++) {
       let c = this.compiled[i];
       if (c === undefined) c = this.compiled[i] = compilePattern(this.patterns[i]);
-      if (c instanceof CompiledPattern && c.match(relative)) return this.patterns[i];
+      if (c instanceof CompiledPattern && c.matchSegments(parts)) return this.patterns[i];
     }
     return undefined;
   }

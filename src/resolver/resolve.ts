@@ -440,7 +440,10 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   // directory's scope (the directory itself and everything below it) are found by binary search
   // and only those are matched: the work is the sum of the scopes, not sources × targets.
   // Target sets are ascending indices into `resolved`, which is the evidence's order.
+  // Globs match a target's path relative to the source's directory: its segments after the
+  // directory's own, each target split once for every source and pattern.
   const paths = resolved.map((t) => t.path);
+  const segments: (string[] | undefined)[] = new Array(paths.length);
   const applies = new Map<Entry, number[]>();
   const notApplicable = new Map<Entry, NotApplicableFor[]>();
   for (const e of entries) {
@@ -448,12 +451,19 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     const no: NotApplicableFor[] = [];
     if (!duplicateOf.has(e)) {
       const dir = e.directory;
-      const test = (i: number, rel: string) => {
-        if (e.appliesTo && e.appliesTo.firstMatch(rel) === undefined) {
+      const filtered = e.appliesTo !== null || e.excludes !== null;
+      // The directory itself (relative path "") matches no pattern.
+      const test = (i: number, self: boolean) => {
+        let parts: string[] | undefined;
+        if (filtered && !self) {
+          const all = (segments[i] ??= paths[i].split('/'));
+          parts = e.depth === 0 ? all : all.slice(e.depth);
+        }
+        if (e.appliesTo && (parts === undefined || e.appliesTo.firstMatchSegments(parts) === undefined)) {
           no.push({ target: paths[i], key: 'applies_to', pattern: null });
           return;
         }
-        const excluded = e.excludes?.firstMatch(rel);
+        const excluded = parts && e.excludes?.firstMatchSegments(parts);
         if (excluded !== undefined) {
           no.push({ target: paths[i], key: 'excludes', pattern: excluded });
           return;
@@ -461,13 +471,12 @@ export function resolveInstructions(root: string, targets: readonly string[], op
         yes.push(i);
       };
       if (dir === null || dir === '') {
-        for (let i = 0; i < paths.length; i++) test(i, paths[i]);
+        for (let i = 0; i < paths.length; i++) test(i, paths[i] === '');
       } else {
         const self = lowerBound(paths, dir);
-        if (paths[self] === dir) test(self, '');
-        const prefix = `${dir}/`;
+        if (paths[self] === dir) test(self, true);
         const end = lowerBound(paths, `${dir}0`); // '0' follows '/' in code-unit order
-        for (let i = lowerBound(paths, prefix); i < end; i++) test(i, paths[i].slice(prefix.length));
+        for (let i = lowerBound(paths, `${dir}/`); i < end; i++) test(i, false);
       }
     }
     applies.set(e, yes);

@@ -6,7 +6,7 @@
 import { Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { DiagnosticCode, Metadata } from './evidence';
 import { CompiledPattern, checkPattern, compilePattern } from './globs';
-import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH } from './limits';
+import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH, PARSED_BLOCK_CACHE_CHARS } from './limits';
 
 export const PRIORITY_MIN = -1000;
 export const PRIORITY_MAX = 1000;
@@ -377,18 +377,66 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   if ('malformed' in fences) {
     return { ...plain, diagnostics: [{ code: 'malformed-frontmatter', line: 1, message: `${fences.malformed}; the whole file is used as content` }] };
   }
-  const block = text.slice(fences.blockStart, fences.blockEnd);
+  const block = blockResult(text.slice(fences.blockStart, fences.blockEnd));
+  // Copies: callers own their result, and the cached one is shared by every file with this block.
+  const diagnostics = block.diagnostics.map((d) => ({ ...d }));
+  if (block.metadata === null) return { ...plain, diagnostics };
+  const base = fences.blockStart;
+  const shift = (range: [number, number]): [number, number] => [base + range[0], base + range[1]];
+  return {
+    metadata: { ...block.metadata, excludes: [...block.metadata.excludes], required_validation: [...block.metadata.required_validation], applies_to: block.metadata.applies_to && [...block.metadata.applies_to] },
+    content: text.slice(fences.contentStart),
+    diagnostics,
+    keys: block.keys.map((k) => ({ ...k, keyRange: shift(k.keyRange), valueRange: k.valueRange && shift(k.valueRange) })),
+    contentLine: fences.closingLine + 1,
+    blockRange: [fences.blockStart, fences.blockEnd],
+  };
+}
+
+/**
+ * What a frontmatter block says, wherever it sits: lines are file lines (a block always starts
+ * on line 2), key and value ranges are offsets in the block. `metadata` is null when the block is
+ * malformed (then `diagnostics` says why and `keys` is empty).
+ */
+interface BlockResult {
+  metadata: Metadata | null;
+  diagnostics: FileDiagnostic[];
+  keys: KeyLocation[];
+}
+
+/** Parse results by block text (see PARSED_BLOCK_CACHE_CHARS); cleared when full. */
+const parsedBlocks = new Map<string, BlockResult>();
+let parsedBlockChars = 0;
+
+/** The block's result, parsed once per process for each distinct block text. */
+function blockResult(block: string): BlockResult {
+  const hit = parsedBlocks.get(block);
+  if (hit) return hit;
+  const result = parseBlock(block);
+  if (block.length <= PARSED_BLOCK_CACHE_CHARS) {
+    if (parsedBlockChars + block.length > PARSED_BLOCK_CACHE_CHARS) {
+      parsedBlocks.clear();
+      parsedBlockChars = 0;
+    }
+    parsedBlocks.set(block, result);
+    parsedBlockChars += block.length;
+  }
+  return result;
+}
+
+function parseBlock(block: string): BlockResult {
   const lineCounter = new LineCounter();
   // Block offset → file position. The block starts on file line 2.
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + 1, column: col };
   };
-  const malformed = (offset: number | null, message: string): ParsedInstructions => {
+  const malformed = (offset: number | null, message: string): BlockResult => {
     const pos = offset === null ? { line: 1, column: 1 } : position(offset);
     return {
-      ...plain,
+      metadata: null,
       diagnostics: [{ code: 'malformed-frontmatter', line: pos.line, column: pos.column, message: `${message}; the whole file is used as content` }],
+      keys: [],
     };
   };
   const tooDeep = excessiveNesting(block);
@@ -397,8 +445,9 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
     let line = 2;
     for (let i = block.indexOf('\n'); i >= 0 && i < tooDeep; i = block.indexOf('\n', i + 1)) line++;
     return {
-      ...plain,
+      metadata: null,
       diagnostics: [{ code: 'malformed-frontmatter', line, message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content` }],
+      keys: [],
     };
   }
   let doc: Document.Parsed;
@@ -441,14 +490,13 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   const diagnostics: FileDiagnostic[] = [];
   const keys: KeyLocation[] = [];
   let unknownKeys = 0;
-  const base = fences.blockStart;
   for (const pair of (contents as YAMLMap<unknown, unknown> | null)?.items ?? []) {
     const keyNode = (pair as Pair<unknown, unknown>).key as Node | null;
     const valueNode = (pair as Pair<unknown, unknown>).value as Node | null;
     const keyName = isScalar(keyNode) ? String((keyNode as Scalar).value) : String(keyNode);
     const keyStart = keyNode?.range?.[0] ?? 0;
     const keyPos = position(keyStart);
-    const valueRange = valueNode?.range ? ([base + valueNode.range[0], base + valueNode.range[1]] as [number, number]) : null;
+    const valueRange = valueNode?.range ? ([valueNode.range[0], valueNode.range[1]] as [number, number]) : null;
     const known = isKnownKey(keyName);
     // Every known key is located; unknown ones up to the diagnostics cap (a hostile block of
     // thousands of keys would otherwise keep thousands of locations per file in memory).
@@ -457,7 +505,7 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
         key: keyName,
         line: keyPos.line,
         column: keyPos.column,
-        keyRange: [base + keyStart, base + (keyNode?.range?.[1] ?? keyStart)],
+        keyRange: [keyStart, keyNode?.range?.[1] ?? keyStart],
         valueRange,
       });
     }
@@ -492,12 +540,5 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
       });
     }
   }
-  return {
-    metadata,
-    content: text.slice(fences.contentStart),
-    diagnostics: capDiagnostics(diagnostics),
-    keys,
-    contentLine: fences.closingLine + 1,
-    blockRange: [fences.blockStart, fences.blockEnd],
-  };
+  return { metadata, diagnostics: capDiagnostics(diagnostics), keys };
 }

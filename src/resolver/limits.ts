@@ -32,6 +32,12 @@ export const MAX_BRACE_ALTERNATIVES = 1000;
 export const COMPILED_PATTERN_CACHE_ALTERNATIVES = 100_000;
 
 /**
+ * Characters of frontmatter blocks whose parse results the process keeps, keyed by the block's
+ * text (monorepos repeat the same few blocks in hundreds of files): bounded for hostile ones.
+ */
+export const PARSED_BLOCK_CACHE_CHARS = 4 * 1024 * 1024;
+
+/**
  * Brace alternatives all the patterns of one `applies_to` / `excludes` key expand to together;
  * more is an invalid value. Each alternative is compiled and matched on its own, so without this
  * one key (1,000 patterns of 1,000 alternatives, 15 KB of YAML) would cost a million compiled

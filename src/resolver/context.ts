@@ -202,13 +202,15 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   const headingBase = headingWith(null) - qlen('');
   const appliesToBase = headingWith([]) - headingWith(null);
   const separator = headingWith(['', '']) - headingWith(['']) - qlen('');
+  // Only whether a heading fits matters for one past the budget, so the sum stops there: a source
+  // listing 10,000 targets costs a few hundred lookups, not 10,000.
   const headingLen = sources.map((s) => {
     let n = headingBase + qlen(s.path);
     if (s.appliesTo) {
       n += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
-      for (const t of s.appliesTo) n += qlen(t);
+      for (let k = 0; k < s.appliesTo.length && n <= budget; k++) n += qlen(s.appliesTo[k]);
     }
-    return n;
+    return Math.min(n, budget + 1);
   });
   const bodyLen = sources.map((s) => contentBodyLength(s.content, unit));
 

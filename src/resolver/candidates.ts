@@ -38,8 +38,11 @@ export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPol
 
 /**
  * Whether every segment of `rel` is stored with exactly that name. Names are matched exactly
- * (case-sensitive), but a case-insensitive disk (Windows, macOS) lets lstat find `agents.md` for
- * `AGENTS.md`: the directory listing settles it. Only asked once lstat found an entry.
+ * (case-sensitive), but a case-insensitive disk (Windows, macOS, a casefolded Linux directory)
+ * lets lstat find `agents.md` for `AGENTS.md`: the directory listing settles it. Only asked once
+ * lstat found an entry. Where the disk is not known to be case-insensitive, one lstat of the
+ * name in another case usually settles it first: finding nothing, or another file, means the
+ * directory tells cases apart, so the name found is stored as asked.
  */
 function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: string): boolean {
   if (!fs.entryNames) return true;
@@ -47,10 +50,27 @@ function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: 
   // The directory part comes from canonical paths, which already carry the stored case.
   let dir = P.join(rootPath, ...rel.slice(0, rel.length - filename.length).split('/').filter(Boolean));
   for (const name of filename.split('/')) {
-    if (!fs.entryNames(dir).includes(name)) return false;
-    dir = P.join(dir, name);
+    const exact = P.join(dir, name);
+    const apart = fs.caseInsensitive === false && tellsCasesApart(fs, exact, P.join(dir, otherCase(name)));
+    if (!apart && !fs.entryNames(dir).includes(name)) return false;
+    dir = exact;
   }
   return true;
+}
+
+/** `name` with its letters in another case, or `name` itself when it has no cased letter. */
+function otherCase(name: string): string {
+  const upper = name.toUpperCase();
+  return upper !== name ? upper : name.toLowerCase();
+}
+
+/** Whether `exact` and `other` (the same name in another case) are certainly not the same entry. */
+function tellsCasesApart(fs: ResolverFs, exact: string, other: string): boolean {
+  if (exact === other) return false;
+  const b = fs.lstat(other);
+  if (!b) return true;
+  const a = fs.lstat(exact);
+  return a !== undefined && (a.ino !== b.ino || a.dev !== b.dev);
 }
 
 export type LocatedCandidate =

@@ -1,5 +1,7 @@
 /** Contract §3: candidates per directory, the directory chain, directory and depth, scope. */
 import { strict as assert } from 'node:assert';
+import { ResolverFs, resolveInstructions } from '../../src/resolver';
+import { MemoryFs } from '../../src/resolver/memory-fs';
 import { Tree, resolve, source, sourcePaths, statuses } from '../helpers/tree';
 
 describe('contract §3 Candidates and the directory chain', () => {
@@ -41,6 +43,24 @@ describe('contract §3 Candidates and the directory chain', () => {
     const { ev, fs } = resolve({ ...lookalikes, 'CLAUDE.md': 'real' }, ['x.ts']);
     assert.deepEqual(sourcePaths(ev), ['CLAUDE.md']);
     assert.deepEqual(fs.opened, ['/repo/CLAUDE.md']);
+  });
+
+  it('§3 names are matched exactly on a case-insensitive directory the filesystem does not declare (casefolded Linux folders)', () => {
+    // Lookups ignore case, but the fs says it is case-sensitive: a stored `agents.md` found by
+    // looking up `AGENTS.md` must still not count.
+    const files = { '/repo/agents.md': 'x', '/repo/Claude.md': 'x', '/repo/.HOLARYN/instructions.md': 'x', '/repo/sub/AGENTS.md': 'real', '/repo/sub/x.ts': '' };
+    const folded = new MemoryFs(files, { caseInsensitive: true });
+    const fs: ResolverFs = {
+      path: folded.path,
+      caseInsensitive: false,
+      lstat: (p) => folded.lstat(p),
+      stat: (p) => folded.stat(p),
+      readlink: (p) => folded.readlink(p),
+      entryNames: (d) => folded.entryNames(d),
+      open: (p, st) => folded.open(p, st),
+    };
+    const ev = resolveInstructions('/repo', ['sub/x.ts'], { fs, globalFile: null });
+    assert.deepEqual(sourcePaths(ev), ['sub/AGENTS.md']);
   });
 
   const chainTree: Tree = {

@@ -109,6 +109,66 @@ function matchingBrace(s: string, open: number): number {
 
 type SegmentPart = string | typeof GLOBSTAR | { test(segment: string): boolean; _src?: string; _glob?: string };
 
+/** A part of an alternative other than `**`: a string matches by equality, anything else by `test`. */
+type SegmentTest = Exclude<SegmentPart, typeof GLOBSTAR>;
+
+/** Whether `tests` match the segments of `parts` from `at` on, one each (the caller checked bounds). */
+function testsAt(parts: string[], tests: readonly SegmentTest[], at: number): boolean {
+  for (let i = 0; i < tests.length; i++) {
+    const t = tests[i];
+    if (typeof t === 'string' ? t !== parts[at + i] : !t.test(parts[at + i])) return false;
+  }
+  return true;
+}
+
+/**
+ * An alternative of minimatch's set evaluated without `matchOne`, which slices arrays on every
+ * call. For a canonical path (at least one segment, none empty, `.` or `..`) and the contract's
+ * options, minimatch's answer for these shapes is a fixed set of segment tests: `head` at the
+ * start, `tail` at the end and `middle` somewhere between, the segments left going to the `**`s
+ * (which refuse only `.` and `..` segments with `dot`, so no other segment is tested).
+ */
+class Shape {
+  constructor(
+    private readonly head: readonly SegmentTest[],
+    /** Parts between two `**`; empty when there is at most one `**`. */
+    private readonly middle: readonly SegmentTest[],
+    /** After the last `**`; undefined when there is no `**`. */
+    private readonly tail: readonly SegmentTest[] | undefined,
+  ) {}
+
+  /** From the parts of one alternative, or undefined when minimatch must evaluate it. */
+  static of(alternative: readonly SegmentPart[]): Shape | undefined {
+    const stars: number[] = [];
+    for (let i = 0; i < alternative.length; i++) {
+      const part = alternative[i];
+      if (part === GLOBSTAR) stars.push(i);
+      else if (typeof part !== 'string' && typeof part?.test !== 'function') return undefined;
+    }
+    const tests = (from: number, to?: number) => alternative.slice(from, to) as SegmentTest[];
+    if (stars.length === 0) return new Shape(tests(0), [], undefined);
+    const [first, last] = [stars[0], stars[stars.length - 1]];
+    if (stars.length === 1) return new Shape(tests(0, first), [], tests(first + 1));
+    // Two `**` around a non-empty middle: minimatch tries the middle at each position in turn.
+    // More `**`, or adjacent ones (merged by minimatch anyway), are left to matchOne.
+    if (stars.length === 2 && last > first + 1) return new Shape(tests(0, first), tests(first + 1, last), tests(last + 1));
+    return undefined;
+  }
+
+  match(parts: string[]): boolean {
+    const n = parts.length;
+    const { head, middle, tail } = this;
+    if (tail === undefined) return n === head.length && testsAt(parts, head, 0);
+    // Segments left to the `**`s. A `**` with nothing after it takes at least one (`src/**` does
+    // not match `src`); any other takes zero or more (`src/**/*.ts` matches `src/a.ts`).
+    const spare = n - head.length - middle.length - tail.length - (tail.length === 0 ? 1 : 0);
+    if (spare < 0 || !testsAt(parts, head, 0) || !testsAt(parts, tail, n - tail.length)) return false;
+    if (middle.length === 0) return true;
+    for (let at = head.length; at <= head.length + spare; at++) if (testsAt(parts, middle, at)) return true;
+    return false;
+  }
+}
+
 /** How the RegExp of one segment is matched: natively when it cannot backtrack, else linearly. */
 export type SegmentEngine = 'native' | 'linear';
 
@@ -142,6 +202,10 @@ export class CompiledPattern {
   readonly alternatives: number;
   /** Segments matched by the linear engine (for tests and diagnostics). */
   readonly linearSegments: number;
+  /** Alternatives matched by their Shape rather than minimatch's matchOne (for tests and diagnostics). */
+  readonly fastAlternatives: number;
+  /** The Shape of each alternative of `mm.set`, or undefined for matchOne. */
+  private readonly shapes: (Shape | undefined)[];
 
   /** Throws when minimatch cannot compile the pattern. */
   constructor(readonly normalized: string) {
@@ -164,6 +228,11 @@ export class CompiledPattern {
     this.mm = mm;
     this.alternatives = mm.set.length;
     this.linearSegments = linearSegments;
+    // Shapes assume what MATCH_OPTIONS fixes: `**` crosses dot segments, `/` only, paths are not
+    // rewritten before matching, and minimatch tries a middle at least once (recursion limit).
+    const shaped = mm.options.dot === true && !mm.isWindows && (mm.options.optimizationLevel ?? 1) < 2 && mm.maxGlobstarRecursion > 0;
+    this.shapes = mm.set.map((alternative) => (shaped ? Shape.of(alternative as SegmentPart[]) : undefined));
+    this.fastAlternatives = this.shapes.filter((shape) => shape !== undefined).length;
   }
 
   match(relative: string): boolean {
@@ -174,11 +243,16 @@ export class CompiledPattern {
    * `match` for a path already split into its segments (none empty): what `mm.match` does with
    * the contract's options (no comment, no negation, no matchBase, not partial, `/` only), minus
    * splitting the path again for every pattern of every source. `parts` is not modified.
+   * Alternatives of a common shape are evaluated by their Shape, the others by `matchOne`.
    */
   matchSegments(parts: string[]): boolean {
     const mm = this.mm;
     if (mm.empty) return false; // an empty pattern matches only the empty path
-    for (const alternative of mm.set) if (mm.matchOne(parts, alternative, false)) return true;
+    const set = mm.set;
+    for (let i = 0; i < set.length; i++) {
+      const shape = this.shapes[i];
+      if (shape !== undefined ? shape.match(parts) : mm.matchOne(parts, set[i], false)) return true;
+    }
     return false;
   }
 }

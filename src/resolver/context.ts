@@ -87,6 +87,8 @@ export interface ContextResult {
  * exact), with the `<` of an envelope tag written as the JSON escape `\u003c`.
  */
 const quote = (s: string) => JSON.stringify(s).replace(FORGED_TAG, '\\u003c$1');
+/** The shortest quoted text, in either unit: `""`. */
+const EMPTY_QUOTED = 2;
 
 function heading(s: ContextSource, cut?: { kept: number; total: number }): string {
   let h = `${MARK}source] ${quote(s.path)}`;
@@ -202,12 +204,14 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   const headingBase = headingWith(null) - qlen('');
   const appliesToBase = headingWith([]) - headingWith(null);
   const separator = headingWith(['', '']) - headingWith(['']) - qlen('');
-  // Only whether a heading fits matters for one past the budget, so the sum stops there: a source
-  // listing 10,000 targets costs a few hundred lookups, not 10,000.
+  // Only whether a heading fits matters for one past the budget, so the sum stops there (and
+  // does not start when even the shortest quoted targets, `""`, could not fit): a source listing
+  // 10,000 targets costs no lookup at all.
   const headingLen = sources.map((s) => {
     let n = headingBase + qlen(s.path);
     if (s.appliesTo) {
       n += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
+      if (n + s.appliesTo.length * EMPTY_QUOTED > budget) return budget + 1;
       for (let k = 0; k < s.appliesTo.length && n <= budget; k++) n += qlen(s.appliesTo[k]);
     }
     return Math.min(n, budget + 1);

@@ -87,6 +87,8 @@ export interface ContextResult {
  * exact), with the `<` of an envelope tag written as the JSON escape `\u003c`.
  */
 const quote = (s: string) => JSON.stringify(s).replace(FORGED_TAG, '\\u003c$1');
+/** Text that `quote` only wraps in `"`: printable ASCII without `"`, `\\` or `<`. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x3b\x3d-\x5b\x5d-\x7e]*$/;
 /** The shortest quoted text, in either unit: `""`. */
 const EMPTY_QUOTED = 2;
 
@@ -196,6 +198,8 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   // and ends with `"`, so lengths add up exactly in either unit).
   const quotedLen = new Map<string, number>();
   const qlen = (p: string) => {
+    // Printable ASCII other than `"`, `\` and `<` is quoted as itself: one unit per character.
+    if (PLAIN_ASCII.test(p)) return p.length + 2;
     let n = quotedLen.get(p);
     if (n === undefined) quotedLen.set(p, (n = len(quote(p))));
     return n;

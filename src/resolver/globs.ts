@@ -155,16 +155,17 @@ class Shape {
     return undefined;
   }
 
-  match(parts: string[]): boolean {
-    const n = parts.length;
+  /** Whether the segments of `parts` from `from` on match. */
+  match(parts: string[], from: number): boolean {
+    const n = parts.length - from;
     const { head, middle, tail } = this;
-    if (tail === undefined) return n === head.length && testsAt(parts, head, 0);
+    if (tail === undefined) return n === head.length && testsAt(parts, head, from);
     // Segments left to the `**`s. A `**` with nothing after it takes at least one (`src/**` does
     // not match `src`); any other takes zero or more (`src/**/*.ts` matches `src/a.ts`).
     const spare = n - head.length - middle.length - tail.length - (tail.length === 0 ? 1 : 0);
-    if (spare < 0 || !testsAt(parts, head, 0) || !testsAt(parts, tail, n - tail.length)) return false;
+    if (spare < 0 || !testsAt(parts, head, from) || !testsAt(parts, tail, parts.length - tail.length)) return false;
     if (middle.length === 0) return true;
-    for (let at = head.length; at <= head.length + spare; at++) if (testsAt(parts, middle, at)) return true;
+    for (let at = from + head.length; at <= from + head.length + spare; at++) if (testsAt(parts, middle, at)) return true;
     return false;
   }
 }
@@ -242,16 +243,17 @@ export class CompiledPattern {
   /**
    * `match` for a path already split into its segments (none empty): what `mm.match` does with
    * the contract's options (no comment, no negation, no matchBase, not partial, `/` only), minus
-   * splitting the path again for every pattern of every source. `parts` is not modified.
-   * Alternatives of a common shape are evaluated by their Shape, the others by `matchOne`.
+   * splitting the path again for every pattern of every source. The path is `parts` from index
+   * `from` on (at least one segment); `parts` is not modified. Alternatives of a common shape are
+   * evaluated by their Shape, the others by `matchOne`.
    */
-  matchSegments(parts: string[]): boolean {
+  matchSegments(parts: string[], from = 0): boolean {
     const mm = this.mm;
     if (mm.empty) return false; // an empty pattern matches only the empty path
     const set = mm.set;
     for (let i = 0; i < set.length; i++) {
       const shape = this.shapes[i];
-      if (shape !== undefined ? shape.match(parts) : mm.matchOne(parts, set[i], false)) return true;
+      if (shape !== undefined ? shape.match(parts, from) : mm.matchOne(from === 0 ? parts : parts.slice(from), set[i], false)) return true;
     }
     return false;
   }
@@ -347,14 +349,14 @@ export class PatternSet {
   }
 
   /**
-   * `firstMatch` for a path given as its segments (at least one, none empty: a canonical
-   * relative path split at `/`), so that many patterns and sources share one split.
+   * `firstMatch` for a path given as its segments, `parts` from index `from` on (at least one,
+   * none empty: a canonical path split at `/`), so that many patterns and sources share one split.
    */
-  firstMatchSegments(parts: string[]): string | undefined {
+  firstMatchSegments(parts: string[], from = 0): string | undefined {
     for (let i = 0; i < this.patterns.length; i++) {
       let c = this.compiled[i];
       if (c === undefined) c = this.compiled[i] = compilePattern(this.patterns[i]);
-      if (c instanceof CompiledPattern && c.matchSegments(parts)) return this.patterns[i];
+      if (c instanceof CompiledPattern && c.matchSegments(parts, from)) return this.patterns[i];
     }
     return undefined;
   }

@@ -454,16 +454,13 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       const filtered = e.appliesTo !== null || e.excludes !== null;
       // The directory itself (relative path "") matches no pattern.
       const test = (i: number, self: boolean) => {
-        let parts: string[] | undefined;
-        if (filtered && !self) {
-          const all = (segments[i] ??= paths[i].split('/'));
-          parts = e.depth === 0 ? all : all.slice(e.depth);
-        }
-        if (e.appliesTo && (parts === undefined || e.appliesTo.firstMatchSegments(parts) === undefined)) {
+        // The target's segments below the source's directory: from index `depth` on.
+        const parts = filtered && !self ? (segments[i] ??= paths[i].split('/')) : undefined;
+        if (e.appliesTo && (parts === undefined || e.appliesTo.firstMatchSegments(parts, e.depth) === undefined)) {
           no.push({ target: paths[i], key: 'applies_to', pattern: null });
           return;
         }
-        const excluded = parts && e.excludes?.firstMatchSegments(parts);
+        const excluded = parts && e.excludes?.firstMatchSegments(parts, e.depth);
         if (excluded !== undefined) {
           no.push({ target: paths[i], key: 'excludes', pattern: excluded });
           return;

@@ -18,6 +18,9 @@ function check(pattern: string, path: string, expected: boolean): void {
   const plain = new Minimatch(pattern, MATCH_OPTIONS).match(path);
   assert.equal(plain, expected, `the table is wrong: minimatch says ${plain} for ${JSON.stringify(pattern)} on ${JSON.stringify(path)}`);
   assert.equal(new CompiledPattern(pattern).matchSegments(parts), expected, `${JSON.stringify(pattern)} on ${JSON.stringify(path)}`);
+  // The same path below other segments, matched from its offset (how the resolver calls it).
+  const below = Object.freeze(['pkg', 'src', ...parts]) as string[];
+  assert.equal(new CompiledPattern(pattern).matchSegments(below, 2), expected, `${JSON.stringify(pattern)} on ${JSON.stringify(path)} from offset 2`);
 }
 
 /** [pattern, path, matches?] rows; every pattern here is evaluated without matchOne. */
@@ -224,6 +227,7 @@ describe('globs: shape-specific matching equals minimatch', () => {
           for (const segments of paths) {
             const expected = mm.match(segments.join('/'));
             assert.equal(compiled.matchSegments(segments), expected, `${JSON.stringify(p)} on ${JSON.stringify(segments.join('/'))}`);
+            assert.equal(compiled.matchSegments(['x', ...segments], 1), expected, `${JSON.stringify(p)} on ${JSON.stringify(segments.join('/'))} from offset 1`);
             compared++;
             if (expected && compiled.fastAlternatives === compiled.alternatives) fastHits++;
           }

@@ -8,6 +8,8 @@
  * (by binary search over how much of it to keep).
  */
 
+import { TextKeyedCache } from './text-cache';
+
 export type BudgetUnit = 'code-points' | 'utf8-bytes';
 
 const SURROGATE = /[\ud800-\udfff]/;
@@ -109,26 +111,13 @@ interface Measured {
   body?: string;
   bodyLength?: Partial<Record<BudgetUnit, number>>;
 }
-const measured = new Map<string, Measured>();
+/** Contents shorter than MEASURED_MIN are measured afresh: cheaper than remembering them. */
 const MEASURED_CHARS = 1 << 23;
-/** Contents shorter than this are measured afresh: cheaper than remembering them. */
 const MEASURED_MIN = 256;
-let measuredChars = 0;
+const measured = new TextKeyedCache<Measured>(MEASURED_CHARS, MEASURED_MIN);
 
 function measuredContent(content: string): Measured {
-  let m = measured.get(content);
-  if (m === undefined) {
-    m = { chars: measure(content) };
-    if (content.length >= MEASURED_MIN) {
-      if (measuredChars + content.length > MEASURED_CHARS) {
-        measured.clear();
-        measuredChars = 0;
-      }
-      measured.set(content, m);
-      measuredChars += content.length;
-    }
-  }
-  return m;
+  return measured.get(content, (c) => ({ chars: measure(c) }));
 }
 
 /** Code points of a source's content (remembered for the same content). */

@@ -6,6 +6,7 @@
 import { Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
 import type { DiagnosticCode, Metadata } from './evidence';
 import { CompiledPattern, checkPattern, compilePattern } from './globs';
+import { TextKeyedCache } from './text-cache';
 import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH, PARSED_BLOCK_CACHE_CHARS } from './limits';
 
 export const PRIORITY_MIN = -1000;
@@ -404,24 +405,12 @@ interface BlockResult {
   keys: KeyLocation[];
 }
 
-/** Parse results by block text (see PARSED_BLOCK_CACHE_CHARS); cleared when full. */
-const parsedBlocks = new Map<string, BlockResult>();
-let parsedBlockChars = 0;
+/** Parse results by block text (see PARSED_BLOCK_CACHE_CHARS). */
+const parsedBlocks = new TextKeyedCache<BlockResult>(PARSED_BLOCK_CACHE_CHARS);
 
 /** The block's result, parsed once per process for each distinct block text. */
 function blockResult(block: string): BlockResult {
-  const hit = parsedBlocks.get(block);
-  if (hit) return hit;
-  const result = parseBlock(block);
-  if (block.length <= PARSED_BLOCK_CACHE_CHARS) {
-    if (parsedBlockChars + block.length > PARSED_BLOCK_CACHE_CHARS) {
-      parsedBlocks.clear();
-      parsedBlockChars = 0;
-    }
-    parsedBlocks.set(block, result);
-    parsedBlockChars += block.length;
-  }
-  return result;
+  return parsedBlocks.get(block, parseBlock);
 }
 
 function parseBlock(block: string): BlockResult {

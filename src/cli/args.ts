@@ -1,16 +1,16 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ResolveOptions, defaultGlobalFile, explicitGlobalFile } from '../resolver';
+import { ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
 import type { CliIo } from './io';
 
-/** A bad command line: exit 2 with a one-line message (or a JSON `usage` error). */
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
 
+/** A bad command line: exit 2 with a one-line message (or a JSON `usage` error). */
 export class UsageError extends Error {
-  /** `instanceof` by brand across the CLI's bundles (see ResolveError). */
+  /** `instanceof` by brand across the CLI's bundles (see hasBrand). */
   static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [USAGE_ERROR]?: unknown })[USAGE_ERROR] === true;
+    return hasBrand(value, USAGE_ERROR);
   }
 
   get [USAGE_ERROR](): true {

@@ -152,16 +152,21 @@ export interface Evidence {
 
 export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
 
-/** A failure of the whole call: nothing is resolved (no partial evidence). */
 const RESOLVE_ERROR = Symbol.for('holaryn.ResolveError');
 
+/**
+ * `instanceof` by a process-wide brand rather than class identity: the CLI's commands are
+ * separate bundles, each with its own copy of the error classes, and the dispatcher must still
+ * recognise their errors.
+ */
+export function hasBrand(value: unknown, brand: symbol): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
+/** A failure of the whole call: nothing is resolved (no partial evidence). */
 export class ResolveError extends Error {
-  /**
-   * `instanceof` by brand, not by class identity: the CLI's commands are separate bundles, each
-   * with its own copy of this class, and the dispatcher must still recognise their errors.
-   */
   static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [RESOLVE_ERROR]?: unknown })[RESOLVE_ERROR] === true;
+    return hasBrand(value, RESOLVE_ERROR);
   }
 
   get [RESOLVE_ERROR](): true {

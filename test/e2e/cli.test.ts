@@ -221,6 +221,20 @@ describe('contract §9 CLI: the real executable on disk', function () {
       assert.equal(text.status, 1);
     });
 
+    it('§9 commands bundled apart (check, gate, mcp) still fail as usage errors through the dispatcher', () => {
+      const { repo } = workspace({});
+      for (const command of ['check', 'gate', 'mcp']) {
+        const r = exec([command], { cwd: repo });
+        assert.equal(r.status, 2, `${command}: exit ${r.status} ${r.stderr}`);
+        // The gate speaks JSON lines on stdout, errors included; the others write to stderr.
+        const said = command === 'gate' ? (JSON.parse(r.stdout) as { error: { message: string } }).error.message : r.stderr;
+        assert.match(said, new RegExp(`missing <root>; run "holaryn ${command} --help"`));
+      }
+      const missing = exec(['check', 'no-such-folder', '--format', 'json'], { cwd: repo });
+      assert.equal(missing.status, 2);
+      assert.equal((JSON.parse(missing.stdout) as ErrorJson).error.code, 'root-not-found');
+    });
+
     it('§9 --help and --version', () => {
       const { repo } = workspace({});
       const help = exec(['--help'], { cwd: repo });

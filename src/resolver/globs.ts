@@ -241,9 +241,9 @@ export class CompiledPattern {
   }
 
   /**
-   * `match` for a path already split into its segments (none empty): what `mm.match` does with
-   * the contract's options (no comment, no negation, no matchBase, not partial, `/` only), minus
-   * splitting the path again for every pattern of every source. The path is `parts` from index
+   * `match` for a canonical path already split into its segments (none empty, `.` or `..`):
+   * what `mm.match` does with the contract's options (no comment, no negation, no matchBase, not
+   * partial, `/` only), minus splitting the path again for every pattern of every source. The path is `parts` from index
    * `from` on (at least one segment); `parts` is not modified. Alternatives of a common shape are
    * evaluated by their Shape, the others by `matchOne`.
    */
@@ -344,20 +344,27 @@ export class PatternSet {
    */
   firstMatch(relative: string): string | undefined {
     if (relative === '') return undefined;
-    // minimatch's own split: runs of `/` are one separator.
-    return this.firstMatchSegments(relative.split(/\/+/));
+    const parts = relative.split('/');
+    // Segment matching assumes a canonical path; anything else (`a//b`, `./a`, `a/../b`, a
+    // trailing `/`) is matched by minimatch whole, as written.
+    if (parts.every((p) => p !== '' && p !== '.' && p !== '..')) return this.firstMatchSegments(parts);
+    for (let i = 0; i < this.patterns.length; i++) if (this.compiledAt(i)?.match(relative)) return this.patterns[i];
+    return undefined;
   }
 
   /**
-   * `firstMatch` for a path given as its segments, `parts` from index `from` on (at least one,
-   * none empty: a canonical path split at `/`), so that many patterns and sources share one split.
+   * `firstMatch` for a canonical path given as its segments, `parts` from index `from` on (at
+   * least one; none empty, `.` or `..`), so that many patterns and sources share one split.
    */
   firstMatchSegments(parts: string[], from = 0): string | undefined {
-    for (let i = 0; i < this.patterns.length; i++) {
-      let c = this.compiled[i];
-      if (c === undefined) c = this.compiled[i] = compilePattern(this.patterns[i]);
-      if (c instanceof CompiledPattern && c.matchSegments(parts, from)) return this.patterns[i];
-    }
+    for (let i = 0; i < this.patterns.length; i++) if (this.compiledAt(i)?.matchSegments(parts, from)) return this.patterns[i];
     return undefined;
+  }
+
+  /** Pattern `i`, compiled on first use; undefined when minimatch cannot compile it. */
+  private compiledAt(i: number): CompiledPattern | undefined {
+    let c = this.compiled[i];
+    if (c === undefined) c = this.compiled[i] = compilePattern(this.patterns[i]);
+    return c instanceof CompiledPattern ? c : undefined;
   }
 }

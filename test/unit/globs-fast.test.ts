@@ -10,7 +10,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { Minimatch } from 'minimatch';
 import { MATCH_OPTIONS } from '../../src/resolver';
-import { CompiledPattern } from '../../src/resolver/globs';
+import { CompiledPattern, PatternSet } from '../../src/resolver/globs';
 
 /** matchSegments on a frozen split (it must not modify `parts`), checked against plain minimatch. */
 function check(pattern: string, path: string, expected: boolean): void {
@@ -239,5 +239,16 @@ describe('globs: shape-specific matching equals minimatch', () => {
       assert.ok(fastHits > 2_000, `only ${fastHits} matches on the fast path`);
       assert.ok(compared >= 20_000);
     });
+  });
+
+  it('PatternSet.firstMatch keeps minimatch\'s answer for paths that are not canonical (matched whole, not by shape)', () => {
+    const patterns = ['**/*.ts', 'src/**', 'a/**/b', '**/gen/**', '*', 'a/*', '**'];
+    const paths = ['a/../b.ts', 'a//b.ts', './a.ts', 'src/', 'src/./x', 'a/./b', 'a/b/', '/a.ts', 'gen/../x', 'a/b.ts', 'src/x'];
+    for (const pattern of patterns) {
+      for (const path of paths) {
+        const expected = new Minimatch(pattern, MATCH_OPTIONS).match(path);
+        assert.equal(new PatternSet([pattern]).firstMatch(path) !== undefined, expected, `${pattern} on ${JSON.stringify(path)}`);
+      }
+    }
   });
 });

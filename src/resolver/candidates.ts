@@ -44,14 +44,17 @@ export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPol
  * name in another case usually settles it first: finding nothing, or another file, means the
  * directory tells cases apart, so the name found is stored as asked.
  */
-function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: string): boolean {
+function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: string, found: FsStat): boolean {
   if (!fs.entryNames) return true;
   const P = fs.path;
   // The directory part comes from canonical paths, which already carry the stored case.
   let dir = P.join(rootPath, ...rel.slice(0, rel.length - filename.length).split('/').filter(Boolean));
-  for (const name of filename.split('/')) {
+  const names = filename.split('/');
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     const exact = P.join(dir, name);
-    const apart = fs.caseInsensitive === false && tellsCasesApart(fs, exact, P.join(dir, otherCase(name)));
+    // The last name's status is the one the caller found; a directory above it is looked up.
+    const apart = fs.caseInsensitive === false && tellsCasesApart(fs, i === names.length - 1 ? found : fs.lstat(exact), P.join(dir, otherCase(name)));
     if (!apart && !fs.entryNames(dir).includes(name)) return false;
     dir = exact;
   }
@@ -64,13 +67,14 @@ function otherCase(name: string): string {
   return upper !== name ? upper : name.toLowerCase();
 }
 
-/** Whether `exact` and `other` (the same name in another case) are certainly not the same entry. */
-function tellsCasesApart(fs: ResolverFs, exact: string, other: string): boolean {
-  if (exact === other) return false;
+/**
+ * Whether the entry found (`exact`, its status) and `other` (the same name in another case) are
+ * certainly not the same entry.
+ */
+function tellsCasesApart(fs: ResolverFs, exact: FsStat | undefined, other: string): boolean {
+  if (exact === undefined) return false;
   const b = fs.lstat(other);
-  if (!b) return true;
-  const a = fs.lstat(exact);
-  return a !== undefined && (a.ino !== b.ino || a.dev !== b.dev);
+  return b === undefined || exact.ino !== b.ino || exact.dev !== b.dev;
 }
 
 export type LocatedCandidate =
@@ -88,7 +92,7 @@ export function locateCandidate(fs: ResolverFs, rootPath: string, rel: string, f
   let canonical = abs;
   try {
     st = fs.lstat(abs);
-    if (!st || !storedExactly(fs, rootPath, rel, filename)) return undefined;
+    if (!st || !storedExactly(fs, rootPath, rel, filename, st)) return undefined;
     // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
     if (st.kind === 'symlink' || filename.includes('/')) {
       const c = canonicalize(fs, abs);

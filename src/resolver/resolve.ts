@@ -470,8 +470,11 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       if (dir === null || dir === '') {
         for (let i = 0; i < paths.length; i++) test(i, paths[i] === '');
       } else {
+        // The directory itself is a target in its scope only as a directory: a file or missing
+        // target at that path (`l` → `src/../a` with `src` missing resolves to a missing `a`)
+        // has its chain end at the parent, so this source is not on it.
         const self = lowerBound(paths, dir);
-        if (paths[self] === dir) test(self, true);
+        if (paths[self] === dir && resolved[self].kind === 'directory') test(self, true);
         const end = lowerBound(paths, `${dir}0`); // '0' follows '/' in code-unit order
         for (let i = lowerBound(paths, `${dir}/`); i < end; i++) test(i, false);
       }

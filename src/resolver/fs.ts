@@ -67,6 +67,13 @@ export interface ResolverFs {
    */
   entryNames?(dir: string): string[];
   /**
+   * Optional: every entry of a directory with its kind (links not followed), in one call; throws
+   * FsError when the directory cannot be listed. A batch of many targets looks names up here
+   * instead of one lstat each. It must agree with `lstat` for names stored exactly so: a
+   * filesystem that shows entries the disk does not list (unsaved buffers) leaves it out.
+   */
+  listKinds?(dir: string): ReadonlyMap<string, EntryKind>;
+  /**
    * Opens a regular file for reading without following a final symlink and without blocking,
    * and checks that the opened file is `expected` (same dev and inode): a file swapped in after
    * the checks is refused with FsError `ECHANGED`.
@@ -78,7 +85,7 @@ export function isUtf8Bytes(bytes: Uint8Array): boolean {
   return isUtf8(bytes);
 }
 
-function kindOf(st: nodeFs.Stats): EntryKind {
+function kindOf(st: Pick<nodeFs.Stats, 'isFile' | 'isDirectory' | 'isSymbolicLink'>): EntryKind {
   if (st.isFile()) return 'file';
   if (st.isDirectory()) return 'directory';
   if (st.isSymbolicLink()) return 'symlink';
@@ -157,6 +164,18 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
       } catch (err) {
         throw fsError(err);
       }
+    },
+    listKinds(dir) {
+      let entries: nodeFs.Dirent[];
+      try {
+        // Node looks up with lstat the entries whose type the directory does not record.
+        entries = nodeFs.readdirSync(dir, { withFileTypes: true });
+      } catch (err) {
+        throw fsError(err);
+      }
+      const kinds = new Map<string, EntryKind>();
+      for (const entry of entries) kinds.set(entry.name, kindOf(entry));
+      return kinds;
     },
     realpath(p) {
       try {

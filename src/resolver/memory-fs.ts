@@ -10,7 +10,7 @@
  * Windows).
  */
 import * as nodePath from 'node:path';
-import { FileReader, FsError, FsStat, PathApi, ResolverFs } from './fs';
+import { EntryKind, FileReader, FsError, FsStat, PathApi, ResolverFs } from './fs';
 import { MAX_SYMLINK_HOPS } from './limits';
 
 type DirNode = { type: 'dir'; ino: number; children: Map<string, { name: string; node: MemNode }> };
@@ -253,6 +253,14 @@ export class MemoryFs implements ResolverFs {
     if (!found) throw new FsError('ENOENT', `no such directory: ${dir}`);
     if (found.node.type !== 'dir') throw new FsError('ENOTDIR', `not a directory: ${dir}`);
     return [...found.node.children.values()].map((c) => c.name);
+  }
+
+  listKinds(dir: string): ReadonlyMap<string, EntryKind> {
+    this.touched.push(dir);
+    const found = this.locate(dir, true);
+    if (!found) throw new FsError('ENOENT', `no such directory: ${dir}`);
+    if (found.node.type !== 'dir') throw new FsError('ENOTDIR', `not a directory: ${dir}`);
+    return new Map([...found.node.children.values()].map((c) => [c.name, this.statOf(c.node).kind]));
   }
 
   readlink(p: string): string {

@@ -26,8 +26,9 @@ import {
 } from './evidence';
 import { frontmatterBlockBytes, parseInstructions, unparsedInstructions } from './frontmatter';
 import { canonicalRoot, errorCode, locateCandidate } from './candidates';
-import { FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
+import { EntryKind, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
+import { Listings } from './listings';
 import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
@@ -109,6 +110,8 @@ interface KnownDir {
   exists: boolean;
   /** Root-relative path when inside the root; undefined otherwise. */
   rel: string | undefined;
+  /** Its own lstat, when it was taken (a listing is read only for a directory of known size). */
+  st?: FsStat;
 }
 
 /**
@@ -121,17 +124,39 @@ interface KnownDir {
  *
  * Used on `/` paths of a case-sensitive filesystem, where realpath only resolves links (it never
  * changes a name's case, as it does on case-insensitive macOS and Windows disks).
+ *
+ * A directory holding several targets is listed once instead (see Listings): a target found in
+ * the listing takes its kind from there; one not found is still lstat-ed, so a listing only ever
+ * saves calls and never changes an answer.
  */
 class TargetCanonicalizer {
   private readonly dirs = new Map<string, KnownDir | null>();
   private readonly sep: string;
+  /** Targets per parent directory (as given), when listings are in use. */
+  private readonly perParent = new Map<string, number>();
 
   constructor(
     private readonly fs: ResolverFs,
     private readonly root: string,
+    private readonly listings: Listings,
+    /** Names looked up in every chain directory besides its targets (the candidates). */
+    private readonly candidatesPerDir: number,
+    targets: readonly string[],
   ) {
     this.sep = fs.path.sep;
-    this.dirs.set('', { path: root, exists: true, rel: '' });
+    let st: FsStat | undefined;
+    if (listings.available) {
+      for (const given of targets) {
+        const split = typeof given === 'string' ? TargetCanonicalizer.split(given) : undefined;
+        if (split) this.perParent.set(split.parent, (this.perParent.get(split.parent) ?? 0) + 1);
+      }
+      try {
+        st = fs.lstat(root);
+      } catch {
+        // unknown size: the root is not listed
+      }
+    }
+    this.dirs.set('', { path: root, exists: true, rel: '', st });
   }
 
   static usable(fs: ResolverFs): boolean {
@@ -144,11 +169,11 @@ class TargetCanonicalizer {
     const split = TargetCanonicalizer.split(given);
     if (!split) return undefined;
     const parent = this.dir(split.parent);
-    const step = parent && this.step(parent, split.name);
-    if (!step || step.st?.kind === 'symlink') return undefined;
-    const { st, known } = step;
+    const step = parent && this.step(parent, split.name, this.perParent.get(split.parent) ?? 0);
+    if (!step || step.kind === 'symlink') return undefined;
+    const { kind, known } = step;
     if (known.rel === undefined) return 'outside';
-    return { path: known.rel, kind: st === undefined ? 'missing' : st.kind === 'directory' ? 'directory' : 'file' };
+    return { path: known.rel, kind: kind === undefined ? 'missing' : kind === 'directory' ? 'directory' : 'file' };
   }
 
   /** `p` as its parent (as given; `''` for the root) and a plain last name, or undefined. */
@@ -159,21 +184,29 @@ class TargetCanonicalizer {
     return { parent: slash < 0 ? '' : p.slice(0, slash), name };
   }
 
-  /** One plain step below a known directory; undefined when the whole path must be used. */
-  private step(parent: KnownDir, name: string): { known: KnownDir; st: FsStat | undefined } | undefined {
+  /**
+   * One plain step below a known directory; undefined when the whole path must be used. For one
+   * of `targets` targets in `parent`, its listing may answer instead of an lstat.
+   */
+  private step(parent: KnownDir, name: string, targets = 0): { known: KnownDir; kind: EntryKind | undefined } | undefined {
     const abs = parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
     let st: FsStat | undefined;
+    let kind: EntryKind | undefined;
     if (parent.exists) {
-      try {
-        st = this.fs.lstat(abs);
-      } catch {
-        return undefined;
+      kind = targets > 0 ? this.listings.forTargets(parent.path, parent.st, targets, this.candidatesPerDir)?.get(name) : undefined;
+      if (kind === undefined) {
+        try {
+          st = this.fs.lstat(abs);
+        } catch {
+          return undefined;
+        }
+        kind = st?.kind;
       }
     }
     let rel: string | undefined;
     if (parent.rel !== undefined) rel = parent.rel === '' ? name : `${parent.rel}/${name}`;
     else if (isInside(this.fs.path, this.root, abs)) rel = toRelative(this.fs.path, this.root, abs); // `../<root's name>`
-    return { known: { path: abs, exists: st !== undefined, rel }, st };
+    return { known: { path: abs, exists: kind !== undefined, rel, st }, kind };
   }
 
   /** The directory `p` (as given), or null when paths below it must be canonicalised whole. */
@@ -190,7 +223,7 @@ class TargetCanonicalizer {
       const parent = split && this.dirs.get(split.parent);
       const step = parent ? this.step(parent, split.name) : undefined;
       let known: KnownDir | null = null;
-      if (step && step.st?.kind !== 'symlink') known = step.known;
+      if (step && step.kind !== 'symlink') known = step.known;
       else {
         try {
           const c = canonicalize(this.fs, q, this.root);
@@ -206,11 +239,11 @@ class TargetCanonicalizer {
   }
 }
 
-function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]): ResolvedTarget[] {
+function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings, candidatesPerDir: number): ResolvedTarget[] {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, ResolvedTarget>();
-  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root) : undefined;
+  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, candidatesPerDir, targets) : undefined;
   for (const given of targets) {
     if (typeof given !== 'string' || given.includes('\0')) {
       throw new ResolveError('usage', `target ${JSON.stringify(given)} is not a valid path`);
@@ -322,7 +355,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     throw new ResolveError('usage', `budget must be a whole number of at least 0, not ${String(budget)}`);
   }
   const rootPath = canonicalRoot(fs, root, policy);
-  const resolved = resolveTargets(fs, rootPath, targets);
+  const listings = new Listings(fs);
+  const resolved = resolveTargets(fs, rootPath, targets, listings, policy.candidates.length);
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const skip = (path: string, reason: SkippedCandidate['reason'], message: string) => {
@@ -386,16 +420,20 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   }
 
   // Most candidates do not exist: on `/` paths one lstat of the plainly joined path says so
-  // (directories on the chain are canonical and root-relative), and only a candidate that exists
-  // (or cannot be checked) goes through the full location checks.
+  // (directories on the chain are canonical and root-relative), or the directory's listing when
+  // the targets had it read (a name stored otherwise is no candidate: names match exactly), and
+  // only a candidate that exists (or cannot be checked) goes through the full location checks.
   const plainName = (name: string) => name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
   const precheck = P.sep === '/' ? policy.candidates.map(plainName) : policy.candidates.map(() => false);
+  const firstNames = policy.candidates.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
   for (const dir of dirs) {
+    const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     for (let c = 0; c < policy.candidates.length; c++) {
       const filename = policy.candidates[c];
       const rel = joinRelative(dir, filename);
       if (precheck[c]) {
+        if (listing && !listing.has(firstNames[c])) continue;
         let exists = true;
         try {
           exists = fs.lstat(rootPrefix + rel) !== undefined;

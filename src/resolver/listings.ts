@@ -1,0 +1,62 @@
+/**
+ * Directory listings for a batch of targets. One lstat per target and three per chain directory
+ * are most of a large resolution's system calls; a directory holding several targets is cheaper
+ * to list once (one getdents for all its names) and then to look its targets and candidate names
+ * up in memory. Read afresh for every resolution, never kept: a listing is as current as the
+ * lstats it replaces.
+ *
+ * Only directories whose size says they are small next to the names looked up in them are
+ * listed, so a huge directory with a few targets in it still costs a few lstats.
+ */
+import { EntryKind, FsStat, ResolverFs } from './fs';
+
+/**
+ * Targets in a directory before it is listed: one target (an editor's, the gate's) keeps its
+ * lstats, which cost about what one listing costs in a small directory.
+ */
+const MIN_TARGETS = 2;
+
+/**
+ * Directory bytes (st_size) per name looked up that a listing may cost. Directories report about
+ * 20–40 bytes per entry (ext4 in 4 KiB blocks, tmpfs, btrfs), so a listing reads at most a few
+ * dozen entries per lookup it saves.
+ */
+const BYTES_PER_LOOKUP = 1024;
+
+export type Listing = ReadonlyMap<string, EntryKind>;
+
+export class Listings {
+  /** By directory (absolute, canonical); null when it could not be listed. */
+  private readonly byDir = new Map<string, Listing | null>();
+
+  constructor(private readonly fs: ResolverFs) {}
+
+  /** Whether listings can be read at all. */
+  get available(): boolean {
+    return this.fs.listKinds !== undefined;
+  }
+
+  /** The listing of `dir` if one was read. */
+  of(dir: string): Listing | undefined {
+    return this.byDir.get(dir) ?? undefined;
+  }
+
+  /**
+   * The listing of `dir` (a directory whose lstat was `st`), read now when `targets` targets and
+   * `names` other names will be looked up in it and its size makes one listing cheaper;
+   * undefined means lstat each name.
+   */
+  forTargets(dir: string, st: FsStat | undefined, targets: number, names: number): Listing | undefined {
+    const known = this.byDir.get(dir);
+    if (known !== undefined) return known ?? undefined;
+    if (!this.fs.listKinds || st === undefined || targets < MIN_TARGETS || st.size > (targets + names) * BYTES_PER_LOOKUP) return undefined;
+    let listing: Listing | null;
+    try {
+      listing = this.fs.listKinds(dir);
+    } catch {
+      listing = null; // not listable (permissions, a race): names are looked up one by one
+    }
+    this.byDir.set(dir, listing);
+    return listing ?? undefined;
+  }
+}

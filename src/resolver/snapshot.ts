@@ -10,15 +10,17 @@ export interface SnapshotInput {
   policy: string;
   root: string;
   targets: TargetEvidence[];
-  sources: { path: string; sha256: string; status: SourceStatus; metadata: Metadata | null; appliesTo: string[] }[];
+  sources: { path: string; sha256: string; status: SourceStatus; metadata: Metadata | null }[];
   skipped: SkippedCandidate[];
   budget: number;
 }
 
 export function snapshotId(input: SnapshotInput): string {
-  // Arrays, not objects, so the encoding never depends on key order.
+  // Arrays, not objects, so the encoding never depends on key order. What each source applies
+  // to is not encoded: the targets, the sources' paths, statuses and metadata decide it, and
+  // those lists are most of a large batch's encoding (version 1 encoded them).
   const canonical = JSON.stringify([
-    'holaryn-snapshot/1',
+    'holaryn-snapshot/2',
     input.policy,
     input.root,
     input.targets.map((t) => [t.path, t.kind]),
@@ -27,7 +29,6 @@ export function snapshotId(input: SnapshotInput): string {
       s.sha256,
       s.status,
       s.metadata && [s.metadata.applies_to, s.metadata.excludes, s.metadata.priority, s.metadata.mode, s.metadata.required_validation],
-      s.appliesTo,
     ]),
     input.skipped.map((s) => [s.path, s.reason]),
     input.budget,

@@ -5,8 +5,11 @@
  * up in memory. Read afresh for every resolution, never kept: a listing is as current as the
  * lstats it replaces.
  *
- * Only directories whose size says they are small next to the names looked up in them are
- * listed, so a huge directory with a few targets in it still costs a few lstats.
+ * Only directories small next to the names looked up in them are listed, so a huge directory
+ * with a few targets in it still costs a few lstats. A directory whose status is known is judged
+ * by its size; one known only from its parent's listing is listed, and should that listing turn
+ * out large, every later directory is judged by its size (one lstat) first: at most one large
+ * listing per resolution.
  */
 import { EntryKind, FsStat, ResolverFs } from './fs';
 
@@ -23,11 +26,16 @@ const MIN_TARGETS = 2;
  */
 const BYTES_PER_LOOKUP = 1024;
 
+/** Entries per name looked up beyond which a listing read unchecked counts as large. */
+const ENTRIES_PER_LOOKUP = 32;
+
 export type Listing = ReadonlyMap<string, EntryKind>;
 
 export class Listings {
   /** By directory (absolute, canonical); null when it could not be listed. */
   private readonly byDir = new Map<string, Listing | null>();
+  /** Set once a directory listed without knowing its size was large. */
+  private checkSizes = false;
 
   constructor(private readonly fs: ResolverFs) {}
 
@@ -42,14 +50,24 @@ export class Listings {
   }
 
   /**
-   * The listing of `dir` (a directory whose lstat was `st`), read now when `targets` targets and
-   * `names` other names will be looked up in it and its size makes one listing cheaper;
-   * undefined means lstat each name.
+   * The listing of `dir` (a directory, with its lstat `st` if one was taken), read now when
+   * `targets` targets and `names` other names will be looked up in it and it is small enough
+   * for one listing to be cheaper; undefined means lstat each name.
    */
   forTargets(dir: string, st: FsStat | undefined, targets: number, names: number): Listing | undefined {
     const known = this.byDir.get(dir);
     if (known !== undefined) return known ?? undefined;
-    if (!this.fs.listKinds || st === undefined || targets < MIN_TARGETS || st.size > (targets + names) * BYTES_PER_LOOKUP) return undefined;
+    if (!this.fs.listKinds || targets < MIN_TARGETS) return undefined;
+    const lookups = targets + names;
+    if (st === undefined && this.checkSizes) {
+      try {
+        st = this.fs.lstat(dir);
+      } catch {
+        return undefined;
+      }
+      if (st === undefined) return undefined;
+    }
+    if (st !== undefined && st.size > lookups * BYTES_PER_LOOKUP) return undefined;
     let listing: Listing | null;
     try {
       listing = this.fs.listKinds(dir);
@@ -57,6 +75,7 @@ export class Listings {
       listing = null; // not listable (permissions, a race): names are looked up one by one
     }
     this.byDir.set(dir, listing);
+    if (st === undefined && listing && listing.size > lookups * ENTRIES_PER_LOOKUP) this.checkSizes = true;
     return listing ?? undefined;
   }
 }

@@ -110,7 +110,7 @@ interface KnownDir {
   exists: boolean;
   /** Root-relative path when inside the root; undefined otherwise. */
   rel: string | undefined;
-  /** Its own lstat, when it was taken (a listing is read only for a directory of known size). */
+  /** Its own lstat, when one was taken (its parent's listing may have told its kind instead). */
   st?: FsStat;
 }
 
@@ -221,7 +221,7 @@ class TargetCanonicalizer {
       const q = pending[k];
       const split = TargetCanonicalizer.split(q);
       const parent = split && this.dirs.get(split.parent);
-      const step = parent ? this.step(parent, split.name) : undefined;
+      const step = parent ? this.step(parent, split.name, this.perParent.get(split.parent) ?? 0) : undefined;
       let known: KnownDir | null = null;
       if (step && step.kind !== 'symlink') known = step.known;
       else {

@@ -130,6 +130,35 @@ describe('directory listings for many targets', () => {
     assert.ok(c.listed.includes(`${ROOT}/small`), `listed: ${c.listed.join(', ')}`);
   });
 
+  it('list a directory known only from its parent\'s listing, and after one such listing turns out large, check sizes first', () => {
+    const files: Record<string, string> = { 'a.ts': '', 'b.ts': '', 'big1/a.ts': '', 'big1/b.ts': '', 'big2/a.ts': '', 'big2/b.ts': '' };
+    const targets = Object.keys(files);
+    const run = (big1Entries: number) => {
+      const all = { ...files };
+      for (let i = 0; i < big1Entries; i++) all[`big1/pad${i}.txt`] = '';
+      for (let i = 0; i < 300; i++) all[`big2/pad${i}.txt`] = '';
+      const fs = tree(all);
+      const sized = variant(fs, {
+        lstat: (p: string): FsStat | undefined => {
+          const st = fs.lstat(p);
+          return st && p === `${ROOT}/big2` ? { ...st, size: 2_000_000 } : st;
+        },
+      });
+      const c = counting(sized);
+      assert.deepEqual(outcome(c.fs, targets), outcome(withoutListings(fs), targets));
+      return c;
+    };
+    // The root holds two targets: listed; big1 and big2 are known from it, without an lstat.
+    const small = run(10);
+    assert.deepEqual(small.listed, [ROOT, `${ROOT}/big1`, `${ROOT}/big2`]);
+    assert.ok(!small.lstats.includes(`${ROOT}/big2`), 'big2 was lstat-ed');
+    // big1 turns out large for the five names looked up in it: big2's size is checked, and it is
+    // too large to list.
+    const large = run(400);
+    assert.deepEqual(large.listed, [ROOT, `${ROOT}/big1`]);
+    assert.ok(large.lstats.includes(`${ROOT}/big2`), 'big2 was not lstat-ed');
+  });
+
   it('agree with lstat on a real disk: files, directories, symlinks inside and out, dangling links, missing names', () => {
     const base = nodeFs.realpathSync(nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-listings-')));
     try {

@@ -31,6 +31,15 @@ const ENTRIES_PER_LOOKUP = 32;
 
 export type Listing = ReadonlyMap<string, EntryKind>;
 
+/**
+ * The kind `listing` shows for `name`, where a listing can vouch for it: a name holding U+FFFD
+ * may match an entry whose stored name is not UTF-8 (listed as U+FFFD), a different file, so
+ * only lstat can tell. A name a listing lacks is absent however it is spelled.
+ */
+export function listedKind(listing: Listing | undefined, name: string): EntryKind | undefined {
+  return listing === undefined || name.includes('\uFFFD') ? undefined : listing.get(name);
+}
+
 export class Listings {
   /** By directory (absolute, canonical); null when it could not be listed. */
   private readonly byDir = new Map<string, Listing | null>();

@@ -28,7 +28,7 @@ import { frontmatterBlockBytes, parseInstructions, unparsedInstructions } from '
 import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { EntryKind, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
-import { Listings } from './listings';
+import { Listings, listedKind } from './listings';
 import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
@@ -193,7 +193,7 @@ class TargetCanonicalizer {
     let st: FsStat | undefined;
     let kind: EntryKind | undefined;
     if (parent.exists) {
-      kind = targets > 0 ? this.listings.forTargets(parent.path, parent.st, targets, this.candidatesPerDir)?.get(name) : undefined;
+      if (targets > 0) kind = listedKind(this.listings.forTargets(parent.path, parent.st, targets, this.candidatesPerDir), name);
       if (kind === undefined) {
         try {
           st = this.fs.lstat(abs);

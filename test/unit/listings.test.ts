@@ -159,6 +159,27 @@ describe('directory listings for many targets', () => {
     assert.ok(large.lstats.includes(`${ROOT}/big2`), 'big2 was not lstat-ed');
   });
 
+  it('do not vouch for a name holding U+FFFD: on disk it may be another file whose name is not UTF-8', function () {
+    if (process.platform !== 'linux') this.skip(); // the only platform here that stores any bytes as a name
+    const base = nodeFs.realpathSync(nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-listings-')));
+    try {
+      // `a<FF>.ts` lists as `a\uFFFD.ts`; the target `a\uFFFD.ts` (UTF-8 EF BF BD) does not exist.
+      nodeFs.writeFileSync(Buffer.concat([Buffer.from(`${base}/a`), Buffer.from([0xff]), Buffer.from('.ts')]), '');
+      nodeFs.writeFileSync(path.join(base, 'b.ts'), '');
+      nodeFs.writeFileSync(path.join(base, 'c.ts'), '');
+      const disk = createNodeFs();
+      const c = counting(disk);
+      const targets = ['a\uFFFD.ts', 'b.ts', 'c.ts'];
+      const listed = outcome(c.fs, targets, base);
+      assert.deepEqual(c.listed, [base]);
+      assert.deepEqual(listed, outcome(withoutListings(disk), targets, base));
+      assert.ok('ev' in listed);
+      assert.deepEqual(listed.ev.targets[0], { path: 'a\uFFFD.ts', kind: 'missing' });
+    } finally {
+      nodeFs.rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   it('agree with lstat on a real disk: files, directories, symlinks inside and out, dangling links, missing names', () => {
     const base = nodeFs.realpathSync(nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-listings-')));
     try {

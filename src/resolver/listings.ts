@@ -48,9 +48,12 @@ export class Listings {
 
   constructor(private readonly fs: ResolverFs) {}
 
-  /** Whether listings can be read at all. */
-  get available(): boolean {
-    return this.fs.listKinds !== undefined;
+  /**
+   * Whether listings can serve a resolution of `targets` targets: the fs lists directories, and
+   * a directory may hold enough of them (one target, the editor's or the gate's, never does).
+   */
+  usefulFor(targets: number): boolean {
+    return this.fs.listKinds !== undefined && targets >= MIN_TARGETS;
   }
 
   /** The listing of `dir` if one was read. */

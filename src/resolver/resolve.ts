@@ -145,7 +145,7 @@ class TargetCanonicalizer {
   ) {
     this.sep = fs.path.sep;
     let st: FsStat | undefined;
-    if (listings.available) {
+    if (listings.usefulFor(targets.length)) {
       for (const given of targets) {
         const split = typeof given === 'string' ? TargetCanonicalizer.split(given) : undefined;
         if (split) this.perParent.set(split.parent, (this.perParent.get(split.parent) ?? 0) + 1);

@@ -18,7 +18,12 @@ let props = 0;
 for (const line of readFileSync(list, 'utf8').split('\n')) {
   const t = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (t.trim() === '') continue;
-  const result = editorconfig.parseSync(path.join(root, t), { cache, root });
+  // As the CLI resolves targets (absolute or relative to the root); one outside the root is
+  // left out, as the CLI would refuse it (and the peer's ancestor walk never meets the root).
+  const file = path.resolve(root, t);
+  const rel = path.relative(root, file);
+  if (rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) continue;
+  const result = editorconfig.parseSync(file, { cache, root });
   props += Object.keys(result).length;
   targets++;
 }

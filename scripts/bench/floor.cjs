@@ -8,15 +8,23 @@
 //   lstat per target, the least the contract's canonicalisation of targets can cost.
 const { createHash } = require('node:crypto');
 const { lstatSync, readFileSync } = require('node:fs');
+const path = require('node:path');
 
 const start = performance.now();
 const [root, list, flag] = process.argv.slice(2);
 const statTargets = flag === '--stat-targets';
 const CANDIDATES = ['.holaryn/instructions.md', 'AGENTS.md', 'CLAUDE.md'];
 const dirs = new Set(['']);
+// A target list of another tree may hold absolute or unnormalised paths: those (only) are made
+// root-relative first, as the CLI resolves them; one outside the root is left out.
+const UNPLAIN = /^\.{1,2}(\/|$)|^\/|\/\.{0,2}(\/|$)/;
 for (const line of readFileSync(list, 'utf8').split('\n')) {
-  const t = line.endsWith('\r') ? line.slice(0, -1) : line;
+  let t = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (t.trim() === '') continue;
+  if (UNPLAIN.test(t)) {
+    t = path.relative(root, path.resolve(root, t));
+    if (t === '..' || t.startsWith('../') || path.isAbsolute(t)) continue;
+  }
   if (statTargets) lstatSync(`${root}/${t}`, { throwIfNoEntry: false });
   // Every directory from the root to the target's parent; stop at the first one already seen.
   for (let i = t.lastIndexOf('/'); i > 0; i = t.lastIndexOf('/', i - 1)) {

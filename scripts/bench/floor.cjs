@@ -18,9 +18,11 @@ const dirs = new Set(['']);
 // A target list of another tree may hold absolute or unnormalised paths: those (only) are made
 // root-relative first, as the CLI resolves them; one outside the root is left out.
 const UNPLAIN = /^\.{1,2}(\/|$)|^\/|\/\.{0,2}(\/|$)/;
+const rootPrefix = root.endsWith('/') ? root : `${root}/`;
 for (const line of readFileSync(list, 'utf8').split('\n')) {
   let t = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (t.trim() === '') continue;
+  if (t.startsWith(rootPrefix)) t = t.slice(rootPrefix.length);
   if (UNPLAIN.test(t)) {
     t = path.relative(root, path.resolve(root, t));
     if (t === '..' || t.startsWith('../') || path.isAbsolute(t)) continue;

@@ -84,14 +84,22 @@ export type LocatedCandidate =
 /**
  * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
  * it does not exist; otherwise the canonical regular file to read, or why it is skipped.
+ * `found` is the candidate's lstat when the caller has just taken it (it is not taken again).
  */
-export function locateCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: string, policy: ResolverPolicy): LocatedCandidate | undefined {
+export function locateCandidate(
+  fs: ResolverFs,
+  rootPath: string,
+  rel: string,
+  filename: string,
+  policy: ResolverPolicy,
+  found?: FsStat,
+): LocatedCandidate | undefined {
   const P = fs.path;
   const abs = P.join(rootPath, ...rel.split('/'));
   let st: FsStat | undefined;
   let canonical = abs;
   try {
-    st = fs.lstat(abs);
+    st = found ?? fs.lstat(abs);
     if (!st || !storedExactly(fs, rootPath, rel, filename, st)) return undefined;
     // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
     if (st.kind === 'symlink' || filename.includes('/')) {

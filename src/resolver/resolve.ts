@@ -422,7 +422,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   // Most candidates do not exist: on `/` paths one lstat of the plainly joined path says so
   // (directories on the chain are canonical and root-relative), or the directory's listing when
   // the targets had it read (a name stored otherwise is no candidate: names match exactly), and
-  // only a candidate that exists (or cannot be checked) goes through the full location checks.
+  // only a candidate that exists (or cannot be checked) goes through the full location checks,
+  // with the lstat already taken.
   const plainName = (name: string) => name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
   const precheck = P.sep === '/' ? policy.candidates.map(plainName) : policy.candidates.map(() => false);
   const firstNames = policy.candidates.map((name) => name.split('/')[0]);
@@ -432,17 +433,17 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     for (let c = 0; c < policy.candidates.length; c++) {
       const filename = policy.candidates[c];
       const rel = joinRelative(dir, filename);
+      let st: FsStat | undefined;
       if (precheck[c]) {
         if (listing && !listing.has(firstNames[c])) continue;
-        let exists = true;
         try {
-          exists = fs.lstat(rootPrefix + rel) !== undefined;
+          st = fs.lstat(rootPrefix + rel);
+          if (!st) continue;
         } catch {
-          // locateCandidate reports it
+          // locateCandidate looks again and reports it
         }
-        if (!exists) continue;
       }
-      const found = locateCandidate(fs, rootPath, rel, filename, policy);
+      const found = locateCandidate(fs, rootPath, rel, filename, policy, st);
       if (!found) continue;
       if (!found.ok) {
         skip(rel, found.reason, found.message);

@@ -248,19 +248,21 @@ export class MemoryFs implements ResolverFs {
     return found && this.statOf(found.node);
   }
 
-  entryNames(dir: string): string[] {
+  /** The entries of directory `dir` (links followed), or the error a real listing gives. */
+  private entriesOf(dir: string): { name: string; node: MemNode }[] {
     const found = this.locate(dir, true);
     if (!found) throw new FsError('ENOENT', `no such directory: ${dir}`);
     if (found.node.type !== 'dir') throw new FsError('ENOTDIR', `not a directory: ${dir}`);
-    return [...found.node.children.values()].map((c) => c.name);
+    return [...found.node.children.values()];
+  }
+
+  entryNames(dir: string): string[] {
+    return this.entriesOf(dir).map((c) => c.name);
   }
 
   listKinds(dir: string): ReadonlyMap<string, EntryKind> {
     this.touched.push(dir);
-    const found = this.locate(dir, true);
-    if (!found) throw new FsError('ENOENT', `no such directory: ${dir}`);
-    if (found.node.type !== 'dir') throw new FsError('ENOTDIR', `not a directory: ${dir}`);
-    return new Map([...found.node.children.values()].map((c) => [c.name, this.statOf(c.node).kind]));
+    return new Map(this.entriesOf(dir).map((c) => [c.name, this.statOf(c.node).kind]));
   }
 
   readlink(p: string): string {

@@ -46,7 +46,11 @@ export class Listings {
   /** Set once a directory listed without knowing its size was large. */
   private checkSizes = false;
 
-  constructor(private readonly fs: ResolverFs) {}
+  constructor(
+    private readonly fs: ResolverFs,
+    /** Names looked up in every listed directory besides its targets (the candidate names). */
+    private readonly namesPerDir: number,
+  ) {}
 
   /**
    * Whether listings can serve a resolution of `targets` targets: the fs lists directories, and
@@ -63,14 +67,14 @@ export class Listings {
 
   /**
    * The listing of `dir` (a directory, with its lstat `st` if one was taken), read now when
-   * `targets` targets and `names` other names will be looked up in it and it is small enough
+   * `targets` targets (and the candidate names) will be looked up in it and it is small enough
    * for one listing to be cheaper; undefined means lstat each name.
    */
-  forTargets(dir: string, st: FsStat | undefined, targets: number, names: number): Listing | undefined {
+  forTargets(dir: string, st: FsStat | undefined, targets: number): Listing | undefined {
     const known = this.byDir.get(dir);
     if (known !== undefined) return known ?? undefined;
     if (!this.fs.listKinds || targets < MIN_TARGETS) return undefined;
-    const lookups = targets + names;
+    const lookups = targets + this.namesPerDir;
     if (st === undefined && this.checkSizes) {
       try {
         st = this.fs.lstat(dir);

@@ -139,8 +139,6 @@ class TargetCanonicalizer {
     private readonly fs: ResolverFs,
     private readonly root: string,
     private readonly listings: Listings,
-    /** Names looked up in every chain directory besides its targets (the candidates). */
-    private readonly candidatesPerDir: number,
     targets: readonly string[],
   ) {
     this.sep = fs.path.sep;
@@ -193,7 +191,7 @@ class TargetCanonicalizer {
     let st: FsStat | undefined;
     let kind: EntryKind | undefined;
     if (parent.exists) {
-      if (targets > 0) kind = listedKind(this.listings.forTargets(parent.path, parent.st, targets, this.candidatesPerDir), name);
+      if (targets > 0) kind = listedKind(this.listings.forTargets(parent.path, parent.st, targets), name);
       if (kind === undefined) {
         try {
           st = this.fs.lstat(abs);
@@ -239,11 +237,11 @@ class TargetCanonicalizer {
   }
 }
 
-function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings, candidatesPerDir: number): ResolvedTarget[] {
+function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): ResolvedTarget[] {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, ResolvedTarget>();
-  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, candidatesPerDir, targets) : undefined;
+  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
   for (const given of targets) {
     if (typeof given !== 'string' || given.includes('\0')) {
       throw new ResolveError('usage', `target ${JSON.stringify(given)} is not a valid path`);
@@ -355,8 +353,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     throw new ResolveError('usage', `budget must be a whole number of at least 0, not ${String(budget)}`);
   }
   const rootPath = canonicalRoot(fs, root, policy);
-  const listings = new Listings(fs);
-  const resolved = resolveTargets(fs, rootPath, targets, listings, policy.candidates.length);
+  const listings = new Listings(fs, policy.candidates.length);
+  const resolved = resolveTargets(fs, rootPath, targets, listings);
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const skip = (path: string, reason: SkippedCandidate['reason'], message: string) => {

@@ -11,27 +11,68 @@
 // Needs a build (`npm run build`): it runs dist/cli.js, the file `bin.holaryn` names.
 import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { benchDir, buildTrees } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(name);
-  return i > 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+const USAGE = `usage: npm run bench -- [--rounds N] [--samples N] [--scale-rounds N] [--no-scale]
+                      [--root DIR --targets FILE] [--out FILE] [--cli FILE]`;
+
+/** Bad input: one clear line and the usage, exit 2 (no stack trace). */
+function usageError(message) {
+  console.error(`bench: ${message}\n${USAGE}`);
+  process.exit(2);
 }
-const rounds = Number(option('--rounds', 7));
-const samples = Number(option('--samples', 500));
-const scaleRounds = Number(option('--scale-rounds', 3));
-const withScale = !process.argv.includes('--no-scale');
-const outFile = option('--out', undefined);
+
+let values;
+try {
+  ({ values } = parseArgs({
+    strict: true,
+    allowPositionals: false,
+    options: {
+      rounds: { type: 'string', default: '7' },
+      samples: { type: 'string', default: '500' },
+      'scale-rounds': { type: 'string', default: '3' },
+      'no-scale': { type: 'boolean', default: false },
+      root: { type: 'string' },
+      targets: { type: 'string' },
+      out: { type: 'string' },
+      cli: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  }));
+} catch (err) {
+  usageError(err.message);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+/** A whole number of at least 1 given for `--name`. */
+function count(name) {
+  const n = Number(values[name]);
+  if (!Number.isSafeInteger(n) || n < 1) usageError(`--${name} takes a whole number of at least 1, not ${JSON.stringify(values[name])}`);
+  return n;
+}
+const rounds = count('rounds');
+const samples = count('samples');
+const scaleRounds = count('scale-rounds');
+const withScale = !values['no-scale'];
+const outFile = values.out;
+if ((values.root === undefined) !== (values.targets === undefined)) usageError('--root and --targets go together');
+if (values.root !== undefined) {
+  if (!statSync(values.root, { throwIfNoEntry: false })?.isDirectory()) usageError(`--root ${JSON.stringify(values.root)} is not a directory`);
+  if (!statSync(values.targets, { throwIfNoEntry: false })?.isFile()) usageError(`--targets ${JSON.stringify(values.targets)} is not a readable file`);
+}
 
 const pkg = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8'));
-const cli = path.resolve(option('--cli', path.join(repo, pkg.bin.holaryn)));
+const cli = path.resolve(values.cli ?? path.join(repo, pkg.bin.holaryn));
 if (!existsSync(cli)) {
   console.error(`bench: ${path.relative(repo, cli)} is missing; run "npm run build" first`);
   process.exit(2);
@@ -66,7 +107,17 @@ function run(args, { capture = false } = {}) {
   });
   const wall = Number(process.hrtime.bigint() - t0) / 1e6;
   const cpu = childCpuMs() - cpu0;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited with ${r.status}: ${r.stderr}`);
+  if (r.status !== 0) {
+    // The CLI reports refusals (a target outside the root, a missing root) as JSON on stdout.
+    let refusal = '';
+    try {
+      refusal = JSON.parse(r.stdout).error.message;
+    } catch {
+      // not the CLI's JSON: stderr says what happened
+    }
+    console.error(`bench: \`node ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\` exited with ${r.status ?? r.signal}: ${refusal || r.stderr.trim()}`);
+    process.exit(1);
+  }
   return { wall, cpu, stdout: r.stdout };
 }
 
@@ -93,9 +144,9 @@ function countTargets(file) {
 console.error('bench: building trees (cached between runs) and the library bundle...');
 const trees = buildTrees();
 const lib = await libBundle();
-const rootArg = option('--root', undefined);
+const rootArg = values.root;
 const main = rootArg
-  ? { root: path.resolve(rootArg), targetsFile: path.resolve(option('--targets', '')), manifest: { name: 'given', targets: countTargets(path.resolve(option('--targets', ''))) } }
+  ? { root: path.resolve(rootArg), targetsFile: path.resolve(values.targets), manifest: { name: 'given', targets: countTargets(path.resolve(values.targets)) } }
   : trees.monorepo;
 
 // The contenders, as whole processes. `--no-global`: the operator's own file must not count.
@@ -109,14 +160,18 @@ const contenders = {
   },
   editorconfig: { label: 'editorconfig-core-js 3 (`parseSync`, with its cache)', args: [path.join(here, 'editorconfig.mjs'), main.root, main.targetsFile] },
   inprocess: { label: 'Holaryn library in-process (resolve + streaming JSON)', args: [path.join(here, 'inprocess.mjs'), 'batch', lib, main.root, main.targetsFile] },
+  // What every process above pays before its first line runs (no output to time itself).
+  nodeStart: { label: '(reference) Node start alone (`node -e 0`)', args: ['-e', '0'] },
 };
+/** The contenders that print their own timing of the work (`{"ms": …}`), startup excluded. */
+const selfTimed = new Set(['floor', 'floorTargets', 'editorconfig', 'inprocess']);
 
 // One untimed run each: warms the page cache and checks the outputs.
 console.error(`bench: ${main.manifest.targets} targets under ${main.root}`);
 const check = run(cliArgs(main), { capture: true });
 const evidence = JSON.parse(check.stdout);
-if (evidence.targets.length === 0) throw new Error('the CLI resolved no target');
-for (const c of ['floor', 'floorTargets', 'editorconfig', 'inprocess']) run(contenders[c].args);
+if (evidence.targets.length === 0) usageError(`${path.relative(process.cwd(), main.targetsFile) || main.targetsFile} lists no target (one path a line)`);
+for (const c of selfTimed) run(contenders[c].args);
 
 const names = Object.keys(contenders);
 const results = Object.fromEntries(names.map((n) => [n, { wall: [], cpu: [], inner: [] }]));
@@ -124,10 +179,10 @@ for (let r = 0; r < rounds; r++) {
   // Alternate: each round starts with the next contender.
   for (let k = 0; k < names.length; k++) {
     const name = names[(r + k) % names.length];
-    const { wall, cpu, stdout } = run(contenders[name].args, { capture: name !== 'cli' });
+    const { wall, cpu, stdout } = run(contenders[name].args, { capture: selfTimed.has(name) });
     results[name].wall.push(wall);
     results[name].cpu.push(cpu);
-    if (name !== 'cli') results[name].inner.push(JSON.parse(stdout).ms);
+    if (selfTimed.has(name)) results[name].inner.push(JSON.parse(stdout).ms);
   }
   console.error(`bench: round ${r + 1}/${rounds}`);
 }
@@ -178,12 +233,17 @@ lines.push(`Machine: ${machine}.`);
 lines.push('');
 lines.push('| | whole process (wall) | CPU (user+sys) | in-process |');
 lines.push('|---|---:|---:|---:|');
-for (const n of ['cli', 'floor', 'editorconfig', 'floorTargets']) {
+for (const n of ['cli', 'floor', 'editorconfig', 'floorTargets', 'nodeStart']) {
   const inner = n === 'cli' ? med.inprocess.inner : med[n].inner;
   lines.push(`| ${contenders[n].label} | ${ms(med[n].wall)} | ${ms(med[n].cpu)} | ${ms(inner)} |`);
 }
 lines.push(`| **Holaryn ÷ I/O floor** (target ≤ 1.5×) | **${ratio(med.cli.wall, med.floor.wall)}** | ${ratio(med.cli.cpu, med.floor.cpu)} | ${ratio(med.inprocess.inner, med.floor.inner)} |`);
 lines.push(`| **Holaryn ÷ editorconfig** (target ≤ 0.7×) | **${ratio(med.cli.wall, med.editorconfig.wall)}** | ${ratio(med.cli.cpu, med.editorconfig.cpu)} | ${ratio(med.inprocess.inner, med.editorconfig.inner)} |`);
+if (process.env.NODE_EXTRA_CA_CERTS) {
+  // Node reads and parses that certificate file at every start, before any script runs.
+  lines.push('');
+  lines.push(`NODE_EXTRA_CA_CERTS is set in this environment: every Node process above loads those certificates at start (in every whole-process figure, and in the Node start row).`);
+}
 lines.push('');
 lines.push(`| single target, in-process (${warm.samples} targets, ~${warm.avgSources.toFixed(1)} sources each) | median | p95 |`);
 lines.push('|---|---:|---:|');

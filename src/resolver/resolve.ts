@@ -76,11 +76,6 @@ export function explicitGlobalFile(path: string, P: PathApi = nodeResolverFs.pat
   return { path: P.resolve(path), displayName: `<global>/${P.basename(path)}` };
 }
 
-interface ResolvedTarget extends TargetEvidence {
-  /** What the caller passed. */
-  given: string;
-}
-
 /** An instruction file found on the chain (or the global file), with its loaded content. */
 interface Entry {
   path: string;
@@ -237,10 +232,10 @@ class TargetCanonicalizer {
   }
 }
 
-function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): ResolvedTarget[] {
+function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): TargetEvidence[] {
   const P = fs.path;
   const rejected: string[] = [];
-  const byPath = new Map<string, ResolvedTarget>();
+  const byPath = new Map<string, TargetEvidence>();
   const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
   for (const given of targets) {
     if (typeof given !== 'string' || given.includes('\0')) {
@@ -249,7 +244,7 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
     const q = quick?.target(given);
     if (q !== undefined) {
       if (q === 'outside') rejected.push(given);
-      else if (!byPath.has(q.path)) byPath.set(q.path, { path: q.path, kind: q.kind, given });
+      else if (!byPath.has(q.path)) byPath.set(q.path, q);
       continue;
     }
     let c;
@@ -268,7 +263,7 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
     if (byPath.has(path)) continue;
     let kind: TargetEvidence['kind'] = 'missing';
     if (c.exists) kind = fs.stat(c.path)?.kind === 'directory' ? 'directory' : 'file';
-    byPath.set(path, { path, kind, given });
+    byPath.set(path, { path, kind });
   }
   if (rejected.length > 0) {
     const list = rejected.map((t) => JSON.stringify(t)).join(', ');
@@ -366,8 +361,12 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   // each walked once however many targets share it (a seen directory has all its ancestors).
   const chain = new Set<string>();
   if (resolved.length > 0) chain.add('');
+  let previous: string | undefined;
   for (const t of resolved) {
+    // Targets are sorted: those of one directory come together, and its chain is added once.
     const dir = t.kind === 'directory' ? t.path : parentOf(t.path);
+    if (dir === previous) continue;
+    previous = dir;
     for (let d = dir; d !== '' && !chain.has(d); d = parentOf(d)) chain.add(d);
   }
   const depth = new Map<string, number>();
@@ -699,7 +698,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   for (const o of omitted) diagnostics.add('budget-truncated', o.path, null, `${o.path} (${o.chars} characters) was omitted from the model context by the ${budget}-character budget`);
   for (const c of cut) diagnostics.add('budget-truncated', c.path, null, `${c.path} was cut to ${c.included} of ${c.chars} characters by the ${budget}-character budget`);
 
-  const targetsEvidence = resolved.map(({ path, kind }) => ({ path, kind }));
+  const targetsEvidence = resolved;
   return {
     schema: EVIDENCE_SCHEMA,
     root: rootPath,

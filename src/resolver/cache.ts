@@ -2,6 +2,10 @@
  * Warm resolution: parsed files keyed by (canonical path, size, mtime, inode, device). Any change
  * to one of those misses the cache, so an entry can never be returned for content it was not
  * read from; re-resolving after an editor switch reads no instruction file when nothing changed.
+ *
+ * Two things a key cannot see are never kept: a file whose mtime is too recent to be settled
+ * (see SETTLE_MS), and a failure that does not come from the bytes themselves (a permission
+ * error, a file that vanished or kept changing), which a later call may not meet again.
  */
 import type { FsStat } from './fs';
 import type { ParsedInstructions } from './frontmatter';
@@ -17,30 +21,57 @@ export interface LoadedFile {
 /** Entries kept at most; the oldest go first. A workspace has far fewer instruction files. */
 export const FILE_CACHE_ENTRIES = 4096;
 
+/**
+ * How much older than the read a file's mtime must be for its entry to be kept. Filesystems stamp
+ * mtimes from a coarse clock (a few milliseconds on ext4 and APFS, 2 s on FAT): a file rewritten
+ * in place within one tick, at the same size, keeps its size, mtime and inode, so an entry read in
+ * that tick could later be returned for other content — git's "racily clean" entries. A file
+ * written this recently is read again on every call until it is settled; after that, any write
+ * gives it a newer mtime. (A writer that puts an older mtime back on purpose, as `touch -d` or
+ * `rsync --inplace -t` can, is not seen: nothing short of reading the file would see it.)
+ */
+export const SETTLE_MS = 2000;
+
 export class FileCache {
   private readonly entries = new Map<string, LoadedFile>();
   hits = 0;
   misses = 0;
+  /** Files read but not kept because their mtime was not yet settled. */
+  unsettled = 0;
 
-  constructor(private readonly capacity = FILE_CACHE_ENTRIES) {}
+  constructor(
+    private readonly capacity = FILE_CACHE_ENTRIES,
+    /** The clock compared with mtimes (injectable for tests). */
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  static key(path: string, st: FsStat, frontmatter: boolean): string {
+  private static key(path: string, st: FsStat, frontmatter: boolean): string {
     return `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${st.dev}\0${frontmatter ? 1 : 0}`;
   }
 
-  get(key: string): LoadedFile | undefined {
-    const hit = this.entries.get(key);
+  /** The entry for the file at canonical `path` with status `st`, if one is kept. */
+  get(path: string, st: FsStat, frontmatter: boolean): LoadedFile | undefined {
+    const hit = this.entries.get(FileCache.key(path, st, frontmatter));
     if (hit) this.hits++;
     else this.misses++;
     return hit;
   }
 
-  set(key: string, value: LoadedFile): void {
+  /**
+   * Keeps `value`, read from the file at canonical `path` whose status was `st` when its bytes
+   * were read, unless that file's mtime is not yet settled.
+   */
+  set(path: string, st: FsStat, frontmatter: boolean, value: LoadedFile): void {
+    // A synthetic (negative) mtime, as the unsaved-buffer overlay gives, is content-derived: settled.
+    if (this.now() - st.mtimeMs < SETTLE_MS) {
+      this.unsettled++;
+      return;
+    }
     if (this.entries.size >= this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, value);
+    this.entries.set(FileCache.key(path, st, frontmatter), value);
   }
 
   clear(): void {

@@ -4,7 +4,7 @@ export * from './policy';
 export * from './limits';
 export { ResolverFs, FsStat, FsError, FileReader, PathApi, createNodeFs, nodeResolverFs } from './fs';
 export { MemoryFs, MemEntry } from './memory-fs';
-export { FileCache } from './cache';
+export { FileCache, SETTLE_MS } from './cache';
 export { parseInstructions, ParsedInstructions, FileDiagnostic, KeyLocation, KNOWN_KEYS, PRIORITY_MIN, PRIORITY_MAX } from './frontmatter';
 export { PatternSet, checkPattern, normalizePattern, MATCH_OPTIONS } from './globs';
 export { renderContext, measure, neutralize } from './context';

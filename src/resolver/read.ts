@@ -24,7 +24,16 @@ export type ReadResult =
        */
       stat: FsStat;
     }
-  | { ok: false; message: string };
+  | {
+      ok: false;
+      message: string;
+      /**
+       * Present when the bytes themselves are refused (NUL bytes, not UTF-8): the status they were
+       * read with. Such a failure lasts as long as the content; any other (a permission error, a
+       * file that vanished or kept changing) may not happen again.
+       */
+      stat?: FsStat;
+    };
 
 /** Attempts when a file changes under us before giving up. */
 const READ_ATTEMPTS = 3;
@@ -84,7 +93,7 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
     if (invalid === undefined && pending.length > 0) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
     const after = reader.stat();
     if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev) return 'changed';
-    if (invalid !== undefined) return { ok: false, message: `file ${invalid}` };
+    if (invalid !== undefined) return { ok: false, message: `file ${invalid}`, stat: after };
     // The hash and the text come from the same bytes, read once.
     const all = Buffer.concat(kept);
     const tooLarge = total > MAX_CONTENT_BYTES;

@@ -283,12 +283,12 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
  * is cached, so cold and warm resolutions agree.
  */
 function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined, yaml: { remaining: number }): LoadedFile {
-  const key = FileCache.key(canonical, st, policy.frontmatter);
-  const hit = cache?.get(key);
+  const hit = cache?.get(canonical, st, policy.frontmatter);
   const read = hit ? hit.read : readInstructionFile(fs, canonical, st);
   if (!read.ok) {
     const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
-    if (cache && !hit) cache.set(key, failed);
+    // Only a failure of the bytes themselves lasts as long as they do; an I/O error may not.
+    if (cache && !hit && read.stat) cache.set(canonical, read.stat, policy.frontmatter, failed);
     return failed;
   }
   const bytes = hit ? hit.frontmatterBytes : policy.frontmatter ? frontmatterBlockBytes(read.text) : 0;
@@ -301,7 +301,7 @@ function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPol
   const loaded: LoadedFile = { read, parsed: parseInstructions(read.text, policy.frontmatter), frontmatterBytes: bytes };
   // Keyed by the status of the bytes actually read: a file that changed between the check and
   // the read is cached as the version it is, never under the older version's key.
-  cache?.set(FileCache.key(canonical, read.stat, policy.frontmatter), loaded);
+  cache?.set(canonical, read.stat, policy.frontmatter, loaded);
   return loaded;
 }
 

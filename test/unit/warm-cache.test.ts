@@ -4,7 +4,10 @@
  * the results are those of a cold resolution every time. Never asserts on time.
  */
 import { strict as assert } from 'node:assert';
-import { FileCache, MemoryFs, resolveInstructions } from '../../src/resolver';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { FileCache, FsError, FsStat, MemoryFs, SETTLE_MS, resolveInstructions } from '../../src/resolver';
 import { Tree, fm, memfs } from '../helpers/tree';
 
 const TREE: Tree = {
@@ -109,5 +112,98 @@ describe('warm resolution (a FileCache shared across resolutions)', () => {
     assert.deepEqual(opened(fs), []);
     assert.ok(!removed.sources.some((s) => s.path === 'AGENTS.md'));
     assert.deepEqual(removed, resolveWith(fs, target));
+  });
+});
+
+describe('warm resolution: what a cache key cannot see is never kept', () => {
+  const CLAUDE = '/repo/packages/a/CLAUDE.md';
+  const targets = ['packages/a/src/x.ts'];
+  const keyOf = (st: FsStat) => ({ size: st.size, mtimeMs: st.mtimeMs, ino: st.ino, dev: st.dev });
+
+  it('a file rewritten in place within its mtime tick (same size, mtime and inode) is read again, until its mtime is settled', () => {
+    const fs = memfs(TREE);
+    const before = fs.stat(CLAUDE)!;
+    // Read 5 ms after the file was written: another write in the same clock tick is possible.
+    let now = before.mtimeMs + 5;
+    const cache = new FileCache(undefined, () => now);
+    const first = resolveWith(fs, targets, cache);
+    assert.ok(first.context.includes('package a, claude'));
+    opened(fs);
+    fs.writeInPlace(CLAUDE, 'PACKAGE A, CLAUDE\n', before.mtimeMs);
+    assert.deepEqual(keyOf(fs.stat(CLAUDE)!), keyOf(before), 'the rewrite changed nothing a key holds');
+    const after = resolveWith(fs, targets, cache);
+    assert.ok(opened(fs).includes('packages/a/CLAUDE.md'));
+    assert.ok(after.context.includes('PACKAGE A, CLAUDE') && !after.context.includes('package a, claude'));
+    assert.deepEqual(after, resolveWith(fs, targets), 'the warm result differs from a cold one');
+    assert.ok(cache.unsettled > 0);
+    // Settled: read once more and kept; from then on nothing is read.
+    now = before.mtimeMs + SETTLE_MS;
+    opened(fs);
+    resolveWith(fs, targets, cache);
+    assert.ok(opened(fs).includes('packages/a/CLAUDE.md'));
+    assert.deepEqual(resolveWith(fs, targets, cache), after);
+    assert.deepEqual(opened(fs), []);
+  });
+
+  it('a file whose mtime lies ahead of the clock is not kept', () => {
+    const fs = memfs(TREE);
+    const cache = new FileCache(undefined, () => 0);
+    fs.writeInPlace(CLAUDE, 'package a, claude\n', 60_000);
+    resolveWith(fs, targets, cache);
+    opened(fs);
+    resolveWith(fs, targets, cache);
+    assert.deepEqual(opened(fs), ['AGENTS.md', 'CLAUDE.md', 'packages/a/AGENTS.md', 'packages/a/CLAUDE.md', '.holaryn/instructions.md'].sort());
+  });
+
+  it('a permission error is not kept: the file is read as soon as it can be', () => {
+    const fs = memfs(TREE);
+    const open = fs.open.bind(fs);
+    let denied = true;
+    fs.open = (p, st) => {
+      if (denied && p === CLAUDE) throw new FsError('EACCES', `EACCES: permission denied, open '${p}'`);
+      return open(p, st);
+    };
+    const cache = new FileCache();
+    const refused = resolveWith(fs, targets, cache);
+    assert.deepEqual(refused.skipped, [{ path: 'packages/a/CLAUDE.md', reason: 'unreadable' }]);
+    denied = false;
+    const readable = resolveWith(fs, targets, cache);
+    assert.deepEqual(readable.skipped, []);
+    assert.ok(readable.sources.some((s) => s.path === 'packages/a/CLAUDE.md'));
+    assert.deepEqual(readable, resolveWith(fs, targets));
+  });
+
+  it('a file refused for its bytes (not UTF-8) is kept as refused: it is not read again while unchanged', () => {
+    const fs = memfs({ ...TREE, 'packages/a/CLAUDE.md': new Uint8Array([0x61, 0xff, 0x0a]) });
+    const cache = new FileCache();
+    const first = resolveWith(fs, targets, cache);
+    assert.deepEqual(first.skipped, [{ path: 'packages/a/CLAUDE.md', reason: 'unreadable' }]);
+    opened(fs);
+    assert.deepEqual(resolveWith(fs, targets, cache), first);
+    assert.deepEqual(opened(fs), []);
+  });
+
+  it('on the real disk: a same-size rewrite that keeps the mtime is seen when the file is recent', () => {
+    const dir = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-racy-'));
+    try {
+      const root = nodeFs.realpathSync(dir);
+      const file = path.join(root, 'AGENTS.md');
+      nodeFs.writeFileSync(file, 'rules one\n');
+      // Whole seconds, so the same mtime can be put back exactly; one second ago, not yet settled.
+      const t = Math.floor(Date.now() / 1000) - 1;
+      nodeFs.utimesSync(file, t, t);
+      const before = nodeFs.statSync(file);
+      const cache = new FileCache();
+      const resolve = () => resolveInstructions(root, ['a.ts'], { cache, globalFile: null });
+      assert.ok(resolve().context.includes('rules one'));
+      nodeFs.writeFileSync(file, 'rules two\n'); // truncated and rewritten: same inode
+      nodeFs.utimesSync(file, t, t);
+      const after = nodeFs.statSync(file);
+      assert.deepEqual([after.size, after.mtimeMs, after.ino], [before.size, before.mtimeMs, before.ino]);
+      const again = resolve();
+      assert.ok(again.context.includes('rules two') && !again.context.includes('rules one'));
+    } finally {
+      nodeFs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

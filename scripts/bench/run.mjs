@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { benchDir, buildTrees } from './tree.mjs';
+import { benchDir, buildTree } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -69,6 +69,7 @@ if ((values.root === undefined) !== (values.targets === undefined)) usageError('
 if (values.root !== undefined) {
   if (!statSync(values.root, { throwIfNoEntry: false })?.isDirectory()) usageError(`--root ${JSON.stringify(values.root)} is not a directory`);
   if (!statSync(values.targets, { throwIfNoEntry: false })?.isFile()) usageError(`--targets ${JSON.stringify(values.targets)} is not a readable file`);
+  if (targetLines(values.targets).length === 0) usageError(`--targets ${JSON.stringify(values.targets)} lists no target (one path a line)`);
 }
 
 const pkg = JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8'));
@@ -135,19 +136,71 @@ async function libBundle() {
   return out;
 }
 
-function countTargets(file) {
+/** The target lines of `file` as the CLI reads them: `\r` dropped, blank lines ignored. */
+function targetLines(file) {
   return readFileSync(file, 'utf8')
     .split('\n')
-    .filter((l) => l.trim() !== '').length;
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+    .filter((l) => l.trim() !== '');
 }
 
-console.error('bench: building trees (cached between runs) and the library bundle...');
-const trees = buildTrees();
+/** At most this many CLI runs to find the lines it refuses (a symlink loop is reported one at a time). */
+const REFUSAL_ROUNDS = 50;
+
+/**
+ * The target list of another tree as every contender gets it. The CLI refuses a whole list for
+ * one target outside the root (a symlink leading out, an absolute path elsewhere) or one that
+ * cannot be resolved (a symlink loop): such lines are found with the CLI itself, left out for
+ * every contender alike (in a list written beside the bench's bundle), and reported.
+ */
+function usableTargets(root, file) {
+  let lines = targetLines(file);
+  const left = [];
+  for (let round = 0; round < REFUSAL_ROUNDS; round++) {
+    const r = spawnSync(process.execPath, [cli, 'instructions', root, '--targets-from', file, '--json', '--no-global'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 1 << 30,
+      encoding: 'utf8',
+    });
+    if (r.status === 0) return { file, left };
+    let refused;
+    try {
+      const { error } = JSON.parse(r.stdout);
+      if ((error.code === 'target-outside-root' || error.code === 'usage') && Array.isArray(error.targets) && error.targets.length > 0) refused = error;
+    } catch {
+      // not a refusal of targets: reported below as it is
+    }
+    if (!refused) return { file, left }; // the check run below shows what happened
+    const out = new Set(refused.targets);
+    left.push(...lines.filter((l) => out.has(l)));
+    lines = lines.filter((l) => !out.has(l));
+    file = path.join(benchDir(), `targets-${process.pid}.txt`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    ownFiles.push(file);
+  }
+  return { file, left };
+}
+
+console.error(`bench: building ${values.root ? '' : 'the trees (cached between runs) and '}the library bundle...`);
 const lib = await libBundle();
+// The bench's own files go however it ends (a refused tree, an error, the report written).
+const ownFiles = [lib];
+process.on('exit', () => {
+  for (const f of ownFiles) rmSync(f, { force: true });
+});
 const rootArg = values.root;
-const main = rootArg
-  ? { root: path.resolve(rootArg), targetsFile: path.resolve(values.targets), manifest: { name: 'given', targets: countTargets(path.resolve(values.targets)) } }
-  : trees.monorepo;
+let leftOut = [];
+let main;
+if (!rootArg) main = buildTree('monorepo');
+else {
+  const root = path.resolve(rootArg);
+  const usable = usableTargets(root, path.resolve(values.targets));
+  leftOut = usable.left;
+  main = { root, targetsFile: usable.file, manifest: { name: 'given', targets: targetLines(usable.file).length } };
+  const shown = `${leftOut.slice(0, 3).map((l) => JSON.stringify(l)).join(', ')}${leftOut.length > 3 ? ', …' : ''}`;
+  if (leftOut.length > 0 && main.manifest.targets === 0) usageError(`the CLI refuses every target line of ${values.targets} (${shown}): outside the root or unresolvable`);
+  if (leftOut.length > 0) console.error(`bench: ${leftOut.length} target line${leftOut.length === 1 ? '' : 's'} left out for every contender: the CLI refuses ${leftOut.length === 1 ? 'it' : 'them'} (${shown})`);
+}
 
 // The contenders, as whole processes. `--no-global`: the operator's own file must not count.
 const cliArgs = (tree) => [cli, 'instructions', tree.root, '--targets-from', tree.targetsFile, '--json', '--no-global'];
@@ -170,7 +223,7 @@ const selfTimed = new Set(['floor', 'floorTargets', 'editorconfig', 'inprocess']
 console.error(`bench: ${main.manifest.targets} targets under ${main.root}`);
 const check = run(cliArgs(main), { capture: true });
 const evidence = JSON.parse(check.stdout);
-if (evidence.targets.length === 0) usageError(`${path.relative(process.cwd(), main.targetsFile) || main.targetsFile} lists no target (one path a line)`);
+if (evidence.targets.length === 0) usageError(`${values.targets ?? main.targetsFile} lists no target (one path a line)`);
 for (const c of selfTimed) run(contenders[c].args);
 
 const names = Object.keys(contenders);
@@ -203,8 +256,8 @@ const warm = {
 const scale = {};
 if (withScale) {
   for (const [key, tree] of [
-    ['deep', trees.deep],
-    ['large', trees.large],
+    ['deep', buildTree('deep')],
+    ['large', buildTree('large')],
   ]) {
     run(cliArgs(tree));
     const walls = [];
@@ -227,6 +280,7 @@ const lines = [];
 lines.push(
   `Tree: ${m.name === 'monorepo' ? 'generated monorepo' : main.root} — ${m.targets.toLocaleString('en-US')} targets` +
     (m.instructionFiles ? `, ${m.instructionFiles} instruction files, ${m.editorconfigs} .editorconfig files` : '') +
+    (leftOut.length > 0 ? ` (${leftOut.length} more lines left out for every contender: the CLI refuses them, as outside the root or unresolvable)` : '') +
     `. Medians of ${rounds} alternating rounds, page cache warm.`,
 );
 lines.push(`Machine: ${machine}.`);
@@ -262,6 +316,6 @@ if (withScale) {
   lines.push(`| ${scale.large.targets.toLocaleString('en-US')} targets from a file (${scale.large.instructionFiles} instruction files) | ${ms(scale.large.wall)} | ${ms(scale.large.floor)} |`);
 }
 console.log(lines.join('\n'));
-if (outFile) writeFileSync(outFile, JSON.stringify({ machine, tree: m, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
+if (outFile) writeFileSync(outFile, JSON.stringify({ machine, tree: m, leftOut, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
 closeSync(devNull);
-rmSync(lib, { force: true });
+

@@ -251,12 +251,19 @@ export function benchDir() {
 }
 
 /** The trees the benchmark uses. */
+const SPECS = {
+  monorepo: () => monorepoSpec(),
+  large: () => monorepoSpec({ filesPerPackage: 1250, seed: 60 }),
+  deep: () => deepSpec(),
+};
+
+/** One of the bench's trees (`monorepo`, `large`, `deep`), built on first use and then reused. */
+export function buildTree(name, base = benchDir()) {
+  return materialize(path.join(base, `${name}-v${TREE_VERSION}`), SPECS[name](), name);
+}
+
 export function buildTrees(base = benchDir()) {
-  return {
-    monorepo: materialize(path.join(base, `monorepo-v${TREE_VERSION}`), monorepoSpec(), 'monorepo'),
-    large: materialize(path.join(base, `large-v${TREE_VERSION}`), monorepoSpec({ filesPerPackage: 1250, seed: 60 }), 'large'),
-    deep: materialize(path.join(base, `deep-v${TREE_VERSION}`), deepSpec(), 'deep'),
-  };
+  return { monorepo: buildTree('monorepo', base), large: buildTree('large', base), deep: buildTree('deep', base) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -248,7 +248,12 @@ const warm = {
   samples: warmRuns[0].samples,
   avgSources: warmRuns[0].avgSources,
   cold: { median: median(warmRuns.map((w) => w.cold.median)), p95: median(warmRuns.map((w) => w.cold.p95)) },
-  warm: { median: median(warmRuns.map((w) => w.warm.median)), p95: median(warmRuns.map((w) => w.warm.p95)), opened: Math.max(...warmRuns.map((w) => w.warm.opened)) },
+  warm: {
+    median: median(warmRuns.map((w) => w.warm.median)),
+    p95: median(warmRuns.map((w) => w.warm.p95)),
+    opened: Math.max(...warmRuns.map((w) => w.warm.opened)),
+    unsettled: Math.max(...warmRuns.map((w) => w.warm.unsettled ?? 0)),
+  },
   afterChange: warmRuns[0].afterChange,
 };
 
@@ -306,6 +311,7 @@ lines.push(`| warm (shared \`FileCache\`; target p95 < 2 ms) | ${ms(warm.warm.me
 lines.push('');
 lines.push(
   `Warm: ${warm.warm.opened} files opened over ${warm.samples} re-resolutions with nothing changed` +
+    (warm.warm.unsettled > 0 ? ` (${warm.warm.unsettled === warm.warm.opened ? 'all' : warm.warm.unsettled} of them files written less than 2 s before they were read: the cache keeps a file once its mtime is settled)` : '') +
     (warm.afterChange ? `; after \`${warm.afterChange.changed}\` changed, ${warm.afterChange.opened.length} opened (${warm.afterChange.opened.map((p) => `\`${p}\``).join(', ')}).` : '.'),
 );
 if (withScale) {

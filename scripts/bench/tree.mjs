@@ -204,13 +204,13 @@ function digest(spec) {
   return h.digest('hex').slice(0, 16);
 }
 
+/** The mtime of every file of a generated tree (seconds since the epoch: 2024-01-01). */
+const FILE_TIME = 1_704_067_200;
+
 /**
  * Writes `spec` under `dir` (reused when its manifest matches), with `targets.txt` beside the
  * tree (never inside it). Returns { root, targetsFile, manifest }.
  */
-/** The mtime of every file of a generated tree (seconds since the epoch: 2024-01-01). */
-const FILE_TIME = 1_704_067_200;
-
 export function materialize(dir, spec, name) {
   const id = digest(spec);
   const root = path.join(dir, 'tree');
@@ -257,7 +257,7 @@ export function benchDir() {
   return process.env.HOLARYN_BENCH_DIR || path.join(os.tmpdir(), 'holaryn-bench');
 }
 
-/** The trees the benchmark uses. */
+/** The trees the benchmark uses, by name. */
 const SPECS = {
   monorepo: () => monorepoSpec(),
   large: () => monorepoSpec({ filesPerPackage: 1250, seed: 60 }),
@@ -268,12 +268,14 @@ const SPECS = {
 export function buildTree(name, base = benchDir()) {
   const current = `${name}-v${TREE_VERSION}`;
   // Trees of earlier versions are not used again.
+  const versioned = new RegExp(`^${name}-v\\d+$`);
   for (const entry of fs.existsSync(base) ? fs.readdirSync(base) : []) {
-    if (entry !== current && new RegExp(`^${name}-v\\d+$`).test(entry)) fs.rmSync(path.join(base, entry), { recursive: true, force: true });
+    if (entry !== current && versioned.test(entry)) fs.rmSync(path.join(base, entry), { recursive: true, force: true });
   }
   return materialize(path.join(base, current), SPECS[name](), name);
 }
 
+/** All three trees (`node scripts/bench/tree.mjs` builds them and prints where). */
 export function buildTrees(base = benchDir()) {
   return { monorepo: buildTree('monorepo', base), large: buildTree('large', base), deep: buildTree('deep', base) };
 }

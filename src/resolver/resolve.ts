@@ -361,12 +361,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   // each walked once however many targets share it (a seen directory has all its ancestors).
   const chain = new Set<string>();
   if (resolved.length > 0) chain.add('');
-  let previous: string | undefined;
   for (const t of resolved) {
-    // Targets are sorted: those of one directory come together, and its chain is added once.
     const dir = t.kind === 'directory' ? t.path : parentOf(t.path);
-    if (dir === previous) continue;
-    previous = dir;
     for (let d = dir; d !== '' && !chain.has(d); d = parentOf(d)) chain.add(d);
   }
   const depth = new Map<string, number>();
@@ -698,12 +694,11 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   for (const o of omitted) diagnostics.add('budget-truncated', o.path, null, `${o.path} (${o.chars} characters) was omitted from the model context by the ${budget}-character budget`);
   for (const c of cut) diagnostics.add('budget-truncated', c.path, null, `${c.path} was cut to ${c.included} of ${c.chars} characters by the ${budget}-character budget`);
 
-  const targetsEvidence = resolved;
   return {
     schema: EVIDENCE_SCHEMA,
     root: rootPath,
-    targets: targetsEvidence,
-    snapshot: snapshotId({ policy: policy.name, root: rootPath, targets: targetsEvidence, sources, skipped, budget }),
+    targets: resolved,
+    snapshot: snapshotId({ policy: policy.name, root: rootPath, targets: resolved, sources, skipped, budget }),
     sources,
     validation,
     conflicts: [...conflicts.values()].map((c) => c.conflict),

@@ -7,19 +7,16 @@
 //                                       --touch, one instruction file's mtime is moved (and put
 //                                       back) to show that only it is read again
 // Prints one JSON line.
-import { closeSync, openSync, readFileSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { devNull } from 'node:os';
 import { createRequire } from 'node:module';
+import { targetLines } from './tree.mjs';
 
 const [mode, libFile, root, list, samplesArg, touchArg] = process.argv.slice(2);
 const start = performance.now();
 const lib = createRequire(import.meta.url)(libFile);
 const loaded = performance.now();
-const lines = () =>
-  readFileSync(list, 'utf8')
-    .split('\n')
-    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
-    .filter((l) => l.trim() !== '');
+const lines = () => targetLines(list);
 
 function quantile(values, q) {
   const s = [...values].sort((a, b) => a - b);

@@ -16,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { benchDir, buildTree } from './tree.mjs';
+import { benchDir, buildTree, targetLines } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -136,12 +136,9 @@ async function libBundle() {
   return out;
 }
 
-/** The target lines of `file` as the CLI reads them: `\r` dropped, blank lines ignored. */
-function targetLines(file) {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
-    .filter((l) => l.trim() !== '');
+/** The CLI's arguments for a tree. `--no-global`: the operator's own file must not count. */
+function cliArgs(tree) {
+  return [cli, 'instructions', tree.root, '--targets-from', tree.targetsFile, '--json', '--no-global'];
 }
 
 /** At most this many CLI runs to find the lines it refuses (a symlink loop is reported one at a time). */
@@ -157,7 +154,7 @@ function usableTargets(root, file) {
   let lines = targetLines(file);
   const left = [];
   for (let round = 0; round < REFUSAL_ROUNDS; round++) {
-    const r = spawnSync(process.execPath, [cli, 'instructions', root, '--targets-from', file, '--json', '--no-global'], {
+    const r = spawnSync(process.execPath, cliArgs({ root, targetsFile: file }), {
       stdio: ['ignore', 'pipe', 'pipe'],
       maxBuffer: 1 << 30,
       encoding: 'utf8',
@@ -202,8 +199,7 @@ else {
   if (leftOut.length > 0) console.error(`bench: ${leftOut.length} target line${leftOut.length === 1 ? '' : 's'} left out for every contender: the CLI refuses ${leftOut.length === 1 ? 'it' : 'them'} (${shown})`);
 }
 
-// The contenders, as whole processes. `--no-global`: the operator's own file must not count.
-const cliArgs = (tree) => [cli, 'instructions', tree.root, '--targets-from', tree.targetsFile, '--json', '--no-global'];
+// The contenders, as whole processes.
 const contenders = {
   cli: { label: 'Holaryn CLI `instructions --targets-from … --json`', args: cliArgs(main) },
   floor: { label: 'I/O floor (lstat per candidate per chain directory, read + sha256)', args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile] },

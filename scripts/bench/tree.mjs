@@ -253,6 +253,15 @@ export function materialize(dir, spec, name) {
   return { root, targetsFile, manifest };
 }
 
+/** The target lines of `file` as the CLI reads them: `\r` dropped, blank lines ignored. */
+export function targetLines(file) {
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+    .filter((l) => l.trim() !== '');
+}
+
 export function benchDir() {
   return process.env.HOLARYN_BENCH_DIR || path.join(os.tmpdir(), 'holaryn-bench');
 }

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { allNodes, api, folderUri, open, rows, sourceRows, until, viewShows } from './helpers';
+import type { ViewState } from '../../src/views/instructions-view';
 
 /** Registers the suite; called once mocha's globals exist. */
 export function registerSingleRoot(): void {
@@ -117,8 +118,14 @@ export function registerSingleRoot(): void {
       const write = () => fs.writeFileSync(created, `Created during the integration test (${++writes}).\n`);
       write();
       const retry = setInterval(write, 3000);
+      const shown = (s: ViewState) => s.evidence!.sources.find((x) => x.path === 'src/app/CLAUDE.md');
       try {
-        await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.some((x) => x.path === 'src/app/CLAUDE.md'), 30000);
+        await viewShows(holaryn, ['src/app/main.ts'], (s) => shown(s) !== undefined, 30000);
+        // The view may have seen the file through another refresh while the watcher was still
+        // starting; a delete it does not report would never reach the view. So the delete waits
+        // until a later write has come through the watcher.
+        const seen = writes;
+        await viewShows(holaryn, ['src/app/main.ts'], (s) => Number(/\((\d+)\)/.exec(shown(s)?.content ?? '')?.[1] ?? 0) > seen, 30000);
       } finally {
         clearInterval(retry);
         fs.unlinkSync(created);

@@ -1,6 +1,7 @@
 // Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +38,9 @@ const lazyCommands = {
 };
 
 const entries = [
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [lazyCommands] },
+  // dist/cli.js (bin.holaryn) is the small launcher that loads dist/cli-main.js with its code cache.
+  { entryPoints: ['src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [lazyCommands] },
   ...LAZY_COMMANDS.map((name) => ({ entryPoints: [`src/cli/${name}.ts`], outfile: `dist/cli-${name}.js` })),
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   // Integration suites run inside the extension host: vscode and mocha stay external.
@@ -52,5 +55,29 @@ for (const entry of entries) {
   } else {
     await ctx.rebuild();
     await ctx.dispose();
+  }
+}
+
+/** Every file of the demo workspace, root-relative: the training run's targets. */
+function demoFiles(dir, prefix = '') {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? demoFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
+}
+
+// The code cache of dist/cli-main.js (src/cli/launch.ts): one training run of the CLI on the
+// demo workspace compiles what a resolution uses, and the launcher writes that bytecode next to
+// the bundle. It is made by the Node that builds; another Node refuses it and compiles afresh. In
+// watch mode the bundle changes without it, and the launcher then ignores the stale file.
+const cacheFile = 'dist/cli-main.js.v8cache';
+rmSync(cacheFile, { force: true });
+if (!watch) {
+  const demo = 'examples/demo-workspace';
+  const training = spawnSync(process.execPath, ['dist/cli.js', 'instructions', demo, ...demoFiles(demo), '--json', '--no-global'], {
+    env: { ...process.env, HOLARYN_CODE_CACHE: 'write' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (training.status !== 0) {
+    console.error(`build: the code cache's training run exited with ${training.status ?? training.signal}; dist/cli.js works without it, only slower`);
   }
 }

@@ -98,10 +98,11 @@ function childCpuMs() {
 const devNull = openSync(os.devNull, 'w');
 
 /** Runs one whole `node` process; returns wall ms, child CPU ms, and its stdout when asked. */
-function run(args, { capture = false } = {}) {
+function run(args, { capture = false, env = undefined } = {}) {
   const cpu0 = childCpuMs();
   const t0 = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, {
+    env: env && { ...process.env, ...env },
     stdio: ['ignore', capture ? 'pipe' : devNull, 'pipe'],
     maxBuffer: 1 << 30,
     encoding: 'utf8',
@@ -201,7 +202,9 @@ else {
 
 // The contenders, as whole processes.
 const contenders = {
-  cli: { label: 'Holaryn CLI `instructions --targets-from … --json`', args: cliArgs(main) },
+  cli: { label: 'Holaryn CLI `instructions --targets-from … --json`', args: cliArgs(main), env: { HOLARYN_CODE_CACHE: undefined } },
+  // The same executable compiling its bundle afresh: what the build's V8 code cache saves.
+  cliNoCache: { label: '(reference) Holaryn CLI without its code cache (`HOLARYN_CODE_CACHE=off`)', args: cliArgs(main), env: { HOLARYN_CODE_CACHE: 'off' } },
   floor: { label: 'I/O floor (lstat per candidate per chain directory, read + sha256)', args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile] },
   floorTargets: {
     label: '(reference) I/O floor + one lstat per target',
@@ -228,7 +231,7 @@ for (let r = 0; r < rounds; r++) {
   // Alternate: each round starts with the next contender.
   for (let k = 0; k < names.length; k++) {
     const name = names[(r + k) % names.length];
-    const { wall, cpu, stdout } = run(contenders[name].args, { capture: selfTimed.has(name) });
+    const { wall, cpu, stdout } = run(contenders[name].args, { capture: selfTimed.has(name), env: contenders[name].env });
     results[name].wall.push(wall);
     results[name].cpu.push(cpu);
     if (selfTimed.has(name)) results[name].inner.push(JSON.parse(stdout).ms);
@@ -288,7 +291,7 @@ lines.push(`Machine: ${machine}.`);
 lines.push('');
 lines.push('| | whole process (wall) | CPU (user+sys) | in-process |');
 lines.push('|---|---:|---:|---:|');
-for (const n of ['cli', 'floor', 'editorconfig', 'floorTargets', 'nodeStart']) {
+for (const n of ['cli', 'floor', 'editorconfig', 'cliNoCache', 'floorTargets', 'nodeStart']) {
   const inner = n === 'cli' ? med.inprocess.inner : med[n].inner;
   lines.push(`| ${contenders[n].label} | ${ms(med[n].wall)} | ${ms(med[n].cpu)} | ${ms(inner)} |`);
 }

@@ -65,7 +65,7 @@ export interface RunOptions {
 export function baseEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || ['HOLARYN_HOME', 'NO_COLOR', 'FORCE_COLOR', 'HOLARYN_DEBUG'].includes(k)) continue;
+    if (v === undefined || ['HOLARYN_HOME', 'NO_COLOR', 'FORCE_COLOR', 'HOLARYN_DEBUG', 'HOLARYN_CODE_CACHE'].includes(k)) continue;
     env[k] = v;
   }
   env.HOME = home;

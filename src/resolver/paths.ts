@@ -48,6 +48,11 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
     queue = components(P, p);
   }
   let missing = false;
+  // While `missing`: the deepest existing entry on the way (a directory, or a file used as one),
+  // which `current` is lexically at or below. A `..` that climbs back to it or above leaves the
+  // missing part (`new/../a.ts`, `a.ts/../b.ts`): the rest resolves on disk again, so a path
+  // naming an existing entry is never reported missing.
+  let lastExisting = '';
   let hops = 0;
   while (queue.length > 0) {
     const part = queue.shift()!;
@@ -56,6 +61,7 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
       // `current` is canonical (or lexically below the deepest existing ancestor), so its
       // parent is the real parent.
       current = P.dirname(current);
+      if (missing && isInside(P, current, lastExisting)) missing = false;
       continue;
     }
     const next = P.join(current, part);
@@ -68,7 +74,8 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
       missing = true;
       // `current` exists: take its name as the disk stores it (its case, on a case-insensitive
       // disk), as the realpath of an existing path would.
-      current = P.join(storedCase(fs, current), part);
+      lastExisting = storedCase(fs, current);
+      current = P.join(lastExisting, part);
       continue;
     }
     if (st.kind === 'symlink') {
@@ -86,6 +93,7 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
     if (st.kind !== 'directory' && queue.some((q) => q !== '.')) {
       // A file used as a directory: the rest cannot exist.
       missing = true;
+      lastExisting = next;
     }
     current = next;
   }

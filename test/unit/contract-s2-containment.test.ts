@@ -1,8 +1,13 @@
 /**
  * Contract §2 (and the §1 input rules it relies on): containment, symlinks, special files,
- * duplicates. In-memory trees; `/repo` is the root, `/outside` and `/ws` are elsewhere.
+ * duplicates. In-memory trees (and the real disk where it says so); `/repo` is the root, `/outside`
+ * and `/ws` are elsewhere.
  */
 import { strict as assert } from 'node:assert';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { resolveInstructions } from '../../src/resolver';
 import { Tree, diags, maybeSource, resolve, resolveError, source, sourcePaths, statuses } from '../helpers/tree';
 
 describe('contract §2 Containment', () => {
@@ -58,6 +63,15 @@ describe('contract §2 Containment', () => {
       ['missing target through its deepest existing ancestor', { 'src/a.ts': '' }, 'src/new/deep/file.ts', 'src/new/deep/file.ts', 'missing'],
       ['dangling symlink inside, resolved through its link text', { 'gen/keep': '', 'new.ts': { symlink: 'gen/new.ts' } }, 'new.ts', 'gen/new.ts', 'missing'],
       ['a directory', { 'src/a.ts': '' }, 'src', 'src', 'directory'],
+      // The OS refuses `..` after a missing entry or a file (ENOENT, ENOTDIR); climbing back to
+      // the deepest existing entry resolves the rest on disk again, so a path naming an existing
+      // entry is never reported missing.
+      ['`..` after a missing directory', { 'src/x.ts': '' }, 'src/new/../x.ts', 'src/x.ts', 'file'],
+      ['`..` after a file used as a directory', { 'src/x.ts': '' }, 'src/x.ts/..', 'src', 'directory'],
+      ['`..` twice below a file, then down again', { 'src/x.ts': '' }, 'src/x.ts/foo/../../x.ts', 'src/x.ts', 'file'],
+      ['`..` back to the file itself', { 'src/x.ts': '' }, 'src/x.ts/foo/..', 'src/x.ts', 'file'],
+      ['a name below a file', { 'src/x.ts': '' }, 'src/x.ts/foo', 'src/x.ts/foo', 'missing'],
+      ['`..` out of a missing part, then through a symlink', { 'src/x.ts': '', lnk: { symlink: 'src' } }, 'new/deep/../../lnk/x.ts', 'src/x.ts', 'file'],
     ];
     for (const [name, extra, target, path, kind] of accepted) {
       it(`§2 the root itself and paths inside are valid: ${name} (${target})`, () => {
@@ -72,6 +86,29 @@ describe('contract §2 Containment', () => {
       assert.deepEqual(ev.targets, [{ path: 'src/new/deep/file.ts', kind: 'missing' }]);
       assert.deepEqual(sourcePaths(ev), ['AGENTS.md', 'src/AGENTS.md']);
       assert.deepEqual(source(ev, 'src/AGENTS.md').appliesTo, ['src/new/deep/file.ts']);
+    });
+
+    it('§1 a target that climbs back out of a missing part reads the chain of what it names, in memory and on disk', () => {
+      const files = { 'AGENTS.md': 'r', 'src/AGENTS.md': 's', 'src/x.ts': '' };
+      const cases: [string, string, string][] = [
+        ['src/x.ts/..', 'src', 'directory'],
+        ['src/new/../x.ts', 'src/x.ts', 'file'],
+      ];
+      const disk = nodeFs.realpathSync(nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'holaryn-s2-')));
+      try {
+        for (const [rel, text] of Object.entries(files)) {
+          nodeFs.mkdirSync(nodePath.dirname(nodePath.join(disk, rel)), { recursive: true });
+          nodeFs.writeFileSync(nodePath.join(disk, rel), text);
+        }
+        for (const [target, path, kind] of cases) {
+          for (const ev of [resolve(files, [target]).ev, resolveInstructions(disk, [target], { globalFile: null })]) {
+            assert.deepEqual(ev.targets, [{ path, kind }], target);
+            assert.deepEqual(sourcePaths(ev), ['AGENTS.md', 'src/AGENTS.md'], target);
+          }
+        }
+      } finally {
+        nodeFs.rmSync(disk, { recursive: true, force: true });
+      }
     });
 
     it('§1 a dangling symlink target resolves through its link text: the chain is that of the file it names', () => {

@@ -8,10 +8,10 @@
  */
 import { nearMissKey } from '../lint';
 import { KNOWN_KEYS, PRIORITY_MAX, PRIORITY_MIN } from '../resolver';
+import { FENCE } from '../resolver/frontmatter';
 
 export type FrontmatterKey = (typeof KNOWN_KEYS)[number];
 
-const FENCE = /^---[ \t]*\r?$/;
 const KEY_AT_START = /^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:/;
 
 export interface KeyDoc {

@@ -6,10 +6,8 @@
  */
 import { Parser, isScalar, isSeq, isMap, parseDocument, Scalar, Node } from 'yaml';
 import { MAX_FRONTMATTER_BYTES } from '../resolver';
-import { YAML_OPTIONS } from '../resolver/frontmatter';
+import { FENCE, YAML_OPTIONS } from '../resolver/frontmatter';
 import { nearMissKey } from './keys';
-
-const FENCE = /^---[ \t]*\r?$/;
 
 /** The YAML block between the fences, when there is a closing fence (valid YAML or not). */
 export interface RawBlock {

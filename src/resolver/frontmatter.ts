@@ -75,7 +75,11 @@ export const YAML_OPTIONS: Readonly<ParseOptions & DocumentOptions & SchemaOptio
   version: '1.2',
 });
 
-const FENCE = /^---[ \t]*\r?$/;
+/**
+ * A fence line: exactly `---`, then only spaces and a `\r` (contract section 4: "on both fences
+ * trailing spaces and `\r` are allowed"; a tab is not a space). Shared with lint and authoring.
+ */
+export const FENCE = /^--- *\r?$/;
 
 interface Fences {
   /** Offset of the YAML block's first character. */

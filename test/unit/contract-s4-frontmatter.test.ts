@@ -39,6 +39,7 @@ describe('contract §4 Frontmatter', () => {
       ['leading space before ---: no frontmatter', ' ---\npriority: 2\n---\nBody\n', ' ---\npriority: 2\n---\nBody\n', undefined],
       ['---- is not a fence', '----\npriority: 2\n----\nBody\n', '----\npriority: 2\n----\nBody\n', undefined],
       ['--- followed by text is not a fence', '--- x\npriority: 2\n---\nBody\n', '--- x\npriority: 2\n---\nBody\n', undefined],
+      ['a tab after the opening fence: no frontmatter (only spaces and \\r may trail)', '---\t\npriority: 2\n---\nBody\n', '---\t\npriority: 2\n---\nBody\n', undefined],
       ['a blank first line: no frontmatter', '\n---\npriority: 2\n---\nBody\n', '\n---\npriority: 2\n---\nBody\n', undefined],
       ['no frontmatter, BOM dropped', '\uFEFFPlain text\n', 'Plain text\n', undefined],
     ];
@@ -212,6 +213,7 @@ describe('contract §4 Frontmatter', () => {
       ['only an opening fence and a newline', '---\n', undefined],
       ['`...` does not close the block', '---\npriority: 2\n...\nBody\n', undefined],
       ['closing fence with leading space does not close', '---\npriority: 2\n ---\nBody\n', undefined],
+      ['closing fence with a trailing tab does not close', '---\npriority: 2\n---\t\nBody\n', undefined],
       ['YAML that does not parse', '---\npriority: 2\nmode: a: b\n---\nBody\n', 3],
       ['unterminated flow list', '---\napplies_to: ["a.ts"\n---\nBody\n', undefined],
       ['top level is a list', '---\n- a\n- b\n---\nBody\n', undefined],

@@ -9,7 +9,7 @@ describe('frontmatter: one parse per distinct block', () => {
   const block = 'applies_to: ["src/**"]\nexcludes: ["**/*.d.ts"]\nmode: replace\npriority: 2\nbogus: 1\n';
 
   it('places keys at their offsets in each file, whatever the opening fence looks like', () => {
-    for (const fence of ['---', '---   ', '---\t', '---\r']) {
+    for (const fence of ['---', '---   ', '--- \r', '---\r']) {
       const text = `${fence}\n${block}---\nbody\n`;
       const parsed = parseInstructions(text);
       const fresh = parseInstructions(text);

@@ -1,5 +1,5 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
 import type { CliIo } from './io';
@@ -58,6 +58,11 @@ export const RESOLVE_OPTIONS = {
 /** Budget and global file from the parsed shared options. */
 export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
+  // A global file named on the command line must exist (a typo would otherwise pass silently);
+  // the default one is optional.
+  if (values.global !== undefined && !existsSync(path.resolve(io.cwd, values.global))) {
+    throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
+  }
   const globalFile = values['no-global']
     ? null
     : values.global !== undefined

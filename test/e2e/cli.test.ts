@@ -144,6 +144,8 @@ describe('contract §9 CLI: the real executable on disk', function () {
       ['--targets-from a file that does not exist', ['--targets-from', 'no-such-file.txt']],
       // The synopsis says [--global FILE | --no-global]: one or the other.
       ['--global together with --no-global', ['a.ts', '--global', 'g.md', '--no-global']],
+      // A file named on the command line must exist (the default global file need not).
+      ['--global naming a file that does not exist', ['a.ts', '--global', 'no-such-global.md']],
     ];
     for (const [name, rest] of usage) {
       it(`§9 usage error (exit 2, code usage): ${name}`, () => {

@@ -110,17 +110,21 @@ describe('many targets at once give what each target gives alone', () => {
     );
   });
 
-  it('a missing target at the path of a directory gets none of that directory\'s sources, alone or with targets below it', () => {
-    // `l` leads to `src/../a` with `src` missing: it resolves lexically to `a`, missing (section 1),
-    // so its chain ends at the root (section 3) even though a directory `a` exists.
+  it('a dangling link whose text climbs back out of a missing part names the directory it reaches, alone or with targets below it', () => {
+    // `l` leads to `src/../a` with `src` missing. The OS refuses `..` after a missing entry; the
+    // resolver climbs back lexically to the root and resolves `a` on disk again: the directory
+    // `a`, whose chain ends at itself (section 3), as a harness that normalises the path reaches it.
     const fs = new MemoryFs({ '/repo/a/AGENTS.md': 'a rules\n', '/repo/a/x.ts': '', '/repo/l': { symlink: 'src/../a' } });
     const alone = resolveInstructions(ROOT, ['l'], { fs, globalFile: null });
-    assert.deepEqual(alone.targets, [{ path: 'a', kind: 'missing' }]);
-    assert.deepEqual(alone.sources, []);
+    assert.deepEqual(alone.targets, [{ path: 'a', kind: 'directory' }]);
+    assert.deepEqual(
+      alone.sources.map((s) => [s.path, s.appliesTo]),
+      [['a/AGENTS.md', ['a']]],
+    );
     const both = resolveInstructions(ROOT, ['l', 'a/x.ts'], { fs, globalFile: null });
     assert.deepEqual(
       both.sources.map((s) => [s.path, s.appliesTo, s.notApplicable]),
-      [['a/AGENTS.md', ['a/x.ts'], []]],
+      [['a/AGENTS.md', ['a', 'a/x.ts'], []]],
     );
   });
 });

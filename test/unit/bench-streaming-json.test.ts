@@ -8,18 +8,18 @@ import { writeJson } from '../../src/cli/json';
 import { MemoryFs, resolveInstructions } from '../../src/resolver';
 import { fm } from '../helpers/tree';
 
-function written(value: unknown): { text: string; writes: number; largest: number } {
+function written(value: unknown, space: 0 | 2): { text: string; writes: number; largest: number } {
   const parts: string[] = [];
-  writeJson(value, { stdout: (t) => parts.push(t) });
+  writeJson(value, { stdout: (t) => parts.push(t), isTTY: space === 2 });
   return { text: parts.join(''), writes: parts.length, largest: Math.max(...parts.map((p) => p.length)) };
 }
 
 function same(value: unknown): void {
-  assert.equal(written(value).text, `${JSON.stringify(value, null, 2)}\n`);
+  for (const space of [2, 0] as const) assert.equal(written(value, space).text, `${JSON.stringify(value, null, space)}\n`, `space ${space}`);
 }
 
-describe('streaming JSON output (bytes of JSON.stringify(value, null, 2))', () => {
-  it('evidence of many targets: the same bytes, in bounded chunks', () => {
+describe('streaming JSON output (bytes of JSON.stringify(value, null, 2) on a terminal, of JSON.stringify(value) otherwise)', () => {
+  it('evidence of many targets: the same bytes, in more than one write', () => {
     const files: Record<string, string> = {
       '/repo/AGENTS.md': 'root\n',
       '/repo/CLAUDE.md': fm('excludes: ["**/gen/**"]\nrequired_validation: ["npm test"]', 'claude "quoted" \u2028 é 🚀\n'),
@@ -29,10 +29,22 @@ describe('streaming JSON output (bytes of JSON.stringify(value, null, 2))', () =
     const targets: string[] = [];
     for (let i = 0; i < 1500; i++) targets.push(`pkg/${['src', 'gen', 'test'][i % 3]}/f${i}.${i % 2 ? 'ts' : 'md'}`);
     const ev = resolveInstructions('/repo', targets, { fs: new MemoryFs(files), globalFile: null, budget: 2000 });
-    const { text, writes, largest } = written(ev);
-    assert.equal(text, `${JSON.stringify(ev, null, 2)}\n`);
-    assert.ok(writes > 1, 'written in one piece');
-    assert.ok(largest < text.length / 4, `a chunk of ${largest} characters out of ${text.length}`);
+    for (const space of [2, 0] as const) {
+      const { text, writes } = written(ev, space);
+      assert.equal(text, `${JSON.stringify(ev, null, space)}\n`);
+      assert.ok(writes > 1, 'written in one piece');
+    }
+  });
+
+  it('a document far larger than one piece is written in pieces of bounded size', () => {
+    // 300 sources of 4,000 targets each: 1.2 million items, ~40 MB of JSON.
+    const targets = Array.from({ length: 4000 }, (_, i) => `packages/pkg-${i % 40}/src/module-${i}/file-${i}.ts`);
+    const doc = { schema: 'x', sources: Array.from({ length: 300 }, (_, i) => ({ path: `s${i}`, appliesTo: targets, content: 'c'.repeat(i * 100) })) };
+    for (const space of [2, 0] as const) {
+      const { text, largest } = written(doc, space);
+      assert.equal(text, `${JSON.stringify(doc, null, space)}\n`);
+      assert.ok(largest < 2_000_000, `a write of ${largest} characters out of ${text.length}`);
+    }
   });
 
   it('edge values: empty containers, undefined, functions, symbols, sparse arrays, boxed and non-finite numbers, toJSON', () => {

@@ -457,7 +457,10 @@ function parseBlock(block: string): BlockResult {
   }
   if (firstError) {
     const reason = firstError.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
-    return malformed(firstError.pos[0], `${reason}: ${firstError.message.split('\n')[0]}`);
+    // An error found at the end of the block (an unclosed `[`) is on its last line, not on the
+    // closing fence after it.
+    const lastLine = block.trimEnd().length;
+    return malformed(Math.min(firstError.pos[0], Math.max(0, lastLine - 1)), `${reason}: ${firstError.message.split('\n')[0]}`);
   }
   let forbidden: { offset: number; what: string } | undefined;
   visit(doc, {

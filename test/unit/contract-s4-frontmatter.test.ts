@@ -215,7 +215,9 @@ describe('contract §4 Frontmatter', () => {
       ['closing fence with leading space does not close', '---\npriority: 2\n ---\nBody\n', undefined],
       ['closing fence with a trailing tab does not close', '---\npriority: 2\n---\t\nBody\n', undefined],
       ['YAML that does not parse', '---\npriority: 2\nmode: a: b\n---\nBody\n', 3],
-      ['unterminated flow list', '---\napplies_to: ["a.ts"\n---\nBody\n', undefined],
+      // found at the end of the block: reported on its last line, not on the closing fence
+      ['unterminated flow list', '---\napplies_to: ["a.ts"\n---\nBody\n', 2],
+      ['unterminated flow list, blank lines after it', '---\napplies_to: ["a.ts"\n\n\n---\nBody\n', 2],
       ['top level is a list', '---\n- a\n- b\n---\nBody\n', undefined],
       ['top level is a scalar', '---\njust text\n---\nBody\n', undefined],
       ['duplicate keys', '---\npriority: 1\nmode: append\npriority: 2\n---\nBody\n', 4],

@@ -76,8 +76,10 @@ if (!watch) {
   const training = spawnSync(process.execPath, ['dist/cli.js', 'instructions', demo, ...demoFiles(demo), '--json', '--no-global'], {
     env: { ...process.env, HOLARYN_CODE_CACHE: 'write' },
     stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 60_000,
   });
   if (training.status !== 0) {
-    console.error(`build: the code cache's training run exited with ${training.status ?? training.signal}; dist/cli.js works without it, only slower`);
+    rmSync(cacheFile, { force: true });
+    console.error(`build: the code cache's training run failed (${training.error?.message ?? training.status ?? training.signal}); dist/cli.js works without it, only slower`);
   }
 }

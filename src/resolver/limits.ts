@@ -58,11 +58,9 @@ export const DEFAULT_BUDGET = 24000;
 export const MAX_SYMLINK_HOPS = 40;
 
 /**
- * Frontmatter bytes parsed along one directory chain: the global file's block, then the root's
- * candidates', then each directory's down to a source's own. YAML parsing runs at about 1 MB/s on
- * hostile blocks, so this caps a chain of 1,200 maximal blocks at a couple of seconds; real
- * repositories stay far below (a few hundred bytes a file). A block that does not fit with the
- * blocks above it on its chain is `malformed-frontmatter`: the whole file is content. It depends
- * on the tree alone, so a file gives the same answer whichever other targets a resolution has.
+ * Frontmatter bytes one resolution parses in all, in discovery order (global file, then the chain
+ * from the root down). YAML parsing runs at about 1 MB/s, so this caps a hostile chain of 1,200
+ * maximal blocks at a couple of seconds; real repositories stay far below (a few hundred bytes a
+ * file). A block past the budget is `malformed-frontmatter`: the whole file is content.
  */
-export const MAX_FRONTMATTER_BYTES_PER_CHAIN = 2 * 1024 * 1024;
+export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;

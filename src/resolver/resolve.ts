@@ -29,7 +29,7 @@ import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { EntryKind, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
 import { Listings, listedKind } from './listings';
-import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_CHAIN } from './limits';
+import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
 import { readInstructionFile } from './read';
@@ -278,11 +278,11 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
 }
 
 /**
- * Loads one file through the cache. `above` is the frontmatter the instruction files above it on
- * its chain hold (MAX_FRONTMATTER_BYTES_PER_CHAIN); a block that does not fit with them is not
- * parsed, whether or not a parse is cached, so cold and warm resolutions agree.
+ * Loads one file through the cache. `yaml` is what one resolution may still parse of frontmatter
+ * (MAX_FRONTMATTER_BYTES_PER_RESOLUTION); a block past it is not parsed, whether or not a parse
+ * is cached, so cold and warm resolutions agree.
  */
-function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined, above: number): LoadedFile {
+function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined, yaml: { remaining: number }): LoadedFile {
   const hit = cache?.get(canonical, st, policy.frontmatter);
   const read = hit ? hit.read : readInstructionFile(fs, canonical, st);
   if (!read.ok) {
@@ -292,10 +292,11 @@ function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPol
     return failed;
   }
   const bytes = hit ? hit.frontmatterBytes : policy.frontmatter ? frontmatterBlockBytes(read.text) : 0;
-  if (above + bytes > MAX_FRONTMATTER_BYTES_PER_CHAIN) {
-    const reason = `frontmatter not parsed: its ${bytes} bytes and the ${above} bytes of frontmatter above it on its chain exceed ${MAX_FRONTMATTER_BYTES_PER_CHAIN}`;
+  if (bytes > yaml.remaining) {
+    const reason = `frontmatter not parsed: this resolution already parsed ${MAX_FRONTMATTER_BYTES_PER_RESOLUTION - yaml.remaining} of at most ${MAX_FRONTMATTER_BYTES_PER_RESOLUTION} bytes of frontmatter`;
     return { read, parsed: unparsedInstructions(read.text, reason), frontmatterBytes: 0 };
   }
+  yaml.remaining -= bytes;
   if (hit) return hit;
   const loaded: LoadedFile = { read, parsed: parseInstructions(read.text, policy.frontmatter), frontmatterBytes: bytes };
   // Keyed by the status of the bytes actually read: a file that changed between the check and
@@ -370,21 +371,17 @@ export function resolveInstructions(root: string, targets: readonly string[], op
 
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
-  /**
-   * Adds a found candidate; `above` is the frontmatter parsed above it on its chain. Returns the
-   * bytes of frontmatter it adds to its chain (0 when it has none, or was skipped or not parsed),
-   * or -1 when it could not be read.
-   */
-  const addEntry = (e: Omit<Entry, 'loaded' | 'metadata' | 'appliesTo' | 'excludes' | 'identity'>, canonical: string, above: number): number => {
+  const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
+  const addEntry = (e: Omit<Entry, 'loaded' | 'metadata' | 'appliesTo' | 'excludes' | 'identity'>, canonical: string): boolean => {
     const identity = `${e.stat.dev}:${e.stat.ino}`;
     let loaded = loadedByIdentity.get(identity);
     if (!loaded) {
-      loaded = load(fs, canonical, e.stat, policy, options.cache, above);
+      loaded = load(fs, canonical, e.stat, policy, options.cache, yamlBudget);
       loadedByIdentity.set(identity, loaded);
     }
     if (!loaded.read.ok) {
       skip(e.path, 'unreadable', `${e.path}: ${loaded.read.message}; skipped`);
-      return -1;
+      return false;
     }
     const metadata = loaded.parsed?.metadata ?? null;
     entries.push({
@@ -395,13 +392,9 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       appliesTo: metadata?.applies_to ? compiled(metadata.applies_to) : null,
       excludes: metadata && metadata.excludes.length > 0 ? compiled(metadata.excludes) : null,
     });
-    return loaded.frontmatterBytes;
+    return true;
   };
 
-  // Frontmatter parsed on the chain down to each directory, its own candidates included (the
-  // directories are walked shallow first, so a directory's parent is always known).
-  let globalFrontmatter = 0;
-  const chainFrontmatter = new Map<string, number>();
   if (resolved.length > 0) {
     const global = options.globalFile === undefined ? defaultGlobalFile(options.env, options.homedir, P) : options.globalFile;
     if (global) {
@@ -411,7 +404,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
         if (st && st.kind !== 'file') skip(name, 'unreadable', `${name} is not a regular file; skipped`);
         else if (st) {
           const canonical = canonicalize(fs, global.path).path;
-          globalFrontmatter = Math.max(0, addEntry({ path: name, scope: 'global', directory: null, depth: 0, filename: P.basename(global.path), stat: st }, canonical, 0));
+          addEntry({ path: name, scope: 'global', directory: null, depth: 0, filename: P.basename(global.path), stat: st }, canonical);
         }
       } catch (err) {
         skip(name, 'unreadable', `${name} cannot be read (${errorCode(err)}); skipped`);
@@ -429,7 +422,6 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const firstNames = policy.candidates.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
   for (const dir of dirs) {
-    let above = dir === '' ? globalFrontmatter : chainFrontmatter.get(parentOf(dir))!;
     const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     for (let c = 0; c < policy.candidates.length; c++) {
       const filename = policy.candidates[c];
@@ -450,11 +442,9 @@ export function resolveInstructions(root: string, targets: readonly string[], op
         skip(rel, found.reason, found.message);
         continue;
       }
-      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depth.get(dir)!, filename, stat: found.stat }, found.canonical, above);
-      if (added >= 0) above += added;
-      if (added >= 0 && policy.perDirectory === 'first') break;
+      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depth.get(dir)!, filename, stat: found.stat }, found.canonical);
+      if (added && policy.perDirectory === 'first') break;
     }
-    chainFrontmatter.set(dir, above);
   }
 
   // Precedence: global before workspace, shallow before deep, low priority before high, compatible

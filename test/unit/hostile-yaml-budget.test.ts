@@ -48,3 +48,24 @@ describe('hostile: frontmatter budget per resolution', () => {
     );
   });
 });
+
+describe('hostile: frontmatter budget across a batch of sibling directories', () => {
+  it('bounds the blocks parsed in one batch, not only on one chain (distinct maximal blocks in many siblings)', () => {
+    const siblings = Math.ceil(MAX_FRONTMATTER_BYTES_PER_RESOLUTION / (MAX_FRONTMATTER_BYTES - 200)) + 5;
+    const entries: Record<string, string> = {};
+    const targets: string[] = [];
+    for (let d = 0; d < siblings; d++) {
+      // Distinct blocks (parses are shared between equal ones), large in bytes though quick to
+      // parse here: the budget counts bytes.
+      entries[`/repo/d${d}/AGENTS.md`] = `---\nnote: "${String(d).padEnd(MAX_FRONTMATTER_BYTES - 300, 'x')}"\n---\nd${d}\n`;
+      entries[`/repo/d${d}/a.ts`] = '';
+      targets.push(`d${d}/a.ts`);
+    }
+    const ev = resolveInstructions('/repo', targets, { fs: new MemoryFs(entries), globalFile: null });
+    const unparsed = ev.diagnostics.filter((d) => d.code === 'malformed-frontmatter' && d.message.includes('frontmatter not parsed'));
+    const parsed = ev.sources.filter((s) => s.metadata !== null);
+    assert.equal(parsed.length + unparsed.length, siblings);
+    assert.ok(parsed.length <= Math.floor(MAX_FRONTMATTER_BYTES_PER_RESOLUTION / (MAX_FRONTMATTER_BYTES - 300)), `${parsed.length} blocks parsed`);
+    assert.ok(unparsed.length >= 5);
+  });
+});

@@ -459,8 +459,8 @@ function parseBlock(block: string): BlockResult {
     const reason = firstError.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
     // An error found at the end of the block (an unclosed `[`) is on its last line, not on the
     // closing fence after it.
-    const lastLine = block.trimEnd().length;
-    return malformed(Math.min(firstError.pos[0], Math.max(0, lastLine - 1)), `${reason}: ${firstError.message.split('\n')[0]}`);
+    const lastCharacter = Math.max(0, block.trimEnd().length - 1);
+    return malformed(Math.min(firstError.pos[0], lastCharacter), `${reason}: ${firstError.message.split('\n')[0]}`);
   }
   let forbidden: { offset: number; what: string } | undefined;
   visit(doc, {

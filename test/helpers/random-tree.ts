@@ -4,6 +4,7 @@
  * absolute, through links), some missing or outside the root. Deterministic per seed.
  */
 import { MemEntry, MemoryFs } from '../../src/resolver';
+import { mulberry32 } from '../../scripts/bench/prng.cjs';
 import { fm } from './tree';
 
 export const ROOT = '/repo';
@@ -23,17 +24,6 @@ const FRONTMATTER = [
   'applies_to: "**/*.ts"\nmode: replace\npriority: 1',
   'mode: replace\npriority: -1',
 ];
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function randomCase(seed: number): { fs: MemoryFs; targets: string[] } {
   const rand = mulberry32(seed);

@@ -58,15 +58,10 @@ export const RESOLVE_OPTIONS = {
 /** Budget and global file from the parsed shared options. */
 export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
+  const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
-  if (values.global !== undefined && !existsSync(path.resolve(io.cwd, values.global))) {
-    throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
-  }
-  const globalFile = values['no-global']
-    ? null
-    : values.global !== undefined
-      ? explicitGlobalFile(path.resolve(io.cwd, values.global))
-      : defaultGlobalFile(io.env);
+  if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
+  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
   return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
 }

@@ -351,10 +351,6 @@ export function isKnownKey(key: string): key is KnownKey {
   return (KNOWN_KEYS as readonly string[]).includes(key);
 }
 
-/**
- * Splits and parses an instruction file's text (BOM already dropped). `frontmatter: false`
- * treats every file as plain content (for policies of systems without frontmatter).
- */
 /** Bytes of the text's frontmatter block (between well-formed fences), 0 when there is none. */
 export function frontmatterBlockBytes(text: string): number {
   const fences = findFences(text);
@@ -374,6 +370,10 @@ export function unparsedInstructions(text: string, reason: string): ParsedInstru
   };
 }
 
+/**
+ * Splits and parses an instruction file's text (BOM already dropped). `frontmatter: false`
+ * treats every file as plain content (for policies of systems without frontmatter).
+ */
 export function parseInstructions(text: string, frontmatter = true): ParsedInstructions {
   const plain: ParsedInstructions = { metadata: null, content: text, diagnostics: [], keys: [], contentLine: 1, blockRange: null };
   if (!frontmatter) return plain;

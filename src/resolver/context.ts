@@ -200,7 +200,7 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   // Only whether a heading fits matters for one past the budget, so the sum stops there (and
   // does not start when even the shortest quoted targets, `""`, could not fit): a source listing
   // 10,000 targets costs no lookup at all.
-  const headingLen = sources.map((s) => {
+  const headingLength = (s: ContextSource): number => {
     let n = headingBase + qlen(s.path);
     if (s.appliesTo) {
       n += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
@@ -208,8 +208,14 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
       for (let k = 0; k < s.appliesTo.length && n <= budget; k++) n += qlen(s.appliesTo[k]);
     }
     return Math.min(n, budget + 1);
-  });
-  const bodyLen = sources.map((s) => contentBodyLength(s.content, unit));
+  };
+  // A source's heading and body are measured only once the rest of a total with it fits: in a
+  // large batch the lines naming the omitted sources alone often pass the budget, and then no
+  // heading or body is measured at all.
+  const headingLens: number[] = [];
+  const bodyLens: number[] = [];
+  const headingLen = (i: number): number => (headingLens[i] ??= headingLength(sources[i]));
+  const bodyLen = (i: number): number => (bodyLens[i] ??= contentBodyLength(sources[i].content, unit));
 
   const included = new Set<number>();
   // Running sums over `included` (which only grows), so each fit is decided in constant time.
@@ -217,20 +223,23 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   let includedCommands = 0;
   let notIncludedOmitLines = omitLen.reduce((t, x) => t + x, 0);
   // Total length when `included` and source i are in, the rest omitted.
+  // Every part is at least 0, so a partial sum past the budget settles it.
   const totalWith = (i: number): number => {
-    let t = fixed + includedText + headingLen[i] + bodyLen[i];
+    let t = fixed + includedText;
     const commands = includedCommands + commandsLen[i];
     const omitted = notIncludedOmitLines - omitLen[i];
     if (commands > 0) t += validationHeader + commands;
     if (omitted > 0) t += markHeader + omitted;
-    return t;
+    if (t > budget) return t;
+    t += headingLen(i);
+    return t > budget ? t : t + bodyLen(i);
   };
 
   let cut: { index: number; kept: number } | undefined;
   for (let i = n - 1; i >= 0; i--) {
     if (totalWith(i) <= budget) {
       included.add(i);
-      includedText += headingLen[i] + bodyLen[i];
+      includedText += headingLen(i) + bodyLen(i);
       includedCommands += commandsLen[i];
       notIncludedOmitLines -= omitLen[i];
     } else if (i === n - 1) {
@@ -249,7 +258,7 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
     const others = (kept: number) => {
       // Everything but source i omitted; source i cut to `kept` code points.
       const note = len(heading({ path: '', content: '', appliesTo: null, commands: [] }, { kept, total: chars[i] })) - plain;
-      let t = fixed + headingLen[i] + note + len(cutLine(s.path, chars[i], kept)) + markHeader + otherOmitLines;
+      let t = fixed + headingLen(i) + note + len(cutLine(s.path, chars[i], kept)) + markHeader + otherOmitLines;
       if (commandsLen[i] > 0) t += validationHeader + commandsLen[i];
       return t;
     };

@@ -514,6 +514,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
     applies.set(e, yes);
     notApplicable.set(e, no);
   }
+  segments.length = 0; // the splits are garbage from here on: let the next scavenge skip them
 
   // `mode: replace` supersedes earlier applicable sources in the same directory only. Only
   // directories holding an applicable `replace` source are visited, and for each only the

@@ -212,8 +212,8 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   // A source's heading and body are measured only once the rest of a total with it fits: in a
   // large batch the lines naming the omitted sources alone often pass the budget, and then no
   // heading or body is measured at all.
-  const headingLens: number[] = [];
-  const bodyLens: number[] = [];
+  const headingLens = new Array<number>(n);
+  const bodyLens = new Array<number>(n);
   const headingLen = (i: number): number => (headingLens[i] ??= headingLength(sources[i]));
   const bodyLen = (i: number): number => (bodyLens[i] ??= contentBodyLength(sources[i].content, unit));
 

@@ -189,9 +189,9 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   const qlen = (p: string) => {
     // Printable ASCII other than `"`, `\` and `<` is quoted as itself: one unit per character.
     if (PLAIN_ASCII.test(p)) return p.length + 2;
-    let n = quotedLen.get(p);
-    if (n === undefined) quotedLen.set(p, (n = len(quote(p))));
-    return n;
+    let quoted = quotedLen.get(p);
+    if (quoted === undefined) quotedLen.set(p, (quoted = len(quote(p))));
+    return quoted;
   };
   const headingWith = (appliesTo: string[] | null) => len(heading({ path: '', content: '', appliesTo, commands: [] }));
   const headingBase = headingWith(null) - qlen('');
@@ -201,13 +201,13 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
   // does not start when even the shortest quoted targets, `""`, could not fit): a source listing
   // 10,000 targets costs no lookup at all.
   const headingLength = (s: ContextSource): number => {
-    let n = headingBase + qlen(s.path);
+    let total = headingBase + qlen(s.path);
     if (s.appliesTo) {
-      n += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
-      if (n + s.appliesTo.length * EMPTY_QUOTED > budget) return budget + 1;
-      for (let k = 0; k < s.appliesTo.length && n <= budget; k++) n += qlen(s.appliesTo[k]);
+      total += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
+      if (total + s.appliesTo.length * EMPTY_QUOTED > budget) return budget + 1;
+      for (let k = 0; k < s.appliesTo.length && total <= budget; k++) total += qlen(s.appliesTo[k]);
     }
-    return Math.min(n, budget + 1);
+    return Math.min(total, budget + 1);
   };
   // A source's heading and body are measured only once the rest of a total with it fits: in a
   // large batch the lines naming the omitted sources alone often pass the budget, and then no

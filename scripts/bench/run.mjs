@@ -210,13 +210,17 @@ const contenders = {
     label: '(reference) I/O floor + one lstat per target',
     args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile, '--stat-targets'],
   },
+  floorListed: {
+    label: '(reference) I/O floor, a directory holding targets listed instead (one readdir)',
+    args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile, '--list-targets'],
+  },
   editorconfig: { label: 'editorconfig-core-js 3 (`parseSync`, with its cache)', args: [path.join(here, 'editorconfig.mjs'), main.root, main.targetsFile] },
   inprocess: { label: 'Holaryn library in-process (resolve + streaming JSON)', args: [path.join(here, 'inprocess.mjs'), 'batch', lib, main.root, main.targetsFile] },
   // What every process above pays before its first line runs (no output to time itself).
   nodeStart: { label: '(reference) Node start alone (`node -e 0`)', args: ['-e', '0'] },
 };
 /** The contenders that print their own timing of the work (`{"ms": …}`), startup excluded. */
-const selfTimed = new Set(['floor', 'floorTargets', 'editorconfig', 'inprocess']);
+const selfTimed = new Set(['floor', 'floorTargets', 'floorListed', 'editorconfig', 'inprocess']);
 
 // One untimed run each: warms the page cache and checks the outputs.
 console.error(`bench: ${main.manifest.targets} targets under ${main.root}`);
@@ -291,7 +295,7 @@ lines.push(`Machine: ${machine}.`);
 lines.push('');
 lines.push('| | whole process (wall) | CPU (user+sys) | in-process |');
 lines.push('|---|---:|---:|---:|');
-for (const n of ['cli', 'floor', 'editorconfig', 'cliNoCache', 'floorTargets', 'nodeStart']) {
+for (const n of ['cli', 'floor', 'editorconfig', 'cliNoCache', 'floorTargets', 'floorListed', 'nodeStart']) {
   const inner = n === 'cli' ? med.inprocess.inner : med[n].inner;
   lines.push(`| ${contenders[n].label} | ${ms(med[n].wall)} | ${ms(med[n].cpu)} | ${ms(inner)} |`);
 }

@@ -71,11 +71,36 @@ describe('bench (scripts/bench/run.mjs)', function () {
     for (const line of ['"out/hostname"', '"../elsewhere"', '"loop1/x"']) assert.ok(said.includes(line), `${line} in ${said}`);
     assert.match(r.stdout, new RegExp(`^Tree: ${tree.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — 2 targets \\(3 more lines left out for every contender`, 'm'));
     const rows = r.stdout.split('\n').filter((l) => l.startsWith('| '));
-    for (const label of ['Holaryn CLI', 'I/O floor (', 'editorconfig-core-js', '(reference) Node start alone', 'Holaryn ÷ I/O floor', 'Holaryn ÷ editorconfig']) {
+    for (const label of ['Holaryn CLI', 'I/O floor (', 'editorconfig-core-js', '(reference) I/O floor, a directory holding targets listed', '(reference) Node start alone', 'Holaryn ÷ I/O floor', 'Holaryn ÷ editorconfig']) {
       const row = rows.find((l) => l.includes(label));
       assert.ok(row && /\| \**[0-9.,]+( ms|×)\** \|/.test(row), `a measured row for ${label}:\n${r.stdout}`);
     }
     assert.deepEqual(fs.readdirSync(benchDir), [], 'the bench removed its bundle and its target list');
+  });
+
+  it('the floor finds and hashes the same files whether it lstats candidates, also lstats targets, or lists target directories', () => {
+    writeTree(work, {
+      'floor/AGENTS.md': 'a\n',
+      'floor/src/CLAUDE.md': 'b\n',
+      'floor/src/.holaryn/instructions.md': 'c\n',
+      'floor/src/x.ts': '',
+      'floor/src/y.ts': '',
+      'floor/src/deep/AGENTS.md': { symlink: '../CLAUDE.md' },
+      'floor/src/deep/z.ts': '',
+      'floor/lib/AGENTS.md/x': '',
+      'floor-targets.txt': 'src/x.ts\nsrc/y.ts\nsrc/deep/z.ts\nlib/k.ts\nmissing/dir/m.ts\n',
+    });
+    const floor = (...flag: string[]) => {
+      const r = spawnSync(process.execPath, [path.join(REPO_DIR, 'scripts', 'bench', 'floor.cjs'), path.join(work, 'floor'), path.join(work, 'floor-targets.txt'), ...flag], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const { files, dirs, digest } = JSON.parse(r.stdout);
+      return { files, dirs, digest };
+    };
+    const plain = floor();
+    // AGENTS.md, src/CLAUDE.md, src/.holaryn/instructions.md: not the symlink, not a directory named AGENTS.md
+    assert.equal(plain.files, 3);
+    assert.deepEqual(floor('--stat-targets'), plain);
+    assert.deepEqual(floor('--list-targets'), plain);
   });
 
   it('a list every line of which the CLI refuses is one line and exit 2', () => {

@@ -56,7 +56,8 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   if (targets.length === 0 && fromFile === undefined) {
     throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
-  if (fromFile !== undefined) targets.push(...(await readLines(fromFile, io)));
+  // One by one: spreading a list into push's arguments overflows the stack near 125,000 lines.
+  if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
   const options = resolveOptionsFrom(values, io);
   const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, options);
   if (values.json) writeJson(evidence, io);

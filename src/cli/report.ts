@@ -4,7 +4,8 @@ import { Colors, printable, printableText } from './io';
 
 /** Pads every cell but the last of each row to its column's width. */
 function padCells(rows: string[][]): string[][] {
-  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  // A loop, not Math.max(...): a row per target can be more arguments than the stack holds.
+  const w = rows[0].map((_, i) => rows.reduce((max, r) => Math.max(max, [...r[i]].length), 0));
   return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell + ' '.repeat(w[i] - [...cell].length))));
 }
 

@@ -280,6 +280,21 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     assert.equal((rejected.error as { code: string }).code, 'target-outside-root');
   });
 
+  it('200,000 targets through --targets-from, as `git ls-files` lists a large monorepo (more than a call can take as arguments)', () => {
+    const { repo, base } = workspace();
+    write(repo, 'AGENTS.md', 'root\n');
+    const lines = Array.from({ length: 200_000 }, (_, i) => `p${i % 400}/s${i % 9}/f${i}.ts`);
+    const list = path.join(base, 'targets.txt');
+    fs.writeFileSync(list, lines.join('\n'));
+    const ev = instructions('200,000 targets (file)', repo, ['extra.ts'], ['--targets-from', list]);
+    assert.equal((ev.targets as unknown[]).length, 200_001);
+    assert.equal((ev.sources as { appliesTo: unknown[] }[])[0].appliesTo.length, 200_001);
+    // The text report too (one line per source, never per target).
+    const text = exec('200,000 targets (text report)', ['instructions', repo, '--targets-from', list, '--no-global']);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /AGENTS\.md/);
+  });
+
   it('FIFOs, sockets and devices named like candidates; special files and /proc paths as targets', async () => {
     const { repo } = workspace();
     fs.mkdirSync(path.join(repo, 'src/.holaryn'), { recursive: true });

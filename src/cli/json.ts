@@ -90,7 +90,8 @@ export type Space = 0 | 2;
  * whole when its weight (`levels` deep) is within PIECE_ITEMS, else member by member or in runs.
  */
 function write(value: unknown, indent: string, space: Space, levels: number, out: Sink): void {
-  if (weight(value, levels, PIECE_ITEMS) <= PIECE_ITEMS) return out(nested(value, indent.length / 2, space));
+  // A string (or number, boolean, null) is one piece however long: it has no members to split.
+  if (!isContainer(value) || weight(value, levels, PIECE_ITEMS) <= PIECE_ITEMS) return out(nested(value, indent.length / 2, space));
   const below = Math.max(1, levels - 1);
   // Without indentation there are no line breaks and `indent` stays empty.
   const br = space === 0 ? '' : '\n';

@@ -69,6 +69,16 @@ describe('streaming JSON output (bytes of JSON.stringify(value, null, 2) on a te
     for (const v of values) same(v);
   });
 
+  it('strings longer than a piece (a million characters and more) stay strings, wherever they are', () => {
+    // weight() counts one item per 64 characters: such a string weighs more than a piece, and
+    // was once written member by member, as an object of its characters.
+    const long = 'x"\u00e9'.repeat(400_000);
+    same({ reason: long, n: 1 });
+    same([long, long.slice(7), { deep: [long] }]);
+    same(long);
+    same({ list: Array.from({ length: 20_000 }, (_, i) => ({ target: `t${i}`, reason: i === 19_999 ? long : 'short' })) });
+  });
+
   it('arbitrary JSON-like values (property)', () => {
     const leaf = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
     const { tree } = fc.letrec((tie) => ({

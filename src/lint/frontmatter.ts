@@ -125,7 +125,9 @@ function aliasOffsets(block: string): number[] {
 /** Unquoted `*` globs reported per file at most (each costs a scan of the block). */
 export const MAX_STAR_GLOBS = 100;
 
-const KEY_LINE = /^([ \t]*)("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"\-?:,[\]{}][^:#]*?)[ \t]*:(?:[ \t]+|$)/;
+// A plain key ends on a character that is not a space or tab, so the spaces before its `:` are
+// read one way only (a lazy `[^:#]*?` before `[ \t]*:` backtracks quadratically on a long line).
+const KEY_LINE = /^([ \t]*)("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"\-?:,[\]{}](?:[^:#]*[^:# \t])?)[ \t]*:(?:[ \t]+|$)/;
 
 function unquoteKey(raw: string): string {
   if (raw.startsWith('"')) {

@@ -59,9 +59,14 @@ export const PREAMBLE =
 
 // A content line that could be read as one of our structural lines: a `[holaryn...` marker, in
 // any case, after any indentation. Envelope tags are neutralised wherever they stand.
-// Leading space may be any Unicode space or an invisible format character (ZWSP, BOM, soft hyphen...).
-const FORGED_MARK = /^([\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\uffa0]*)(\[\s*holaryn)/gim;
-const FORGED_TAG = /<(\s*\/?\s*repository-instructions)/gi;
+// Leading space may be any Unicode space or an invisible format character (ZWSP, BOM, soft hyphen...),
+// but not a line break: the line's own start is where a match begins, so a run of blank lines is
+// never rescanned from each of its lines (linear time on a megabyte of newlines).
+// The class is JavaScript's \s without \n, \r, U+2028 and U+2029, plus those invisible characters.
+const FORGED_MARK =
+  /^([\t\v\f \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\uffa0]*)(\[\s*holaryn)/gim;
+// One way to read the space around the `/` (`\s*\/?\s*` backtracks quadratically on a long run).
+const FORGED_TAG = /<(\s*(?:\/\s*)?repository-instructions)/gi;
 
 /** Neutralises text that would read as the envelope's delimiters or a source heading. */
 export function neutralize(content: string): string {

@@ -6,7 +6,7 @@
  * glob nor a hostile file name can make a match take more than linear time.
  */
 import { GLOBSTAR, Minimatch, braceExpand } from 'minimatch';
-import { COMPILED_PATTERN_CACHE_ALTERNATIVES, MAX_BRACE_ALTERNATIVES, MAX_PATTERN_LENGTH } from './limits';
+import { COMPILED_PATTERN_CACHE_ALTERNATIVES, MAX_BRACE_ALTERNATIVES, MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_PATTERN_LENGTH } from './limits';
 import { LinearRegex, UnsupportedRegex } from './linear-regex';
 
 /** minimatch options fixed by the contract; `platform` pins `/`-only semantics on every OS. */
@@ -303,6 +303,15 @@ export function compilePattern(pattern: string): CompiledPattern | Error {
 }
 
 /** Why a pattern is not acceptable, or undefined when it is. */
+/** `!(` openings in a glob segment as written, but for an escaped `!` or one right after `[`. */
+function negatedExtglobs(segment: string): number {
+  let count = 0;
+  for (let i = segment.indexOf('!('); i >= 0; i = segment.indexOf('!(', i + 2)) {
+    if (i === 0 || (segment[i - 1] !== '\\' && segment[i - 1] !== '[')) count++;
+  }
+  return count;
+}
+
 export function checkPattern(pattern: string): string | undefined {
   if (pattern.length > MAX_PATTERN_LENGTH) {
     return `pattern is ${pattern.length} characters long; the limit is ${MAX_PATTERN_LENGTH}`;
@@ -317,7 +326,11 @@ export function checkPattern(pattern: string): string | undefined {
     return `pattern expands to more than ${MAX_BRACE_ALTERNATIVES} alternatives`;
   }
   for (const alternative of expanded) {
-    if (alternative.split('/').includes('..')) return 'pattern contains a ".." segment';
+    const segments = alternative.split('/');
+    if (segments.includes('..')) return 'pattern contains a ".." segment';
+    if (segments.some((segment) => negatedExtglobs(segment) > MAX_NEGATED_EXTGLOBS_PER_SEGMENT)) {
+      return `pattern has more than ${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} negated extglob groups "!(…)" in one path segment`;
+    }
   }
   // minimatch itself refuses some globs (a POSIX class beside an escaped character builds an
   // invalid unicode RegExp): such a pattern could never match, so it is an invalid value rather

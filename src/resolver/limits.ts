@@ -22,6 +22,13 @@ export const MAX_PATTERNS_PER_KEY = 1000;
 /** Characters in one glob pattern (minimatch's own cap is 64 KiB; ours is far lower). */
 export const MAX_PATTERN_LENGTH = 4096;
 
+/**
+ * Negated extglob groups `!(…)` in one path segment of a pattern. minimatch writes the rest of the
+ * segment into each group's lookahead, so its RegExp doubles with every group: six make ~2,500
+ * characters (within what a 4,096-character pattern builds anyway), twenty-five exhaust memory.
+ */
+export const MAX_NEGATED_EXTGLOBS_PER_SEGMENT = 6;
+
 /** Alternatives one pattern may expand to through braces (`{a,b}`, `{1..9}`): limits regex blow-up. */
 export const MAX_BRACE_ALTERNATIVES = 1000;
 
@@ -53,6 +60,13 @@ export const READ_CHUNK_BYTES = 64 * 1024;
 
 /** Default model-context budget in Unicode code points. */
 export const DEFAULT_BUDGET = 24000;
+
+/**
+ * Characters in one target path: Linux's PATH_MAX (macOS stops at 1,024), so no longer path can
+ * be opened there in one call. A path's directories cost work in its length times their number:
+ * a megabyte of `a/a/a/…` would take hours, 4,096 characters take milliseconds.
+ */
+export const MAX_TARGET_CHARS = 4096;
 
 /** Symbolic links followed while canonicalising one path (Linux's own limit is 40). */
 export const MAX_SYMLINK_HOPS = 40;

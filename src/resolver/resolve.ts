@@ -29,7 +29,7 @@ import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { EntryKind, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
 import { Listings, listedKind } from './listings';
-import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from './limits';
+import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION, MAX_TARGET_CHARS } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
 import { readInstructionFile } from './read';
@@ -107,6 +107,11 @@ interface KnownDir {
   rel: string | undefined;
   /** Its own lstat, when one was taken (its parent's listing may have told its kind instead). */
   st?: FsStat;
+  /**
+   * The deepest existing directory at or above it, root-relative: itself when it exists;
+   * undefined when not known (outside the root, or canonicalised whole while missing).
+   */
+  existing: string | undefined;
 }
 
 /**
@@ -129,6 +134,12 @@ class TargetCanonicalizer {
   private readonly sep: string;
   /** Targets per parent directory (as given), when listings are in use. */
   private readonly perParent = new Map<string, number>();
+  /**
+   * For a missing target below a missing directory: the deepest existing directory above it,
+   * where its chain of candidate directories ends (nothing below exists, no candidate either: a
+   * deep new path would otherwise cost three lookups per level).
+   */
+  readonly chainFrom = new Map<string, string>();
 
   constructor(
     private readonly fs: ResolverFs,
@@ -149,7 +160,7 @@ class TargetCanonicalizer {
         // unknown size: the root is not listed
       }
     }
-    this.dirs.set('', { path: root, exists: true, rel: '', st });
+    this.dirs.set('', { path: root, exists: true, rel: '', st, existing: '' });
   }
 
   static usable(fs: ResolverFs): boolean {
@@ -166,6 +177,7 @@ class TargetCanonicalizer {
     if (!step || step.kind === 'symlink') return undefined;
     const { kind, known } = step;
     if (known.rel === undefined) return 'outside';
+    if (!parent.exists && parent.existing !== undefined) this.chainFrom.set(known.rel, parent.existing);
     return { path: known.rel, kind: kind === undefined ? 'missing' : kind === 'directory' ? 'directory' : 'file' };
   }
 
@@ -182,7 +194,9 @@ class TargetCanonicalizer {
    * of `targets` targets in `parent`, its listing may answer instead of an lstat.
    */
   private step(parent: KnownDir, name: string, targets = 0): { known: KnownDir; kind: EntryKind | undefined } | undefined {
-    const abs = parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
+    // Only the root can end with the separator (`/`): below it, paths are built by concatenation,
+    // and endsWith would copy each whole one (a 2,000-level path, 2,000 times).
+    const abs = parent.rel !== '' && parent.rel !== undefined ? parent.path + this.sep + name : parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
     let st: FsStat | undefined;
     let kind: EntryKind | undefined;
     if (parent.exists) {
@@ -199,7 +213,8 @@ class TargetCanonicalizer {
     let rel: string | undefined;
     if (parent.rel !== undefined) rel = parent.rel === '' ? name : `${parent.rel}/${name}`;
     else if (isInside(this.fs.path, this.root, abs)) rel = toRelative(this.fs.path, this.root, abs); // `../<root's name>`
-    return { known: { path: abs, exists: kind !== undefined, rel, st }, kind };
+    const exists = kind !== undefined;
+    return { known: { path: abs, exists, rel, st, existing: exists ? rel : parent.existing }, kind };
   }
 
   /** The directory `p` (as given), or null when paths below it must be canonicalised whole. */
@@ -209,38 +224,64 @@ class TargetCanonicalizer {
     // The unknown directories from `p` up to a known one, then resolved top down: no recursion,
     // however deep the tree.
     const pending: string[] = [];
-    for (let q: string | undefined = p; q !== undefined && !this.dirs.has(q); q = TargetCanonicalizer.split(q)?.parent) pending.push(q);
+    let top: string | undefined = p;
+    for (; top !== undefined && !this.dirs.has(top); top = TargetCanonicalizer.split(top)?.parent) pending.push(top);
+    // Each pending directory's parent is the next one up, just resolved: no lookup by path (a
+    // deep path would hash its length once per level).
+    let parent = top === undefined ? undefined : this.dirs.get(top);
     for (let k = pending.length - 1; k >= 0; k--) {
       const q = pending[k];
       const split = TargetCanonicalizer.split(q);
-      const parent = split && this.dirs.get(split.parent);
-      const step = parent ? this.step(parent, split.name, this.perParent.get(split.parent) ?? 0) : undefined;
+      if (!split) parent = undefined;
+      // Its parent as the walk up met it (that string's hash is already computed).
+      const parentKey = k + 1 < pending.length ? pending[k + 1] : top!;
+      const step = split && parent ? this.step(parent, split.name, this.perParent.get(parentKey) ?? 0) : undefined;
       let known: KnownDir | null = null;
       if (step && step.kind !== 'symlink') known = step.known;
-      else {
+      else if (parent === null) {
+        // Its parent could not be canonicalised (a path too long, a loop): neither can it, and a
+        // realpath per directory below would cost the path's length for each of them.
+      } else {
         try {
           const c = canonicalize(this.fs, q, this.root);
           const inside = isInside(this.fs.path, this.root, c.path);
-          known = { path: c.path, exists: c.exists, rel: inside ? toRelative(this.fs.path, this.root, c.path) : undefined };
+          const rel = inside ? toRelative(this.fs.path, this.root, c.path) : undefined;
+          known = { path: c.path, exists: c.exists, rel, existing: c.exists ? rel : undefined };
         } catch {
           // Every target below it is canonicalised whole, which reports the error.
         }
       }
       this.dirs.set(q, known);
+      parent = known;
     }
     return this.dirs.get(p)!;
   }
 }
 
-function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): TargetEvidence[] {
+/** Why a target cannot be canonicalised, for the usage error. */
+function unresolvable(err: unknown): string {
+  const code = errorCode(err);
+  if (code === 'ELOOP') return `${code}: too many levels of symbolic links`;
+  if (code === 'ENAMETOOLONG') return `${code}: a path longer than the system allows`;
+  return code;
+}
+
+function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): { resolved: TargetEvidence[]; chainFrom: ReadonlyMap<string, string> } {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, TargetEvidence>();
-  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
   for (const given of targets) {
     if (typeof given !== 'string' || given.includes('\0')) {
       throw new ResolveError('usage', `target ${JSON.stringify(given)} is not a valid path`);
     }
+    if (given.length > MAX_TARGET_CHARS) {
+      throw new ResolveError('usage', `target ${JSON.stringify(`${given.slice(0, 80)}…`)} is ${given.length} characters long; the limit is ${MAX_TARGET_CHARS}`, {
+        targets: [given.slice(0, 200)],
+      });
+    }
+  }
+  const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
+  for (const given of targets) {
     const q = quick?.target(given);
     if (q !== undefined) {
       if (q === 'outside') rejected.push(given);
@@ -251,7 +292,7 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
     try {
       c = canonicalize(fs, given === '' ? '.' : given, root);
     } catch (err) {
-      throw new ResolveError('usage', `target ${JSON.stringify(given)} cannot be resolved (${errorCode(err)}: too many levels of symbolic links?)`, {
+      throw new ResolveError('usage', `target ${JSON.stringify(given)} cannot be resolved (${unresolvable(err)})`, {
         targets: [given],
       });
     }
@@ -274,7 +315,7 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
   }
   // Default sort order is code-unit order, the contract's; paths are unique.
   const paths = [...byPath.keys()].sort();
-  return paths.map((p) => byPath.get(p)!);
+  return { resolved: paths.map((p) => byPath.get(p)!), chainFrom: quick?.chainFrom ?? new Map() };
 }
 
 /**
@@ -349,7 +390,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   }
   const rootPath = canonicalRoot(fs, root, policy);
   const listings = new Listings(fs, policy.candidates.length);
-  const resolved = resolveTargets(fs, rootPath, targets, listings);
+  const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings);
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const skip = (path: string, reason: SkippedCandidate['reason'], message: string) => {
@@ -359,14 +400,23 @@ export function resolveInstructions(root: string, targets: readonly string[], op
 
   // Candidate paths on the chain: every directory from the root to each target's directory,
   // each walked once however many targets share it (a seen directory has all its ancestors).
+  // Depths are counted down from each target's directory: counting every directory's slashes
+  // would cost a deep path its length once per level.
   const chain = new Set<string>();
-  if (resolved.length > 0) chain.add('');
-  for (const t of resolved) {
-    const dir = t.kind === 'directory' ? t.path : parentOf(t.path);
-    for (let d = dir; d !== '' && !chain.has(d); d = parentOf(d)) chain.add(d);
-  }
   const depth = new Map<string, number>();
-  for (const d of chain) depth.set(d, depthOf(d));
+  if (resolved.length > 0) {
+    chain.add('');
+    depth.set('', 0);
+  }
+  for (const t of resolved) {
+    const dir = (chainFrom.size > 0 ? chainFrom.get(t.path) : undefined) ?? (t.kind === 'directory' ? t.path : parentOf(t.path));
+    if (chain.has(dir)) continue;
+    let k = depthOf(dir);
+    for (let d = dir; d !== '' && !chain.has(d); d = parentOf(d), k--) {
+      chain.add(d);
+      depth.set(d, k);
+    }
+  }
   const dirs = [...chain].sort((a, b) => depth.get(a)! - depth.get(b)! || compareCodeUnits(a, b));
 
   const entries: Entry[] = [];
@@ -645,16 +695,17 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       reason = `superseded by ${winner.path} (mode: replace in the same directory) for ${supersededTargets.join(', ')}`;
     } else {
       status = 'not-applicable';
+      // One clause per key and pattern, naming its targets: the applies_to list is said once,
+      // not once per target (1,000 globs and 10,000 targets would be 600 MB of reason).
       const globs = JSON.stringify(e.metadata?.applies_to);
-      reason =
-        notApplicable
-          .get(e)!
-          .map((n) =>
-            n.key === 'excludes'
-              ? `excludes ${JSON.stringify(n.pattern)} matches ${JSON.stringify(n.target)}`
-              : `applies_to ${globs} does not match ${JSON.stringify(n.target)}`,
-          )
-          .join('; ') || null;
+      const clauses = new Map<string, string[]>();
+      for (const n of notApplicable.get(e)!) {
+        const clause = n.key === 'excludes' ? `excludes ${JSON.stringify(n.pattern)} matches ` : `applies_to ${globs} does not match `;
+        const targets = clauses.get(clause);
+        if (targets) targets.push(JSON.stringify(n.target));
+        else clauses.set(clause, [JSON.stringify(n.target)]);
+      }
+      reason = [...clauses].map(([clause, targets]) => clause + targets.join(', ')).join('; ') || null;
     }
     return {
       path: e.path,

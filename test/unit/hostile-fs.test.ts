@@ -266,12 +266,15 @@ describe('issue 7 §2 trees: loops, depth, names', () => {
     assert.throws(() => resolveWith(fs, ['ring7/x.ts']), (err: Error & { code?: string }) => err.code === 'usage');
   });
 
-  it('a tree 5,000 directories deep with a target at the bottom: every candidate on the chain, no recursion', () => {
-    const dirs = Array(5000).fill('d').join('/');
+  it('a tree 2,045 directories deep with a target at the bottom (4,094 characters, near the 4,096 limit): every candidate on the chain, no recursion', () => {
+    const dirs = Array(2045).fill('d').join('/');
     const fs = new MemoryFs({ '/repo/AGENTS.md': 'top\n', [`/repo/${dirs}/AGENTS.md`]: 'bottom\n', [`/repo/${dirs}/x.ts`]: '' });
     const ev = resolveWith(fs, [`${dirs}/x.ts`]);
-    assert.deepEqual(ev.sources.map((s) => s.depth), [0, 5000]);
+    assert.deepEqual(ev.sources.map((s) => s.depth), [0, 2045]);
     assert.ok(fs.opened.length === 2);
+    // 5,000 deep is longer than any system opens: a usage error, not a walk.
+    const deeper = Array(5000).fill('d').join('/');
+    assert.throws(() => resolveWith(fs, [`${deeper}/x.ts`]), (err: Error & { code?: string }) => err.code === 'usage' && /characters long; the limit is 4096/.test(err.message));
   });
 
   it('names with newlines, control characters and bidi overrides: exact in the evidence, inert in the context', () => {

@@ -9,42 +9,10 @@
  * blocked), so each hostile case runs in a child process with a hang guard.
  */
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { Minimatch } from 'minimatch';
 import { MATCH_OPTIONS, PatternSet } from '../../src/resolver';
 import { CompiledPattern, segmentMatcher } from '../../src/resolver/globs';
-import { REPO_DIR } from '../helpers/tree';
-
-const HANG_GUARD_MS = 60000;
-
-/** Runs `body` (TypeScript, with `R` = src/resolver and `L` = src/lint) in a fresh node; returns its JSON output. */
-function inChild(body: string): { ms: number; out: unknown } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-glob-'));
-  const file = path.join(dir, 'case.ts');
-  fs.writeFileSync(
-    file,
-    `import * as R from ${JSON.stringify(path.join(REPO_DIR, 'src/resolver'))};\n` +
-      `import * as L from ${JSON.stringify(path.join(REPO_DIR, 'src/lint'))};\n` +
-      `void L;\nconst started = Date.now();\nconst out = (() => {\n${body}\n})();\n` +
-      `process.stdout.write(JSON.stringify({ ms: Date.now() - started, out }));\n`,
-  );
-  try {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', file], {
-      cwd: REPO_DIR,
-      encoding: 'utf8',
-      timeout: HANG_GUARD_MS,
-      killSignal: 'SIGKILL',
-    });
-    assert.equal(r.signal, null, `the case did not finish within ${HANG_GUARD_MS} ms (killed): the match backtracks`);
-    assert.equal(r.status, 0, r.stderr);
-    return JSON.parse(r.stdout) as { ms: number; out: unknown };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { HANG_GUARD_MS, inChild } from '../helpers/child';
 
 // [case, glob, target name, applies?]
 const REDOS: [string, string, string, boolean][] = [

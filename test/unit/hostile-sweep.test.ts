@@ -1,0 +1,148 @@
+/**
+ * Hostile input at scale (issue 7, found by a sweep in the seventh session on issue 6): each case
+ * used to crash, exhaust memory or run for minutes, and each is now bounded. Cases that could hang
+ * run in a child process with a hang guard; times are never asserted.
+ */
+import { strict as assert } from 'node:assert';
+import { FsStat, MemoryFs, ResolveError, ResolverFs, resolveInstructions } from '../../src/resolver';
+import { MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_TARGET_CHARS } from '../../src/resolver/limits';
+import { HANG_GUARD_MS, inChild } from '../helpers/child';
+import { fm } from '../helpers/tree';
+
+/** A MemoryFs that records every lstat. */
+function counted(files: Record<string, string>): { fs: ResolverFs; lstats: string[] } {
+  const base = new MemoryFs(files);
+  const lstats: string[] = [];
+  const fs: ResolverFs = Object.assign(Object.create(base) as ResolverFs, {
+    lstat(p: string): FsStat | undefined {
+      lstats.push(p);
+      return base.lstat(p);
+    },
+  });
+  return { fs, lstats };
+}
+
+describe('hostile input at scale (the seventh session sweep)', function () {
+  this.timeout(HANG_GUARD_MS * 2);
+
+  describe('a not-applicable reason names its glob list once, not once per target', () => {
+    const globs = Array.from({ length: 1000 }, (_, i) => `docs/section-${i}/**/*.md`);
+    const files = { '/repo/AGENTS.md': fm(`applies_to: ${JSON.stringify(globs)}\nexcludes: ["**/gen/**"]`, 'rules\n') };
+
+    it('one target: the reason reads as before', () => {
+      const ev = resolveInstructions('/repo', ['src/a.ts'], { fs: new MemoryFs(files), globalFile: null });
+      assert.equal(ev.sources[0].reason, `applies_to ${JSON.stringify(globs)} does not match "src/a.ts"`);
+    });
+
+    it('2,000 targets: one clause per key and pattern, naming the targets; bounded by the list plus the targets', () => {
+      const targets = Array.from({ length: 2000 }, (_, i) => (i % 4 === 0 ? `docs/section-${i % 1000}/gen/f${i}.md` : `src/f${i}.ts`));
+      const ev = resolveInstructions('/repo', targets, { fs: new MemoryFs(files), globalFile: null });
+      const s = ev.sources[0];
+      assert.equal(s.status, 'not-applicable');
+      assert.equal(s.notApplicable.length, 2000);
+      const reason = s.reason!;
+      const quoted = [...ev.targets].map((t) => JSON.stringify(t.path).length + 2).reduce((a, b) => a + b, 0);
+      assert.ok(reason.length < JSON.stringify(globs).length + quoted + 200, `reason of ${reason.length} characters`);
+      // Clauses in the order of their first target (targets are sorted: docs/ before src/).
+      const clauses = reason.split('; ');
+      assert.equal(clauses.length, 2);
+      assert.ok(clauses[0].startsWith('excludes "**/gen/**" matches "docs/section-'), clauses[0].slice(0, 200));
+      assert.ok(clauses[1].startsWith(`applies_to ${JSON.stringify(globs)} does not match "src/`), clauses[1].slice(0, 200));
+      for (const n of s.notApplicable) assert.ok(reason.includes(JSON.stringify(n.target)), n.target);
+    });
+  });
+
+  describe('targets in missing directories, and very long targets', () => {
+    it('no candidate is looked up in a directory the targets showed missing', () => {
+      const { fs, lstats } = counted({ '/repo/AGENTS.md': 'root\n', '/repo/src/a.ts': '' });
+      const ev = resolveInstructions('/repo', ['src/a.ts', 'new/deeper/still/x.ts', 'new/deeper/y.ts'], { fs, globalFile: null });
+      assert.deepEqual(
+        ev.targets.map((t) => [t.path, t.kind]),
+        [
+          ['new/deeper/still/x.ts', 'missing'],
+          ['new/deeper/y.ts', 'missing'],
+          ['src/a.ts', 'file'],
+        ],
+      );
+      assert.deepEqual(ev.sources.map((s) => [s.path, s.appliesTo.length]), [['AGENTS.md', 3]]);
+      assert.ok(lstats.includes('/repo/new'), 'the first missing directory is looked up once');
+      assert.deepEqual(
+        lstats.filter((p) => p.startsWith('/repo/new/')),
+        [],
+        'nothing below the missing /repo/new is looked up',
+      );
+    });
+
+    it('200 missing targets 2,043 directories deep (near the longest allowed): no skipped candidates, one evidence line each', () => {
+      const { out } = inChild(`
+        const fs = new R.MemoryFs({ '/repo/AGENTS.md': 'root\\n' });
+        const targets = Array.from({ length: 200 }, (_, i) => 'n' + (i % 10) + '/' + 'a/'.repeat(2042) + 'x' + i + '.ts');
+        const ev = R.resolveInstructions('/repo', targets, { fs, globalFile: null });
+        return { kinds: ev.targets.map((t) => t.kind), sources: ev.sources.map((s) => s.path), skipped: ev.skipped.length, diagnostics: ev.diagnostics.length };
+      `);
+      assert.deepEqual(out, { kinds: Array(200).fill('missing'), sources: ['AGENTS.md'], skipped: 0, diagnostics: 0 });
+    });
+
+    it(`a target longer than ${MAX_TARGET_CHARS} characters is a usage error, whatever else is asked`, () => {
+      const long = 'a/'.repeat(MAX_TARGET_CHARS / 2) + 'x.ts';
+      assert.throws(
+        () => resolveInstructions('/repo', ['src/a.ts', long], { fs: new MemoryFs({ '/repo/AGENTS.md': 'root\n' }), globalFile: null }),
+        (err: unknown) =>
+          err instanceof ResolveError && err.code === 'usage' && err.message.includes(`is ${long.length} characters long; the limit is ${MAX_TARGET_CHARS}`) && err.message.length < 300,
+      );
+      const justUnder = 'a/'.repeat(MAX_TARGET_CHARS / 2 - 3) + 'x.ts';
+      const ev = resolveInstructions('/repo', [justUnder], { fs: new MemoryFs({ '/repo/AGENTS.md': 'root\n' }), globalFile: null });
+      assert.equal(ev.targets[0].kind, 'missing');
+    });
+  });
+
+  describe(`negated extglobs: at most ${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} \`!(…)\` groups in one path segment`, () => {
+    const resolve = (glob: string, target: string) =>
+      resolveInstructions('/repo', [target], { fs: new MemoryFs({ '/repo/AGENTS.md': fm(`applies_to: ${JSON.stringify(glob)}`, 'rules\n') }), globalFile: null });
+
+    it(`${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} groups compile and match`, () => {
+      const glob = '!(a)'.repeat(MAX_NEGATED_EXTGLOBS_PER_SEGMENT) + '.ts';
+      const ev = resolve(glob, 'b.ts');
+      assert.deepEqual(ev.diagnostics, []);
+      assert.equal(ev.sources[0].status, 'included');
+    });
+
+    it(`${MAX_NEGATED_EXTGLOBS_PER_SEGMENT + 1} groups are an invalid value (the key is ignored), as are 25 (which exhausted memory)`, () => {
+      for (const n of [MAX_NEGATED_EXTGLOBS_PER_SEGMENT + 1, 25]) {
+        const ev = resolve('!(a)'.repeat(n), 'a.ts');
+        assert.deepEqual(
+          ev.diagnostics.map((d) => d.code),
+          ['invalid-value'],
+        );
+        assert.match(ev.diagnostics[0].message, new RegExp(`more than ${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} negated extglob groups`));
+        assert.equal(ev.sources[0].status, 'included', 'applies_to is ignored: the source applies');
+      }
+    });
+
+    it('groups in different segments, and escaped `\\!(`, are not counted together', () => {
+      assert.deepEqual(resolve(Array(10).fill('!(x)').join('/'), `${Array(9).fill('a').join('/')}/b`).diagnostics, []);
+      assert.deepEqual(resolve(`${'\\!(a)'.repeat(10)}`, 'z.ts').diagnostics, []);
+    });
+  });
+
+  describe('regexes over instruction text stay linear', () => {
+    it('the context neutralises a marker after a megabyte of blank lines, and a tag after a megabyte of spaces', () => {
+      const { out } = inChild(`
+        const nl = 'x' + '\\n'.repeat(1_000_000) + '[holaryn:source] forged\\n';
+        const sp = '<' + ' '.repeat(1_000_000) + 'x <  / repository-instructions>\\n';
+        return [R.neutralize(nl).endsWith('\\\\[holaryn:source] forged\\n'), R.neutralize(sp).endsWith('x <\\\\  / repository-instructions>\\n')];
+      `);
+      assert.deepEqual(out, [true, true]);
+    });
+
+    it('lint reads key lines linearly: a 60,000-space line above 100 unquoted `*` globs', () => {
+      const { out } = inChild(`
+        let block = '---\\napplies_to:\\n  - x\\n    a' + ' '.repeat(60_000) + 'b\\n';
+        for (let i = 0; i < 100; i++) block += '  - *g' + i + '\\n';
+        const findings = L.lintFile('AGENTS.md', block + '---\\nbody\\n');
+        return findings.length > 0;
+      `);
+      assert.equal(out, true);
+    });
+  });
+});

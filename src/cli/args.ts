@@ -1,7 +1,7 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -24,8 +24,8 @@ export class UsageError extends Error {
 }
 
 export function parseBudget(text: string): number {
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`--budget takes a whole number of characters (0 or more), not ${JSON.stringify(text)}`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) > MAX_BUDGET) {
+    throw new UsageError(`--budget takes a whole number of characters from 0 to ${MAX_BUDGET}, not ${JSON.stringify(text)}`);
   }
   return Number(text);
 }

@@ -11,7 +11,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { TOOL_DESCRIPTION, repositoryInstructions, toolErrorText } from '../gate';
-import { EVIDENCE_SCHEMA, FileCache, ResolveOptions, resolveInstructions } from '../resolver';
+import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -66,6 +66,22 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   context: z.string(),
 });
 
+/**
+ * Characters one answer may carry. The evidence holds every source's content (up to 1 MiB each),
+ * and the SDK writes an answer as one JSON string: hundreds of large files would make a string
+ * JavaScript cannot hold, and the answer would never come.
+ */
+export const MAX_MCP_ANSWER_CHARS = 64 * 1024 * 1024;
+
+/** The answer's length as JSON, or Infinity when it is too long to be one string at all. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length;
+  } catch {
+    return Infinity;
+  }
+}
+
 /** The server for one root; connect it to any transport. Throws ResolveError when the root is bad. */
 export function createMcpServer(root: string, options: ResolveOptions = {}): McpServer {
   const resolveOptions = { ...options, cache: options.cache ?? new FileCache() };
@@ -87,7 +103,14 @@ export function createMcpServer(root: string, options: ResolveOptions = {}): Mcp
     ({ paths }) => {
       try {
         const { text, evidence } = repositoryInstructions(canonicalRoot, paths, resolveOptions);
-        return { content: [{ type: 'text', text }], structuredContent: { ...evidence } };
+        const answer = { content: [{ type: 'text' as const, text }], structuredContent: { ...evidence } };
+        const length = jsonLength(answer);
+        if (length > MAX_MCP_ANSWER_CHARS) {
+          const size = Number.isFinite(length) ? `${Math.round(length / 2 ** 20)} MiB` : 'too long for one JSON string';
+          const message = `the evidence for these ${paths.length} paths is ${size} (${evidence.sources.length} sources), more than one answer may carry (${MAX_MCP_ANSWER_CHARS / 2 ** 20} MiB): ask for fewer paths at a time`;
+          return { content: [{ type: 'text', text: toolErrorText(new ResolveError('usage', message)) }], isError: true };
+        }
+        return answer;
       } catch (err) {
         // A rejected path is the model's to fix: a tool error, not a protocol error.
         return { content: [{ type: 'text', text: toolErrorText(err) }], isError: true };
@@ -107,6 +130,8 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   const server = createMcpServer(path.resolve(io.cwd, positionals[0]), resolveOptionsFrom(values, io));
   // stdout now belongs to the protocol: nothing else may write there.
   const transport = new StdioServerTransport(process.stdin, process.stdout);
+  // A message the transport could not send is said on stderr, never swallowed.
+  transport.onerror = (err) => io.stderr(`holaryn mcp: ${err.message}\n`);
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);

@@ -77,6 +77,8 @@ interface Walk {
   paths: string[];
   complete: boolean;
   candidates: string[];
+  /** Directories listed but not enterable by name: their names are not valid UTF-8. */
+  undecodable: string[];
 }
 
 function isSkippedPath(rel: string): boolean {
@@ -94,6 +96,7 @@ function walk(fs: ResolverFs & Partial<Pick<LintFs, 'readdir'>>, rootPath: strin
   if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
   const paths: string[] = [];
   const candidates: string[] = [];
+  const undecodable: string[] = [];
   let complete = true;
   const rootStat = fs.lstat(rootPath);
   const visited = new Set<string>(rootStat ? [`${rootStat.dev}:${rootStat.ino}`] : []);
@@ -138,6 +141,12 @@ function walk(fs: ResolverFs & Partial<Pick<LintFs, 'readdir'>>, rootPath: strin
         complete = false;
         continue;
       }
+      if (!st && entry.name.includes('\uFFFD')) {
+        // Listed, yet not there by its name as text: bytes that are not UTF-8 became U+FFFD, and
+        // the files inside cannot be named. Said, never passed over in silence.
+        undecodable.push(childRel);
+        complete = false;
+      }
       if (!st || st.kind !== 'directory') continue;
       const identity = `${st.dev}:${st.ino}`;
       if (visited.has(identity)) continue;
@@ -145,7 +154,7 @@ function walk(fs: ResolverFs & Partial<Pick<LintFs, 'readdir'>>, rootPath: strin
       stack.push(childRel);
     }
   }
-  return { paths, complete, candidates };
+  return { paths, complete, candidates, undecodable };
 }
 
 type Loaded =
@@ -170,6 +179,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
 
   let listing: WorkspaceListing;
   let candidates: string[];
+  let undecodable: string[] = [];
   if (options.listFiles) {
     const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
     listing = new WorkspaceListing(given, options.listingComplete ?? true);
@@ -178,6 +188,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     const w = walk(fs, rootPath, policy);
     listing = new WorkspaceListing(w.paths, w.complete);
     candidates = w.candidates;
+    undecodable = w.undecodable;
   }
 
   // Precedence order for identical files: shallow first, then filename order.
@@ -218,6 +229,18 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
         message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
       });
     }
+  }
+  for (const dir of undecodable) {
+    findings.push({
+      file: dir,
+      severity: 'error',
+      code: 'unreadable',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      message: 'directory name is not valid UTF-8: it cannot be opened by its name as text, so instruction files in it are not checked (rename it)',
+    });
   }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

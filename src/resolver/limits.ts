@@ -62,6 +62,13 @@ export const READ_CHUNK_BYTES = 64 * 1024;
 export const DEFAULT_BUDGET = 24000;
 
 /**
+ * The largest budget, in code points: 64 Mi, some 300 times any model's context window. The
+ * context is one string, and JavaScript's longest holds about 2^29 UTF-16 units: 600 files of
+ * 1 MiB under an unbounded budget could not be written at all.
+ */
+export const MAX_BUDGET = 64 * 1024 * 1024;
+
+/**
  * Characters in one target path: Linux's PATH_MAX (macOS stops at 1,024), so no longer path can
  * be opened there in one call. A path's directories cost work in its length times their number:
  * a megabyte of `a/a/a/…` would take hours, 4,096 characters take milliseconds.

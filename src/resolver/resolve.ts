@@ -29,7 +29,7 @@ import { canonicalRoot, errorCode, locateCandidate } from './candidates';
 import { EntryKind, FsStat, PathApi, ResolverFs, nodeResolverFs } from './fs';
 import { PatternSet } from './globs';
 import { Listings, listedKind } from './listings';
-import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION, MAX_TARGET_CHARS } from './limits';
+import { MAX_BUDGET, MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION, MAX_TARGET_CHARS } from './limits';
 import { canonicalize, depthOf, isInside, joinRelative, parentOf, toRelative } from './paths';
 import { HOLARYN_POLICY, ResolverPolicy } from './policy';
 import { readInstructionFile } from './read';
@@ -385,8 +385,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const basePolicy = options.policy ?? HOLARYN_POLICY;
   const policy = options.candidates ? { ...basePolicy, candidates: options.candidates } : basePolicy;
   const budget = options.budget ?? policy.budget.size;
-  if (!Number.isSafeInteger(budget) || budget < 0) {
-    throw new ResolveError('usage', `budget must be a whole number of at least 0, not ${String(budget)}`);
+  if (!Number.isSafeInteger(budget) || budget < 0 || budget > MAX_BUDGET) {
+    throw new ResolveError('usage', `budget must be a whole number from 0 to ${MAX_BUDGET}, not ${String(budget)}`);
   }
   const rootPath = canonicalRoot(fs, root, policy);
   const listings = new Listings(fs, policy.candidates.length);

@@ -96,6 +96,23 @@ describe('holaryn mcp (real process, SDK client)', () => {
     assert.match(empty.content[0].text, /paths/);
   });
 
+  it('answers a call whose evidence is too large for one message with a tool error, not silence', async function () {
+    this.timeout(60_000);
+    // 70 sources of 1 MiB each (and the root's): their contents alone are over the 64 MiB one answer may carry.
+    const body = `${'x'.repeat(1023)}\n`.repeat(1024);
+    const paths: string[] = [];
+    for (let i = 0; i < 70; i++) {
+      write(`big/d${i}/AGENTS.md`, body);
+      paths.push(`big/d${i}/f.ts`);
+    }
+    const r = await call(paths);
+    assert.equal(r.isError, true);
+    assert.match(r.content[0].text, /^usage: the evidence for these 70 paths is \d+ MiB \(71 sources\), more than one answer may carry \(64 MiB\): ask for fewer paths at a time$/);
+    // The session goes on.
+    assert.equal((await call(['src/a.ts'])).isError, undefined);
+    rmSync(path.join(root, 'big'), { recursive: true, force: true });
+  });
+
   it('exits 0 when its input ends', async () => {
     const child = spawn(process.execPath, [CLI, 'mcp', root, '--no-global'], { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdin.end();

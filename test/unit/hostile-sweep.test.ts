@@ -4,8 +4,14 @@
  * run in a child process with a hang guard; times are never asserted.
  */
 import { strict as assert } from 'node:assert';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseBudget } from '../../src/cli/args';
+import { printable, printableText } from '../../src/cli/io';
+import { lintWorkspace } from '../../src/lint';
 import { FsStat, MemoryFs, ResolveError, ResolverFs, resolveInstructions } from '../../src/resolver';
-import { MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_TARGET_CHARS } from '../../src/resolver/limits';
+import { MAX_BUDGET, MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_TARGET_CHARS } from '../../src/resolver/limits';
 import { HANG_GUARD_MS, inChild } from '../helpers/child';
 import { fm } from '../helpers/tree';
 
@@ -123,6 +129,56 @@ describe('hostile input at scale (the seventh session sweep)', function () {
       assert.deepEqual(resolve(Array(10).fill('!(x)').join('/'), `${Array(9).fill('a').join('/')}/b`).diagnostics, []);
       assert.deepEqual(resolve(`${'\\!(a)'.repeat(10)}`, 'z.ts').diagnostics, []);
     });
+  });
+
+  describe(`the budget is at most ${MAX_BUDGET} code points: a larger context could not be one string`, () => {
+    const fs = () => new MemoryFs({ '/repo/AGENTS.md': 'root\n' });
+    it('the library refuses a larger budget as a usage error, and takes the largest', () => {
+      for (const budget of [MAX_BUDGET + 1, Number.MAX_SAFE_INTEGER]) {
+        assert.throws(
+          () => resolveInstructions('/repo', ['a.ts'], { fs: fs(), globalFile: null, budget }),
+          (err: unknown) => err instanceof ResolveError && err.code === 'usage' && err.message.includes(`from 0 to ${MAX_BUDGET}`),
+        );
+      }
+      assert.equal(resolveInstructions('/repo', ['a.ts'], { fs: fs(), globalFile: null, budget: MAX_BUDGET }).truncation.budget, MAX_BUDGET);
+    });
+    it('--budget says the range', () => {
+      assert.equal(parseBudget(String(MAX_BUDGET)), MAX_BUDGET);
+      assert.throws(() => parseBudget(String(MAX_BUDGET + 1)), /from 0 to 67108864/);
+      assert.throws(() => parseBudget('9007199254740991'), /from 0 to 67108864/);
+    });
+  });
+
+  describe('names on a terminal', () => {
+    it('C1 controls (a lone CSI, U+009B), DEL and bidirectional overrides are escaped, as C0 controls were', () => {
+      assert.equal(printable('a\u009b[31mb'), 'a\\u009b[31mb');
+      assert.equal(printable('del\u007f'), 'del\\u007f');
+      assert.equal(printable('evil\u202etxt.ts'), 'evil\\u202etxt.ts');
+      assert.equal(printable('i\u2066so\u2069'), 'i\\u2066so\\u2069');
+      assert.equal(printable('ESC\u001b[0m "q"'), 'ESC\\u001b[0m \\"q\\"');
+      assert.equal(printable('plain é 🚀'), 'plain é 🚀');
+      assert.equal(printableText('line\n\tx\u202e\u009b'), 'line\n\tx\\u202e\\u009b');
+    });
+  });
+
+  it('check reports a directory whose name is not valid UTF-8 (its instruction files cannot be read by name), never passes over it', () => {
+    const root = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-badname-'));
+    try {
+      nodeFs.mkdirSync(path.join(root, 'ok'));
+      nodeFs.writeFileSync(path.join(root, 'ok', 'AGENTS.md'), 'fine\n');
+      const bad = Buffer.concat([Buffer.from(`${root}/bad`), Buffer.from([0xff]), Buffer.from('dir')]);
+      nodeFs.mkdirSync(bad);
+      nodeFs.writeFileSync(Buffer.concat([bad, Buffer.from('/AGENTS.md')]), '---\npriority: 99999\n---\nhidden\n');
+      const r = lintWorkspace(root);
+      assert.deepEqual(r.files, ['ok/AGENTS.md']);
+      assert.deepEqual(
+        r.findings.map((f) => [f.file, f.severity, f.code]),
+        [['bad\uFFFDdir', 'error', 'unreadable']],
+      );
+      assert.equal(r.listing.complete, false);
+    } finally {
+      nodeFs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   describe('regexes over instruction text stay linear', () => {

@@ -155,6 +155,7 @@ describe('hostile input at scale (the seventh session sweep)', function () {
       assert.equal(printable('del\u007f'), 'del\\u007f');
       assert.equal(printable('evil\u202etxt.ts'), 'evil\\u202etxt.ts');
       assert.equal(printable('i\u2066so\u2069'), 'i\\u2066so\\u2069');
+      assert.equal(printable('line\u2028sep'), 'line\\u2028sep');
       assert.equal(printable('ESC\u001b[0m "q"'), 'ESC\\u001b[0m \\"q\\"');
       assert.equal(printable('plain é 🚀'), 'plain é 🚀');
       assert.equal(printableText('line\n\tx\u202e\u009b'), 'line\n\tx\\u202e\\u009b');

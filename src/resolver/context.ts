@@ -240,9 +240,22 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
     return t > budget ? t : t + bodyLen(i);
   };
 
+  // The walk is for a text that would be longer than the budget (section 8: "When it would be
+  // longer: …"). When the complete text fits, every source is in: the walk, which counts a
+  // marker line for each source it has not reached yet, could otherwise omit or cut one.
+  let complete = fixed;
+  let allCommands = 0;
+  for (let i = 0; i < n && complete <= budget; i++) {
+    complete += headingLen(i);
+    if (complete <= budget) complete += bodyLen(i);
+    allCommands += commandsLen[i];
+  }
+  if (allCommands > 0) complete += validationHeader + allCommands;
+  const everything = complete <= budget;
+
   let cut: { index: number; kept: number } | undefined;
   for (let i = n - 1; i >= 0; i--) {
-    if (totalWith(i) <= budget) {
+    if (everything || totalWith(i) <= budget) {
       included.add(i);
       includedText += headingLen(i) + bodyLen(i);
       includedCommands += commandsLen[i];

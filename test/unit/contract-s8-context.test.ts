@@ -190,6 +190,37 @@ describe('contract §8 Model context and budget', () => {
     });
   });
 
+  describe('§8 the walk is for a text that would be longer: when the complete text fits, every source is included', () => {
+    it('§8 at every budget from the complete text’s length up, nothing is omitted or cut (a small lower source, a larger astral highest one)', () => {
+      const tree: Tree = { 'AGENTS.md': 'low low low low low\n', 's/AGENTS.md': `${'😀'.repeat(50)}${'é'.repeat(50)}\n` };
+      const full = resolve(tree, ['s/f'], {}).ev;
+      const n = cps(full.context);
+      assert.ok(!full.truncation.truncated);
+      for (let budget = n; budget <= n + 120; budget++) {
+        const e = resolve(tree, ['s/f'], { budget }).ev;
+        assert.deepEqual(statuses(e), { 'AGENTS.md': 'included', 's/AGENTS.md': 'included' }, `budget ${budget}`);
+        assert.equal(e.context, full.context, `budget ${budget}`);
+        assert.equal(e.truncation.truncated, false, `budget ${budget}`);
+      }
+    });
+
+    it('§8 likewise with three sources, validation commands and a global file, at every budget from the complete length', () => {
+      const tree: Tree = {
+        '/hh/instructions.md': 'global rules\n',
+        'AGENTS.md': fm('required_validation: "npm test"', 'root\n'),
+        'a/AGENTS.md': 'M'.repeat(30),
+        'a/b/.holaryn/instructions.md': fm('required_validation: make', 'H'.repeat(90)),
+      };
+      const options = { env: { HOLARYN_HOME: '/hh' } };
+      const full = resolve(tree, ['a/b/x.ts'], options).ev;
+      const n = cps(full.context);
+      for (let budget = n; budget <= n + 200; budget += 7) {
+        const e = resolve(tree, ['a/b/x.ts'], { ...options, budget }).ev;
+        assert.equal(e.context, full.context, `budget ${budget}`);
+      }
+    });
+  });
+
   describe('§8 the whole text is at most budget code points; omission walk from the highest precedence; only the highest is cut', () => {
     it('§8 the context never exceeds the budget in code points, for every budget (astral characters count once)', () => {
       const tree: Tree = {

@@ -23,6 +23,22 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The usage message for a bad command line, or undefined when `err` is not one: a UsageError's
+ * own, or node:util parseArgs's made plain (its unknown-option text leaves a quote open, and its
+ * "ambiguous" one is three lines about a dash).
+ */
+export function usageMessage(err: unknown, command: string): string | undefined {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (!(err instanceof UsageError) && !(typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) return undefined;
+  let message = (err as Error).message;
+  const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /^Unknown option '([^']*)'/.exec(message);
+  const ambiguous = code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /^Option '([^']*)' argument is ambiguous/.exec(message);
+  if (unknown) message = `unknown option ${JSON.stringify(unknown[1])} (an argument starting with "-" goes after "--")`;
+  else if (ambiguous) message = `${ambiguous[1]} needs a value; a value starting with "-" is written ${ambiguous[1]}=…`;
+  return `${message}; run "holaryn ${command} --help"`;
+}
+
 export function parseBudget(text: string): number {
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) > MAX_BUDGET) {
     throw new UsageError(`--budget takes a whole number of characters from 0 to ${MAX_BUDGET}, not ${JSON.stringify(text)}`);

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResolveError } from '../resolver';
 import { Finding, LintResult, lintWorkspace } from '../lint';
-import { UsageError } from './args';
+import { UsageError, usageMessage } from './args';
 import { CliIo, Colors, EXIT, colors, printable, printableText } from './io';
 import { writeJson } from './json';
 
@@ -111,8 +111,9 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
       io.stdout(JSON.stringify({ error: { code: err.code, message: err.message, ...err.details } }) + '\n');
       return err.code === 'internal' ? EXIT.internal : EXIT.usage;
     }
-    if (err instanceof UsageError || (err as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
-      io.stdout(JSON.stringify({ error: { code: 'usage', message: `${(err as Error).message}; run "holaryn check --help"` } }) + '\n');
+    const usage = usageMessage(err, 'check');
+    if (usage !== undefined) {
+      io.stdout(JSON.stringify({ error: { code: 'usage', message: usage } }) + '\n');
       return EXIT.usage;
     }
     throw err;

@@ -3,7 +3,7 @@
  * through `io`. `main.ts` wraps it for the real process; tests call it in-process.
  */
 import { ResolveError } from '../resolver';
-import { UsageError } from './args';
+import { usageMessage } from './args';
 import { CliIo, EXIT } from './io';
 import { instructionsCommand } from './instructions';
 
@@ -65,8 +65,9 @@ export async function cli(argv: string[], io: CliIo): Promise<number> {
       fail(io, json, err.code, err.message, err.details);
       return err.code === 'internal' ? EXIT.internal : EXIT.usage;
     }
-    if (err instanceof UsageError || (err as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
-      fail(io, json, 'usage', `${(err as Error).message}; run "holaryn ${name} --help"`);
+    const usage = usageMessage(err, name);
+    if (usage !== undefined) {
+      fail(io, json, 'usage', usage);
       return EXIT.usage;
     }
     const message = err instanceof Error ? err.message : String(err);

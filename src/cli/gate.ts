@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GateSession, encodeLine, runGate } from '../gate';
 import { ResolveError } from '../resolver';
-import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom, usageMessage } from './args';
 import { CliIo, EXIT } from './io';
 
 export const GATE_HELP = `Usage: holaryn gate <root> [options]
@@ -51,9 +51,9 @@ export async function gateCommand(args: string[], io: GateIo): Promise<number> {
   } catch (err) {
     // The client reads JSON from stdout: anything that stops the gate before its preamble is one
     // error line there (the shape of every Holaryn JSON error, plus "type").
-    const usage = err instanceof UsageError || (err as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS');
-    if (!usage && !(err instanceof ResolveError)) throw err;
-    const error = err instanceof ResolveError ? { code: err.code, message: err.message, ...err.details } : { code: 'usage', message: `${(err as Error).message}; run "holaryn gate --help"` };
+    const usage = usageMessage(err, 'gate');
+    if (usage === undefined && !(err instanceof ResolveError)) throw err;
+    const error = err instanceof ResolveError ? { code: err.code, message: err.message, ...err.details } : { code: 'usage', message: usage! };
     io.stdout(encodeLine({ type: 'error', error }));
     return error.code === 'internal' ? EXIT.internal : EXIT.usage;
   }

@@ -105,7 +105,9 @@ export function locateCandidate(
     if (st.kind === 'symlink' || filename.includes('/')) {
       const c = canonicalize(fs, abs);
       if (!isInside(P, rootPath, c.path)) {
-        return { ok: false, reason: 'symlink-outside-root', message: `${rel} is a symbolic link that leads outside the workspace root; ignored` };
+        // `.holaryn/instructions.md` may itself be a plain file reached through a linked `.holaryn`.
+        const what = st.kind === 'symlink' ? 'is a symbolic link that leads' : 'is reached through a symbolic link that leads';
+        return { ok: false, reason: 'symlink-outside-root', message: `${rel} ${what} outside the workspace root; ignored` };
       }
       if (c.path !== abs && policy.symlinks === 'refuse') {
         return { ok: false, reason: 'symlink-outside-root', message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored` };

@@ -154,6 +154,16 @@ describe('contract §9 CLI: the real executable on disk', function () {
       });
     }
 
+    it('§9 usage errors say plainly what is wrong with an option (not node:util\'s wording)', () => {
+      const { repo } = workspace({ 'AGENTS.md': 'x\n' });
+      const cases: [string[], string][] = [
+        [['--bogus'], 'unknown option "--bogus" (an argument starting with "-" goes after "--"); run "holaryn instructions --help"'],
+        [['a.ts', '--budget', '-1'], '--budget needs a value; a value starting with "-" is written --budget=…; run "holaryn instructions --help"'],
+        [['a.ts', '--budget=67108865'], '--budget takes a whole number of characters from 0 to 67108864, not "67108865"; run "holaryn instructions --help"'],
+      ];
+      for (const [rest, message] of cases) assert.equal(failure(['instructions', repo, ...rest], { cwd: repo }, 'usage', 2).error.message, message);
+    });
+
     it('§9 usage error without a root: exit 2, code usage', () => {
       const { repo } = workspace({});
       failure(['instructions'], { cwd: repo }, 'usage', 2);

@@ -231,11 +231,13 @@ describe('gate session', () => {
       const { session } = start();
       const cases: [unknown, unknown, RegExp][] = [
         ['read', [], /at least one target/],
-        ['read', undefined, /at least one target/],
-        ['read', 'src/a.ts', /at least one target/],
+        ['read', undefined, /a call needs "targets": a list of target paths/],
+        ['read', 'src/a.ts', /"targets" must be a list of paths, not string/],
+        ['read', null, /"targets" must be a list of paths, not null/],
         ['read', ['src/a.ts', 3], /must be a string/],
         ['delete', ['src/a.ts'], /unknown kind "delete"/],
-        [undefined, ['src/a.ts'], /unknown kind/],
+        [undefined, ['src/a.ts'], /a call needs a kind: one of read, /],
+        [null, ['src/a.ts'], /unknown kind null/],
         ['read', ['a\0b'], /not a valid path/],
       ];
       for (const [kind, targets, message] of cases) {

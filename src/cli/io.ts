@@ -13,29 +13,7 @@ export interface CliIo {
 /** Exit codes of every Holaryn command (spec section 9). */
 export const EXIT = Object.freeze({ ok: 0, internal: 1, usage: 2 });
 
-/**
- * Characters a terminal acts on rather than shows: C0 and C1 controls (ESC, and U+009B, a CSI on
- * its own), DEL, the line and paragraph separators, and the bidirectional controls that reorder
- * what follows (U+202E).
- */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
-// JSON.stringify escapes C0 controls itself; these it leaves as they are.
-const UNSAFE_AFTER_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
-
-const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/** Shows a path or name safely on a terminal: such characters become visible escapes, JSON-style. */
-export function printable(s: string): string {
-  return UNSAFE.test(s) ? JSON.stringify(s).slice(1, -1).replace(UNSAFE_AFTER_JSON, escaped) : s;
-}
-
-/** Keeps newlines and tabs of multi-line text but makes the other such characters visible. */
-export function printableText(s: string): string {
-  return s.replace(UNSAFE_IN_TEXT, escaped);
-}
+export { printable, printableText } from '../resolver/printable';
 
 export interface Colors {
   bold: (s: string) => string;

@@ -16,7 +16,10 @@ export const TOOL_DESCRIPTION =
 
 /** What the tool says when nothing applies (the model context is then empty). */
 export function noInstructionsText(evidence: Evidence): string {
-  const names = evidence.targets.map((t) => JSON.stringify(t.path === '' ? '.' : t.path)).join(', ');
+  // At most 20 named: the budget bounds the model context, and this note stands in for it.
+  const shown = evidence.targets.slice(0, 20).map((t) => JSON.stringify(t.path === '' ? '.' : t.path));
+  const more = evidence.targets.length - shown.length;
+  const names = `${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
   return evidence.truncation.budget === 0
     ? `The model-context budget is 0, so no repository instructions are shown for ${names}.`
     : `No repository instructions apply to ${names}.`;

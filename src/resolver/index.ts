@@ -9,3 +9,4 @@ export { parseInstructions, ParsedInstructions, FileDiagnostic, KeyLocation, KNO
 export { PatternSet, checkPattern, normalizePattern, MATCH_OPTIONS } from './globs';
 export { renderContext, measure, neutralize } from './context';
 export { resolveInstructions, defaultGlobalFile, explicitGlobalFile, GlobalFile, ResolveOptions } from './resolve';
+export { printable, printableText, clipped } from './printable';

@@ -12,7 +12,9 @@ import {
   HOLARYN_POLICY,
   ResolveError,
   ResolverFs,
+  clipped,
   createNodeFs,
+  printable,
   resolveInstructions,
 } from '../resolver';
 import { isOverlayFs } from '../authoring/overlay-fs';
@@ -249,7 +251,7 @@ export class InstructionsView implements vscode.Disposable {
       this.provider.setRoots(buildTree(evidence, { unsaved: this.state.unsaved, preview }));
       const names = evidence.targets.map((t) => targetLabel(t.path));
       const folderName = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
-      this.view.description = `${pinned ? '📌 ' : ''}${folderName}${names.length > 2 ? `${names.length} targets` : names.join(', ')}`;
+      this.view.description = clipped(printable(`${pinned ? '📌 ' : ''}${folderName}${names.length > 2 ? `${names.length} targets` : names.join(', ')}`), 500);
       this.view.message = evidence.sources.length === 0 ? 'No instruction file applies: none exists from the workspace root down to this target.' : undefined;
     } else {
       this.provider.setRoots([]);

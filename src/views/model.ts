@@ -179,7 +179,8 @@ function plural(n: number, word: string): string {
 /** A browsable sample of files: the first PREVIEW_SAMPLE, each opening the file, then "and N more". */
 function sample(id: string, files: readonly string[]): TreeNode[] {
   const nodes: TreeNode[] = files.slice(0, PREVIEW_SAMPLE).map((f) => ({ ...leaf(`${id}:${f}`, f, undefined, f, 'file'), action: { kind: 'open-file', path: f } }));
-  if (files.length > PREVIEW_SAMPLE) nodes.push(leaf(`${id}:more`, `… and ${formatCount(files.length - PREVIEW_SAMPLE)} more`, undefined, undefined, 'ellipsis'));
+  // NUL, which no path holds: a file named `more` keeps its own id.
+  if (files.length > PREVIEW_SAMPLE) nodes.push(leaf(`${id}:\0more`, `… and ${formatCount(files.length - PREVIEW_SAMPLE)} more`, undefined, undefined, 'ellipsis'));
   return nodes;
 }
 
@@ -312,8 +313,9 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
     expanded: t.truncated,
     children: [
-      ...t.omitted.map((o) => leaf(`truncation:omitted:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash')),
-      ...t.cut.map((c) => leaf(`truncation:cut:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning')),
+      // By position too: the global file's display name may equal a workspace path (a folder named `~`).
+      ...t.omitted.map((o, i) => leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash')),
+      ...t.cut.map((c, i) => leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning')),
     ],
   });
   nodes.push({

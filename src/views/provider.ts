@@ -1,6 +1,15 @@
 /** TreeDataProvider over the pure model: nodes → TreeItems, and nothing else. */
 import * as vscode from 'vscode';
+import { clipped, printable, printableText } from '../resolver';
 import type { TreeNode } from './model';
+
+/**
+ * Longest label, description and tooltip shown, in UTF-16 units: a row naming 10,000 targets
+ * would otherwise be a megabyte of text in one line. The children hold the whole lists.
+ */
+const MAX_LABEL = 500;
+const MAX_DESCRIPTION = 2000;
+const MAX_TOOLTIP = 20000;
 
 export const NODE_COMMAND = '_holaryn.runNodeAction';
 
@@ -42,11 +51,13 @@ export class InstructionsTreeProvider implements vscode.TreeDataProvider<TreeNod
         ? vscode.TreeItemCollapsibleState.Expanded
         : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(node.label, state);
+    // Names, paths, commands and messages come from the repository: controls and bidirectional
+    // overrides are shown as escapes (a command must read as it runs), and every text is bounded.
+    const item = new vscode.TreeItem(clipped(printable(node.label), MAX_LABEL), state);
     item.id = node.id;
-    item.description = node.description;
+    item.description = node.description === undefined ? undefined : clipped(printable(node.description), MAX_DESCRIPTION);
     // A plain string: untrusted text is never rendered as markdown or links.
-    item.tooltip = node.tooltip;
+    item.tooltip = node.tooltip === undefined ? undefined : clipped(printableText(node.tooltip), MAX_TOOLTIP);
     item.contextValue = node.contextValue;
     if (node.icon) {
       const [id, color] = node.icon.split('|');

@@ -10,7 +10,9 @@ import * as path from 'node:path';
 import { parseBudget } from '../../src/cli/args';
 import { printable, printableText } from '../../src/cli/io';
 import { lintWorkspace } from '../../src/lint';
-import { FsStat, MemoryFs, ResolveError, ResolverFs, resolveInstructions } from '../../src/resolver';
+import { noInstructionsText } from '../../src/gate/tool';
+import { FsStat, MemoryFs, ResolveError, ResolverFs, clipped, explicitGlobalFile, resolveInstructions } from '../../src/resolver';
+import { PREVIEW_SAMPLE, TreeNode, buildTree, previewNode } from '../../src/views/model';
 import { MAX_BUDGET, MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_TARGET_CHARS } from '../../src/resolver/limits';
 import { HANG_GUARD_MS, inChild } from '../helpers/child';
 import { fm } from '../helpers/tree';
@@ -180,6 +182,47 @@ describe('hostile input at scale (the seventh session sweep)', function () {
     } finally {
       nodeFs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  describe('the view and the tools: unique ids, bounded text', () => {
+    const ids = (nodes: TreeNode[], out: string[] = []): string[] => {
+      for (const n of nodes) {
+        out.push(n.id);
+        if (n.children) ids(n.children, out);
+      }
+      return out;
+    };
+    const unique = (nodes: TreeNode[]) => {
+      const all = ids(nodes);
+      assert.equal(new Set(all).size, all.length, `duplicate ids: ${all.filter((x, i) => all.indexOf(x) !== i).join(', ')}`);
+    };
+
+    it('a file named `more` among a preview sample keeps its own id beside "… and N more"', () => {
+      const files = ['more', ...Array.from({ length: PREVIEW_SAMPLE + 5 }, (_, i) => `f${i}.ts`)];
+      const reach = { source: 'AGENTS.md', directory: '', total: files.length, inScope: files.length, counted: files.length, kind: 'source' as const, duplicateOf: null, reason: null, metadata: null, appliesTo: files, superseded: [], supersededBy: [] };
+      unique([previewNode({ file: 'AGENTS.md', unsaved: false, reach })]);
+    });
+
+    it('the global file omitted beside a workspace file of the same display name: two truncation rows, two ids', () => {
+      const fs = new MemoryFs({ '/g/AGENTS.md': 'global\n', '/repo/<global>/AGENTS.md': 'workspace\n', '/repo/<global>/x.ts': '' });
+      const ev = resolveInstructions('/repo', ['<global>/x.ts'], { fs, globalFile: explicitGlobalFile('/g/AGENTS.md'), budget: 10 });
+      assert.equal(ev.truncation.omitted.filter((o) => o.path === '<global>/AGENTS.md').length, 2);
+      unique(buildTree(ev));
+    });
+
+    it('the tools name at most 20 targets when nothing applies', () => {
+      const ev = resolveInstructions('/repo', Array.from({ length: 10_000 }, (_, i) => `f${i}.ts`), { fs: new MemoryFs({ '/repo/x': '' }), globalFile: null });
+      const text = noInstructionsText(ev);
+      assert.ok(text.length < 600, `${text.length} characters`);
+      assert.match(text, /"f0\.ts", .* and 9980 more\.$/);
+    });
+
+    it('clipped cuts long text with a count, never inside a surrogate pair', () => {
+      assert.equal(clipped('abc', 3), 'abc');
+      assert.equal(clipped('abcdef', 3), 'abc… (3 more characters)');
+      assert.equal(clipped('ab😀cd', 3), 'ab… (4 more characters)');
+      assert.equal(clipped('x'.repeat(20_000), 10).length, 10 + '… (19,990 more characters)'.length);
+    });
   });
 
   describe('regexes over instruction text stay linear', () => {

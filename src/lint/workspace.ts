@@ -172,6 +172,11 @@ function loadCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: 
 }
 
 /** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */
+/** An error about a file or directory as a whole, placed at its start. */
+function wholeFileError(file: string, code: Finding['code'], message: string): Finding {
+  return { file, severity: 'error', code, line: 1, column: 1, endLine: 1, endColumn: 1, message };
+}
+
 export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}): LintResult {
   const fs = options.fs ?? createNodeLintFs();
   const policy = options.policy ?? HOLARYN_POLICY;
@@ -204,7 +209,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
       files.push(c.path);
-      findings.push({ file: c.path, severity: 'error', code: loaded.code, line: 1, column: 1, endLine: 1, endColumn: 1, message: loaded.message });
+      findings.push(wholeFileError(c.path, loaded.code, loaded.message));
       continue;
     }
     const earlier = seen.get(loaded.identity)?.find((s) => s.dir === '' || s.dir === c.dir || c.dir.startsWith(`${s.dir}/`));
@@ -231,16 +236,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     }
   }
   for (const dir of undecodable) {
-    findings.push({
-      file: dir,
-      severity: 'error',
-      code: 'unreadable',
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-      message: 'directory name is not valid UTF-8: it cannot be opened by its name as text, so instruction files in it are not checked (rename it)',
-    });
+    findings.push(wholeFileError(dir, 'unreadable', 'directory name is not valid UTF-8: it cannot be opened by its name as text, so instruction files in it are not checked (rename it)'));
   }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

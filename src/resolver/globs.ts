@@ -302,7 +302,6 @@ export function compilePattern(pattern: string): CompiledPattern | Error {
   return patternCache.get(normalizePattern(pattern));
 }
 
-/** Why a pattern is not acceptable, or undefined when it is. */
 /** `!(` openings in a glob segment as written, but for an escaped `!` or one right after `[`. */
 function negatedExtglobs(segment: string): number {
   let count = 0;
@@ -312,6 +311,7 @@ function negatedExtglobs(segment: string): number {
   return count;
 }
 
+/** Why a pattern is not acceptable, or undefined when it is. */
 export function checkPattern(pattern: string): string | undefined {
   if (pattern.length > MAX_PATTERN_LENGTH) {
     return `pattern is ${pattern.length} characters long; the limit is ${MAX_PATTERN_LENGTH}`;

@@ -194,9 +194,10 @@ class TargetCanonicalizer {
    * of `targets` targets in `parent`, its listing may answer instead of an lstat.
    */
   private step(parent: KnownDir, name: string, targets = 0): { known: KnownDir; kind: EntryKind | undefined } | undefined {
-    // Only the root can end with the separator (`/`): below it, paths are built by concatenation,
-    // and endsWith would copy each whole one (a 2,000-level path, 2,000 times).
-    const abs = parent.rel !== '' && parent.rel !== undefined ? parent.path + this.sep + name : parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
+    // Only the root (`/`) can end with the separator. Paths below it are built by concatenation,
+    // and endsWith on one would copy it whole (a 2,000-level path, 2,000 times): it is not asked.
+    const atRoot = parent.rel === '' || parent.rel === undefined;
+    const abs = atRoot && parent.path.endsWith(this.sep) ? parent.path + name : parent.path + this.sep + name;
     let st: FsStat | undefined;
     let kind: EntryKind | undefined;
     if (parent.exists) {

@@ -19,7 +19,7 @@ import {
 } from '../resolver';
 import { isOverlayFs } from '../authoring/overlay-fs';
 import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
-import { PreviewSection, TreeNode, buildTree, targetLabel } from './model';
+import { MAX_LABEL, PreviewSection, TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
 import { budgetSetting, followSetting, globalFileSetting } from './settings';
 
@@ -249,9 +249,10 @@ export class InstructionsView implements vscode.Disposable {
       this.documents.remember(evidence);
       const preview = this.preview && target?.paths.length === 1 && target.paths[0] === this.preview.path ? this.preview.section : undefined;
       this.provider.setRoots(buildTree(evidence, { unsaved: this.state.unsaved, preview }));
-      const names = evidence.targets.map((t) => targetLabel(t.path));
+      const count = evidence.targets.length;
+      const names = count > 2 ? `${count} targets` : evidence.targets.map((t) => targetLabel(t.path)).join(', ');
       const folderName = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
-      this.view.description = clipped(printable(`${pinned ? '📌 ' : ''}${folderName}${names.length > 2 ? `${names.length} targets` : names.join(', ')}`), 500);
+      this.view.description = clipped(printable(`${pinned ? '📌 ' : ''}${folderName}${names}`), MAX_LABEL);
       this.view.message = evidence.sources.length === 0 ? 'No instruction file applies: none exists from the workspace root down to this target.' : undefined;
     } else {
       this.provider.setRoots([]);

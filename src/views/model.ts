@@ -86,6 +86,23 @@ export function targetLabel(path: string): string {
   return path === '' ? '. (workspace root)' : path;
 }
 
+/**
+ * Longest label, description and tooltip shown, in UTF-16 units (the provider cuts there): a row
+ * naming 10,000 targets would otherwise be a megabyte of text in one line. Children, the evidence
+ * JSON and the content documents hold the whole lists.
+ */
+export const MAX_LABEL = 500;
+export const MAX_DESCRIPTION = 2000;
+export const MAX_TOOLTIP = 20000;
+
+/** Targets named one after another until a description is full, then how many more there are. */
+function targetList(paths: readonly string[]): string {
+  let text = '';
+  let shown = 0;
+  for (; shown < paths.length && text.length < MAX_DESCRIPTION; shown++) text += `${shown > 0 ? ', ' : ''}${targetLabel(paths[shown])}`;
+  return shown < paths.length ? `${text} and ${formatCount(paths.length - shown)} more` : text;
+}
+
 function leaf(id: string, label: string, description?: string, tooltip?: string, icon?: string): TreeNode {
   return { id, label, description, tooltip: tooltip ?? (description ? `${label}: ${description}` : label), icon };
 }
@@ -112,7 +129,7 @@ function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
   const md = s.metadata;
   const targetsAll = ev.targets.length;
   const appliesText =
-    s.appliesTo.length === 0 ? 'no target' : s.appliesTo.length === targetsAll && targetsAll > 1 ? `all ${targetsAll} targets` : s.appliesTo.map(targetLabel).join(', ');
+    s.appliesTo.length === 0 ? 'no target' : s.appliesTo.length === targetsAll && targetsAll > 1 ? `all ${targetsAll} targets` : targetList(s.appliesTo);
   const children: TreeNode[] = [];
   children.push(
     leaf(
@@ -125,7 +142,7 @@ function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
   );
   children.push(leaf(`${id}:applies`, 'Applies to', appliesText, undefined, 'target'));
   if (s.supersededFor.length > 0) {
-    children.push(leaf(`${id}:superseded`, 'Superseded', `by ${s.supersededBy} for ${s.supersededFor.map(targetLabel).join(', ')}`, undefined, 'arrow-swap'));
+    children.push(leaf(`${id}:superseded`, 'Superseded', `by ${s.supersededBy} for ${targetList(s.supersededFor)}`, undefined, 'arrow-swap'));
   }
   if (s.duplicateOf) children.push(leaf(`${id}:duplicate`, 'Duplicate of', s.duplicateOf, undefined, 'files'));
   if (s.reason) children.push(leaf(`${id}:reason`, 'Why', s.reason, s.reason, 'question'));

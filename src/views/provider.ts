@@ -1,15 +1,7 @@
 /** TreeDataProvider over the pure model: nodes → TreeItems, and nothing else. */
 import * as vscode from 'vscode';
 import { clipped, printable, printableText } from '../resolver';
-import type { TreeNode } from './model';
-
-/**
- * Longest label, description and tooltip shown, in UTF-16 units: a row naming 10,000 targets
- * would otherwise be a megabyte of text in one line. The children hold the whole lists.
- */
-const MAX_LABEL = 500;
-const MAX_DESCRIPTION = 2000;
-const MAX_TOOLTIP = 20000;
+import { MAX_DESCRIPTION, MAX_LABEL, MAX_TOOLTIP, TreeNode } from './model';
 
 export const NODE_COMMAND = '_holaryn.runNodeAction';
 

@@ -12,7 +12,7 @@ import { printable, printableText } from '../../src/cli/io';
 import { lintWorkspace } from '../../src/lint';
 import { noInstructionsText } from '../../src/gate/tool';
 import { FsStat, MemoryFs, ResolveError, ResolverFs, clipped, explicitGlobalFile, resolveInstructions } from '../../src/resolver';
-import { PREVIEW_SAMPLE, TreeNode, buildTree, previewNode } from '../../src/views/model';
+import { MAX_DESCRIPTION, PREVIEW_SAMPLE, TreeNode, buildTree, previewNode } from '../../src/views/model';
 import { MAX_BUDGET, MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_TARGET_CHARS } from '../../src/resolver/limits';
 import { HANG_GUARD_MS, inChild } from '../helpers/child';
 import { fm } from '../helpers/tree';
@@ -208,6 +208,23 @@ describe('hostile input at scale (the seventh session sweep)', function () {
       const ev = resolveInstructions('/repo', ['<global>/x.ts'], { fs, globalFile: explicitGlobalFile('/g/AGENTS.md'), budget: 10 });
       assert.equal(ev.truncation.omitted.filter((o) => o.path === '<global>/AGENTS.md').length, 2);
       unique(buildTree(ev));
+    });
+
+    it('the model names targets in a row only until it is full: 10,000 targets, one excluded', () => {
+      const targets = Array.from({ length: 10_000 }, (_, i) => `src/${i === 0 ? 'gen/' : ''}f${i}.ts`);
+      const fs = new MemoryFs({ '/repo/AGENTS.md': fm('excludes: "**/gen/**"', 'rules\n') });
+      const ev = resolveInstructions('/repo', targets, { fs, globalFile: null });
+      const find = (nodes: TreeNode[], id: string): TreeNode | undefined => {
+        for (const n of nodes) {
+          if (n.id === id) return n;
+          const inner = n.children && find(n.children, id);
+          if (inner) return inner;
+        }
+        return undefined;
+      };
+      const applies = find(buildTree(ev), `source:1:AGENTS.md:applies`)!;
+      assert.ok(applies.description!.length < MAX_DESCRIPTION + 100, `${applies.description!.length} characters`);
+      assert.match(applies.description!, /^src\/f1\.ts, src\/f10\.ts, .* and [\d,]+ more$/);
     });
 
     it('the tools name at most 20 targets when nothing applies', () => {

@@ -80,6 +80,8 @@ if (!watch) {
   });
   if (training.status !== 0) {
     rmSync(cacheFile, { force: true });
-    console.error(`build: the code cache's training run failed (${training.error?.message ?? training.status ?? training.signal}); dist/cli.js works without it, only slower`);
+    console.error(
+      `build: the code cache's training run failed (${training.error?.message ?? training.status ?? training.signal}); dist/cli.js works without it, only slower`,
+    );
   }
 }

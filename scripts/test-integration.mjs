@@ -41,7 +41,17 @@ for (const run of runs) {
   log(`integration suite: ${run.name}`);
   const r = spawnSync(
     process.execPath,
-    [path.join(ROOT, 'scripts/vscode/run-tests.mjs'), '--extension', ROOT, '--suite', path.join(ROOT, run.suite), '--workspace', run.workspace, '--timeout', '300'],
+    [
+      path.join(ROOT, 'scripts/vscode/run-tests.mjs'),
+      '--extension',
+      ROOT,
+      '--suite',
+      path.join(ROOT, run.suite),
+      '--workspace',
+      run.workspace,
+      '--timeout',
+      '300',
+    ],
     { stdio: 'inherit' },
   );
   if (r.status !== 0) {

@@ -1,12 +1,12 @@
 /** Thin wiring: create the view owner, register its commands and the agent tool, hand tests a small API. */
 import * as vscode from 'vscode';
-import { InstructionsView } from './views/instructions-view';
-import { registerInstructionsTool } from './views/lm-tool';
-import { registerReachLens } from './views/authoring/code-lens';
-import { registerDiagnostics } from './views/authoring/diagnostics';
-import { registerFrontmatterHelp } from './views/authoring/language';
-import { registerLivePreview } from './views/authoring/live-preview';
-import { Authoring } from './views/authoring/services';
+import { InstructionsView } from './vscode/instructions-view';
+import { registerInstructionsTool } from './vscode/lm-tool';
+import { registerReachLens } from './vscode/authoring/code-lens';
+import { registerDiagnostics } from './vscode/authoring/diagnostics';
+import { registerFrontmatterHelp } from './vscode/authoring/language';
+import { registerLivePreview } from './vscode/authoring/live-preview';
+import { Authoring } from './vscode/authoring/services';
 
 export interface HolarynApi {
   view: InstructionsView;

@@ -32,7 +32,14 @@ if (mode === 'batch') {
   closeSync(fd);
   const t2 = performance.now();
   process.stdout.write(
-    JSON.stringify({ load: loaded - start, resolve: t1 - t0, json: t2 - t1, ms: t2 - t0, targets: evidence.targets.length, sources: evidence.sources.length }) + '\n',
+    JSON.stringify({
+      load: loaded - start,
+      resolve: t1 - t0,
+      json: t2 - t1,
+      ms: t2 - t0,
+      targets: evidence.targets.length,
+      sources: evidence.sources.length,
+    }) + '\n',
   );
 } else if (mode === 'warm') {
   const all = lines();

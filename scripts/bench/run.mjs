@@ -67,8 +67,10 @@ const withScale = !values['no-scale'];
 const outFile = values.out;
 if ((values.root === undefined) !== (values.targets === undefined)) usageError('--root and --targets go together');
 if (values.root !== undefined) {
-  if (!statSync(values.root, { throwIfNoEntry: false })?.isDirectory()) usageError(`--root ${JSON.stringify(values.root)} is not a directory`);
-  if (!statSync(values.targets, { throwIfNoEntry: false })?.isFile()) usageError(`--targets ${JSON.stringify(values.targets)} is not a readable file`);
+  if (!statSync(values.root, { throwIfNoEntry: false })?.isDirectory())
+    usageError(`--root ${JSON.stringify(values.root)} is not a directory`);
+  if (!statSync(values.targets, { throwIfNoEntry: false })?.isFile())
+    usageError(`--targets ${JSON.stringify(values.targets)} is not a readable file`);
   if (targetLines(values.targets).length === 0) usageError(`--targets ${JSON.stringify(values.targets)} lists no target (one path a line)`);
 }
 
@@ -117,7 +119,9 @@ function run(args, { capture = false, env = undefined } = {}) {
     } catch {
       // not the CLI's JSON: stderr says what happened
     }
-    console.error(`bench: \`node ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\` exited with ${r.status ?? r.signal}: ${refusal || r.stderr.trim()}`);
+    console.error(
+      `bench: \`node ${args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\` exited with ${r.status ?? r.signal}: ${refusal || r.stderr.trim()}`,
+    );
     process.exit(1);
   }
   return { wall, cpu, stdout: r.stdout };
@@ -164,7 +168,8 @@ function usableTargets(root, file) {
     let refused;
     try {
       const { error } = JSON.parse(r.stdout);
-      if ((error.code === 'target-outside-root' || error.code === 'usage') && Array.isArray(error.targets) && error.targets.length > 0) refused = error;
+      if ((error.code === 'target-outside-root' || error.code === 'usage') && Array.isArray(error.targets) && error.targets.length > 0)
+        refused = error;
     } catch {
       // not a refusal of targets: reported below as it is
     }
@@ -195,17 +200,31 @@ else {
   const usable = usableTargets(root, path.resolve(values.targets));
   leftOut = usable.left;
   main = { root, targetsFile: usable.file, manifest: { name: 'given', targets: targetLines(usable.file).length } };
-  const shown = `${leftOut.slice(0, 3).map((l) => JSON.stringify(l)).join(', ')}${leftOut.length > 3 ? ', …' : ''}`;
-  if (leftOut.length > 0 && main.manifest.targets === 0) usageError(`the CLI refuses every target line of ${values.targets} (${shown}): outside the root or unresolvable`);
-  if (leftOut.length > 0) console.error(`bench: ${leftOut.length} target line${leftOut.length === 1 ? '' : 's'} left out for every contender: the CLI refuses ${leftOut.length === 1 ? 'it' : 'them'} (${shown})`);
+  const shown = `${leftOut
+    .slice(0, 3)
+    .map((l) => JSON.stringify(l))
+    .join(', ')}${leftOut.length > 3 ? ', …' : ''}`;
+  if (leftOut.length > 0 && main.manifest.targets === 0)
+    usageError(`the CLI refuses every target line of ${values.targets} (${shown}): outside the root or unresolvable`);
+  if (leftOut.length > 0)
+    console.error(
+      `bench: ${leftOut.length} target line${leftOut.length === 1 ? '' : 's'} left out for every contender: the CLI refuses ${leftOut.length === 1 ? 'it' : 'them'} (${shown})`,
+    );
 }
 
 // The contenders, as whole processes.
 const contenders = {
   cli: { label: 'Holaryn CLI `instructions --targets-from … --json`', args: cliArgs(main), env: { HOLARYN_CODE_CACHE: undefined } },
   // The same executable compiling its bundle afresh: what the build's V8 code cache saves.
-  cliNoCache: { label: '(reference) Holaryn CLI without its code cache (`HOLARYN_CODE_CACHE=off`)', args: cliArgs(main), env: { HOLARYN_CODE_CACHE: 'off' } },
-  floor: { label: 'I/O floor (lstat per candidate per chain directory, read + sha256)', args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile] },
+  cliNoCache: {
+    label: '(reference) Holaryn CLI without its code cache (`HOLARYN_CODE_CACHE=off`)',
+    args: cliArgs(main),
+    env: { HOLARYN_CODE_CACHE: 'off' },
+  },
+  floor: {
+    label: 'I/O floor (lstat per candidate per chain directory, read + sha256)',
+    args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile],
+  },
   floorTargets: {
     label: '(reference) I/O floor + one lstat per target',
     args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile, '--stat-targets'],
@@ -214,8 +233,14 @@ const contenders = {
     label: '(reference) I/O floor, a directory holding targets listed instead (one readdir)',
     args: [path.join(here, 'floor.cjs'), main.root, main.targetsFile, '--list-targets'],
   },
-  editorconfig: { label: 'editorconfig-core-js 3 (`parseSync`, with its cache)', args: [path.join(here, 'editorconfig.mjs'), main.root, main.targetsFile] },
-  inprocess: { label: 'Holaryn library in-process (resolve + streaming JSON)', args: [path.join(here, 'inprocess.mjs'), 'batch', lib, main.root, main.targetsFile] },
+  editorconfig: {
+    label: 'editorconfig-core-js 3 (`parseSync`, with its cache)',
+    args: [path.join(here, 'editorconfig.mjs'), main.root, main.targetsFile],
+  },
+  inprocess: {
+    label: 'Holaryn library in-process (resolve + streaming JSON)',
+    args: [path.join(here, 'inprocess.mjs'), 'batch', lib, main.root, main.targetsFile],
+  },
   // What every process above pays before its first line runs (no output to time itself).
   nodeStart: { label: '(reference) Node start alone (`node -e 0`)', args: ['-e', '0'] },
 };
@@ -242,11 +267,23 @@ for (let r = 0; r < rounds; r++) {
   }
   console.error(`bench: round ${r + 1}/${rounds}`);
 }
-const med = Object.fromEntries(names.map((n) => [n, { wall: median(results[n].wall), cpu: median(results[n].cpu), inner: results[n].inner.length ? median(results[n].inner) : NaN }]));
+const med = Object.fromEntries(
+  names.map((n) => [
+    n,
+    { wall: median(results[n].wall), cpu: median(results[n].cpu), inner: results[n].inner.length ? median(results[n].inner) : NaN },
+  ]),
+);
 
 // Warm single-target resolution (in-process): a few fresh processes, medians of their figures.
 const warmRuns = [];
-for (let i = 0; i < 3; i++) warmRuns.push(JSON.parse(run([path.join(here, 'inprocess.mjs'), 'warm', lib, main.root, main.targetsFile, String(samples), ...(rootArg ? [] : ['--touch'])], { capture: true }).stdout));
+for (let i = 0; i < 3; i++)
+  warmRuns.push(
+    JSON.parse(
+      run([path.join(here, 'inprocess.mjs'), 'warm', lib, main.root, main.targetsFile, String(samples), ...(rootArg ? [] : ['--touch'])], {
+        capture: true,
+      }).stdout,
+    ),
+  );
 const warm = {
   samples: warmRuns[0].samples,
   avgSources: warmRuns[0].avgSources,
@@ -274,21 +311,29 @@ if (withScale) {
       walls.push(run(cliArgs(tree)).wall);
       floors.push(run([path.join(here, 'floor.cjs'), tree.root, tree.targetsFile]).wall);
     }
-    scale[key] = { targets: tree.manifest.targets, instructionFiles: tree.manifest.instructionFiles, wall: median(walls), floor: median(floors) };
+    scale[key] = {
+      targets: tree.manifest.targets,
+      instructionFiles: tree.manifest.instructionFiles,
+      wall: median(walls),
+      floor: median(floors),
+    };
   }
 }
 
 // The report.
 const cpu = os.cpus();
 const machine = `${cpu[0]?.model?.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
-const ms = (x) => (Number.isFinite(x) ? (x >= 100 ? `${Math.round(x).toLocaleString('en-US')} ms` : `${x.toFixed(x >= 10 ? 1 : 2)} ms`) : '—');
+const ms = (x) =>
+  Number.isFinite(x) ? (x >= 100 ? `${Math.round(x).toLocaleString('en-US')} ms` : `${x.toFixed(x >= 10 ? 1 : 2)} ms`) : '—';
 const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
 const m = main.manifest;
 const lines = [];
 lines.push(
   `Tree: ${m.name === 'monorepo' ? 'generated monorepo' : main.root} — ${m.targets.toLocaleString('en-US')} targets` +
     (m.instructionFiles ? `, ${m.instructionFiles} instruction files, ${m.editorconfigs} .editorconfig files` : '') +
-    (leftOut.length > 0 ? ` (${leftOut.length} more lines left out for every contender: the CLI refuses them, as outside the root or unresolvable)` : '') +
+    (leftOut.length > 0
+      ? ` (${leftOut.length} more lines left out for every contender: the CLI refuses them, as outside the root or unresolvable)`
+      : '') +
     `. Medians of ${rounds} alternating rounds, page cache warm.`,
 );
 lines.push(`Machine: ${machine}.`);
@@ -299,12 +344,18 @@ for (const n of ['cli', 'floor', 'editorconfig', 'cliNoCache', 'floorTargets', '
   const inner = n === 'cli' ? med.inprocess.inner : med[n].inner;
   lines.push(`| ${contenders[n].label} | ${ms(med[n].wall)} | ${ms(med[n].cpu)} | ${ms(inner)} |`);
 }
-lines.push(`| **Holaryn ÷ I/O floor** (target ≤ 1.5×) | **${ratio(med.cli.wall, med.floor.wall)}** | ${ratio(med.cli.cpu, med.floor.cpu)} | ${ratio(med.inprocess.inner, med.floor.inner)} |`);
-lines.push(`| **Holaryn ÷ editorconfig** (target ≤ 0.7×) | **${ratio(med.cli.wall, med.editorconfig.wall)}** | ${ratio(med.cli.cpu, med.editorconfig.cpu)} | ${ratio(med.inprocess.inner, med.editorconfig.inner)} |`);
+lines.push(
+  `| **Holaryn ÷ I/O floor** (target ≤ 1.5×) | **${ratio(med.cli.wall, med.floor.wall)}** | ${ratio(med.cli.cpu, med.floor.cpu)} | ${ratio(med.inprocess.inner, med.floor.inner)} |`,
+);
+lines.push(
+  `| **Holaryn ÷ editorconfig** (target ≤ 0.7×) | **${ratio(med.cli.wall, med.editorconfig.wall)}** | ${ratio(med.cli.cpu, med.editorconfig.cpu)} | ${ratio(med.inprocess.inner, med.editorconfig.inner)} |`,
+);
 if (process.env.NODE_EXTRA_CA_CERTS) {
   // Node reads and parses that certificate file at every start, before any script runs.
   lines.push('');
-  lines.push(`NODE_EXTRA_CA_CERTS is set in this environment: every Node process above loads those certificates at start (in every whole-process figure, and in the Node start row).`);
+  lines.push(
+    `NODE_EXTRA_CA_CERTS is set in this environment: every Node process above loads those certificates at start (in every whole-process figure, and in the Node start row).`,
+  );
 }
 lines.push('');
 lines.push(`| single target, in-process (${warm.samples} targets, ~${warm.avgSources.toFixed(1)} sources each) | median | p95 |`);
@@ -314,17 +365,25 @@ lines.push(`| warm (shared \`FileCache\`; target p95 < 2 ms) | ${ms(warm.warm.me
 lines.push('');
 lines.push(
   `Warm: ${warm.warm.opened} files opened over ${warm.samples} re-resolutions with nothing changed` +
-    (warm.warm.unsettled > 0 ? ` (${warm.warm.unsettled === warm.warm.opened ? 'all' : warm.warm.unsettled} of them files written less than 2 s before they were read: the cache keeps a file once its mtime is settled)` : '') +
-    (warm.afterChange ? `; after \`${warm.afterChange.changed}\` changed, ${warm.afterChange.opened.length} opened (${warm.afterChange.opened.map((p) => `\`${p}\``).join(', ')}).` : '.'),
+    (warm.warm.unsettled > 0
+      ? ` (${warm.warm.unsettled === warm.warm.opened ? 'all' : warm.warm.unsettled} of them files written less than 2 s before they were read: the cache keeps a file once its mtime is settled)`
+      : '') +
+    (warm.afterChange
+      ? `; after \`${warm.afterChange.changed}\` changed, ${warm.afterChange.opened.length} opened (${warm.afterChange.opened.map((p) => `\`${p}\``).join(', ')}).`
+      : '.'),
 );
 if (withScale) {
   lines.push('');
   lines.push('| scale case (CLI, whole process, `--json`) | wall | I/O floor |');
   lines.push('|---|---:|---:|');
-  lines.push(`| ${scale.deep.instructionFiles.toLocaleString('en-US')} instruction files on one chain, 1 target | ${ms(scale.deep.wall)} | ${ms(scale.deep.floor)} |`);
-  lines.push(`| ${scale.large.targets.toLocaleString('en-US')} targets from a file (${scale.large.instructionFiles} instruction files) | ${ms(scale.large.wall)} | ${ms(scale.large.floor)} |`);
+  lines.push(
+    `| ${scale.deep.instructionFiles.toLocaleString('en-US')} instruction files on one chain, 1 target | ${ms(scale.deep.wall)} | ${ms(scale.deep.floor)} |`,
+  );
+  lines.push(
+    `| ${scale.large.targets.toLocaleString('en-US')} targets from a file (${scale.large.instructionFiles} instruction files) | ${ms(scale.large.wall)} | ${ms(scale.large.floor)} |`,
+  );
 }
 console.log(lines.join('\n'));
-if (outFile) writeFileSync(outFile, JSON.stringify({ machine, tree: m, leftOut, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
+if (outFile)
+  writeFileSync(outFile, JSON.stringify({ machine, tree: m, leftOut, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
 closeSync(devNull);
-

@@ -47,7 +47,9 @@ function prose(rand, minLines, maxLines) {
 function frontmatter(fields) {
   const keys = Object.entries(fields).filter(([, v]) => v !== undefined);
   if (keys.length === 0) return '';
-  const yaml = keys.map(([k, v]) => (Array.isArray(v) ? `${k}: [${v.map((x) => JSON.stringify(x)).join(', ')}]` : `${k}: ${typeof v === 'string' ? JSON.stringify(v) : v}`));
+  const yaml = keys.map(([k, v]) =>
+    Array.isArray(v) ? `${k}: [${v.map((x) => JSON.stringify(x)).join(', ')}]` : `${k}: ${typeof v === 'string' ? JSON.stringify(v) : v}`,
+  );
   return `---\n${yaml.join('\n')}\n---\n`;
 }
 
@@ -94,7 +96,14 @@ export function monorepoSpec({ packages = 40, filesPerPackage = 250, seed = 6 } 
   addInstruction('', 'AGENTS.md', {}, 20, 40);
   addInstruction('', 'CLAUDE.md', { excludes: ['**/gen/**'], required_validation: ['npm run lint'] }, 10, 30);
   addInstruction('', '.holaryn/instructions.md', { priority: 5, excludes: ['**/*.test.ts'], required_validation: ['npm test'] }, 5, 15);
-  addEditorconfig('', [['*', { charset: 'utf-8', end_of_line: 'lf', insert_final_newline: true }], ['**/gen/**', { trim_trailing_whitespace: false }]], true);
+  addEditorconfig(
+    '',
+    [
+      ['*', { charset: 'utf-8', end_of_line: 'lf', insert_final_newline: true }],
+      ['**/gen/**', { trim_trailing_whitespace: false }],
+    ],
+    true,
+  );
   addInstruction('packages', 'AGENTS.md', { applies_to: ['*/src/**', '*/test/**'] });
   addEditorconfig('packages', [['*/{src,test}/**', { indent_style: 'space' }]]);
   addInstruction('apps', 'AGENTS.md', { applies_to: '**/*.{ts,tsx}', priority: -1 });
@@ -109,7 +118,10 @@ export function monorepoSpec({ packages = 40, filesPerPackage = 250, seed = 6 } 
       excludes: hasGen ? ['gen/**'] : undefined,
       required_validation: [`npm test -w ${pkg}`],
     });
-    addEditorconfig(pkg, [['{src,test}/**', { indent_size: 2 }], ['gen/**', { indent_size: 4 }]]);
+    addEditorconfig(pkg, [
+      ['{src,test}/**', { indent_size: 2 }],
+      ['gen/**', { indent_size: 4 }],
+    ]);
     if (chance(0.6)) {
       addInstruction(pkg, 'CLAUDE.md', {
         applies_to: '**/*.{ts,tsx}',
@@ -126,14 +138,18 @@ export function monorepoSpec({ packages = 40, filesPerPackage = 250, seed = 6 } 
     const srcCount = total - genCount - testCount;
     let n = 0;
     for (let i = 0; i < genCount; i++) addTarget(`${pkg}/gen/${i % 2 ? 'proto/' : ''}${fileName(n++, 'gen')}`);
-    for (let i = 0; i < testCount; i++) addTarget(`${pkg}/test/${i % 3 === 0 ? 'unit/' : i % 3 === 1 ? 'e2e/' : ''}${fileName(n++, 'test')}`);
+    for (let i = 0; i < testCount; i++)
+      addTarget(`${pkg}/test/${i % 3 === 0 ? 'unit/' : i % 3 === 1 ? 'e2e/' : ''}${fileName(n++, 'test')}`);
 
     const modules = 4 + Math.floor(rand() * 5);
-    const moduleNames = Array.from({ length: modules }, (_, i) => `${pick(['core', 'ui', 'data', 'net', 'auth', 'io', 'lib', 'feat'])}-${i}`);
+    const moduleNames = Array.from(
+      { length: modules },
+      (_, i) => `${pick(['core', 'ui', 'data', 'net', 'auth', 'io', 'lib', 'feat'])}-${i}`,
+    );
     let left = srcCount;
     moduleNames.forEach((mod, mi) => {
       const modDir = `${pkg}/src/${mod}`;
-      const count = mi === modules - 1 ? left : Math.max(1, Math.round(srcCount / modules * (0.6 + rand() * 0.8)));
+      const count = mi === modules - 1 ? left : Math.max(1, Math.round((srcCount / modules) * (0.6 + rand() * 0.8)));
       left -= count;
       if (chance(0.6)) {
         const withFm = chance(0.7);
@@ -141,7 +157,10 @@ export function monorepoSpec({ packages = 40, filesPerPackage = 250, seed = 6 } 
         addEditorconfig(modDir, [['*.{ts,tsx}', { max_line_length: 100 }]]);
       }
       const subs = 2 + Math.floor(rand() * 3);
-      const subNames = Array.from({ length: subs }, (_, i) => `${pick(['components', 'services', 'utils', 'models', 'state', 'routes'])}${i}`);
+      const subNames = Array.from(
+        { length: subs },
+        (_, i) => `${pick(['components', 'services', 'utils', 'models', 'state', 'routes'])}${i}`,
+      );
       for (let i = 0; i < count; i++) {
         const r = rand();
         let dir = modDir;
@@ -156,7 +175,11 @@ export function monorepoSpec({ packages = 40, filesPerPackage = 250, seed = 6 } 
       for (const s of subNames) {
         if (chance(0.2)) {
           const dir = `${modDir}/${s}`;
-          addInstruction(dir, chance(0.5) ? 'CLAUDE.md' : 'AGENTS.md', chance(0.5) ? { mode: 'replace', applies_to: '**/*.tsx' } : { excludes: ['**/*.json'], color: 'blue' });
+          addInstruction(
+            dir,
+            chance(0.5) ? 'CLAUDE.md' : 'AGENTS.md',
+            chance(0.5) ? { mode: 'replace', applies_to: '**/*.tsx' } : { excludes: ['**/*.json'], color: 'blue' },
+          );
           addEditorconfig(dir, [['*.tsx', { quote_type: 'single' }]]);
         }
       }
@@ -177,7 +200,8 @@ export function deepSpec({ depth = 400, seed = 12 } = {}) {
     dir = dir === '' ? `d${i}` : `${dir}/d${i}`;
     for (const name of ['.holaryn/instructions.md', 'AGENTS.md', 'CLAUDE.md']) {
       const rel = `${dir}/${name}`;
-      const fm = i % 7 === 0 ? frontmatter({ applies_to: ['**/*.ts'], priority: i % 5 }) : i % 11 === 0 ? frontmatter({ mode: 'replace' }) : '';
+      const fm =
+        i % 7 === 0 ? frontmatter({ applies_to: ['**/*.ts'], priority: i % 5 }) : i % 11 === 0 ? frontmatter({ mode: 'replace' }) : '';
       files.set(rel, fm + prose(rand, 2, 6));
       instructions.push(rel);
     }

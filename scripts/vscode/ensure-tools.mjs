@@ -105,13 +105,18 @@ async function ensureApt() {
   if (!dpkgInstalled('libkrb5-dev')) missing.push('libkrb5-dev');
   if (missing.length === 0) return;
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new Error(`missing Debian packages (${missing.join(' ')}); run as root: apt-get update && apt-get install -y ${missing.join(' ')}`);
+    throw new Error(
+      `missing Debian packages (${missing.join(' ')}); run as root: apt-get update && apt-get install -y ${missing.join(' ')}`,
+    );
   }
   log(`installing Debian packages: ${missing.join(' ')} (first run, ~30 s)…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update', '-q'], { cwd: ROOT, env, logName: 'apt-update.log', label: 'apt-get update' });
   const secs = await run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...missing], {
-    cwd: ROOT, env, logName: 'apt-install.log', label: 'apt-get install',
+    cwd: ROOT,
+    env,
+    logName: 'apt-install.log',
+    label: 'apt-get install',
   });
   if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get install finished but ${CHROMIUM} is still missing`);
   log(`Debian packages installed (${secs.toFixed(0)} s)`);
@@ -125,7 +130,10 @@ async function ensureNode24(p) {
   fs.mkdirSync(NODE24_DIR, { recursive: true });
   fs.writeFileSync(path.join(NODE24_DIR, 'package.json'), '{"private":true}\n');
   const secs = await run('npm', ['i', '--no-audit', '--no-fund', `node@${NODE_MAJOR}`], {
-    cwd: NODE24_DIR, env: cleanEnv(), logName: 'node24-install.log', label: `npm i node@${NODE_MAJOR}`,
+    cwd: NODE24_DIR,
+    env: cleanEnv(),
+    logName: 'node24-install.log',
+    label: `npm i node@${NODE_MAJOR}`,
   });
   const v = spawnSync(p.node24, ['--version'], { encoding: 'utf8' });
   if (v.status !== 0 || !v.stdout.startsWith(`v${NODE_MAJOR}.`)) {
@@ -150,14 +158,19 @@ async function ensureCodeServer(p) {
   });
   const npmCli = findNpmCli(p);
   const secs = await run(p.node24, [npmCli, 'i', '--no-audit', '--no-fund', `code-server@${CODE_SERVER_VERSION}`], {
-    cwd: CS_DIR, env, logName: 'code-server-install.log', label: `npm i code-server@${CODE_SERVER_VERSION}`,
+    cwd: CS_DIR,
+    env,
+    logName: 'code-server-install.log',
+    label: `npm i code-server@${CODE_SERVER_VERSION}`,
   });
   if (!fs.existsSync(p.codeServerEntry)) throw new Error(`code-server install finished but ${p.codeServerEntry} is missing`);
   // code-server's postinstall installs VS Code's own node_modules; a newer npm that skips
   // install scripts (see the allowScripts warning in the log) would leave it out.
   const vscodeModules = path.join(CS_DIR, 'node_modules', 'code-server', 'lib', 'vscode', 'node_modules');
   if (!fs.existsSync(vscodeModules)) {
-    throw new Error(`code-server's postinstall did not run (${vscodeModules} missing); see ${path.join(LOG_DIR, 'code-server-install.log')}`);
+    throw new Error(
+      `code-server's postinstall did not run (${vscodeModules} missing); see ${path.join(LOG_DIR, 'code-server-install.log')}`,
+    );
   }
   writeMarker(CS_DIR, { version: CODE_SERVER_VERSION });
   log(`code-server ${CODE_SERVER_VERSION} installed (${secs.toFixed(0)} s)`);
@@ -193,10 +206,19 @@ async function withLock(fn) {
       const pid = Number(fs.readFileSync(lock, 'utf8')) || 0;
       let alive = false;
       try {
-        if (pid) { process.kill(pid, 0); alive = true; }
+        if (pid) {
+          process.kill(pid, 0);
+          alive = true;
+        }
       } catch {}
-      if (!alive) { fs.rmSync(lock, { force: true }); continue; }
-      if (!warned) { log(`waiting for another install (pid ${pid}) to finish…`); warned = true; }
+      if (!alive) {
+        fs.rmSync(lock, { force: true });
+        continue;
+      }
+      if (!warned) {
+        log(`waiting for another install (pid ${pid}) to finish…`);
+        warned = true;
+      }
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
@@ -212,8 +234,10 @@ export async function ensureTools() {
   const p = toolPaths();
   const complete = () =>
     fs.existsSync(CHROMIUM) &&
-    readMarker(NODE24_DIR)?.major === NODE_MAJOR && fs.existsSync(p.node24) &&
-    readMarker(CS_DIR)?.version === CODE_SERVER_VERSION && fs.existsSync(p.codeServerEntry);
+    readMarker(NODE24_DIR)?.major === NODE_MAJOR &&
+    fs.existsSync(p.node24) &&
+    readMarker(CS_DIR)?.version === CODE_SERVER_VERSION &&
+    fs.existsSync(p.codeServerEntry);
   if (complete() && dpkgInstalled('libkrb5-dev')) return p; // fast path, no lock
   await withLock(async () => {
     await ensureApt();

@@ -106,7 +106,9 @@ function installExitHook() {
   // SIGINT/SIGTERM/SIGHUP with onSignals(); importers should do the same.)
   process.on('exit', () => {
     for (const pid of liveGroups) {
-      try { process.kill(-pid, 'SIGKILL'); } catch {}
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {}
     }
   });
 }
@@ -166,16 +168,22 @@ export async function startCodeServer(o = {}) {
 
   const args = [
     tools.codeServerEntry,
-    '--config', configFile,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--config',
+    configFile,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-getting-started-override',
     '--ignore-last-opened',
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
   ];
   if (!o.workspaceTrust) args.push('--disable-workspace-trust');
   if (o.workspace) args.push(path.resolve(o.workspace));
@@ -202,7 +210,12 @@ export async function startCodeServer(o = {}) {
   liveGroups.add(child.pid);
   installExitHook();
   let exited = null;
-  const exitPromise = new Promise((r) => child.on('exit', (code, signal) => { exited = { code, signal }; r(exited); }));
+  const exitPromise = new Promise((r) =>
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      r(exited);
+    }),
+  );
   // (the group stays in liveGroups until stop(): its other processes may outlive the leader)
 
   const url = `http://127.0.0.1:${port}`;
@@ -212,15 +225,25 @@ export async function startCodeServer(o = {}) {
     if (stopped) return;
     stopped = true;
     if (!exited) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch {}
-      const t = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 5000);
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {}
+      const t = setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }, 5000);
       await exitPromise;
       clearTimeout(t);
     }
     // Children of the group that outlived the leader (extension host shutting down).
-    try { process.kill(-child.pid, 'SIGKILL'); } catch {}
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
     liveGroups.delete(child.pid);
-    try { fs.closeSync(logFd); } catch {}
+    try {
+      fs.closeSync(logFd);
+    } catch {}
     if (fresh && !keep) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 
@@ -239,7 +262,15 @@ export async function startCodeServer(o = {}) {
   }
 
   const result = {
-    url, port, authority, dataDir, dirs, logFile, pid: child.pid, exited: exitPromise, stop,
+    url,
+    port,
+    authority,
+    dataDir,
+    dirs,
+    logFile,
+    pid: child.pid,
+    exited: exitPromise,
+    stop,
     /** vscode-remote URI of an absolute path on this server, for payload entries. */
     remoteUri: (p) => remoteUri(authority, p),
     /** Workbench URL for a folder / workspace file, with optional payload. */
@@ -259,16 +290,29 @@ export async function startCodeServer(o = {}) {
 function pruneRuns() {
   const runs = path.join(TOOLS_DIR, 'runs');
   let entries;
-  try { entries = fs.readdirSync(runs); } catch { return; }
-  const items = entries.map((name) => {
-    const full = path.join(runs, name);
-    let mtime = 0;
-    try { mtime = fs.statSync(full).mtimeMs; } catch {}
-    return { name, full, mtime, pid: Number(/-(\d+)-\d+$/.exec(name)?.[1] ?? 0) };
-  }).sort((a, b) => b.mtime - a.mtime);
+  try {
+    entries = fs.readdirSync(runs);
+  } catch {
+    return;
+  }
+  const items = entries
+    .map((name) => {
+      const full = path.join(runs, name);
+      let mtime = 0;
+      try {
+        mtime = fs.statSync(full).mtimeMs;
+      } catch {}
+      return { name, full, mtime, pid: Number(/-(\d+)-\d+$/.exec(name)?.[1] ?? 0) };
+    })
+    .sort((a, b) => b.mtime - a.mtime);
   items.forEach((it, i) => {
     if (i < 10 && Date.now() - it.mtime < 3 * 864e5) return;
-    try { if (it.pid) { process.kill(it.pid, 0); return; } } catch {}
+    try {
+      if (it.pid) {
+        process.kill(it.pid, 0);
+        return;
+      }
+    } catch {}
     fs.rmSync(it.full, { recursive: true, force: true });
   });
 }
@@ -314,7 +358,10 @@ function encodePath(p) {
  */
 export function workbenchUrl(url, { folder, workspace, payload } = {}) {
   const q = [];
-  if (folder && !workspace && folder.endsWith('.code-workspace')) { workspace = folder; folder = undefined; }
+  if (folder && !workspace && folder.endsWith('.code-workspace')) {
+    workspace = folder;
+    folder = undefined;
+  }
   if (workspace) q.push(`workspace=${encodePath(workspace)}`);
   else if (folder) q.push(`folder=${encodePath(folder)}`);
   else q.push('ew=true');
@@ -329,7 +376,10 @@ export function loadPlaywright() {
     return req('playwright-core');
   } catch (e) {
     if (e && e.code === 'MODULE_NOT_FOUND' && String(e.message).includes("'playwright-core'")) {
-      throw new Error(`playwright-core is not installed in ${path.join(ROOT, 'node_modules')}: run \`npm i -D playwright-core\` (or set NODE_PATH)`);
+      throw new Error(
+        `playwright-core is not installed in ${path.join(ROOT, 'node_modules')}: run \`npm i -D playwright-core\` (or set NODE_PATH)`,
+        { cause: e },
+      );
     }
     throw e;
   }
@@ -390,7 +440,7 @@ export async function step(what, fn) {
   try {
     return await fn();
   } catch (e) {
-    throw new Error(`${what}: ${String(e?.message ?? e).split('\n')[0]}`);
+    throw new Error(`${what}: ${String(e?.message ?? e).split('\n')[0]}`, { cause: e });
   }
 }
 
@@ -417,9 +467,12 @@ export async function revealView(page, { viewTitle, expandAll = false, collapseO
   }
   if (sidebarWidth) await resizeSidebar(page, sidebarWidth);
   if (!viewTitle) return [];
-  const header = page.locator('.part.sidebar .pane-header').filter({
-    has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${escapeRe(viewTitle)}\\s*$`, 'i') }),
-  }).first();
+  const header = page
+    .locator('.part.sidebar .pane-header')
+    .filter({
+      has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${escapeRe(viewTitle)}\\s*$`, 'i') }),
+    })
+    .first();
   await step(`no view pane titled "${viewTitle}" in the Explorer`, () => header.waitFor({ timeout: timeoutMs }));
   if (collapseOthers) {
     const others = page.locator('.part.sidebar .pane-header[aria-expanded="true"]');
@@ -431,7 +484,8 @@ export async function revealView(page, { viewTitle, expandAll = false, collapseO
   if ((await header.getAttribute('aria-expanded')) !== 'true') {
     await header.click();
     await step(`view "${viewTitle}" did not expand`, async () =>
-      page.waitForFunction((el) => el.getAttribute('aria-expanded') === 'true', await header.elementHandle(), { timeout: 10_000 }));
+      page.waitForFunction((el) => el.getAttribute('aria-expanded') === 'true', await header.elementHandle(), { timeout: 10_000 }),
+    );
   }
   const pane = header.locator('xpath=..'); // the .pane holding header and body
   const body = pane.locator('.pane-body');
@@ -439,11 +493,13 @@ export async function revealView(page, { viewTitle, expandAll = false, collapseO
   await step(`view "${viewTitle}" shows no rows`, () => rows.first().waitFor({ timeout: timeoutMs }));
   if (expandAll) await expandAllRows(page, body);
   await settleRows(page, body);
-  return rows.evaluateAll((els) => els.map((e) => {
-    const part = (sel) => e.querySelector(sel)?.textContent.trim() ?? '';
-    const text = [part('.label-name'), part('.label-description')].filter(Boolean).join(' ');
-    return (text || e.textContent).replace(/\s+/g, ' ').trim();
-  }));
+  return rows.evaluateAll((els) =>
+    els.map((e) => {
+      const part = (sel) => e.querySelector(sel)?.textContent.trim() ?? '';
+      const text = [part('.label-name'), part('.label-description')].filter(Boolean).join(' ');
+      return (text || e.textContent).replace(/\s+/g, ' ').trim();
+    }),
+  );
 }
 
 async function expandAllRows(page, body) {
@@ -456,7 +512,8 @@ async function expandAllRows(page, body) {
       await collapsed.first().locator('.monaco-tl-twistie').click();
       clicked = true;
       // expanded once its children are loaded (or re-rendered / found empty): up to 5 s
-      await page.waitForFunction((el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false', row, { timeout: 5000 })
+      await page
+        .waitForFunction((el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false', row, { timeout: 5000 })
         .catch(() => {});
       await settleRows(page, body);
       continue;
@@ -479,8 +536,10 @@ async function expandAllRows(page, body) {
 
 /** Waits (up to 5 s) until the rendered rows stop changing for ~300 ms. */
 async function settleRows(page, body) {
-  const sig = () => body.locator('.monaco-list-row').evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute('aria-label')}|${e.getAttribute('aria-expanded')}`).join('\n'));
+  const sig = () =>
+    body
+      .locator('.monaco-list-row')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label')}|${e.getAttribute('aria-expanded')}`).join('\n'));
   let last = await sig();
   let stable = 0;
   for (const end = Date.now() + 5000; Date.now() < end && stable < 2;) {
@@ -494,7 +553,11 @@ async function settleRows(page, body) {
 /** Drags the primary sidebar's sash (`.monaco-sash.primary-sidebar-sash`) to make it `width` px wide. */
 export async function resizeSidebar(page, width) {
   const sb = await page.locator('.part.sidebar').boundingBox();
-  const sash = await page.locator('.monaco-sash.primary-sidebar-sash').first().boundingBox().catch(() => null);
+  const sash = await page
+    .locator('.monaco-sash.primary-sidebar-sash')
+    .first()
+    .boundingBox()
+    .catch(() => null);
   if (!sb || !sash) return;
   const x = sash.x + sash.width / 2;
   const y = sash.y + sash.height / 2;
@@ -508,7 +571,9 @@ export async function resizeSidebar(page, width) {
 
 /** Best effort: wait (up to timeoutMs) until no status bar item spins (e.g. TS "Analyzing…"). */
 export async function waitForQuietStatusBar(page, timeoutMs = 15_000) {
-  await page.waitForFunction(() => !document.querySelector('.part.statusbar .codicon-modifier-spin'), null, { timeout: timeoutMs })
+  await page
+    // eslint-disable-next-line no-undef -- runs in the page, where `document` is the workbench's
+    .waitForFunction(() => !document.querySelector('.part.statusbar .codicon-modifier-spin'), null, { timeout: timeoutMs })
     .catch(() => {});
 }
 
@@ -517,13 +582,25 @@ export function parseArgs(argv, spec, usage) {
   const out = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '-h' || a === '--help') { console.log(usage); process.exit(0); }
+    if (a === '-h' || a === '--help') {
+      console.log(usage);
+      process.exit(0);
+    }
     const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
-    if (!m || !(m[1] in spec)) { console.error(`unknown argument: ${a}\n${usage}`); process.exit(2); }
+    if (!m || !(m[1] in spec)) {
+      console.error(`unknown argument: ${a}\n${usage}`);
+      process.exit(2);
+    }
     const key = m[1].replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-    if (spec[m[1]] === 'boolean') { out[key] = true; continue; }
+    if (spec[m[1]] === 'boolean') {
+      out[key] = true;
+      continue;
+    }
     const v = m[2] ?? argv[++i];
-    if (v === undefined) { console.error(`--${m[1]} needs a value\n${usage}`); process.exit(2); }
+    if (v === undefined) {
+      console.error(`--${m[1]} needs a value\n${usage}`);
+      process.exit(2);
+    }
     out[key] = spec[m[1]] === 'number' ? Number(v) : v;
   }
   return out;
@@ -532,11 +609,19 @@ export function parseArgs(argv, spec, usage) {
 /** Stops everything on Ctrl+C / SIGTERM, then exits with 130 / 143. */
 export function onSignals(cleanup) {
   let busy = false;
-  for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  for (const [sig, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ]) {
     process.on(sig, async () => {
       if (busy) process.exit(code);
       busy = true;
-      try { await cleanup(); } finally { process.exit(code); }
+      try {
+        await cleanup();
+      } finally {
+        process.exit(code);
+      }
     });
   }
 }

@@ -23,7 +23,9 @@ function writeSuiteWrapper(dir, suite) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"commonjs"}\n');
   const file = path.join(dir, 'suite-wrapper.js');
-  fs.writeFileSync(file, `'use strict';
+  fs.writeFileSync(
+    file,
+    `'use strict';
 const util = require('util');
 const path = require('path');
 const MARK = ${JSON.stringify(MARK)};
@@ -35,7 +37,8 @@ for (const m of ['log', 'info', 'warn', 'error', 'debug']) {
   try { Object.defineProperty(console, m, { get: () => fn, set: () => {}, configurable: true }); } catch {}
 }
 exports.run = (_testsRoot, cb) => require(SUITE).run(path.dirname(SUITE), cb);
-`);
+`,
+  );
   return file;
 }
 
@@ -44,16 +47,32 @@ const USAGE = `usage: node scripts/vscode/run-tests.mjs --extension <dir> --suit
   --verbose  also print code-server's output and the page's console errors
   --keep     keep the run folder (.vscode-test/runs/...) with code-server.log`;
 
-const args = parseArgs(process.argv.slice(2), {
-  extension: 'string', suite: 'string', workspace: 'string', timeout: 'number', verbose: 'boolean', keep: 'boolean',
-}, USAGE);
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    extension: 'string',
+    suite: 'string',
+    workspace: 'string',
+    timeout: 'number',
+    verbose: 'boolean',
+    keep: 'boolean',
+  },
+  USAGE,
+);
 for (const k of ['extension', 'suite', 'workspace']) {
-  if (!args[k]) { console.error(`missing --${k}\n${USAGE}`); process.exit(2); }
+  if (!args[k]) {
+    console.error(`missing --${k}\n${USAGE}`);
+    process.exit(2);
+  }
   args[k] = path.resolve(args[k]);
-  if (!fs.existsSync(args[k])) { console.error(`--${k}: ${args[k]} does not exist`); process.exit(2); }
+  if (!fs.existsSync(args[k])) {
+    console.error(`--${k}: ${args[k]} does not exist`);
+    process.exit(2);
+  }
 }
 if (!fs.existsSync(path.join(args.extension, 'package.json'))) {
-  console.error(`--extension: no package.json in ${args.extension}`); process.exit(2);
+  console.error(`--extension: no package.json in ${args.extension}`);
+  process.exit(2);
 }
 const timeoutSec = args.timeout ?? 300;
 
@@ -82,11 +101,15 @@ async function main() {
     browser = await launchChromium();
     const { page } = browser;
     if (args.verbose) {
-      page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`);
+      });
       page.on('pageerror', (e) => process.stderr.write(`[page] ${e.message}\n`));
     }
     let exitResolve;
-    const exited = new Promise((r) => { exitResolve = r; });
+    const exited = new Promise((r) => {
+      exitResolve = r;
+    });
     // server died under us: fail fast instead of waiting for the timeout
     server.exited.then((e) => exitResolve({ serverDied: e }));
     await openWorkbench(page, {
@@ -119,7 +142,9 @@ async function main() {
   clearTimeout(timer);
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   if (r.timedOut) {
-    log(`FAILED: no result from the extension host after ${timeoutSec} s (--timeout); code-server log: ${server?.logFile ?? '(not started)'}`);
+    log(
+      `FAILED: no result from the extension host after ${timeoutSec} s (--timeout); code-server log: ${server?.logFile ?? '(not started)'}`,
+    );
     return 124;
   }
   if (r.serverDied) {
@@ -133,7 +158,12 @@ async function main() {
     fs.writeFileSync(file, workbenchLog.join('\n') + '\n');
     if (!sawSuiteOutput && !args.verbose) {
       // the suite never printed: probably it did not load (missing mocha, syntax error...)
-      process.stderr.write(workbenchLog.slice(-25).map((l) => `[workbench] ${l}\n`).join(''));
+      process.stderr.write(
+        workbenchLog
+          .slice(-25)
+          .map((l) => `[workbench] ${l}\n`)
+          .join(''),
+      );
     }
     log(`workbench log: ${file}`);
   }

@@ -11,7 +11,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  ensureTools, launchChromium, log, onSignals, openWorkbench, parseArgs, revealView, startCodeServer, step, VIEWPORT, waitForQuietStatusBar,
+  ensureTools,
+  launchChromium,
+  log,
+  onSignals,
+  openWorkbench,
+  parseArgs,
+  revealView,
+  startCodeServer,
+  step,
+  VIEWPORT,
+  waitForQuietStatusBar,
 } from './host.mjs';
 
 const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
@@ -19,16 +29,37 @@ const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --wor
        [--width 1400] [--height 900] [--timeout 120] [--verbose]
   --open        opened as the initial editor (payload "openFile"); --quick-open: through Ctrl+P instead`;
 
-const args = parseArgs(process.argv.slice(2), {
-  extension: 'string', workspace: 'string', out: 'string', open: 'string', 'view-title': 'string',
-  'expand-all': 'boolean', 'quick-open': 'boolean', 'collapse-others': 'boolean', 'sidebar-width': 'number', width: 'number', height: 'number', timeout: 'number', verbose: 'boolean',
-}, USAGE);
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    extension: 'string',
+    workspace: 'string',
+    out: 'string',
+    open: 'string',
+    'view-title': 'string',
+    'expand-all': 'boolean',
+    'quick-open': 'boolean',
+    'collapse-others': 'boolean',
+    'sidebar-width': 'number',
+    width: 'number',
+    height: 'number',
+    timeout: 'number',
+    verbose: 'boolean',
+  },
+  USAGE,
+);
 for (const k of ['extension', 'workspace', 'out']) {
-  if (!args[k]) { console.error(`missing --${k}\n${USAGE}`); process.exit(2); }
+  if (!args[k]) {
+    console.error(`missing --${k}\n${USAGE}`);
+    process.exit(2);
+  }
   args[k] = path.resolve(args[k]);
 }
 for (const k of ['extension', 'workspace']) {
-  if (!fs.existsSync(args[k])) { console.error(`--${k}: ${args[k]} does not exist`); process.exit(2); }
+  if (!fs.existsSync(args[k])) {
+    console.error(`--${k}: ${args[k]} does not exist`);
+    process.exit(2);
+  }
 }
 const manifest = JSON.parse(fs.readFileSync(path.join(args.extension, 'package.json'), 'utf8'));
 const viewTitle = args.viewTitle ?? manifest.contributes?.views?.explorer?.[0]?.name;
@@ -46,11 +77,17 @@ function resolveOpen() {
       const ws = JSON.parse(fs.readFileSync(args.workspace, 'utf8').replace(/^\s*\/\/.*$/gm, ''));
       for (const f of ws.folders ?? []) {
         const cand = path.join(path.resolve(base, f.path ?? ''), args.open);
-        if (fs.existsSync(cand)) { file = cand; break; }
+        if (fs.existsSync(cand)) {
+          file = cand;
+          break;
+        }
       }
     } catch {}
   }
-  if (!fs.existsSync(file)) { console.error(`--open: ${file} does not exist`); process.exit(2); }
+  if (!fs.existsSync(file)) {
+    console.error(`--open: ${file} does not exist`);
+    process.exit(2);
+  }
   return file;
 }
 const openFile = resolveOpen();
@@ -69,7 +106,10 @@ async function main() {
   browser = await launchChromium({ viewport: { width: args.width ?? VIEWPORT.width, height: args.height ?? VIEWPORT.height } });
   const { page } = browser;
   page.setDefaultTimeout(timeoutMs);
-  if (args.verbose) page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`); });
+  if (args.verbose)
+    page.on('console', (m) => {
+      if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`);
+    });
 
   const payload = [['extensionDevelopmentPath', server.remoteUri(args.extension)]];
   // The workbench opens `openFile` as its initial editor (payload honoured for any build).
@@ -80,11 +120,19 @@ async function main() {
   if (openFile) {
     const name = path.basename(openFile);
     const tab = page.locator('.tabs-container .tab', { hasText: name }).first();
-    const opened = !args.quickOpen && (await tab.waitFor({ timeout: 15_000 }).then(() => true, () => false));
+    const opened =
+      !args.quickOpen &&
+      (await tab.waitFor({ timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      ));
     if (!opened) {
       // Fallback: Quick Open.
       log(`opening ${name} through Quick Open`);
-      await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } }).catch(() => {});
+      await page
+        .locator('.monaco-workbench')
+        .click({ position: { x: 700, y: 450 } })
+        .catch(() => {});
       await page.keyboard.press('Control+P');
       await page.locator('.quick-input-widget input').waitFor();
       await page.keyboard.type(args.open);
@@ -93,11 +141,18 @@ async function main() {
       await step(`file ${name} did not open`, () => tab.waitFor({ timeout: 20_000 }));
     }
     // wait for the editor text itself
-    await page.locator('.editor-instance .view-lines .view-line').first().waitFor({ timeout: 20_000 }).catch(() => {});
+    await page
+      .locator('.editor-instance .view-lines .view-line')
+      .first()
+      .waitFor({ timeout: 20_000 })
+      .catch(() => {});
   }
 
   const labels = await revealView(page, {
-    viewTitle, expandAll: args.expandAll, collapseOthers: args.collapseOthers, sidebarWidth: args.sidebarWidth,
+    viewTitle,
+    expandAll: args.expandAll,
+    collapseOthers: args.collapseOthers,
+    sidebarWidth: args.sidebarWidth,
   });
   if (viewTitle) {
     log(`view "${viewTitle}": ${labels.length} row(s) rendered: ${labels.slice(0, 8).join(' | ')}${labels.length > 8 ? ' | …' : ''}`);
@@ -113,7 +168,10 @@ async function main() {
 }
 
 main().then(
-  async () => { await cleanup(); process.exit(0); },
+  async () => {
+    await cleanup();
+    process.exit(0);
+  },
   async (err) => {
     log(`ERROR: ${err?.message ?? err}`);
     try {

@@ -20,20 +20,38 @@ const USAGE = `usage: node scripts/vscode/start.mjs --extension <dir> --workspac
   --fresh    start from an empty profile (.vscode-test/profiles/start)
   --verbose  print code-server's output`;
 
-const args = parseArgs(process.argv.slice(2), {
-  extension: 'string', workspace: 'string', port: 'number', fresh: 'boolean', verbose: 'boolean',
-}, USAGE);
+const args = parseArgs(
+  process.argv.slice(2),
+  {
+    extension: 'string',
+    workspace: 'string',
+    port: 'number',
+    fresh: 'boolean',
+    verbose: 'boolean',
+  },
+  USAGE,
+);
 for (const k of ['extension', 'workspace']) {
-  if (!args[k]) { console.error(`missing --${k}\n${USAGE}`); process.exit(2); }
+  if (!args[k]) {
+    console.error(`missing --${k}\n${USAGE}`);
+    process.exit(2);
+  }
   args[k] = path.resolve(args[k]);
-  if (!fs.existsSync(args[k])) { console.error(`--${k}: ${args[k]} does not exist`); process.exit(2); }
+  if (!fs.existsSync(args[k])) {
+    console.error(`--${k}: ${args[k]} does not exist`);
+    process.exit(2);
+  }
 }
 if (!fs.existsSync(path.join(args.extension, 'package.json'))) {
-  console.error(`--extension: no package.json in ${args.extension}`); process.exit(2);
+  console.error(`--extension: no package.json in ${args.extension}`);
+  process.exit(2);
 }
 const manifest = JSON.parse(fs.readFileSync(path.join(args.extension, 'package.json'), 'utf8'));
-if (manifest.main && !fs.existsSync(path.resolve(args.extension, manifest.main)) &&
-    !fs.existsSync(path.resolve(args.extension, manifest.main + '.js'))) {
+if (
+  manifest.main &&
+  !fs.existsSync(path.resolve(args.extension, manifest.main)) &&
+  !fs.existsSync(path.resolve(args.extension, manifest.main + '.js'))
+) {
   log(`warning: ${manifest.main} (package.json "main") does not exist yet: build the extension first`);
 }
 
@@ -61,7 +79,9 @@ async function cleanup() {
   if (server && !stopping) log('stopping code-server…');
   stopping = true;
   await server?.stop();
-  try { if (Number(fs.readFileSync(lock, 'utf8')) === process.pid) fs.rmSync(lock); } catch {}
+  try {
+    if (Number(fs.readFileSync(lock, 'utf8')) === process.pid) fs.rmSync(lock);
+  } catch {}
 }
 onSignals(cleanup);
 

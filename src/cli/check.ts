@@ -96,7 +96,8 @@ function summary(result: LintResult, maxWarnings: number | undefined): string {
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
-  else if (result.listing.exhausted) s += ' The workspace is too large to check every glob; some globs that match nothing may not be reported.';
+  else if (result.listing.exhausted)
+    s += ' The workspace is too large to check every glob; some globs that match nothing may not be reported.';
   return s + '\n';
 }
 

@@ -46,14 +46,16 @@ export async function gateCommand(args: string[], io: GateIo): Promise<number> {
       io.stdout(GATE_HELP);
       return EXIT.ok;
     }
-    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing <root>' : 'gate takes one <root> and no targets');
+    if (positionals.length !== 1)
+      throw new UsageError(positionals.length === 0 ? 'missing <root>' : 'gate takes one <root> and no targets');
     session = new GateSession(path.resolve(io.cwd, positionals[0]), resolveOptionsFrom(values, io));
   } catch (err) {
     // The client reads JSON from stdout: anything that stops the gate before its preamble is one
     // error line there (the shape of every Holaryn JSON error, plus "type").
     const usage = usageMessage(err, 'gate');
     if (usage === undefined && !(err instanceof ResolveError)) throw err;
-    const error = err instanceof ResolveError ? { code: err.code, message: err.message, ...err.details } : { code: 'usage', message: usage! };
+    const error =
+      err instanceof ResolveError ? { code: err.code, message: err.message, ...err.details } : { code: 'usage', message: usage! };
     io.stdout(encodeLine({ type: 'error', error }));
     return error.code === 'internal' ? EXIT.internal : EXIT.usage;
   }

@@ -64,5 +64,3 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
   return EXIT.ok;
 }
-
-

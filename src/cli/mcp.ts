@@ -16,7 +16,6 @@ import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
 
-
 export const MCP_TOOL_NAME = 'repository_instructions';
 
 export const MCP_HELP = `Usage: holaryn mcp <root> [options]
@@ -89,14 +88,18 @@ export function createMcpServer(root: string, options: ResolveOptions = {}): Mcp
   const canonicalRoot = resolveInstructions(root, [], resolveOptions).root;
   const server = new McpServer(
     { name: 'holaryn', version: VERSION },
-    { instructions: `Repository instructions for the workspace ${canonicalRoot}. Call ${MCP_TOOL_NAME} with the paths you are about to read or change.` },
+    {
+      instructions: `Repository instructions for the workspace ${canonicalRoot}. Call ${MCP_TOOL_NAME} with the paths you are about to read or change.`,
+    },
   );
   server.registerTool(
     MCP_TOOL_NAME,
     {
       title: 'Repository instructions',
       description: TOOL_DESCRIPTION,
-      inputSchema: { paths: z.array(z.string()).min(1).describe('Files or directories, relative to the workspace root or absolute inside it') },
+      inputSchema: {
+        paths: z.array(z.string()).min(1).describe('Files or directories, relative to the workspace root or absolute inside it'),
+      },
       outputSchema: EVIDENCE_OUTPUT_SCHEMA,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },

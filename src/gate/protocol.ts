@@ -21,7 +21,11 @@ const MAX_ERROR_CHARS = 200;
 /** One protocol line: JSON on a single line, with U+2028/U+2029 escaped too, so that readers
  *  that split on every Unicode line break (Python's `splitlines`) still see one line. */
 export function encodeLine(value: Preamble | GateAnswer | Record<string, unknown>): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') + '\n';
+  return (
+    JSON.stringify(value)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029') + '\n'
+  );
 }
 
 /** The answer to one input line, or `undefined` for a blank line (which gets none). */
@@ -96,7 +100,11 @@ export async function* splitLines(input: AsyncIterable<Uint8Array | string>, max
  * Runs one session over a byte stream: writes the preamble, then answers each line as it arrives
  * (a client may wait for every answer before sending the next line), until the input ends.
  */
-export async function runGate(session: GateSession, input: AsyncIterable<Uint8Array | string>, write: (line: string) => void): Promise<void> {
+export async function runGate(
+  session: GateSession,
+  input: AsyncIterable<Uint8Array | string>,
+  write: (line: string) => void,
+): Promise<void> {
   write(encodeLine(session.preamble));
   for await (const line of splitLines(input)) {
     const answer =

@@ -118,9 +118,11 @@ export class GateSession {
   /** Decides one tool call. `id` is echoed as given. Never throws. */
   decide(call: ToolCall | { kind: unknown; targets: unknown }, id: unknown = null): GateAnswer {
     if (call.kind === undefined) return reject(id, 'usage', `a call needs a kind: one of ${CALL_KINDS.join(', ')}`);
-    if (!isCallKind(call.kind)) return reject(id, 'usage', `unknown kind ${JSON.stringify(call.kind)}; expected one of ${CALL_KINDS.join(', ')}`);
+    if (!isCallKind(call.kind))
+      return reject(id, 'usage', `unknown kind ${JSON.stringify(call.kind)}; expected one of ${CALL_KINDS.join(', ')}`);
     if (call.targets === undefined) return reject(id, 'usage', 'a call needs "targets": a list of target paths');
-    if (!Array.isArray(call.targets)) return reject(id, 'usage', `"targets" must be a list of paths, not ${call.targets === null ? 'null' : typeof call.targets}`);
+    if (!Array.isArray(call.targets))
+      return reject(id, 'usage', `"targets" must be a list of paths, not ${call.targets === null ? 'null' : typeof call.targets}`);
     if (call.targets.length === 0) return reject(id, 'usage', 'a call needs at least one target path');
     if (!call.targets.every((t): t is string => typeof t === 'string')) return reject(id, 'usage', 'every target must be a string path');
     let evidence: Evidence;

@@ -148,7 +148,10 @@ function clampPriority(parsed: ParsedInstructions, index: LineIndex): Fix | unde
   const value = Number(raw.replace(/^\+/, ''));
   if (!Number.isInteger(value) || (value >= PRIORITY_MIN && value <= PRIORITY_MAX)) return undefined;
   const clamped = value > PRIORITY_MAX ? PRIORITY_MAX : PRIORITY_MIN;
-  return { title: `Clamp priority to ${clamped}`, edits: [{ range: index.range(loc.valueRange[0], loc.valueRange[1]), newText: String(clamped) }] };
+  return {
+    title: `Clamp priority to ${clamped}`,
+    edits: [{ range: index.range(loc.valueRange[0], loc.valueRange[1]), newText: String(clamped) }],
+  };
 }
 
 function nearMisses(parsed: ParsedInstructions, index: LineIndex, add: Add): void {
@@ -159,9 +162,14 @@ function nearMisses(parsed: ParsedInstructions, index: LineIndex, add: Add): voi
     if (!meant) continue;
     const range = index.range(loc.keyRange[0], loc.keyRange[1]);
     if (present.has(meant)) {
-      add('near-miss-key', range, `unknown key ${JSON.stringify(loc.key)} looks like ${JSON.stringify(meant)}, which is also present; remove one of them`, {
-        key: loc.key,
-      });
+      add(
+        'near-miss-key',
+        range,
+        `unknown key ${JSON.stringify(loc.key)} looks like ${JSON.stringify(meant)}, which is also present; remove one of them`,
+        {
+          key: loc.key,
+        },
+      );
       continue;
     }
     add('near-miss-key', range, `unknown key ${JSON.stringify(loc.key)} is ignored; did you mean ${JSON.stringify(meant)}?`, {

@@ -25,7 +25,7 @@ export function rawBlock(text: string): RawBlock | undefined {
   if (!FENCE.test(text.slice(0, firstEnd)) || firstEnd === text.length) return undefined;
   const start = firstEnd + 1;
   const limit = start + MAX_FRONTMATTER_BYTES + 8;
-  for (let s = start; s <= text.length && s < limit; ) {
+  for (let s = start; s <= text.length && s < limit;) {
     const e = lineEnd(s);
     if (FENCE.test(text.slice(s, e))) return { start, end: s };
     if (e === text.length) break;
@@ -113,7 +113,12 @@ function aliasOffsets(block: string): number[] {
       return;
     }
     const t = node as { type?: unknown; source?: unknown; offset?: unknown };
-    if ((t.type === 'alias' || t.type === 'error') && typeof t.source === 'string' && t.source.startsWith('*') && typeof t.offset === 'number') {
+    if (
+      (t.type === 'alias' || t.type === 'error') &&
+      typeof t.source === 'string' &&
+      t.source.startsWith('*') &&
+      typeof t.offset === 'number'
+    ) {
       found.add(t.offset);
     }
     for (const v of Object.values(node)) if (typeof v === 'object') visit(v, depth + 1);
@@ -157,7 +162,7 @@ export function findUnquotedStarGlobs(text: string, block: RawBlock): StarGlob[]
   const src = text.slice(block.start, block.end);
   if (Buffer.byteLength(src, 'utf8') > MAX_FRONTMATTER_BYTES) return [];
   const lines: { start: number; text: string }[] = [];
-  for (let s = 0; s < src.length; ) {
+  for (let s = 0; s < src.length;) {
     const i = src.indexOf('\n', s);
     const e = i < 0 ? src.length : i;
     lines.push({ start: s, text: src.slice(s, e).replace(/\r$/, '') });

@@ -12,12 +12,7 @@ import type { Severity } from '../resolver';
 
 /** The resolver's per-file diagnostic codes that lint reports as they are. */
 export type ResolverFileCode =
-  | 'malformed-frontmatter'
-  | 'invalid-value'
-  | 'unknown-key'
-  | 'unreadable'
-  | 'symlink-outside-root'
-  | 'too-large';
+  'malformed-frontmatter' | 'invalid-value' | 'unknown-key' | 'unreadable' | 'symlink-outside-root' | 'too-large';
 
 /** Codes only lint reports; all are warnings. */
 export type LintOnlyCode = 'glob-matches-nothing' | 'glob-workspace-relative' | 'unquoted-star-glob' | 'near-miss-key';

@@ -236,7 +236,13 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     }
   }
   for (const dir of undecodable) {
-    findings.push(wholeFileError(dir, 'unreadable', 'directory name is not valid UTF-8: it cannot be opened by its name as text, so instruction files in it are not checked (rename it)'));
+    findings.push(
+      wholeFileError(
+        dir,
+        'unreadable',
+        'directory name is not valid UTF-8: it cannot be opened by its name as text, so instruction files in it are not checked (rename it)',
+      ),
+    );
   }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

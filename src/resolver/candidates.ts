@@ -26,7 +26,8 @@ export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPol
   }
   const st = c.exists ? fs.stat(c.path) : undefined;
   if (!st) throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} does not exist`, { root });
-  if (st.kind !== 'directory') throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
+  if (st.kind !== 'directory')
+    throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
   if (policy?.root === 'nearest-git') {
     for (let dir = c.path; ; dir = P.dirname(dir)) {
       if (fs.lstat(P.join(dir, '.git'))) return dir;
@@ -48,13 +49,20 @@ function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: 
   if (!fs.entryNames) return true;
   const P = fs.path;
   // The directory part comes from canonical paths, which already carry the stored case.
-  let dir = P.join(rootPath, ...rel.slice(0, rel.length - filename.length).split('/').filter(Boolean));
+  let dir = P.join(
+    rootPath,
+    ...rel
+      .slice(0, rel.length - filename.length)
+      .split('/')
+      .filter(Boolean),
+  );
   const names = filename.split('/');
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     const exact = P.join(dir, name);
     // The last name's status is the one the caller found; a directory above it is looked up.
-    const apart = fs.caseInsensitive === false && tellsCasesApart(fs, i === names.length - 1 ? found : fs.lstat(exact), P.join(dir, otherCase(name)));
+    const apart =
+      fs.caseInsensitive === false && tellsCasesApart(fs, i === names.length - 1 ? found : fs.lstat(exact), P.join(dir, otherCase(name)));
     if (!apart && !fs.entryNames(dir).includes(name)) return false;
     dir = exact;
   }
@@ -78,8 +86,7 @@ function tellsCasesApart(fs: ResolverFs, exact: FsStat | undefined, other: strin
 }
 
 export type LocatedCandidate =
-  | { ok: true; canonical: string; stat: FsStat }
-  | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string };
+  { ok: true; canonical: string; stat: FsStat } | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string };
 
 /**
  * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
@@ -110,7 +117,11 @@ export function locateCandidate(
         return { ok: false, reason: 'symlink-outside-root', message: `${rel} ${what} outside the workspace root; ignored` };
       }
       if (c.path !== abs && policy.symlinks === 'refuse') {
-        return { ok: false, reason: 'symlink-outside-root', message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored` };
+        return {
+          ok: false,
+          reason: 'symlink-outside-root',
+          message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored`,
+        };
       }
       if (!c.exists) return { ok: false, reason: 'unreadable', message: `${rel} is a broken symbolic link; skipped` };
       canonical = c.path;

@@ -63,7 +63,10 @@ export const PREAMBLE =
 // but not a line break: the line's own start is where a match begins, so a run of blank lines is
 // never rescanned from each of its lines (linear time on a megabyte of newlines).
 // The class is JavaScript's \s without \n, \r, U+2028 and U+2029, plus those invisible characters.
+// The class lists combining and joining marks one by one on purpose: each is an invisible character a
+// forged heading may hide behind, not part of a grapheme.
 const FORGED_MARK =
+  // eslint-disable-next-line no-misleading-character-class
   /^([\t\v\f \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000\ufeff\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\uffa0]*)(\[\s*holaryn)/gim;
 // One way to read the space around the `/` (`\s*\/?\s*` backtracks quadratically on a long run).
 const FORGED_TAG = /<(\s*(?:\/\s*)?repository-instructions)/gi;
@@ -292,7 +295,9 @@ export function renderContext(sources: ContextSource[], budget: number, unit: Bu
     return { index: i, kept: lo };
   }
 
-  const status = sources.map((_, i) => (included.has(i) ? 'included' : cut?.index === i ? 'truncated' : 'omitted') as ContextResult['status'][number]);
+  const status = sources.map(
+    (_, i) => (included.has(i) ? 'included' : cut?.index === i ? 'truncated' : 'omitted') as ContextResult['status'][number],
+  );
   const keptChars = sources.map((_, i) => (included.has(i) ? chars[i] : cut?.index === i ? cut.kept : 0));
   const shown = sources.map((_, i) => i).filter((i) => status[i] !== 'omitted');
   if (shown.length === 0) {

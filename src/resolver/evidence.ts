@@ -15,13 +15,7 @@ export interface TargetEvidence {
   kind: TargetKind;
 }
 
-export type SourceStatus =
-  | 'included'
-  | 'truncated'
-  | 'omitted'
-  | 'superseded'
-  | 'not-applicable'
-  | 'duplicate';
+export type SourceStatus = 'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate';
 
 export type SourceScope = 'global' | 'workspace';
 

@@ -3,11 +3,33 @@
  * instruction file. Parsing never throws: every problem becomes a diagnostic with a file line,
  * and a block that is malformed in any way leaves the whole file as ordinary content.
  */
-import { Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions, Node, Pair, Scalar, YAMLMap, isMap, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import {
+  Document,
+  DocumentOptions,
+  LineCounter,
+  ParseOptions,
+  SchemaOptions,
+  Node,
+  Pair,
+  Scalar,
+  YAMLMap,
+  isMap,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+} from 'yaml';
 import type { DiagnosticCode, Metadata } from './evidence';
 import { CompiledPattern, checkPattern, compilePattern } from './globs';
 import { TextKeyedCache } from './text-cache';
-import { MAX_ALTERNATIVES_PER_KEY, MAX_DIAGNOSTICS_PER_FILE, MAX_FRONTMATTER_BYTES, MAX_PATTERNS_PER_KEY, MAX_YAML_DEPTH, PARSED_BLOCK_CACHE_CHARS } from './limits';
+import {
+  MAX_ALTERNATIVES_PER_KEY,
+  MAX_DIAGNOSTICS_PER_FILE,
+  MAX_FRONTMATTER_BYTES,
+  MAX_PATTERNS_PER_KEY,
+  MAX_YAML_DEPTH,
+  PARSED_BLOCK_CACHE_CHARS,
+} from './limits';
 
 export const PRIORITY_MIN = -1000;
 export const PRIORITY_MAX = 1000;
@@ -279,11 +301,7 @@ function describe(node: unknown): string {
 }
 
 /** A string or a list of strings, each checked by `item`. */
-function stringList(
-  node: unknown,
-  what: string,
-  item: (s: string) => string | undefined,
-): ValueCheck<string[]> {
+function stringList(node: unknown, what: string, item: (s: string) => string | undefined): ValueCheck<string[]> {
   const items: unknown[] = isSeq(node) ? node.items : [node];
   if (isSeq(node) && items.length === 0) return { ok: false, node: node as Node, message: `${what} is an empty list` };
   if (items.length > MAX_PATTERNS_PER_KEY) {
@@ -380,7 +398,10 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   const fences = findFences(text);
   if (fences === undefined) return plain;
   if ('malformed' in fences) {
-    return { ...plain, diagnostics: [{ code: 'malformed-frontmatter', line: 1, message: `${fences.malformed}; the whole file is used as content` }] };
+    return {
+      ...plain,
+      diagnostics: [{ code: 'malformed-frontmatter', line: 1, message: `${fences.malformed}; the whole file is used as content` }],
+    };
   }
   const block = blockResult(text.slice(fences.blockStart, fences.blockEnd));
   // Copies: callers own their result, and the cached one is shared by every file with this block.
@@ -389,7 +410,12 @@ export function parseInstructions(text: string, frontmatter = true): ParsedInstr
   const base = fences.blockStart;
   const shift = (range: [number, number]): [number, number] => [base + range[0], base + range[1]];
   return {
-    metadata: { ...block.metadata, excludes: [...block.metadata.excludes], required_validation: [...block.metadata.required_validation], applies_to: block.metadata.applies_to && [...block.metadata.applies_to] },
+    metadata: {
+      ...block.metadata,
+      excludes: [...block.metadata.excludes],
+      required_validation: [...block.metadata.required_validation],
+      applies_to: block.metadata.applies_to && [...block.metadata.applies_to],
+    },
     content: text.slice(fences.contentStart),
     diagnostics,
     keys: block.keys.map((k) => ({ ...k, keyRange: shift(k.keyRange), valueRange: k.valueRange && shift(k.valueRange) })),
@@ -428,7 +454,9 @@ function parseBlock(block: string): BlockResult {
     const pos = offset === null ? { line: 1, column: 1 } : position(offset);
     return {
       metadata: null,
-      diagnostics: [{ code: 'malformed-frontmatter', line: pos.line, column: pos.column, message: `${message}; the whole file is used as content` }],
+      diagnostics: [
+        { code: 'malformed-frontmatter', line: pos.line, column: pos.column, message: `${message}; the whole file is used as content` },
+      ],
       keys: [],
     };
   };
@@ -439,7 +467,13 @@ function parseBlock(block: string): BlockResult {
     for (let i = block.indexOf('\n'); i >= 0 && i < tooDeep; i = block.indexOf('\n', i + 1)) line++;
     return {
       metadata: null,
-      diagnostics: [{ code: 'malformed-frontmatter', line, message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content` }],
+      diagnostics: [
+        {
+          code: 'malformed-frontmatter',
+          line,
+          message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content`,
+        },
+      ],
       keys: [],
     };
   }

@@ -110,10 +110,7 @@ function isMissing(err: unknown): boolean {
 // swapped in from blocking the open; O_NOCTTY keeps a terminal device from becoming ours. Each is
 // 0 where the OS lacks it (Windows).
 const OPEN_FLAGS =
-  nodeFs.constants.O_RDONLY |
-  (nodeFs.constants.O_NOFOLLOW ?? 0) |
-  (nodeFs.constants.O_NONBLOCK ?? 0) |
-  (nodeFs.constants.O_NOCTTY ?? 0);
+  nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NOFOLLOW ?? 0) | (nodeFs.constants.O_NONBLOCK ?? 0) | (nodeFs.constants.O_NOCTTY ?? 0);
 
 /**
  * Where an open file really is, as the kernel resolved it (Linux: `/proc/self/fd/N`), or

@@ -6,7 +6,12 @@
  * glob nor a hostile file name can make a match take more than linear time.
  */
 import { GLOBSTAR, Minimatch, braceExpand } from 'minimatch';
-import { COMPILED_PATTERN_CACHE_ALTERNATIVES, MAX_BRACE_ALTERNATIVES, MAX_NEGATED_EXTGLOBS_PER_SEGMENT, MAX_PATTERN_LENGTH } from './limits';
+import {
+  COMPILED_PATTERN_CACHE_ALTERNATIVES,
+  MAX_BRACE_ALTERNATIVES,
+  MAX_NEGATED_EXTGLOBS_PER_SEGMENT,
+  MAX_PATTERN_LENGTH,
+} from './limits';
 import { LinearRegex, UnsupportedRegex } from './linear-regex';
 
 /** minimatch options fixed by the contract; `platform` pins `/`-only semantics on every OS. */
@@ -214,17 +219,18 @@ export class CompiledPattern {
     let linearSegments = 0;
     // minimatch matches segment by segment and only calls `test` on non-string parts, so a part
     // with the same `test` is the same match with another engine.
-    mm.set = mm.set.map((parts) =>
-      parts.map((part): SegmentPart => {
-        if (typeof part === 'string' || part === GLOBSTAR) return part;
-        // minimatch's own fast tests for `*`, `*.ext`, `???`, `*.*` and `.*` are linear already,
-        // and they are what minimatch matches with (they differ from the RegExp on `.`).
-        if (Object.prototype.hasOwnProperty.call(part, 'test')) return part;
-        const m = segmentMatcher(part as RegExp);
-        if (m.engine === 'linear') linearSegments++;
-        const re = part as RegExp & { _src?: string; _glob?: string };
-        return { test: m.test, _src: re._src, _glob: re._glob };
-      }) as typeof parts,
+    mm.set = mm.set.map(
+      (parts) =>
+        parts.map((part): SegmentPart => {
+          if (typeof part === 'string' || part === GLOBSTAR) return part;
+          // minimatch's own fast tests for `*`, `*.ext`, `???`, `*.*` and `.*` are linear already,
+          // and they are what minimatch matches with (they differ from the RegExp on `.`).
+          if (Object.prototype.hasOwnProperty.call(part, 'test')) return part;
+          const m = segmentMatcher(part as RegExp);
+          if (m.engine === 'linear') linearSegments++;
+          const re = part as RegExp & { _src?: string; _glob?: string };
+          return { test: m.test, _src: re._src, _glob: re._glob };
+        }) as typeof parts,
     );
     this.mm = mm;
     this.alternatives = mm.set.length;

@@ -278,7 +278,8 @@ class Builder {
           const a = this.state(EPS);
           return [a, a];
         }
-        let [entry, exit] = this.build(ast.items[0]);
+        const [entry, first] = this.build(ast.items[0]);
+        let exit = first;
         for (let i = 1; i < ast.items.length; i++) {
           const [e, x] = this.build(ast.items[i]);
           this.link(exit, e);
@@ -365,7 +366,7 @@ function sweep(nfa: Nfa, chars: string[], holds: (assertion: Assertion, pos: num
   let current = new Int32Array(size);
   let next = new Int32Array(size);
   let currentCount = 0;
-  let nextCount = 0;
+  let nextCount: number;
   const mark = new Int32Array(size).fill(-1);
   for (let pos = n; pos >= 0; pos--) {
     // Every end position is allowed: the accept state is live at every position.

@@ -21,13 +21,7 @@ type MemNode =
   | { type: 'other'; ino: number };
 
 /** How a test describes one entry. A string or bytes is a file. */
-export type MemEntry =
-  | string
-  | Uint8Array
-  | { dir: true }
-  | { symlink: string }
-  | { hardlink: string }
-  | { special: true };
+export type MemEntry = string | Uint8Array | { dir: true } | { symlink: string } | { hardlink: string } | { special: true };
 
 export interface MemoryFsOptions {
   /** `path.posix` (default) or `path.win32`. */

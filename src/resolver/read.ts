@@ -92,7 +92,8 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
     }
     if (invalid === undefined && pending.length > 0) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
     const after = reader.stat();
-    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev) return 'changed';
+    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev)
+      return 'changed';
     if (invalid !== undefined) return { ok: false, message: `file ${invalid}`, stat: after };
     // The hash and the text come from the same bytes, read once.
     const all = Buffer.concat(kept);

@@ -267,7 +267,12 @@ function unresolvable(err: unknown): string {
   return code;
 }
 
-function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[], listings: Listings): { resolved: TargetEvidence[]; chainFrom: ReadonlyMap<string, string> } {
+function resolveTargets(
+  fs: ResolverFs,
+  root: string,
+  targets: readonly string[],
+  listings: Listings,
+): { resolved: TargetEvidence[]; chainFrom: ReadonlyMap<string, string> } {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, TargetEvidence>();
@@ -276,9 +281,13 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
       throw new ResolveError('usage', `target ${JSON.stringify(given)} is not a valid path`);
     }
     if (given.length > MAX_TARGET_CHARS) {
-      throw new ResolveError('usage', `target ${JSON.stringify(`${given.slice(0, 80)}…`)} is ${given.length} characters long; the limit is ${MAX_TARGET_CHARS}`, {
-        targets: [given.slice(0, 200)],
-      });
+      throw new ResolveError(
+        'usage',
+        `target ${JSON.stringify(`${given.slice(0, 80)}…`)} is ${given.length} characters long; the limit is ${MAX_TARGET_CHARS}`,
+        {
+          targets: [given.slice(0, 200)],
+        },
+      );
     }
   }
   const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
@@ -324,7 +333,14 @@ function resolveTargets(fs: ResolverFs, root: string, targets: readonly string[]
  * (MAX_FRONTMATTER_BYTES_PER_RESOLUTION); a block past it is not parsed, whether or not a parse
  * is cached, so cold and warm resolutions agree.
  */
-function load(fs: ResolverFs, canonical: string, st: FsStat, policy: ResolverPolicy, cache: FileCache | undefined, yaml: { remaining: number }): LoadedFile {
+function load(
+  fs: ResolverFs,
+  canonical: string,
+  st: FsStat,
+  policy: ResolverPolicy,
+  cache: FileCache | undefined,
+  yaml: { remaining: number },
+): LoadedFile {
   const hit = cache?.get(canonical, st, policy.frontmatter);
   const read = hit ? hit.read : readInstructionFile(fs, canonical, st);
   if (!read.ok) {
@@ -493,7 +509,10 @@ export function resolveInstructions(root: string, targets: readonly string[], op
         skip(rel, found.reason, found.message);
         continue;
       }
-      const added = addEntry({ path: rel, scope: 'workspace', directory: dir, depth: depth.get(dir)!, filename, stat: found.stat }, found.canonical);
+      const added = addEntry(
+        { path: rel, scope: 'workspace', directory: dir, depth: depth.get(dir)!, filename, stat: found.stat },
+        found.canonical,
+      );
       if (added && policy.perDirectory === 'first') break;
     }
   }
@@ -612,7 +631,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       if (replacing.length > 1) {
         const sources = replacing.map((e) => e.path);
         const key = JSON.stringify([winner.directory, sources, winner.path]);
-        if (!conflicts.has(key)) conflicts.set(key, { conflict: { kind: 'replace', directory: winner.directory, sources, winner: winner.path }, winner });
+        if (!conflicts.has(key))
+          conflicts.set(key, { conflict: { kind: 'replace', directory: winner.directory, sources, winner: winner.path }, winner });
       }
     }
   }
@@ -627,8 +647,14 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       effect.set(e, all);
       supersededList.set(e, []);
     } else {
-      effect.set(e, all.filter((i) => !superseded.has(i)));
-      supersededList.set(e, all.filter((i) => superseded.has(i)));
+      effect.set(
+        e,
+        all.filter((i) => !superseded.has(i)),
+      );
+      supersededList.set(
+        e,
+        all.filter((i) => superseded.has(i)),
+      );
     }
   }
   const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
@@ -657,7 +683,12 @@ export function resolveInstructions(root: string, targets: readonly string[], op
       diagnostics.add(code, e.path, line, message, column === undefined ? {} : { column, endLine, endColumn });
     }
     if (e.loaded.read.tooLarge) {
-      diagnostics.add('too-large', e.path, null, `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`);
+      diagnostics.add(
+        'too-large',
+        e.path,
+        null,
+        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+      );
     }
   }
   for (const { conflict, winner } of conflicts.values()) {
@@ -744,8 +775,20 @@ export function resolveInstructions(root: string, targets: readonly string[], op
 
   const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: s.chars }));
   const cut = sources.filter((s) => s.status === 'truncated').map((s) => ({ path: s.path, chars: s.chars, included: s.includedChars }));
-  for (const o of omitted) diagnostics.add('budget-truncated', o.path, null, `${o.path} (${o.chars} characters) was omitted from the model context by the ${budget}-character budget`);
-  for (const c of cut) diagnostics.add('budget-truncated', c.path, null, `${c.path} was cut to ${c.included} of ${c.chars} characters by the ${budget}-character budget`);
+  for (const o of omitted)
+    diagnostics.add(
+      'budget-truncated',
+      o.path,
+      null,
+      `${o.path} (${o.chars} characters) was omitted from the model context by the ${budget}-character budget`,
+    );
+  for (const c of cut)
+    diagnostics.add(
+      'budget-truncated',
+      c.path,
+      null,
+      `${c.path} was cut to ${c.included} of ${c.chars} characters by the ${budget}-character budget`,
+    );
 
   return {
     schema: EVIDENCE_SCHEMA,

@@ -48,9 +48,21 @@ describe('bench (scripts/bench/run.mjs)', function () {
     ['a count that is not a whole number', () => ['--rounds', 'x'], /^bench: --rounds takes a whole number of at least 1, not "x"/],
     ['a count of 0', () => ['--samples', '0'], /^bench: --samples takes a whole number of at least 1/],
     ['--root without --targets', () => ['--root', work], /^bench: --root and --targets go together/],
-    ['a root that is not a directory', () => ['--root', path.join(work, 'nope'), '--targets', path.join(work, 'targets.txt')], /^bench: --root ".*nope" is not a directory/],
-    ['a target list that is not a file', () => ['--root', work, '--targets', path.join(work, 'missing.txt')], /^bench: --targets ".*missing\.txt" is not a readable file/],
-    ['a target list without a target', () => ['--root', work, '--targets', path.join(work, 'none.txt')], /^bench: --targets ".*none\.txt" lists no target/],
+    [
+      'a root that is not a directory',
+      () => ['--root', path.join(work, 'nope'), '--targets', path.join(work, 'targets.txt')],
+      /^bench: --root ".*nope" is not a directory/,
+    ],
+    [
+      'a target list that is not a file',
+      () => ['--root', work, '--targets', path.join(work, 'missing.txt')],
+      /^bench: --targets ".*missing\.txt" is not a readable file/,
+    ],
+    [
+      'a target list without a target',
+      () => ['--root', work, '--targets', path.join(work, 'none.txt')],
+      /^bench: --targets ".*none\.txt" lists no target/,
+    ],
   ];
   for (const [what, args, message] of refusals) {
     it(`refuses ${what} with one line and exit 2`, () => {
@@ -66,12 +78,25 @@ describe('bench (scripts/bench/run.mjs)', function () {
     const tree = path.join(work, 'tree');
     const r = bench('--root', tree, '--targets', path.join(work, 'refused.txt'), '--no-scale', '--rounds', '1', '--samples', '2');
     assert.equal(r.status, 0, r.stderr);
-    const said = r.stderr.split('\n').find((l) => l.startsWith('bench: 3 target lines left out for every contender: the CLI refuses them ('));
+    const said = r.stderr
+      .split('\n')
+      .find((l) => l.startsWith('bench: 3 target lines left out for every contender: the CLI refuses them ('));
     assert.ok(said, r.stderr);
     for (const line of ['"out/hostname"', '"../elsewhere"', '"loop1/x"']) assert.ok(said.includes(line), `${line} in ${said}`);
-    assert.match(r.stdout, new RegExp(`^Tree: ${tree.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — 2 targets \\(3 more lines left out for every contender`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(`^Tree: ${tree.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — 2 targets \\(3 more lines left out for every contender`, 'm'),
+    );
     const rows = r.stdout.split('\n').filter((l) => l.startsWith('| '));
-    for (const label of ['Holaryn CLI', 'I/O floor (', 'editorconfig-core-js', '(reference) I/O floor, a directory holding targets listed', '(reference) Node start alone', 'Holaryn ÷ I/O floor', 'Holaryn ÷ editorconfig']) {
+    for (const label of [
+      'Holaryn CLI',
+      'I/O floor (',
+      'editorconfig-core-js',
+      '(reference) I/O floor, a directory holding targets listed',
+      '(reference) Node start alone',
+      'Holaryn ÷ I/O floor',
+      'Holaryn ÷ editorconfig',
+    ]) {
       const row = rows.find((l) => l.includes(label));
       assert.ok(row && /\| \**[0-9.,]+( ms|×)\** \|/.test(row), `a measured row for ${label}:\n${r.stdout}`);
     }
@@ -91,7 +116,11 @@ describe('bench (scripts/bench/run.mjs)', function () {
       'floor-targets.txt': 'src/x.ts\nsrc/y.ts\nsrc/deep/z.ts\nlib/k.ts\nmissing/dir/m.ts\n',
     });
     const floor = (...flag: string[]) => {
-      const r = spawnSync(process.execPath, [path.join(REPO_DIR, 'scripts', 'bench', 'floor.cjs'), path.join(work, 'floor'), path.join(work, 'floor-targets.txt'), ...flag], { encoding: 'utf8' });
+      const r = spawnSync(
+        process.execPath,
+        [path.join(REPO_DIR, 'scripts', 'bench', 'floor.cjs'), path.join(work, 'floor'), path.join(work, 'floor-targets.txt'), ...flag],
+        { encoding: 'utf8' },
+      );
       assert.equal(r.status, 0, r.stderr);
       const { files, dirs, digest } = JSON.parse(r.stdout);
       return { files, dirs, digest };
@@ -107,7 +136,10 @@ describe('bench (scripts/bench/run.mjs)', function () {
     fs.writeFileSync(path.join(work, 'outside.txt'), '/etc/passwd\n');
     const r = bench('--root', path.join(work, 'tree'), '--targets', path.join(work, 'outside.txt'), '--no-scale');
     assert.equal(r.status, 2, r.stderr);
-    assert.match(r.stderr, /^bench: .*\nbench: the CLI refuses every target line of .*outside\.txt \("\/etc\/passwd"\): outside the root or unresolvable\n/);
+    assert.match(
+      r.stderr,
+      /^bench: .*\nbench: the CLI refuses every target line of .*outside\.txt \("\/etc\/passwd"\): outside the root or unresolvable\n/,
+    );
     assert.deepEqual(fs.readdirSync(benchDir), []);
   });
 });

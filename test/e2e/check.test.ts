@@ -51,11 +51,18 @@ describe('holaryn check (built CLI)', () => {
   it('warnings alone exit 0; --max-warnings below their count exits 1', () => {
     const r = check([warnings]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    assert.deepEqual(r.stdout.trimEnd().split('\n').slice(0, -1).map((l) => l.split('  ').slice(0, 3).join('  ')), [
-      'AGENTS.md:2:1  warning  near-miss-key',
-      'AGENTS.md:2:1  warning  unknown-key',
-      'src/AGENTS.md:2:13  warning  glob-workspace-relative',
-    ]);
+    assert.deepEqual(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => l.split('  ').slice(0, 3).join('  ')),
+      [
+        'AGENTS.md:2:1  warning  near-miss-key',
+        'AGENTS.md:2:1  warning  unknown-key',
+        'src/AGENTS.md:2:13  warning  glob-workspace-relative',
+      ],
+    );
     assert.match(r.stdout, /0 errors and 3 warnings in 2 instruction files\.\n$/);
     assert.equal(check([warnings, '--max-warnings', '3']).code, 0);
     const over = check([warnings, '--max-warnings', '2']);
@@ -72,7 +79,16 @@ describe('holaryn check (built CLI)', () => {
   });
 
   it('usage errors exit 2: no root, two roots, a missing root, bad flags and values', () => {
-    for (const args of [[], [clean, clean], [path.join(clean, 'nope')], [clean, '--bogus'], [clean, '--format', 'xml'], [clean, '--max-warnings', 'x'], [clean, '--max-warnings', '-1'], [path.join(clean, 'AGENTS.md')]]) {
+    for (const args of [
+      [],
+      [clean, clean],
+      [path.join(clean, 'nope')],
+      [clean, '--bogus'],
+      [clean, '--format', 'xml'],
+      [clean, '--max-warnings', 'x'],
+      [clean, '--max-warnings', '-1'],
+      [path.join(clean, 'AGENTS.md')],
+    ]) {
       const r = check(args);
       assert.equal(r.code, 2, `${JSON.stringify(args)}: ${r.stdout}${r.stderr}`);
       assert.match(r.stderr, /^holaryn: /, JSON.stringify(args));
@@ -81,7 +97,12 @@ describe('holaryn check (built CLI)', () => {
   });
 
   it('usage errors in JSON mode are one JSON object on stdout', () => {
-    for (const args of [['--json'], [clean, '--json', '--format', 'text'], ['--format', 'json', path.join(clean, 'nope')], ['--format=json', '--max-warnings', 'x', clean]]) {
+    for (const args of [
+      ['--json'],
+      [clean, '--json', '--format', 'text'],
+      ['--format', 'json', path.join(clean, 'nope')],
+      ['--format=json', '--max-warnings', 'x', clean],
+    ]) {
       const r = check(args);
       assert.equal(r.code, 2, JSON.stringify(args));
       const error = JSON.parse(r.stdout).error;

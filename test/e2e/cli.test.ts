@@ -99,7 +99,10 @@ describe('contract §9 CLI: the real executable on disk', function () {
       );
       assert.deepEqual(ev.validation, []);
       assert.deepEqual(ev.conflicts, []);
-      assert.deepEqual(ev.diagnostics.map((d) => [d.severity, d.code, d.source, d.line]), [['warning', 'unknown-key', 'src/.holaryn/instructions.md', 6]]);
+      assert.deepEqual(
+        ev.diagnostics.map((d) => [d.severity, d.code, d.source, d.line]),
+        [['warning', 'unknown-key', 'src/.holaryn/instructions.md', 6]],
+      );
       assert.deepEqual(ev.truncation, { budget: 24000, chars: [...ev.context].length, truncated: false, omitted: [], cut: [] });
     });
 
@@ -111,7 +114,8 @@ describe('contract §9 CLI: the real executable on disk', function () {
       });
       const ev = evidence(['instructions', repo, 'a.ts', '--budget', '10'], { cwd: repo });
       const codes: string[] = ev.diagnostics.map((d) => d.code).sort();
-      for (const c of ['malformed-frontmatter', 'invalid-value', 'unknown-key', 'unreadable', 'budget-truncated']) assert.ok(codes.includes(c), c);
+      for (const c of ['malformed-frontmatter', 'invalid-value', 'unknown-key', 'unreadable', 'budget-truncated'])
+        assert.ok(codes.includes(c), c);
     });
 
     it('§9 the root is canonicalised; the root itself is a valid target (path "")', () => {
@@ -154,14 +158,21 @@ describe('contract §9 CLI: the real executable on disk', function () {
       });
     }
 
-    it('§9 usage errors say plainly what is wrong with an option (not node:util\'s wording)', () => {
+    it("§9 usage errors say plainly what is wrong with an option (not node:util's wording)", () => {
       const { repo } = workspace({ 'AGENTS.md': 'x\n' });
       const cases: [string[], string][] = [
         [['--bogus'], 'unknown option "--bogus" (an argument starting with "-" goes after "--"); run "holaryn instructions --help"'],
-        [['a.ts', '--budget', '-1'], '--budget needs a value; a value starting with "-" is written --budget=…; run "holaryn instructions --help"'],
-        [['a.ts', '--budget=67108865'], '--budget takes a whole number of characters from 0 to 67108864, not "67108865"; run "holaryn instructions --help"'],
+        [
+          ['a.ts', '--budget', '-1'],
+          '--budget needs a value; a value starting with "-" is written --budget=…; run "holaryn instructions --help"',
+        ],
+        [
+          ['a.ts', '--budget=67108865'],
+          '--budget takes a whole number of characters from 0 to 67108864, not "67108865"; run "holaryn instructions --help"',
+        ],
       ];
-      for (const [rest, message] of cases) assert.equal(failure(['instructions', repo, ...rest], { cwd: repo }, 'usage', 2).error.message, message);
+      for (const [rest, message] of cases)
+        assert.equal(failure(['instructions', repo, ...rest], { cwd: repo }, 'usage', 2).error.message, message);
     });
 
     it('§9 usage error without a root: exit 2, code usage', () => {
@@ -181,10 +192,13 @@ describe('contract §9 CLI: the real executable on disk', function () {
     const roots: [string, (base: string) => string][] = [
       ['a root that does not exist', (base) => path.join(base, 'nope')],
       ['a root that is a file', (base) => path.join(base, 'repo', 'AGENTS.md')],
-      ['a root that is a dangling symlink', (base) => {
-        fs.symlinkSync(path.join(base, 'gone'), path.join(base, 'dangling'));
-        return path.join(base, 'dangling');
-      }],
+      [
+        'a root that is a dangling symlink',
+        (base) => {
+          fs.symlinkSync(path.join(base, 'gone'), path.join(base, 'dangling'));
+          return path.join(base, 'dangling');
+        },
+      ],
     ];
     for (const [name, root] of roots) {
       it(`§9 root-not-found: ${name} (exit 2)`, () => {
@@ -200,12 +214,22 @@ describe('contract §9 CLI: the real executable on disk', function () {
       ['a symlinked directory leading outside', () => ['out/x.ts'], () => ['out/x.ts']],
       ['a symlinked file leading outside', () => ['evil.ts'], () => ['evil.ts']],
       ['a dangling symlink naming a file outside', () => ['dangling.ts'], () => ['dangling.ts']],
-      ['one bad target among good ones: the whole call fails', () => ['src/a.ts', '../outside/x.ts', 'out/y.ts'], () => ['../outside/x.ts', 'out/y.ts']],
+      [
+        'one bad target among good ones: the whole call fails',
+        () => ['src/a.ts', '../outside/x.ts', 'out/y.ts'],
+        () => ['../outside/x.ts', 'out/y.ts'],
+      ],
     ];
     for (const [name, targets, rejected] of outside) {
       it(`§9/§2 target-outside-root (exit 2) naming the rejected targets: ${name}`, () => {
         const w = workspace(
-          { 'AGENTS.md': 'x\n', 'src/a.ts': '', out: { symlink: '../outside' }, 'evil.ts': { symlink: '../outside/evil.ts' }, 'dangling.ts': { symlink: '../outside/new.ts' } },
+          {
+            'AGENTS.md': 'x\n',
+            'src/a.ts': '',
+            out: { symlink: '../outside' },
+            'evil.ts': { symlink: '../outside/evil.ts' },
+            'dangling.ts': { symlink: '../outside/new.ts' },
+          },
           { 'evil.ts': '', 'x.ts': '' },
         );
         const e = failure(['instructions', w.repo, ...targets(w)], { cwd: w.repo }, 'target-outside-root', 2);
@@ -272,7 +296,10 @@ describe('contract §9 CLI: the real executable on disk', function () {
     it('§9 --targets-from - reads targets from a pipe (git diff --name-only | holaryn instructions . --targets-from -)', () => {
       const { repo } = workspace({ 'AGENTS.md': 'r\n', 'src/AGENTS.md': 's\n', 'docs/AGENTS.md': 'd\n' });
       const ev = evidence(['instructions', '.', '--targets-from', '-'], { cwd: repo, input: 'src/a.ts\ndocs/b.md\n' });
-      assert.deepEqual(ev.targets.map((t) => t.path), ['docs/b.md', 'src/a.ts']);
+      assert.deepEqual(
+        ev.targets.map((t) => t.path),
+        ['docs/b.md', 'src/a.ts'],
+      );
       assert.deepEqual(Object.keys(statuses(ev)), ['AGENTS.md', 'docs/AGENTS.md', 'src/AGENTS.md']);
     });
 
@@ -280,7 +307,10 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const { base } = workspace({ 'AGENTS.md': 'r\n' });
       fs.writeFileSync(path.join(base, 'list.txt'), '\r\nsrc/a.ts\r\n\n  \ndocs/b.md\r\n\r\n');
       const ev = evidence(['instructions', 'repo', 'z.ts', '--targets-from', 'list.txt'], { cwd: base });
-      assert.deepEqual(ev.targets.map((t) => t.path), ['docs/b.md', 'src/a.ts', 'z.ts']);
+      assert.deepEqual(
+        ev.targets.map((t) => t.path),
+        ['docs/b.md', 'src/a.ts', 'z.ts'],
+      );
       assert.ok(ev.targets.every((t) => !t.path.includes('\r')));
     });
 
@@ -420,7 +450,10 @@ describe('contract §9 CLI: the real executable on disk', function () {
       assert.equal(a.content, 'Body line\r\nSecond\r\n');
       assert.equal(a.bytes, raw.length);
       assert.equal(a.sha256, createHash('sha256').update(raw).digest('hex'));
-      assert.deepEqual(ev.diagnostics.map((d) => [d.code, d.source, d.line]), [['unknown-key', 'AGENTS.md', 3]]);
+      assert.deepEqual(
+        ev.diagnostics.map((d) => [d.code, d.source, d.line]),
+        [['unknown-key', 'AGENTS.md', 3]],
+      );
       assert.equal(byPath(ev)['CLAUDE.md'].content, 'No frontmatter\r\n');
       assert.equal(byPath(ev)['CLAUDE.md'].chars, 16);
     });
@@ -452,7 +485,10 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const { repo } = workspace({ 'AGENTS.md': 'r\n' });
       const ev = evidence(['instructions', repo, 'a.ts'], { cwd: repo, env: { HOME: fakeHome } });
       const g = ev.sources[0];
-      assert.deepEqual([g.path, g.scope, g.directory, g.depth, g.content], ['~/.holaryn/instructions.md', 'global', null, 0, 'HOME GLOBAL\n']);
+      assert.deepEqual(
+        [g.path, g.scope, g.directory, g.depth, g.content],
+        ['~/.holaryn/instructions.md', 'global', null, 0, 'HOME GLOBAL\n'],
+      );
       assert.ok(!ev.context.includes(fakeHome));
     });
 
@@ -473,10 +509,13 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const { base, repo } = workspace({ 'AGENTS.md': 'r\n' });
       writeTree(base, { 'team/rules.md': 'TEAM\n' });
       const ev = evidence(['instructions', repo, 'a.ts', '--global', path.join(base, 'team/rules.md')], { cwd: repo });
-      assert.deepEqual(ev.sources.map((s) => [s.path, s.scope, s.directory, s.depth]), [
-        ['<global>/rules.md', 'global', null, 0],
-        ['AGENTS.md', 'workspace', '', 0],
-      ]);
+      assert.deepEqual(
+        ev.sources.map((s) => [s.path, s.scope, s.directory, s.depth]),
+        [
+          ['<global>/rules.md', 'global', null, 0],
+          ['AGENTS.md', 'workspace', '', 0],
+        ],
+      );
       assert.ok(!ev.context.includes(base));
     });
 
@@ -512,7 +551,17 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const r = exec(['instructions', repo, 'src/a.ts'], { cwd: repo });
       assert.equal(r.status, 0);
       assert.ok(!ANSI.test(r.stdout), 'ANSI escape in a piped report');
-      for (const fact of [ev.snapshot, 'src/a.ts', 'AGENTS.md', 'src/CLAUDE.md', 'src/AGENTS.md', 'included', 'superseded', 'npm test', 'unknown-key']) {
+      for (const fact of [
+        ev.snapshot,
+        'src/a.ts',
+        'AGENTS.md',
+        'src/CLAUDE.md',
+        'src/AGENTS.md',
+        'included',
+        'superseded',
+        'npm test',
+        'unknown-key',
+      ]) {
         assert.ok(r.stdout.includes(fact), `the report should mention ${fact}`);
       }
       assert.throws(() => JSON.parse(r.stdout));

@@ -63,7 +63,10 @@ describe('the executable loads its bundle with a V8 code cache made by the build
   }
 
   const JOBS: [string, string[]][] = [
-    ['instructions --json on the demo workspace', ['instructions', DEMO, 'src/app/main.ts', 'services/billing/migrations/0003_add_invoice_status.py', 'docs', '--json', '--no-global']],
+    [
+      'instructions --json on the demo workspace',
+      ['instructions', DEMO, 'src/app/main.ts', 'services/billing/migrations/0003_add_invoice_status.py', 'docs', '--json', '--no-global'],
+    ],
     ['the readable report', ['instructions', DEMO, 'src/app/main.ts', '--no-global']],
     ['a usage error', ['instructions', DEMO, '--budget', 'lots', '--json']],
     ['check (a command in a sibling bundle)', ['check', DEMO]],
@@ -89,7 +92,12 @@ describe('the executable loads its bundle with a V8 code cache made by the build
       ['HOLARYN_CODE_CACHE=off', () => fs.writeFileSync(cacheFile, good), { HOLARYN_CODE_CACHE: 'off' }, 'none'],
       ['missing', () => fs.rmSync(cacheFile), {}, 'none'],
       ['made for another text', () => fs.writeFileSync(cacheFile, encodeCodeCache(`${source} `, good.subarray(32))), {}, 'none'],
-      ['corrupt V8 data under a valid header', () => fs.writeFileSync(cacheFile, encodeCodeCache(source, Buffer.alloc(good.length - 32, 7))), {}, 'rejected'],
+      [
+        'corrupt V8 data under a valid header',
+        () => fs.writeFileSync(cacheFile, encodeCodeCache(source, Buffer.alloc(good.length - 32, 7))),
+        {},
+        'rejected',
+      ],
       ['truncated to its header', () => fs.writeFileSync(cacheFile, good.subarray(0, 32)), {}, 'none'],
     ];
     for (const [what, args] of JOBS) {

@@ -15,7 +15,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { CLI, TempDirs, baseEnv, build } from '../helpers/cli';
-import { payloads, plantedTree } from '../unit/hostile-inert.test';
+import { payloads, plantedTree } from '../hostile/inert.test';
 
 const HANG_GUARD_MS = 120_000;
 const MAX_RSS_MB = 512;
@@ -75,7 +75,8 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     tmp.cleanup();
     if (figures.length > 0) {
       console.log('\n    hostile cases (wall time incl. node start-up; peak RSS):');
-      for (const f of figures) console.log(`      ${f.name.padEnd(64)} ${String(f.ms).padStart(6)} ms ${String(f.rssMb).padStart(5)} MB  exit ${f.status}`);
+      for (const f of figures)
+        console.log(`      ${f.name.padEnd(64)} ${String(f.ms).padStart(6)} ms ${String(f.rssMb).padStart(5)} MB  exit ${f.status}`);
     }
   });
 
@@ -111,9 +112,21 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     const ms = Date.now() - started;
     const rssKb = fs.existsSync(`${out}.rss`) ? Number(fs.readFileSync(`${out}.rss`, 'utf8')) : NaN;
     const executed = fs.existsSync(`${out}.exec`) ? fs.readFileSync(`${out}.exec`, 'utf8').split('\n').filter(Boolean) : [];
-    const outcome: Outcome = { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ms, rssMb: Math.round(rssKb / 1024), executed };
+    const outcome: Outcome = {
+      status: r.status,
+      signal: r.signal,
+      stdout: r.stdout ?? '',
+      stderr: r.stderr ?? '',
+      ms,
+      rssMb: Math.round(rssKb / 1024),
+      executed,
+    };
     figures.push({ name, ms, rssMb: outcome.rssMb, status: r.status });
-    assert.equal(r.error?.message.includes('ENOBUFS') ? 'output over 512 MB' : r.signal, null, `${name}: killed (${r.signal}) after ${ms} ms: a hang`);
+    assert.equal(
+      r.error?.message.includes('ENOBUFS') ? 'output over 512 MB' : r.signal,
+      null,
+      `${name}: killed (${r.signal}) after ${ms} ms: a hang`,
+    );
     assert.ok(outcome.rssMb < MAX_RSS_MB, `${name}: peak RSS ${outcome.rssMb} MB`);
     assert.deepEqual(executed, [], `${name}: something was executed`);
     assert.ok(!outcome.stdout.includes(SECRET) && !outcome.stderr.includes(SECRET), `${name}: content from outside the root leaked`);
@@ -148,18 +161,25 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     const input = calls.map((c, i) => JSON.stringify({ id: i, ...c })).join('\n') + '\n';
     const o = exec(`gate: ${name}`, ['gate', repo, '--no-global'], input);
     assert.equal(o.status, 0, `${name}: gate exit ${o.status}\n${o.stderr.slice(0, 500)}`);
-    const lines = o.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = o.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     assert.equal(lines.length, calls.length + 1);
     return lines;
   }
 
-  const sources = (ev: Record<string, unknown>) => ev.sources as { path: string; status: string; bytes: number; chars: number; sha256: string }[];
+  const sources = (ev: Record<string, unknown>) =>
+    ev.sources as { path: string; status: string; bytes: number; chars: number; sha256: string }[];
   const codes = (ev: Record<string, unknown>) => (ev.diagnostics as { code: string }[]).map((d) => d.code);
 
   it('alias bombs ("billion laughs") on every level of a chain', () => {
     const { repo } = workspace();
     let yaml = 'a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n';
-    for (let i = 1; i < 10; i++) yaml += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(',')}]\n`;
+    for (let i = 1; i < 10; i++)
+      yaml += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(',')}]\n`;
     let dir = '';
     for (let i = 0; i < 50; i++) {
       write(repo, `${dir}AGENTS.md`, `---\n${yaml}---\nlevel ${i}\n`);
@@ -169,17 +189,44 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     assert.equal(sources(ev).length, 50);
     assert.equal(codes(ev).filter((c) => c === 'malformed-frontmatter').length, 50);
     check('alias bombs x50', repo);
-    gate('alias bombs x50', repo, [{ kind: 'write', targets: [`${dir}t.ts`] }, { kind: 'write', targets: [`${dir}t.ts`] }]);
+    gate('alias bombs x50', repo, [
+      { kind: 'write', targets: [`${dir}t.ts`] },
+      { kind: 'write', targets: [`${dir}t.ts`] },
+    ]);
   });
 
   it('brace explosions: {1..100000}, chained and nested braces, 1,000 patterns of 1,000 alternatives', () => {
     const { repo } = workspace();
     const nested = `${'{a,'.repeat(900)}b${'}'.repeat(900)}`.slice(0, 4096);
-    const hostile = ['{1..100000}', '{a,b}'.repeat(40), nested, `${'{'.repeat(2000)}a${'}'.repeat(2000)}`, '{1..10}'.repeat(12), `{a}${'}'.repeat(4000)},z}`.slice(0, 4096)];
-    write(repo, 'AGENTS.md', `---\napplies_to: ${JSON.stringify(hostile)}\nexcludes: ${JSON.stringify(hostile.slice().reverse())}\n---\nroot\n`);
-    write(repo, 'src/AGENTS.md', `---\napplies_to: ${JSON.stringify(Array.from({ length: 1000 }, (_, i) => `p${i}{0..999}`))}\n---\nmillion\n`);
-    write(repo, 'src/CLAUDE.md', `---\nexcludes: ${JSON.stringify(Array.from({ length: 1000 }, (_, i) => `q${i}/{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}`))}\n---\nmany\n`);
-    for (let i = 0; i < 20; i++) write(repo, `src/d${i}/AGENTS.md`, `---\napplies_to: ${JSON.stringify(Array.from({ length: 10 }, (_, j) => `p${i}-${j}{0..999}`))}\n---\nd${i}\n`);
+    const hostile = [
+      '{1..100000}',
+      '{a,b}'.repeat(40),
+      nested,
+      `${'{'.repeat(2000)}a${'}'.repeat(2000)}`,
+      '{1..10}'.repeat(12),
+      `{a}${'}'.repeat(4000)},z}`.slice(0, 4096),
+    ];
+    write(
+      repo,
+      'AGENTS.md',
+      `---\napplies_to: ${JSON.stringify(hostile)}\nexcludes: ${JSON.stringify(hostile.slice().reverse())}\n---\nroot\n`,
+    );
+    write(
+      repo,
+      'src/AGENTS.md',
+      `---\napplies_to: ${JSON.stringify(Array.from({ length: 1000 }, (_, i) => `p${i}{0..999}`))}\n---\nmillion\n`,
+    );
+    write(
+      repo,
+      'src/CLAUDE.md',
+      `---\nexcludes: ${JSON.stringify(Array.from({ length: 1000 }, (_, i) => `q${i}/{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}`))}\n---\nmany\n`,
+    );
+    for (let i = 0; i < 20; i++)
+      write(
+        repo,
+        `src/d${i}/AGENTS.md`,
+        `---\napplies_to: ${JSON.stringify(Array.from({ length: 10 }, (_, j) => `p${i}-${j}{0..999}`))}\n---\nd${i}\n`,
+      );
     const targets = ['src/x.ts', ...Array.from({ length: 20 }, (_, i) => `src/d${i}/p${i}-9999.ts`)];
     const ev = instructions('brace explosions', repo, targets);
     assert.ok(codes(ev).includes('invalid-value'));
@@ -189,7 +236,14 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
 
   it('globs that make a backtracking regex engine hang, against hostile file names', () => {
     const { repo } = workspace();
-    const globs = ['*a*a*a*a*a*a*a*a*a*a*a*a*b', '+(a|aa)b', `${'@(a|a)'.repeat(60)}b`, '!(*a*a*a*a*a*a*a*b)', `${'?*'.repeat(40)}b`, '**/b/**/b/**/b/**/b/**/c/**/z'];
+    const globs = [
+      '*a*a*a*a*a*a*a*a*a*a*a*a*b',
+      '+(a|aa)b',
+      `${'@(a|a)'.repeat(60)}b`,
+      '!(*a*a*a*a*a*a*a*b)',
+      `${'?*'.repeat(40)}b`,
+      '**/b/**/b/**/b/**/b/**/c/**/z',
+    ];
     write(repo, 'AGENTS.md', `---\napplies_to: ${JSON.stringify(globs)}\nexcludes: ${JSON.stringify(globs)}\n---\nredos\n`);
     const names = ['a'.repeat(250), `${'a'.repeat(200)}c`, `${Array(200).fill('b').join('/')}/z`];
     for (const n of names) write(repo, n, '');
@@ -206,7 +260,11 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     for (let i = 0; i < 50_000; i++) fs.writeSync(fd, line);
     fs.closeSync(fd);
     write(repo, 'CLAUDE.md', Buffer.alloc(10 * 1024 * 1024, 0x62));
-    write(repo, '.holaryn/instructions.md', Buffer.concat([Buffer.from('---\napplies_to: "'), Buffer.alloc(10 * 1024 * 1024, 0x63), Buffer.from('"\n---\nbody\n')]));
+    write(
+      repo,
+      '.holaryn/instructions.md',
+      Buffer.concat([Buffer.from('---\napplies_to: "'), Buffer.alloc(10 * 1024 * 1024, 0x63), Buffer.from('"\n---\nbody\n')]),
+    );
     const ev = instructions('50 MB file + 10 MB lines', repo, ['x.ts']);
     const byPath = Object.fromEntries(sources(ev).map((s) => [s.path, s]));
     assert.equal(byPath['AGENTS.md'].bytes, 50_000_000);
@@ -232,9 +290,16 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     assert.ok(codes(ev).includes('symlink-outside-root'));
     assert.ok(codes(ev).includes('unreadable'));
     assert.equal((instructions('target through a ring of links', repo, ['ring/r0/x.ts']).error as { code: string }).code, 'usage');
-    assert.equal((instructions('target through a link outside', repo, ['out/secret.md']).error as { code: string }).code, 'target-outside-root');
+    assert.equal(
+      (instructions('target through a link outside', repo, ['out/secret.md']).error as { code: string }).code,
+      'target-outside-root',
+    );
     check('symlink loops', repo);
-    gate('symlink loops', repo, [{ kind: 'write', targets: ['src/a.ts'] }, { kind: 'read', targets: ['ring/r0/x'] }, { kind: 'read', targets: ['out/secret.md'] }]);
+    gate('symlink loops', repo, [
+      { kind: 'write', targets: ['src/a.ts'] },
+      { kind: 'read', targets: ['ring/r0/x'] },
+      { kind: 'read', targets: ['out/secret.md'] },
+    ]);
   });
 
   it('a 2,000-deep directory tree with a target at the bottom', () => {
@@ -242,7 +307,8 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     deepDirs.push(repo);
     const rel = Array(2000).fill('d').join('/');
     fs.mkdirSync(path.join(repo, rel), { recursive: true });
-    for (const depth of [0, 1, 500, 1999, 2000]) write(repo, `${Array(depth).fill('d').join('/')}${depth ? '/' : ''}AGENTS.md`, `depth ${depth}\n`);
+    for (const depth of [0, 1, 500, 1999, 2000])
+      write(repo, `${Array(depth).fill('d').join('/')}${depth ? '/' : ''}AGENTS.md`, `depth ${depth}\n`);
     write(repo, `${rel}/x.ts`, '');
     const ev = instructions('2,000-deep tree', repo, [`${rel}/x.ts`, `${rel}/missing/new.ts`]);
     assert.equal(sources(ev).length, 5);
@@ -254,7 +320,11 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     const { repo } = workspace();
     let dir = '';
     for (let i = 0; i < 400; i++) {
-      write(repo, `${dir}AGENTS.md`, `---\npriority: ${(i * 7) % 2001 - 1000}\napplies_to: ["**/*.ts", "**/*.{js,jsx}"]\nrequired_validation: "make check-${i}"\n---\n${'rule '.repeat(40)}${i}\n`);
+      write(
+        repo,
+        `${dir}AGENTS.md`,
+        `---\npriority: ${((i * 7) % 2001) - 1000}\napplies_to: ["**/*.ts", "**/*.{js,jsx}"]\nrequired_validation: "make check-${i}"\n---\n${'rule '.repeat(40)}${i}\n`,
+      );
       write(repo, `${dir}CLAUDE.md`, `---\nmode: ${i % 2 ? 'replace' : 'append'}\nexcludes: "**/gen/**"\n---\nclaude ${i}\n`);
       write(repo, `${dir}.holaryn/instructions.md`, `holaryn ${i} ${'x'.repeat(100)}\n`);
       dir += 'c/';
@@ -262,7 +332,10 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     const ev = instructions('1,200 files on one chain', repo, [`${dir}a.ts`, `${dir}gen/b.ts`, `${dir.slice(0, 200)}c.md`]);
     assert.equal(sources(ev).length, 1200);
     check('1,200 files on one chain', repo);
-    gate('1,200 files on one chain', repo, [{ kind: 'write', targets: [`${dir}a.ts`] }, { kind: 'write', targets: [`${dir}a.ts`] }]);
+    gate('1,200 files on one chain', repo, [
+      { kind: 'write', targets: [`${dir}a.ts`] },
+      { kind: 'write', targets: [`${dir}a.ts`] },
+    ]);
   });
 
   it('50,000 targets through --targets-from (a file and standard input)', () => {
@@ -276,7 +349,13 @@ describe('issue 7 hostile suite: the real executable on hostile trees', function
     const ev = instructions('50,000 targets (file)', repo, [], ['--targets-from', list]);
     assert.equal((ev.targets as unknown[]).length, 50_001);
     instructions('50,000 targets (stdin)', repo, [], ['--targets-from', '-'], lines.join('\n'));
-    const rejected = instructions('50,000 targets, one outside', repo, [], ['--targets-from', '-'], [...lines, '../outside/secret.md'].join('\n'));
+    const rejected = instructions(
+      '50,000 targets, one outside',
+      repo,
+      [],
+      ['--targets-from', '-'],
+      [...lines, '../outside/secret.md'].join('\n'),
+    );
     assert.equal((rejected.error as { code: string }).code, 'target-outside-root');
   });
 

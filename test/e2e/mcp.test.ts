@@ -107,7 +107,10 @@ describe('holaryn mcp (real process, SDK client)', () => {
     }
     const r = await call(paths);
     assert.equal(r.isError, true);
-    assert.match(r.content[0].text, /^usage: the evidence for these 70 paths is \d+ MiB \(71 sources\), more than one answer may carry \(64 MiB\): ask for fewer paths at a time$/);
+    assert.match(
+      r.content[0].text,
+      /^usage: the evidence for these 70 paths is \d+ MiB \(71 sources\), more than one answer may carry \(64 MiB\): ask for fewer paths at a time$/,
+    );
     // The session goes on.
     assert.equal((await call(['src/a.ts'])).isError, undefined);
     rmSync(path.join(root, 'big'), { recursive: true, force: true });

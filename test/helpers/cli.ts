@@ -106,4 +106,5 @@ export function shq(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+// eslint-disable-next-line no-control-regex -- the escape character is what this looks for
 export const ANSI = /\u001b\[/;

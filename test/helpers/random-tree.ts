@@ -48,8 +48,28 @@ export function randomCase(seed: number): { fs: MemoryFs; targets: string[] } {
   const fs = new MemoryFs();
   for (const [p, e] of Object.entries(entries)) fs.set(p, e);
 
-  const spellings = (p: string): string[] => [p, `./${p}`, `${ROOT}/${p}`, p.replace('/', '//'), `a/../${p}`, `${p}/.`, `l-dir/${p}`, `a/l-up/${p}`];
-  const pool = ['', '.', 'l-dir', 'l-file.ts', 'loop1/x.ts', 'new/deep/file.ts', 'a/x.ts/below', ...DIRS, ...DIRS.flatMap((d) => NAMES.map((n) => `${d}/${n}`)), ...NAMES];
+  const spellings = (p: string): string[] => [
+    p,
+    `./${p}`,
+    `${ROOT}/${p}`,
+    p.replace('/', '//'),
+    `a/../${p}`,
+    `${p}/.`,
+    `l-dir/${p}`,
+    `a/l-up/${p}`,
+  ];
+  const pool = [
+    '',
+    '.',
+    'l-dir',
+    'l-file.ts',
+    'loop1/x.ts',
+    'new/deep/file.ts',
+    'a/x.ts/below',
+    ...DIRS,
+    ...DIRS.flatMap((d) => NAMES.map((n) => `${d}/${n}`)),
+    ...NAMES,
+  ];
   const targets: string[] = [];
   const n = 1 + Math.floor(rand() * 14);
   for (let i = 0; i < n; i++) targets.push(pick(spellings(pick(pool))));

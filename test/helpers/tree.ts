@@ -61,7 +61,12 @@ export function resolveIn(fsys: MemoryFs, targets: string[], options: ResolveOpt
 }
 
 /** The error a failing call throws; fails when it does not throw a ResolveError. */
-export function resolveError(files: Tree, targets: string[], options: ResolveOptions = {}, root = ROOT): { err: ResolveError; fs: MemoryFs } {
+export function resolveError(
+  files: Tree,
+  targets: string[],
+  options: ResolveOptions = {},
+  root = ROOT,
+): { err: ResolveError; fs: MemoryFs } {
   const fsys = memfs(files, root);
   let thrown: unknown;
   try {

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../src/views/model';
+import type { TreeNode } from '../../src/vscode/model';
 import { api, folderUri, open, rows, until, viewShows } from './helpers';
 
 function uriOf(rel: string): vscode.Uri {
@@ -32,7 +32,8 @@ function find(nodes: readonly TreeNode[], id: string): TreeNode | undefined {
 }
 
 async function quickFixes(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  const actions = (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, range)) ?? [];
+  const actions =
+    (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>('vscode.executeCodeActionProvider', uri, range)) ?? [];
   return actions.filter((a): a is vscode.CodeAction => 'edit' in a || 'kind' in a);
 }
 
@@ -115,7 +116,10 @@ export function registerAuthoring(): void {
       fs.writeFileSync(path.join(dir, 'a.ts'), '');
       try {
         await until('near-miss-key on the new file', () => {
-          assert.deepEqual(diagnosticsOf(rel).map(describeDiagnostic).sort(), ['near-miss-key warning 2:1-2:11', 'unknown-key warning 2:1-2:11']);
+          assert.deepEqual(diagnosticsOf(rel).map(describeDiagnostic).sort(), [
+            'near-miss-key warning 2:1-2:11',
+            'unknown-key warning 2:1-2:11',
+          ]);
           return true;
         });
         const editor = await vscode.window.showTextDocument(uriOf(rel), { preview: false });
@@ -140,7 +144,11 @@ export function registerAuthoring(): void {
       const uri = uriOf(rel);
       const onDisk = fs.readFileSync(uri.fsPath, 'utf8');
       await open('src/app/main.ts');
-      const before = await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'included');
+      const before = await viewShows(
+        holaryn,
+        ['src/app/main.ts'],
+        (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'included',
+      );
       assert.ok(!before.unsaved);
       assert.doesNotMatch(find(rows(holaryn), 'snapshot')!.description!, /unsaved/);
 
@@ -151,7 +159,11 @@ export function registerAuthoring(): void {
       edit.replace(uri, doc.lineAt(1).range, 'applies_to: ["**/*.py"]');
       assert.ok(await vscode.workspace.applyEdit(edit));
       try {
-        const after = await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'not-applicable');
+        const after = await viewShows(
+          holaryn,
+          ['src/app/main.ts'],
+          (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'not-applicable',
+        );
         assert.equal(after.unsaved, true);
         assert.match(find(rows(holaryn), 'snapshot')!.description!, /from unsaved text/);
         assert.notEqual(after.evidence!.snapshot, before.evidence!.snapshot);
@@ -168,7 +180,13 @@ export function registerAuthoring(): void {
           assert.match(preview.description!, /^applies to 0 of [\d,]+ files · from unsaved text$/);
           return loses.children!.map((c) => c.label);
         });
-        assert.deepEqual(lost, ['src/app/main.ts', 'src/app/router.ts', 'src/app/views/Dashboard.tsx', 'src/app/views/InvoiceList.tsx', 'src/lib/money.ts']);
+        assert.deepEqual(lost, [
+          'src/app/main.ts',
+          'src/app/router.ts',
+          'src/app/views/Dashboard.tsx',
+          'src/app/views/InvoiceList.tsx',
+          'src/lib/money.ts',
+        ]);
 
         // Typing in the active editor: the preview follows the keystrokes.
         const line = editor.document.lineAt(1).text;
@@ -205,7 +223,11 @@ export function registerAuthoring(): void {
       assert.equal(doc.isDirty, false);
       assert.equal(doc.getText(), onDisk);
       await open('src/app/main.ts');
-      const restored = await viewShows(holaryn, ['src/app/main.ts'], (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'included' && !s.unsaved);
+      const restored = await viewShows(
+        holaryn,
+        ['src/app/main.ts'],
+        (s) => s.evidence!.sources.find((x) => x.path === rel)?.status === 'included' && !s.unsaved,
+      );
       assert.equal(restored.evidence!.snapshot, before.evidence!.snapshot);
     });
 
@@ -217,9 +239,14 @@ export function registerAuthoring(): void {
       try {
         const editor = await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: false });
         const uri = editor.document.uri;
-        const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(1, 0));
+        const keys = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          new vscode.Position(1, 0),
+        );
         const labels = keys.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-        for (const k of ['applies_to', 'excludes', 'priority', 'mode', 'required_validation']) assert.ok(labels.includes(k), `${k} not offered: ${labels.join(', ')}`);
+        for (const k of ['applies_to', 'excludes', 'priority', 'mode', 'required_validation'])
+          assert.ok(labels.includes(k), `${k} not offered: ${labels.join(', ')}`);
         const mode = keys.items.find((i) => i.label === 'mode')!;
         const doc = mode.documentation as vscode.MarkdownString;
         assert.match(doc.value, /supersedes the \*\*earlier applicable sources in the same directory only\*\*/);
@@ -227,7 +254,11 @@ export function registerAuthoring(): void {
 
         // Values of mode.
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(1, 0), 'mode: ')));
-        const values = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, new vscode.Position(1, 6));
+        const values = await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          uri,
+          new vscode.Position(1, 6),
+        );
         const valueLabels = values.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
         assert.ok(valueLabels.includes('append') && valueLabels.includes('replace'), valueLabels.join(', '));
 
@@ -236,7 +267,11 @@ export function registerAuthoring(): void {
         const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
         assert.match(text, /\*\*mode\*\* — `append` or `replace`/);
         assert.ok(await editor.edit((b) => b.replace(editor.document.lineAt(1).range, 'priority: 5000')));
-        const priorityHover = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(1, 11));
+        const priorityHover = await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          uri,
+          new vscode.Position(1, 11),
+        );
         const ptext = priorityHover.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
         assert.match(ptext, /Out of range: `priority` is -1000\.\.1000/);
         await vscode.commands.executeCommand('workbench.action.files.revert');
@@ -247,11 +282,16 @@ export function registerAuthoring(): void {
     });
 
     it('CodeLens on the first line: applies to N files · priority · mode, and superseded by', async () => {
-      assert.deepEqual(await until('lens of src/app/.holaryn/instructions.md', async () => {
-        const t = await lensTitles(uriOf('src/app/.holaryn/instructions.md'));
-        return t.length > 0 ? t : undefined;
-      }), ['applies to 2 files · priority 0 · mode append', 'superseded by src/app/AGENTS.md for 2 files']);
-      assert.deepEqual(await lensTitles(uriOf('services/billing/migrations/AGENTS.md')), ['applies to 5 files · priority 20 · mode replace']);
+      assert.deepEqual(
+        await until('lens of src/app/.holaryn/instructions.md', async () => {
+          const t = await lensTitles(uriOf('src/app/.holaryn/instructions.md'));
+          return t.length > 0 ? t : undefined;
+        }),
+        ['applies to 2 files · priority 0 · mode append', 'superseded by src/app/AGENTS.md for 2 files'],
+      );
+      assert.deepEqual(await lensTitles(uriOf('services/billing/migrations/AGENTS.md')), [
+        'applies to 5 files · priority 20 · mode replace',
+      ]);
       assert.deepEqual(await lensTitles(uriOf('services/billing/migrations/CLAUDE.md')), [
         'applies to 0 files · priority 0 · mode replace',
         'superseded by services/billing/migrations/AGENTS.md for 5 files',

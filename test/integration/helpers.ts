@@ -2,8 +2,8 @@
 import { strict as assert } from 'node:assert';
 import * as vscode from 'vscode';
 import type { HolarynApi } from '../../src/extension';
-import type { ViewState } from '../../src/views/instructions-view';
-import type { TreeNode } from '../../src/views/model';
+import type { ViewState } from '../../src/vscode/instructions-view';
+import type { TreeNode } from '../../src/vscode/model';
 
 export const EXTENSION_ID = 'holaryn.holaryn';
 
@@ -46,13 +46,22 @@ export async function open(rel: string, folder?: string): Promise<vscode.TextEdi
 }
 
 /** Waits until the view shows evidence whose targets are exactly `targets`. */
-export async function viewShows(holaryn: HolarynApi, targets: string[], extra?: (s: ViewState) => boolean, timeoutMs?: number): Promise<ViewState> {
-  return until(`view showing ${targets.join(', ')}`, () => {
-    const s = holaryn.view.current;
-    const shown = s.evidence?.targets.map((t) => t.path);
-    if (shown && JSON.stringify(shown) === JSON.stringify(targets) && (!extra || extra(s))) return s;
-    return undefined;
-  }, timeoutMs);
+export async function viewShows(
+  holaryn: HolarynApi,
+  targets: string[],
+  extra?: (s: ViewState) => boolean,
+  timeoutMs?: number,
+): Promise<ViewState> {
+  return until(
+    `view showing ${targets.join(', ')}`,
+    () => {
+      const s = holaryn.view.current;
+      const shown = s.evidence?.targets.map((t) => t.path);
+      if (shown && JSON.stringify(shown) === JSON.stringify(targets) && (!extra || extra(s))) return s;
+      return undefined;
+    },
+    timeoutMs,
+  );
 }
 
 export function rows(holaryn: HolarynApi): TreeNode[] {

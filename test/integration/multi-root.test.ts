@@ -14,7 +14,10 @@ export function registerMultiRoot(): void {
       const holaryn = await api();
       await open('pkg/a.ts', 'one');
       const s = await viewShows(holaryn, ['pkg/a.ts']);
-      assert.deepEqual(s.evidence!.sources.map((x) => x.path), ['AGENTS.md', 'pkg/AGENTS.md']);
+      assert.deepEqual(
+        s.evidence!.sources.map((x) => x.path),
+        ['AGENTS.md', 'pkg/AGENTS.md'],
+      );
       assert.match(s.evidence!.sources[0].content, /folder one/);
       assert.equal(s.evidence!.root, vscode.workspace.workspaceFolders![0].uri.fsPath);
     });
@@ -23,7 +26,10 @@ export function registerMultiRoot(): void {
       const holaryn = await api();
       await open('b.ts', 'two');
       const s = await viewShows(holaryn, ['b.ts']);
-      assert.deepEqual(s.evidence!.sources.map((x) => x.path), ['CLAUDE.md']);
+      assert.deepEqual(
+        s.evidence!.sources.map((x) => x.path),
+        ['CLAUDE.md'],
+      );
       assert.match(s.evidence!.sources[0].content, /folder two/);
       assert.doesNotMatch(s.evidence!.context, /folder one/);
     });

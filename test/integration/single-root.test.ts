@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { allNodes, api, folderUri, open, rows, sourceRows, until, viewShows } from './helpers';
-import type { ViewState } from '../../src/views/instructions-view';
+import type { ViewState } from '../../src/vscode/instructions-view';
 
 /** Registers the suite; called once mocha's globals exist. */
 export function registerSingleRoot(): void {
@@ -102,7 +102,11 @@ export function registerSingleRoot(): void {
       assert.ok(await vscode.workspace.applyEdit(edit));
       assert.ok(await doc.save());
       await open('src/app/main.ts');
-      const after = await viewShows(holaryn, ['src/app/main.ts'], (st) => st.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')?.sha256 !== oldHash);
+      const after = await viewShows(
+        holaryn,
+        ['src/app/main.ts'],
+        (st) => st.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')?.sha256 !== oldHash,
+      );
       assert.match(after.evidence!.sources.find((x) => x.path === 'src/AGENTS.md')!.content, /Always add a test for a bug fix\./);
       assert.notEqual(after.evidence!.snapshot, before.evidence!.snapshot);
     });
@@ -140,7 +144,10 @@ export function registerSingleRoot(): void {
       await vscode.commands.executeCommand('holaryn.pin');
       await open('docs/architecture.md');
       await new Promise((r) => setTimeout(r, 600));
-      assert.deepEqual(holaryn.view.current.evidence!.targets.map((t) => t.path), ['src/app/main.ts']);
+      assert.deepEqual(
+        holaryn.view.current.evidence!.targets.map((t) => t.path),
+        ['src/app/main.ts'],
+      );
       await vscode.commands.executeCommand('holaryn.unpin');
       await viewShows(holaryn, ['docs/architecture.md']);
     });

@@ -1,0 +1,224 @@
+/**
+ * Problems for every instruction file in the workspace, open or not, from the lint engine that
+ * powers `holaryn check` (one engine, two front ends): `lintWorkspace` per folder on activation
+ * and whenever an instruction file is created, changed or deleted (or files come and go, which
+ * changes what globs match); `lintFile` on the text of open dirty buffers as they are typed.
+ * Quick fixes are the findings' own `fixes`, recomputed on the document's current text.
+ */
+import * as vscode from 'vscode';
+import { Finding, TextRange, WorkspaceListing, lintFile, lintWorkspace } from '../../lint';
+import { isCandidate } from '../instructions-view';
+import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
+import type { Authoring } from './services';
+import { KeyedDebounce } from '../debounce';
+
+export const DIAGNOSTIC_SOURCE = 'holaryn';
+
+/** Quiet time before a folder is linted again after changes on disk. */
+const FOLDER_DEBOUNCE_MS = 300;
+/** Quiet time before an edited buffer is linted again. */
+const BUFFER_DEBOUNCE_MS = 200;
+
+const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** A lint range (1-based, end exclusive) as an editor range. */
+export function toRange(r: Pick<TextRange, 'line' | 'column' | 'endLine' | 'endColumn'>): vscode.Range {
+  return new vscode.Range(r.line - 1, r.column - 1, r.endLine - 1, r.endColumn - 1);
+}
+
+export function toDiagnostic(f: Finding): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(toRange(f), f.message, SEVERITY[f.severity]);
+  d.source = DIAGNOSTIC_SOURCE;
+  d.code = f.code;
+  return d;
+}
+
+interface FolderLint {
+  listing: WorkspaceListing;
+  /** Findings per file URI (string) from the disk. */
+  byUri: Map<string, Finding[]>;
+}
+
+export function registerDiagnostics(authoring: Authoring): vscode.Disposable {
+  return new InstructionDiagnostics(authoring);
+}
+
+export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
+  readonly collection = vscode.languages.createDiagnosticCollection(DIAGNOSTIC_SOURCE);
+  private readonly folders = new Map<string, FolderLint>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly folderTimers = new KeyedDebounce(FOLDER_DEBOUNCE_MS);
+  private readonly bufferTimers = new KeyedDebounce(BUFFER_DEBOUNCE_MS);
+  private readonly generations = new Map<string, number>();
+  private disposed = false;
+
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  constructor(private readonly authoring: Authoring) {
+    this.disposables.push(
+      this.collection,
+      vscode.languages.registerCodeActionsProvider(INSTRUCTION_SELECTOR, this, InstructionDiagnostics.metadata),
+      authoring.files.onDidChange((folder) => (folder ? this.scheduleFolder(folder) : this.lintAll())),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.lintAll()),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (isInstructionDocument(e.document)) this.scheduleBuffer(e.document);
+      }),
+      vscode.workspace.onDidOpenTextDocument((doc) => {
+        if (isInstructionDocument(doc) && (doc.isDirty || !placeOf(doc.uri).folder)) this.lintBuffer(doc);
+      }),
+      vscode.workspace.onDidSaveTextDocument((doc) => this.saved(doc)),
+      vscode.workspace.onDidCloseTextDocument((doc) => {
+        if (!isInstructionDocument(doc)) return;
+        const { folder } = placeOf(doc.uri);
+        // Back to what the disk says (a dirty buffer closed without saving is reverted).
+        if (folder) this.showFromDisk(doc.uri);
+        else this.collection.delete(doc.uri);
+      }),
+    );
+    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
+      const watcher = vscode.workspace.createFileSystemWatcher(glob);
+      const changed = (uri: vscode.Uri) => {
+        const folder = vscode.workspace.getWorkspaceFolder(uri);
+        if (folder) this.scheduleFolder(folder);
+      };
+      this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
+    }
+    this.lintAll();
+    for (const doc of vscode.workspace.textDocuments) {
+      if (isInstructionDocument(doc) && !placeOf(doc.uri).folder) this.lintBuffer(doc);
+    }
+  }
+
+  private lintAll(): void {
+    const live = new Set<string>();
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      if (folder.uri.scheme !== 'file') continue;
+      live.add(folder.uri.toString());
+      void this.lintFolder(folder);
+    }
+    for (const [key, lint] of this.folders) {
+      if (live.has(key)) continue;
+      for (const uri of lint.byUri.keys()) this.collection.delete(vscode.Uri.parse(uri));
+      this.folders.delete(key);
+    }
+  }
+
+  private scheduleFolder(folder: vscode.WorkspaceFolder): void {
+    this.folderTimers.run(folder.uri.toString(), () => void this.lintFolder(folder));
+  }
+
+  /** Lints every instruction file of a folder from the disk, then re-applies open dirty buffers. */
+  async lintFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    const key = folder.uri.toString();
+    const generation = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, generation);
+    let byUri = new Map<string, Finding[]>();
+    let listing: WorkspaceListing;
+    try {
+      const files = await this.authoring.files.get(folder);
+      if (this.disposed || this.generations.get(key) !== generation) return;
+      const result = lintWorkspace(folder.uri.fsPath, { listFiles: () => files.paths, listingComplete: !files.truncated });
+      listing = result.listing;
+      for (const f of result.findings) {
+        const uri = vscode.Uri.joinPath(folder.uri, ...f.file.split('/')).toString();
+        const list = byUri.get(uri);
+        if (list) list.push(f);
+        else byUri.set(uri, [f]);
+      }
+    } catch {
+      // The folder is gone or unreadable: nothing to report in it.
+      listing = new WorkspaceListing([], false);
+      byUri = new Map();
+    }
+    if (this.disposed || this.generations.get(key) !== generation) return;
+    const before = this.folders.get(key);
+    this.folders.set(key, { listing, byUri });
+    for (const uri of before?.byUri.keys() ?? []) if (!byUri.has(uri)) this.collection.delete(vscode.Uri.parse(uri));
+    for (const [uri, findings] of byUri) this.collection.set(vscode.Uri.parse(uri), findings.map(toDiagnostic));
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.isDirty && isInstructionDocument(doc) && placeOf(doc.uri).folder?.uri.toString() === key) this.lintBuffer(doc);
+    }
+  }
+
+  /** A saved buffer is what the disk holds now: its findings stand for the disk's until the folder is linted again. */
+  private saved(doc: vscode.TextDocument): void {
+    if (!isInstructionDocument(doc)) return;
+    const { folder } = placeOf(doc.uri);
+    const lint = folder ? this.folders.get(folder.uri.toString()) : undefined;
+    if (!lint) return this.lintBuffer(doc);
+    const findings = this.findingsFor(doc);
+    if (findings.length > 0) lint.byUri.set(doc.uri.toString(), findings);
+    else lint.byUri.delete(doc.uri.toString());
+    this.showFromDisk(doc.uri);
+  }
+
+  private showFromDisk(uri: vscode.Uri): void {
+    const { folder } = placeOf(uri);
+    const findings = folder ? this.folders.get(folder.uri.toString())?.byUri.get(uri.toString()) : undefined;
+    if (findings && findings.length > 0) this.collection.set(uri, findings.map(toDiagnostic));
+    else this.collection.delete(uri);
+  }
+
+  private scheduleBuffer(doc: vscode.TextDocument): void {
+    this.bufferTimers.run(doc.uri.toString(), () => {
+      if (!doc.isClosed) this.lintBuffer(doc);
+    });
+  }
+
+  /** The findings for a document's current text. */
+  findingsFor(doc: vscode.TextDocument): Finding[] {
+    const { folder, rel } = placeOf(doc.uri);
+    const listing = folder ? this.folders.get(folder.uri.toString())?.listing : undefined;
+    return lintFile(rel, doc.getText(), { listing });
+  }
+
+  /** Lints an open buffer's text (a saved one in a folder shows what the disk lint found). */
+  lintBuffer(doc: vscode.TextDocument): void {
+    if (this.disposed || doc.isClosed) return;
+    const { folder } = placeOf(doc.uri);
+    if (folder && !doc.isDirty && doc.uri.scheme === 'file') {
+      this.showFromDisk(doc.uri);
+      return;
+    }
+    const findings = this.findingsFor(doc);
+    if (findings.length === 0) this.collection.delete(doc.uri);
+    else this.collection.set(doc.uri, findings.map(toDiagnostic));
+  }
+
+  provideCodeActions(
+    doc: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): vscode.CodeAction[] {
+    if (context.only && !vscode.CodeActionKind.QuickFix.intersects(context.only)) return [];
+    if (!isCandidate(doc.uri)) return [];
+    const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
+    const actions: vscode.CodeAction[] = [];
+    for (const f of this.findingsFor(doc)) {
+      if (!f.fixes || f.fixes.length === 0) continue;
+      const fr = toRange(f);
+      if (!fr.intersection(range)) continue;
+      const matching = ours.filter((d) => d.code === f.code && d.range.isEqual(fr));
+      for (const fix of f.fixes) {
+        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        for (const e of fix.edits) action.edit.replace(doc.uri, toRange(e.range), e.newText);
+        action.diagnostics = matching.length > 0 ? matching : [toDiagnostic(f)];
+        action.isPreferred = f.fixes.length === 1;
+        actions.push(action);
+      }
+    }
+    return actions;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.folderTimers.dispose();
+    this.bufferTimers.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

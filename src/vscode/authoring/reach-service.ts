@@ -1,0 +1,130 @@
+/**
+ * Reach of instruction files for the editor (the live preview and the CodeLens): runs
+ * `computeReach` on the unsaved buffers (and, for a dirty file, on its saved version too), one run
+ * per file at a time. A request with newer inputs cancels the stale run; requests with the same
+ * inputs share one run.
+ */
+import * as vscode from 'vscode';
+import { FileCache } from '../../resolver';
+import { Reach, computeReach, diffReach } from '../../editing/reach';
+import { isCandidate } from '../instructions-view';
+import type { UnsavedBuffers } from './buffers';
+import { placeOf } from './selector';
+import type { WorkspaceFiles } from './workspace-files';
+
+export interface ReachReport {
+  folder: vscode.WorkspaceFolder;
+  /** Root-relative path of the instruction file. */
+  file: string;
+  /** The file is open with unsaved changes: `reach` is from its buffer. */
+  unsaved: boolean;
+  reach: Reach;
+  /** With unsaved changes: against the saved version. */
+  changes?: { gained: string[]; lost: string[] };
+  /** The workspace listing stopped at its cap. */
+  truncatedListing: boolean;
+}
+
+/** What a run that newer inputs replaced resolves to. */
+export const CANCELLED = Symbol('cancelled');
+
+interface Run {
+  key: string;
+  cancelled: boolean;
+  promise: Promise<ReachReport | undefined>;
+}
+
+/** Files whose latest run is remembered. */
+const KEPT_RUNS = 32;
+
+export class ReachService implements vscode.Disposable {
+  private readonly cache = new FileCache();
+  private readonly runs = new Map<string, Run>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when a reach may have changed (buffers, files, instruction files on disk). */
+  readonly onDidChange = this.changed.event;
+  private diskGeneration = 0;
+
+  constructor(
+    private readonly files: WorkspaceFiles,
+    private readonly buffers: UnsavedBuffers,
+  ) {
+    const onDisk = () => {
+      this.diskGeneration++;
+      this.changed.fire();
+    };
+    this.disposables.push(
+      this.changed,
+      buffers.onDidChange(() => this.changed.fire()),
+      files.onDidChange(() => this.changed.fire()),
+    );
+    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md']) {
+      const watcher = vscode.workspace.createFileSystemWatcher(glob);
+      this.disposables.push(watcher, watcher.onDidCreate(onDisk), watcher.onDidChange(onDisk), watcher.onDidDelete(onDisk));
+    }
+  }
+
+  /** The reach of the instruction file at `uri` (file scheme, inside a workspace folder), or undefined. */
+  async reach(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<ReachReport | undefined> {
+    const report = await this.latest(uri, token);
+    return report === CANCELLED ? undefined : report;
+  }
+
+  /**
+   * The same, but says CANCELLED when newer inputs replaced this run (ask again for the new
+   * result) rather than undefined (no reach for this file).
+   */
+  async latest(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<ReachReport | undefined | typeof CANCELLED> {
+    if (uri.scheme !== 'file' || !isCandidate(uri)) return undefined;
+    const { folder, rel } = placeOf(uri);
+    if (!folder) return undefined;
+    const listing = await this.files.get(folder);
+    const id = uri.toString();
+    const unsaved = this.buffers.isDirty(uri);
+    const key = [listing.version, this.buffers.version, this.diskGeneration, unsaved].join(':');
+    const previous = this.runs.get(id);
+    if (previous && previous.key === key && !previous.cancelled) return this.await(previous, token);
+    if (previous) previous.cancelled = true;
+    const run: Run = { key, cancelled: false, promise: Promise.resolve(undefined) };
+    const isCancelled = () => run.cancelled;
+    const root = folder.uri.fsPath;
+    const fs = this.buffers.fs;
+    const savedFs = unsaved ? this.buffers.fsWithout(uri) : undefined;
+    run.promise = (async () => {
+      try {
+        const reach = await computeReach(root, rel, listing.paths, { fs, cache: this.cache, isCancelled });
+        if (!reach) return undefined;
+        let changes: ReachReport['changes'];
+        if (savedFs) {
+          const saved = await computeReach(root, rel, listing.paths, { fs: savedFs, cache: this.cache, isCancelled });
+          if (!saved) return undefined;
+          changes = diffReach(saved, reach);
+        }
+        return { folder, file: rel, unsaved, reach, changes, truncatedListing: listing.truncated };
+      } catch {
+        // The folder vanished or could not be read: no reach.
+        return undefined;
+      }
+    })();
+    this.runs.delete(id);
+    this.runs.set(id, run);
+    if (this.runs.size > KEPT_RUNS) {
+      const [oldest, old] = this.runs.entries().next().value!;
+      old.cancelled = true;
+      this.runs.delete(oldest);
+    }
+    return this.await(run, token);
+  }
+
+  private async await(run: Run, token: vscode.CancellationToken | undefined): Promise<ReachReport | undefined | typeof CANCELLED> {
+    const report = await run.promise;
+    if (run.cancelled || token?.isCancellationRequested) return CANCELLED;
+    return report;
+  }
+
+  dispose(): void {
+    for (const run of this.runs.values()) run.cancelled = true;
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,363 @@
+/**
+ * The owner of the "Repository instructions" view: decides the target(s), resolves, and shows
+ * the evidence. It follows the active editor (debounced, stale results discarded), refreshes on
+ * any change to a candidate file, the global file, folders or settings, and can be pinned.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import {
+  Evidence,
+  FileCache,
+  GlobalFile,
+  HOLARYN_POLICY,
+  ResolveError,
+  ResolverFs,
+  clipped,
+  createNodeFs,
+  printable,
+  resolveInstructions,
+} from '../resolver';
+import { isOverlayFs } from '../editing/overlay-fs';
+import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
+import { MAX_LABEL, PreviewSection, TreeNode, buildTree, targetLabel } from './model';
+import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
+import { budgetSetting, followSetting, globalFileSetting } from './settings';
+
+export const VIEW_ID = 'holaryn.instructions';
+const DEBOUNCE_MS = 150;
+
+/** What the view resolves: some targets inside one workspace folder. */
+export interface ViewTarget {
+  folder: vscode.WorkspaceFolder;
+  /** Absolute fs paths; the folder itself for the root. */
+  paths: string[];
+}
+
+export interface ViewState {
+  target?: ViewTarget;
+  evidence?: Evidence;
+  message?: string;
+  pinned: boolean;
+  /** The evidence was resolved from unsaved editor text (a source on the chain is a dirty buffer). */
+  unsaved?: boolean;
+}
+
+function setContext(key: 'holaryn.pinned', value: boolean): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', key, value);
+}
+
+export class InstructionsView implements vscode.Disposable {
+  readonly provider = new InstructionsTreeProvider();
+  readonly documents = new EvidenceDocuments();
+  private readonly view: vscode.TreeView<TreeNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly cache = new FileCache();
+  private fs: ResolverFs = createNodeFs();
+  private state: ViewState = { pinned: false };
+  private preview: { path: string; section: PreviewSection } | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private generation = 0;
+  private readonly updated = new vscode.EventEmitter<ViewState>();
+  /** Fires after every resolution (tests and other features listen). */
+  readonly onDidUpdate = this.updated.event;
+
+  constructor() {
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
+    this.disposables.push(
+      this.view,
+      this.updated,
+      vscode.workspace.registerTextDocumentContentProvider(EVIDENCE_SCHEME, this.documents),
+      vscode.window.onDidChangeActiveTextEditor(() => this.follow()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('holaryn')) {
+          this.watchGlobalFile();
+          this.schedule();
+        }
+      }),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (isCandidate(doc.uri)) this.schedule();
+      }),
+      this.view.onDidChangeVisibility((e) => {
+        if (e.visible) this.schedule();
+      }),
+      // Files may change while the window is in the background (a branch switch in a terminal);
+      // coming back re-resolves even if a watcher event was missed.
+      vscode.window.onDidChangeWindowState((e) => {
+        if (e.focused) this.schedule();
+      }),
+    );
+    // Any candidate created, changed or deleted (renames and branch switches arrive as these).
+    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
+      const watcher = vscode.workspace.createFileSystemWatcher(glob);
+      watcher.onDidCreate(() => this.schedule());
+      watcher.onDidChange(() => this.schedule());
+      watcher.onDidDelete(() => this.schedule());
+      this.disposables.push(watcher);
+    }
+    this.watchGlobalFile();
+    void setContext('holaryn.pinned', false);
+    this.follow();
+  }
+
+  private globalWatcher: vscode.Disposable | undefined;
+
+  private watchGlobalFile(): void {
+    this.globalWatcher?.dispose();
+    const global = this.globalFile(undefined);
+    if (!global) return;
+    const watcher = vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(vscode.Uri.file(path.dirname(global.path)), path.basename(global.path)),
+    );
+    watcher.onDidCreate(() => this.schedule());
+    watcher.onDidChange(() => this.schedule());
+    watcher.onDidDelete(() => this.schedule());
+    this.globalWatcher = watcher;
+  }
+
+  get current(): ViewState {
+    return this.state;
+  }
+
+  /** Lets a feature resolve against another filesystem (e.g. unsaved buffers overlaid). */
+  setFs(fs: ResolverFs): void {
+    this.fs = fs;
+  }
+
+  /**
+   * Shows (or, with undefined, removes) the "Preview of <file>" section for the instruction file
+   * at absolute path `file`; it is shown only while that file is the view's single target.
+   * Re-renders without resolving again.
+   */
+  setPreview(file: string | undefined, section?: PreviewSection): void {
+    this.preview = file && section ? { path: file, section } : undefined;
+    if (this.state.evidence) this.render();
+  }
+
+  /** The target the view should show when following the editor. */
+  private followedTarget(): ViewTarget | string | undefined {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const editor = vscode.window.activeTextEditor;
+    const uri = editor?.document.uri;
+    if (uri && uri.scheme === 'file') {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (!folder) return `${path.basename(uri.fsPath)} is outside every workspace folder, so no repository instructions apply to it.`;
+      return { folder, paths: [uri.fsPath] };
+    }
+    const folder = folders.find((f) => f.uri.scheme === 'file');
+    if (!folder) return undefined;
+    return { folder, paths: [folder.uri.fsPath] };
+  }
+
+  /** Follows the active editor unless pinned or following is off. */
+  follow(): void {
+    if (this.state.pinned) return;
+    if (!followSetting() && this.state.target) return;
+    this.schedule();
+  }
+
+  /** Shows several targets resolved together, and pins them. */
+  async showFor(uris: vscode.Uri[]): Promise<void> {
+    const files = uris.filter((u) => u.scheme === 'file');
+    if (files.length === 0) return;
+    const folder = vscode.workspace.getWorkspaceFolder(files[0]);
+    if (!folder) {
+      void vscode.window.showWarningMessage('Holaryn: the selection is outside every workspace folder.');
+      return;
+    }
+    const inFolder = files.filter((u) => vscode.workspace.getWorkspaceFolder(u)?.uri.toString() === folder.uri.toString());
+    if (inFolder.length < files.length) {
+      void vscode.window.showWarningMessage(
+        `Holaryn: resolved the ${inFolder.length} selected item(s) in "${folder.name}" only; items in other workspace folders never share instructions.`,
+      );
+    }
+    this.state = { ...this.state, pinned: true, target: { folder, paths: inFolder.map((u) => u.fsPath) } };
+    await setContext('holaryn.pinned', true);
+    await this.refreshNow();
+  }
+
+  async pin(): Promise<void> {
+    this.state = { ...this.state, pinned: true };
+    await setContext('holaryn.pinned', true);
+    this.render();
+  }
+
+  async unpin(): Promise<void> {
+    this.state = { ...this.state, pinned: false };
+    await setContext('holaryn.pinned', false);
+    await this.refreshNow();
+  }
+
+  /** Re-resolves soon (debounced); only the latest request's result is shown. */
+  schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.refreshNow();
+    }, DEBOUNCE_MS);
+  }
+
+  private globalFile(folder: vscode.WorkspaceFolder | undefined): GlobalFile | null {
+    return globalFileSetting(folder?.uri);
+  }
+
+  /** Resolves now and shows the result; returns the state it showed. */
+  async refreshNow(): Promise<ViewState> {
+    const generation = ++this.generation;
+    let target = this.state.target;
+    if (!this.state.pinned || !target) {
+      const followed = this.followedTarget();
+      if (typeof followed === 'string' || followed === undefined) {
+        this.state = {
+          pinned: this.state.pinned,
+          message: followed ?? 'Open a folder to see which repository instructions apply to its files.',
+        };
+        this.render();
+        return this.state;
+      }
+      target = followed;
+    }
+    const budget = budgetSetting(target.folder.uri);
+    let next: ViewState;
+    try {
+      const evidence = resolveInstructions(target.folder.uri.fsPath, target.paths, {
+        fs: this.fs,
+        cache: this.cache,
+        budget,
+        globalFile: this.globalFile(target.folder),
+      });
+      const fs = this.fs;
+      const unsaved =
+        isOverlayFs(fs) &&
+        fs.size > 0 &&
+        evidence.sources.some((s) => s.scope === 'workspace' && fs.isOverlaid(path.join(evidence.root, ...s.path.split('/'))));
+      next = { pinned: this.state.pinned, target, evidence, unsaved };
+    } catch (err) {
+      const message = err instanceof ResolveError ? err.message : `Holaryn could not resolve: ${(err as Error).message}`;
+      next = { pinned: this.state.pinned, target, message };
+    }
+    // A newer request started while this one ran: drop this result.
+    if (generation !== this.generation) return this.state;
+    this.state = next;
+    this.render();
+    return this.state;
+  }
+
+  private render(): void {
+    const { evidence, message, pinned, target } = this.state;
+    if (evidence) {
+      this.documents.remember(evidence);
+      const preview =
+        this.preview && target?.paths.length === 1 && target.paths[0] === this.preview.path ? this.preview.section : undefined;
+      this.provider.setRoots(buildTree(evidence, { unsaved: this.state.unsaved, preview }));
+      const count = evidence.targets.length;
+      const names = count > 2 ? `${count} targets` : evidence.targets.map((t) => targetLabel(t.path)).join(', ');
+      const folderName =
+        vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
+      this.view.description = clipped(printable(`${pinned ? '📌 ' : ''}${folderName}${names}`), MAX_LABEL);
+      this.view.message =
+        evidence.sources.length === 0 ? 'No instruction file applies: none exists from the workspace root down to this target.' : undefined;
+    } else {
+      this.provider.setRoots([]);
+      this.view.description = pinned ? '📌' : undefined;
+      this.view.message = message;
+    }
+    this.updated.fire(this.state);
+  }
+
+  /** Runs a node's click action. */
+  async runAction(node: TreeNode): Promise<void> {
+    const action = node.action;
+    // Content and context open what that node's resolution showed, even if the view moved on.
+    const ev = action && 'snapshot' in action ? this.documents.get(action.snapshot) : this.state.evidence;
+    if (!ev || !action) return;
+    const root = ev.root;
+    switch (action.kind) {
+      case 'open-source': {
+        const file = action.global ? this.globalFile(this.state.target?.folder)?.path : path.join(root, action.path);
+        if (file) await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
+        return;
+      }
+      case 'open-target': {
+        const uri = vscode.Uri.file(path.join(root, action.path));
+        const t = ev.targets.find((x) => x.path === action.path);
+        if (t?.kind === 'file') await vscode.window.showTextDocument(uri, { preview: true });
+        else if (t?.kind === 'directory') await vscode.commands.executeCommand('revealInExplorer', uri);
+        return;
+      }
+      case 'open-content': {
+        const uri = this.documents.contentUri(ev, action.order);
+        if (uri) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+        return;
+      }
+      case 'open-context':
+        await this.openContext(ev);
+        return;
+      case 'open-file':
+        await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
+        return;
+      case 'open-diagnostic': {
+        const source = ev.sources.find((s) => s.path === action.source);
+        const file = source?.scope === 'global' ? this.globalFile(this.state.target?.folder)?.path : path.join(root, action.source);
+        if (!file) return;
+        const line = Math.max(0, (action.line ?? 1) - 1);
+        const col = Math.max(0, (action.column ?? 1) - 1);
+        await vscode.window.showTextDocument(vscode.Uri.file(file), { selection: new vscode.Range(line, col, line, col), preview: true });
+        return;
+      }
+    }
+  }
+
+  async openContext(ev = this.state.evidence): Promise<void> {
+    if (!ev) return;
+    const doc = await vscode.workspace.openTextDocument(this.documents.contextUri(ev));
+    await vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  async copyEvidence(): Promise<void> {
+    const ev = this.state.evidence;
+    if (!ev) return;
+    await vscode.env.clipboard.writeText(JSON.stringify(ev, null, 2));
+    void vscode.window.setStatusBarMessage('Holaryn: evidence copied as JSON', 3000);
+  }
+
+  async revealSource(node: TreeNode | undefined): Promise<void> {
+    const ev = this.state.evidence;
+    if (!ev || node?.action?.kind !== 'open-source' || node.action.global) return;
+    await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(path.join(ev.root, node.action.path)));
+  }
+
+  registerCommands(): vscode.Disposable[] {
+    return [
+      vscode.commands.registerCommand('holaryn.refresh', () => this.refreshNow()),
+      vscode.commands.registerCommand('holaryn.pin', () => this.pin()),
+      vscode.commands.registerCommand('holaryn.unpin', () => this.unpin()),
+      vscode.commands.registerCommand('holaryn.copyEvidence', () => this.copyEvidence()),
+      vscode.commands.registerCommand('holaryn.openContext', () => this.openContext()),
+      vscode.commands.registerCommand('holaryn.revealSource', (node?: TreeNode) => this.revealSource(node)),
+      vscode.commands.registerCommand('holaryn.showForSelection', (uri?: vscode.Uri, uris?: vscode.Uri[]) => {
+        const selected =
+          uris && uris.length > 0
+            ? uris
+            : uri
+              ? [uri]
+              : vscode.window.activeTextEditor
+                ? [vscode.window.activeTextEditor.document.uri]
+                : [];
+        return this.showFor(selected);
+      }),
+      vscode.commands.registerCommand(NODE_COMMAND, (node: TreeNode) => this.runAction(node)),
+    ];
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.globalWatcher?.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+export function isCandidate(uri: vscode.Uri): boolean {
+  const p = uri.path;
+  return HOLARYN_POLICY.candidates.some((c) => p.endsWith(`/${c}`));
+}

@@ -1,0 +1,467 @@
+/**
+ * The tree model: a pure function from evidence to tree nodes. No editor API here, so every row
+ * the panel shows is unit-tested under plain mocha. `provider.ts` turns nodes into TreeItems.
+ *
+ * All text comes from untrusted files: it only ever becomes plain labels, descriptions and
+ * plain-string tooltips, never markdown, HTML or command links.
+ */
+import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
+import { type Reach, formatCount } from '../editing/reach';
+
+/** What clicking a node does; `provider.ts` maps these to editor commands. */
+export type NodeAction =
+  | { kind: 'open-source'; path: string; global: boolean }
+  | { kind: 'open-content'; snapshot: string; order: number }
+  | { kind: 'open-context'; snapshot: string }
+  | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
+  | { kind: 'open-target'; path: string }
+  /** Any workspace file (root-relative), e.g. one of a preview's sample. */
+  | { kind: 'open-file'; path: string };
+
+export interface TreeNode {
+  /** Stable id (kept across refreshes so expansion state survives). */
+  id: string;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** A codicon id, optionally with a theme colour id after a `|`. */
+  icon?: string;
+  /** kebab-case, for menus. */
+  contextValue?: string;
+  expanded?: boolean;
+  action?: NodeAction;
+  children?: TreeNode[];
+}
+
+export interface ModelOptions {
+  /** Shown on the snapshot row when the evidence comes from unsaved editor text. */
+  unsaved?: boolean;
+  /** The "Preview of <file>" section, when the target is an instruction file. */
+  preview?: PreviewSection;
+}
+
+/** What an instruction file does as a source, over the whole workspace (see authoring/reach.ts). */
+export interface PreviewSection {
+  /** Root-relative path of the instruction file. */
+  file: string;
+  /** The reach comes from the editor's unsaved text. */
+  unsaved: boolean;
+  /** A count is running (the reach shown, if any, is the previous one). */
+  computing?: boolean;
+  reach?: Reach;
+  /** Against the saved version (only with unsaved text): files that gain or lose the file. */
+  changes?: { gained: string[]; lost: string[] };
+  /** Why there is no reach. */
+  message?: string;
+}
+
+/** Files listed per sample; the rest is counted in a final row. */
+export const PREVIEW_SAMPLE = 50;
+
+const STATUS_ICON: Record<SourceEvidence['status'], string> = {
+  included: 'pass|testing.iconPassed',
+  truncated: 'warning|list.warningForeground',
+  omitted: 'circle-slash|list.warningForeground',
+  superseded: 'arrow-swap|disabledForeground',
+  'not-applicable': 'circle-large-outline|disabledForeground',
+  duplicate: 'files|disabledForeground',
+};
+
+const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
+  included: 'included in the model context',
+  truncated: 'cut by the budget',
+  omitted: 'omitted by the budget',
+  superseded: 'superseded by a replace in its directory',
+  'not-applicable': 'does not apply',
+  duplicate: 'the same file as an earlier source',
+};
+
+const SEVERITY_ICON: Record<Diagnostic['severity'], string> = {
+  error: 'error|list.errorForeground',
+  warning: 'warning|list.warningForeground',
+  info: 'info',
+};
+
+export function targetLabel(path: string): string {
+  return path === '' ? '. (workspace root)' : path;
+}
+
+/**
+ * Longest label, description and tooltip shown, in UTF-16 units (the provider cuts there): a row
+ * naming 10,000 targets would otherwise be a megabyte of text in one line. Children, the evidence
+ * JSON and the content documents hold the whole lists.
+ */
+export const MAX_LABEL = 500;
+export const MAX_DESCRIPTION = 2000;
+export const MAX_TOOLTIP = 20000;
+
+/** Targets named one after another until a description is full, then how many more there are. */
+function targetList(paths: readonly string[]): string {
+  let text = '';
+  let shown = 0;
+  for (; shown < paths.length && text.length < MAX_DESCRIPTION; shown++) text += `${shown > 0 ? ', ' : ''}${targetLabel(paths[shown])}`;
+  return shown < paths.length ? `${text} and ${formatCount(paths.length - shown)} more` : text;
+}
+
+function leaf(id: string, label: string, description?: string, tooltip?: string, icon?: string): TreeNode {
+  return { id, label, description, tooltip: tooltip ?? (description ? `${label}: ${description}` : label), icon };
+}
+
+function list(values: string[] | null): string {
+  return values === null ? 'absent' : values.length === 0 ? '[]' : values.map((v) => JSON.stringify(v)).join(', ');
+}
+
+/** Why a source sits where it does: the precedence key, spelled out. */
+export function orderExplanation(s: SourceEvidence, all: SourceEvidence[]): string {
+  const parts = [
+    s.scope === 'global' ? 'operator-global (before every workspace file)' : `workspace, depth ${s.depth}`,
+    `priority ${s.metadata?.priority ?? 0}`,
+    s.scope === 'global' ? null : `filename ${s.filename}`,
+  ].filter(Boolean);
+  const before = all[s.order - 2];
+  const after = all[s.order];
+  const neighbours = [before ? `after ${before.path}` : 'first', after ? `before ${after.path}` : 'last (highest precedence)'];
+  return `#${s.order} of ${all.length}: ${parts.join(', ')}; ${neighbours.join(', ')}`;
+}
+
+function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
+  const id = `source:${s.order}:${s.path}`;
+  const md = s.metadata;
+  const targetsAll = ev.targets.length;
+  const appliesText =
+    s.appliesTo.length === 0
+      ? 'no target'
+      : s.appliesTo.length === targetsAll && targetsAll > 1
+        ? `all ${targetsAll} targets`
+        : targetList(s.appliesTo);
+  const children: TreeNode[] = [];
+  children.push(
+    leaf(
+      `${id}:scope`,
+      'Scope',
+      s.scope === 'global'
+        ? 'operator-global: every target'
+        : `${s.directory === '' ? '. (root)' : s.directory}/ and below (depth ${s.depth})`,
+      undefined,
+      'folder',
+    ),
+  );
+  children.push(leaf(`${id}:applies`, 'Applies to', appliesText, undefined, 'target'));
+  if (s.supersededFor.length > 0) {
+    children.push(
+      leaf(`${id}:superseded`, 'Superseded', `by ${s.supersededBy} for ${targetList(s.supersededFor)}`, undefined, 'arrow-swap'),
+    );
+  }
+  if (s.duplicateOf) children.push(leaf(`${id}:duplicate`, 'Duplicate of', s.duplicateOf, undefined, 'files'));
+  if (s.reason) children.push(leaf(`${id}:reason`, 'Why', s.reason, s.reason, 'question'));
+  children.push(leaf(`${id}:order`, 'Order', orderExplanation(s, ev.sources), undefined, 'list-ordered'));
+  const fm: TreeNode = {
+    id: `${id}:frontmatter`,
+    label: 'Frontmatter',
+    icon: 'symbol-property',
+    description: md === null ? 'none (no valid block: the whole file is content)' : undefined,
+    tooltip: md === null ? 'No valid frontmatter: defaults apply and the whole file is content.' : 'Effective values, defaults filled in',
+  };
+  if (md) {
+    fm.children = [
+      leaf(`${id}:fm:applies_to`, 'applies_to', list(md.applies_to)),
+      leaf(`${id}:fm:excludes`, 'excludes', list(md.excludes)),
+      leaf(`${id}:fm:priority`, 'priority', String(md.priority)),
+      leaf(`${id}:fm:mode`, 'mode', md.mode),
+      leaf(`${id}:fm:required_validation`, 'required_validation', list(md.required_validation)),
+    ];
+  }
+  children.push(fm);
+  children.push(leaf(`${id}:sha256`, 'sha256', s.sha256, `sha256 ${s.sha256}\n${s.bytes} bytes`, 'key'));
+  children.push({
+    ...leaf(
+      `${id}:content`,
+      'Exact content',
+      `${s.chars} characters${s.status === 'truncated' ? `, ${s.includedChars} in the context` : ''}`,
+      'Open the exact contributed text (read-only)',
+      'file-text',
+    ),
+    action: { kind: 'open-content', snapshot: ev.snapshot, order: s.order },
+  });
+  return {
+    id,
+    label: `${s.order}. ${s.path}`,
+    description: [s.status, s.scope, `depth ${s.depth}`, `priority ${md?.priority ?? 0}`, md?.mode ?? 'append'].join(' · '),
+    tooltip: `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\nClick to open the file.`,
+    icon: STATUS_ICON[s.status],
+    contextValue: s.scope === 'global' ? 'holaryn-source-global' : 'holaryn-source',
+    action: { kind: 'open-source', path: s.path, global: s.scope === 'global' },
+    children,
+  };
+}
+
+export function diagnosticLabel(d: Diagnostic): string {
+  return d.source === null ? d.code : `${d.source}${d.line === null ? '' : `:${d.line}`}`;
+}
+
+function dirLabel(dir: string): string {
+  return dir === '' ? 'the workspace root' : `${dir}/`;
+}
+
+function plural(n: number, word: string): string {
+  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A browsable sample of files: the first PREVIEW_SAMPLE, each opening the file, then "and N more". */
+function sample(id: string, files: readonly string[]): TreeNode[] {
+  const nodes: TreeNode[] = files
+    .slice(0, PREVIEW_SAMPLE)
+    .map((f) => ({ ...leaf(`${id}:${f}`, f, undefined, f, 'file'), action: { kind: 'open-file', path: f } }));
+  // NUL, which no path holds: a file named `more` keeps its own id.
+  if (files.length > PREVIEW_SAMPLE)
+    nodes.push(leaf(`${id}:\0more`, `… and ${formatCount(files.length - PREVIEW_SAMPLE)} more`, undefined, undefined, 'ellipsis'));
+  return nodes;
+}
+
+/** The "Preview of <file>" section: the file's reach as a source over the workspace. */
+export function previewNode(p: PreviewSection): TreeNode {
+  const r = p.reach;
+  const from = p.unsaved ? ' · from unsaved text' : '';
+  const children: TreeNode[] = [];
+  let description: string;
+  if (!r) {
+    description = p.computing ? 'counting…' : (p.message ?? 'not available');
+  } else if (r.kind === 'duplicate') {
+    description = `same file as ${r.duplicateOf}${from}`;
+    children.push(
+      leaf(
+        'preview:duplicate',
+        'Duplicate of',
+        r.duplicateOf ?? '',
+        'The same file (a link) as an earlier path: it contributes nothing of its own.',
+        'files',
+      ),
+    );
+  } else if (r.kind === 'skipped') {
+    description = `skipped by the resolver${from}`;
+    children.push(leaf('preview:skipped', 'Skipped', r.reason ?? '', undefined, 'error'));
+  } else if (r.kind === 'missing') {
+    description = `not a source here${from}`;
+  } else {
+    description = `applies to ${formatCount(r.appliesTo.length)} of ${plural(r.total, 'file')}${p.computing ? ' · counting…' : ''}${from}`;
+    children.push({
+      id: 'preview:applies',
+      label: 'Applies to',
+      description: `${formatCount(r.appliesTo.length)} of ${plural(r.total, 'workspace file')} · ${formatCount(r.inScope)} below ${dirLabel(r.directory)}`,
+      tooltip: 'Files for which this instruction file is in effect: in its scope, matched by applies_to, not excluded, not superseded.',
+      icon: 'target',
+      expanded: false,
+      children: sample('preview:applies', r.appliesTo),
+    });
+    if (r.counted < r.inScope) {
+      children.push(
+        leaf(
+          'preview:counted',
+          'Counted',
+          `the first ${formatCount(r.counted)} of ${plural(r.inScope, 'file')} below ${dirLabel(r.directory)}`,
+          undefined,
+          'info',
+        ),
+      );
+    }
+    if (r.superseded.length > 0) {
+      children.push({
+        id: 'preview:superseded',
+        label: 'Superseded',
+        description: `for ${plural(r.superseded.length, 'file')} by a replace in ${dirLabel(r.directory)}`,
+        icon: 'arrow-swap',
+        expanded: false,
+        children: r.supersededBy.map((w) => ({
+          ...leaf(`preview:superseded:${w.path}`, w.path, `for ${plural(w.files, 'file')}`, undefined, 'arrow-swap'),
+          children: sample(
+            `preview:superseded:${w.path}`,
+            r.superseded.filter((s) => s.by === w.path).map((s) => s.file),
+          ),
+        })),
+      });
+    }
+    if (p.changes) {
+      const { gained, lost } = p.changes;
+      if (gained.length === 0 && lost.length === 0) {
+        children.push(leaf('preview:unchanged', 'Compared with the saved version', 'no file gains or loses it', undefined, 'diff'));
+      } else {
+        const change = (id: string, label: string, files: string[], verb: string, tooltip: string, icon: string): TreeNode => ({
+          id,
+          label,
+          description: files.length === 0 ? 'none' : `${plural(files.length, 'file')} would ${verb} it`,
+          tooltip,
+          icon,
+          expanded: files.length > 0 && files.length <= 10,
+          children: sample(id, files),
+        });
+        children.push(
+          change(
+            'preview:gains',
+            'Gains (unsaved)',
+            gained,
+            'get',
+            'Files where the edited text is in effect and the saved file is not.',
+            'diff-added',
+          ),
+        );
+        children.push(
+          change(
+            'preview:loses',
+            'Loses (unsaved)',
+            lost,
+            'lose',
+            'Files where the saved file is in effect and the edited text is not.',
+            'diff-removed',
+          ),
+        );
+      }
+    }
+  }
+  return {
+    id: 'preview',
+    label: `Preview of ${p.file}`,
+    description,
+    tooltip: `What ${p.file} does as a source, over the workspace's files${p.unsaved ? ', from the unsaved text in the editor' : ''}.`,
+    icon: p.unsaved ? 'edit' : 'eye',
+    expanded: true,
+    children,
+  };
+}
+
+/** The whole tree for one evidence object. */
+export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
+  const nodes: TreeNode[] = [];
+  const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
+  if (ev.targets.length === 1) {
+    const t = ev.targets[0];
+    nodes.push({
+      ...leaf('target', 'Target', `${targetLabel(t.path)} (${t.kind})`, undefined, 'target'),
+      action: { kind: 'open-target', path: t.path },
+    });
+  } else {
+    nodes.push({
+      id: 'targets',
+      label: 'Targets',
+      description: `${ev.targets.length}`,
+      icon: 'target',
+      expanded: ev.targets.length <= 5,
+      children: ev.targets.map((t) => ({
+        ...leaf(`target:${t.path}`, targetLabel(t.path), t.kind),
+        action: { kind: 'open-target', path: t.path },
+      })),
+    });
+  }
+  nodes.push(
+    leaf(
+      'snapshot',
+      'Snapshot',
+      `${ev.snapshot.slice(7, 19)}${options.unsaved ? ' · from unsaved text' : ''}`,
+      `${ev.snapshot}${options.unsaved ? '\nResolved from unsaved editor text.' : ''}\nroot ${ev.root}`,
+      options.unsaved ? 'edit' : 'history',
+    ),
+  );
+  if (options.preview) nodes.push(previewNode(options.preview));
+  nodes.push({
+    id: 'sources',
+    label: 'Sources',
+    description:
+      ev.sources.length === 0
+        ? 'no instruction file on the chain'
+        : `${inEffect} in effect of ${ev.sources.length} · precedence order, later wins`,
+    icon: 'list-ordered',
+    expanded: true,
+    children: ev.sources.map((s) => sourceNode(s, ev)),
+  });
+  nodes.push({
+    id: 'validation',
+    label: 'Validation',
+    description: ev.validation.length === 0 ? 'none' : `${ev.validation.length} · shown, never run`,
+    icon: 'beaker',
+    expanded: ev.validation.length > 0,
+    children: ev.validation.map((v, i) =>
+      leaf(
+        `validation:${i}`,
+        v.command,
+        `from ${v.source}`,
+        `${v.command}\nfrom ${v.source}\nShown to the model; Holaryn never runs it.`,
+        'terminal',
+      ),
+    ),
+  });
+  const t = ev.truncation;
+  nodes.push({
+    id: 'truncation',
+    label: 'Truncation',
+    description: `${t.chars.toLocaleString('en-US')} of ${t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
+    icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
+    expanded: t.truncated,
+    children: [
+      // By position too: the global file's display name may equal a workspace path (a folder named `~`).
+      ...t.omitted.map((o, i) =>
+        leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash'),
+      ),
+      ...t.cut.map((c, i) =>
+        leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning'),
+      ),
+    ],
+  });
+  nodes.push({
+    id: 'conflicts',
+    label: 'Conflicts',
+    description: ev.conflicts.length === 0 ? 'none' : String(ev.conflicts.length),
+    icon: ev.conflicts.length > 0 ? 'git-merge|list.warningForeground' : 'git-merge',
+    expanded: ev.conflicts.length > 0,
+    children: ev.conflicts.map((c, i) => ({
+      ...leaf(
+        `conflict:${i}`,
+        `replace in ${c.directory === null ? 'global' : c.directory === '' ? '. (root)' : c.directory}`,
+        `${c.winner} wins`,
+        undefined,
+        'git-merge',
+      ),
+      expanded: true,
+      children: c.sources.map((p) =>
+        leaf(`conflict:${i}:${p}`, p, p === c.winner ? 'winner' : 'superseded', undefined, p === c.winner ? 'star-full' : 'arrow-swap'),
+      ),
+    })),
+  });
+  nodes.push({
+    id: 'diagnostics',
+    label: 'Diagnostics',
+    description: ev.diagnostics.length === 0 ? 'none' : countBySeverity(ev.diagnostics),
+    icon: ev.diagnostics.some((d) => d.severity === 'error') ? 'error|list.errorForeground' : 'warning',
+    expanded: ev.diagnostics.some((d) => d.severity !== 'info'),
+    children: ev.diagnostics.map((d, i) => ({
+      ...leaf(
+        `diagnostic:${i}`,
+        d.message,
+        `${d.code} · ${diagnosticLabel(d)}`,
+        `${d.severity} ${d.code}\n${diagnosticLabel(d)}\n${d.message}`,
+        SEVERITY_ICON[d.severity],
+      ),
+      action: d.source === null ? undefined : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
+    })),
+  });
+  nodes.push({
+    ...leaf(
+      'context',
+      'Model context',
+      ev.context === '' ? 'empty' : `${t.chars.toLocaleString('en-US')} characters · open`,
+      'Open the exact text the model receives (read-only)',
+      'file-code',
+    ),
+    action: { kind: 'open-context', snapshot: ev.snapshot },
+  });
+  return nodes;
+}
+
+function countBySeverity(ds: Diagnostic[]): string {
+  const n = (s: Diagnostic['severity']) => ds.filter((d) => d.severity === s).length;
+  return [
+    n('error') && `${n('error')} error${n('error') > 1 ? 's' : ''}`,
+    n('warning') && `${n('warning')} warning${n('warning') > 1 ? 's' : ''}`,
+    n('info') && `${n('info')} info`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}

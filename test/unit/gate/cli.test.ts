@@ -1,0 +1,128 @@
+// `holaryn gate` and `holaryn mcp` in-process: options, start-up errors, and one short session.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Readable } from 'node:stream';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { cli } from '../../../src/cli/cli';
+import { GateIo } from '../../../src/cli/gate';
+import { createMcpServer } from '../../../src/cli/mcp';
+import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+
+function io(stdinLines: string[] = []): GateIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    readStdin: async () => '',
+    isTTY: false,
+    env: {},
+    cwd: os.tmpdir(),
+    stdin: Readable.from(stdinLines.map((l) => Buffer.from(l))),
+  };
+}
+
+describe('gate and mcp commands (in-process)', () => {
+  let root: string;
+  before(() => {
+    root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'holaryn-gate-cli-')));
+    writeFileSync(path.join(root, 'AGENTS.md'), 'Root rules.\n');
+    mkdirSync(path.join(root, 'src'));
+    writeFileSync(path.join(root, 'src', 'CLAUDE.md'), 'src rules.\n');
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('gate: preamble, answers, exit 0 at end of input', async () => {
+    const t = io(['{"id":1,"kind":"write","targets":["src/new.ts"]}\n', '{"id":2,"kind":"write","targets":["src/new.ts"]}\n']);
+    assert.equal(await cli(['gate', root, '--no-global'], t), 0);
+    const lines = t.out.map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => [l.type ?? l.id, l.decision, l.sources]),
+      [
+        ['preamble', undefined, ['AGENTS.md']],
+        [1, 'hold', ['src/CLAUDE.md']],
+        [2, 'proceed', []],
+      ],
+    );
+  });
+
+  it('gate: --budget and --global reach the session', async () => {
+    const global = path.join(root, '..', `${path.basename(root)}-global.md`);
+    writeFileSync(global, 'Operator rules.\n');
+    try {
+      const t = io();
+      assert.equal(await cli(['gate', root, '--global', global], t), 0);
+      assert.deepEqual(JSON.parse(t.out[0]).sources, [`<global>/${path.basename(global)}`, 'AGENTS.md']);
+      const zero = io();
+      assert.equal(await cli(['gate', root, '--no-global', '--budget', '0'], zero), 0);
+      assert.deepEqual([JSON.parse(zero.out[0]).guidance, JSON.parse(zero.out[0]).sources], ['', []]);
+    } finally {
+      rmSync(global, { force: true });
+    }
+  });
+
+  it('gate: anything that stops it before the preamble is one JSON error line, exit 2', async () => {
+    const cases: [string[], string, RegExp][] = [
+      [['gate'], 'usage', /missing <root>/],
+      [['gate', root, 'src/a.ts'], 'usage', /one <root>/],
+      [['gate', root, '--budget', '-1'], 'usage', /--budget/],
+      [['gate', root, '--global', 'x', '--no-global'], 'usage', /cannot be used together/],
+      [['gate', root, '--frobnicate'], 'usage', /frobnicate/],
+      [['gate', path.join(root, 'missing')], 'root-not-found', /does not exist/],
+      [['gate', path.join(root, 'AGENTS.md')], 'root-not-found', /not a directory/],
+    ];
+    for (const [argv, code, message] of cases) {
+      const t = io(['{"id":1,"kind":"read","targets":["."]}\n']);
+      assert.equal(await cli(argv, t), 2, argv.join(' '));
+      assert.equal(t.out.length, 1);
+      const line = JSON.parse(t.out[0]);
+      assert.equal(line.type, 'error');
+      assert.equal(line.error.code, code);
+      assert.match(line.error.message, message);
+    }
+  });
+
+  it('gate --help and mcp --help print their usage', async () => {
+    for (const name of ['gate', 'mcp']) {
+      const t = io();
+      assert.equal(await cli([name, '--help'], t), 0);
+      assert.match(t.out.join(''), new RegExp(`^Usage: holaryn ${name} <root>`));
+    }
+    const t = io();
+    await cli(['--help'], t);
+    assert.match(t.out.join(''), /gate <root>.*\n.*mcp <root>/);
+  });
+
+  it('mcp: usage and root errors exit 2 before serving', async () => {
+    for (const argv of [['mcp'], ['mcp', path.join(root, 'missing')], ['mcp', root, 'extra']]) {
+      const t = io();
+      assert.equal(await cli(argv, t), 2);
+      assert.match(t.err.join(''), /^holaryn: /);
+    }
+  });
+
+  it('mcp server (in-memory transport): the tool answers with the context and the evidence', async () => {
+    const fs = new MemoryFs({ '/repo/AGENTS.md': 'Root rules.\n', '/repo/src/a.ts': '' });
+    const server = createMcpServer('/repo', { fs, globalFile: null });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const result = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
+      const evidence = resolveInstructions('/repo', ['src/a.ts'], { fs, globalFile: null });
+      assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
+      assert.deepEqual(result.structuredContent, JSON.parse(JSON.stringify(evidence)));
+      const outside = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['/etc/passwd'] } });
+      assert.equal(outside.isError, true);
+      assert.match((outside.content as { text: string }[])[0].text, /^target-outside-root: /);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});

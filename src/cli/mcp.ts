@@ -51,7 +51,7 @@ const source = z.looseObject({
   content: z.string(),
 });
 
-/** The evidence's contract fields (spec section 9); extra fields pass, as the contract allows. */
+/** The evidence's contract fields (docs/contract.md §9); extra fields pass, as the contract allows. */
 export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   schema: z.literal(EVIDENCE_SCHEMA),
   root: z.string(),

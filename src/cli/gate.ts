@@ -1,4 +1,4 @@
-/** `holaryn gate <root>`: one gate session over JSON lines on stdin/stdout (spec section 10). */
+/** `holaryn gate <root>`: one gate session over JSON lines on stdin/stdout (docs/contract.md §10). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GateSession, encodeLine, runGate } from '../gate';

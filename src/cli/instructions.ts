@@ -1,4 +1,4 @@
-/** `holaryn instructions <root> <target>... [options]`: prints the evidence (spec section 9). */
+/** `holaryn instructions <root> <target>... [options]`: prints the evidence (docs/contract.md §9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveInstructions } from '../resolver';

@@ -44,14 +44,41 @@ const target = z.looseObject({ path: z.string(), kind: z.enum(['file', 'director
 const source = z.looseObject({
   path: z.string(),
   scope: z.enum(['global', 'workspace']),
+  directory: z.string().nullable(),
+  depth: z.number().int(),
+  filename: z.string(),
   order: z.number().int(),
   sha256: z.string(),
+  bytes: z.number().int(),
+  chars: z.number().int(),
   status: z.enum(['included', 'truncated', 'omitted', 'superseded', 'not-applicable', 'duplicate']),
   appliesTo: z.array(z.string()),
+  supersededFor: z.array(z.string()),
+  supersededBy: z.string().nullable(),
+  duplicateOf: z.string().nullable(),
+  reason: z.string().nullable(),
+  metadata: z.looseObject({}).nullable(),
   content: z.string(),
 });
+const diagnostic = z.looseObject({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.string(),
+  source: z.string().nullable(),
+  line: z.number().int().nullable(),
+  message: z.string(),
+});
+const truncation = z.looseObject({
+  budget: z.number(),
+  chars: z.number(),
+  truncated: z.boolean(),
+  omitted: z.array(z.looseObject({ path: z.string(), chars: z.number() })),
+  cut: z.array(z.looseObject({ path: z.string(), chars: z.number(), included: z.number() })),
+});
 
-/** The evidence's contract fields (spec section 9); extra fields pass, as the contract allows. */
+/**
+ * The evidence's contract fields (docs/contract.md §9); extra fields pass, as the contract allows.
+ * test/unit/cli/evidence-shape.test.ts checks it against the TypeScript types and the JSON Schema.
+ */
 export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   schema: z.literal(EVIDENCE_SCHEMA),
   root: z.string(),
@@ -60,8 +87,8 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   sources: z.array(source),
   validation: z.array(z.looseObject({ command: z.string(), source: z.string() })),
   conflicts: z.array(z.looseObject({})),
-  diagnostics: z.array(z.looseObject({ severity: z.string(), code: z.string(), message: z.string() })),
-  truncation: z.looseObject({ budget: z.number(), chars: z.number(), truncated: z.boolean() }),
+  diagnostics: z.array(diagnostic),
+  truncation,
   context: z.string(),
 });
 

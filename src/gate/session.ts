@@ -1,10 +1,10 @@
 /**
- * The gate's session (spec section 10): one root, the (path, sha256) pairs already shown to the
+ * The gate's session (docs/contract.md §10): one root, the (path, sha256) pairs already shown to the
  * model, and one decision per tool call. Every front end (the JSON-lines `holaryn gate`, tests)
  * drives this class; it never touches a process, a stream or the editor.
  *
  * Decisions, for a call's resolution R (its targets resolved again, afresh):
- * - `guidance` is the section-8 context rendered from only the sources in effect in R whose
+ * - `guidance` is the model context (docs/contract.md §8) rendered from only the sources in effect in R whose
  *   (path, sha256) has not been shown, within the session budget; `""` when there are none.
  *   What the budget leaves out stays unshown; included and cut sources count as shown (a cut
  *   source was shown with a marker saying so, and showing its head again would repeat it forever).

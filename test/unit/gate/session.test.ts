@@ -1,4 +1,4 @@
-// The gate session (spec section 10), driven call by call on in-memory trees.
+// The gate session (docs/contract.md §10), driven call by call on in-memory trees.
 import { strict as assert } from 'node:assert';
 import { GateAnswer, GateOptions, GateSession, answerLine } from '../../../src/gate';
 import { MemoryFs, renderContext, resolveInstructions } from '../../../src/resolver';

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderReport } from './report';
-import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
@@ -19,6 +19,10 @@ Arguments:
 Options:
   --targets-from FILE    read more targets from FILE, one per line ("-" for stdin):
                            git diff --name-only | holaryn instructions . --targets-from -
+                         a line in git's quoted form ("docs/caf\\303\\251.md") is unquoted
+                         when only the unquoted path exists
+  -0, --null             --targets-from lists paths NUL-separated, exactly (git's -z):
+                           git diff -z --name-only | holaryn instructions . --targets-from - -0
   --json                 print the evidence as one JSON object (schema holaryn.instructions/v1)
   --budget N             model-context budget in characters (default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
@@ -42,6 +46,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     options: {
       ...RESOLVE_OPTIONS,
       'targets-from': { type: 'string' },
+      null: { type: 'boolean', short: '0' },
       json: { type: 'boolean' },
       context: { type: 'boolean' },
     },
@@ -56,10 +61,14 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   if (targets.length === 0 && fromFile === undefined) {
     throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
+  if (values.null && fromFile === undefined) throw new UsageError('--null says how --targets-from lists paths; use it with --targets-from');
+  const rootPath = path.resolve(io.cwd, root);
+  const listed = fromFile === undefined ? undefined : await readTargets(fromFile, io, rootPath, values.null);
   // One by one: spreading a list into push's arguments overflows the stack near 125,000 lines.
-  if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
+  if (listed) for (const line of listed.targets) targets.push(line);
   const options = resolveOptionsFrom(values, io);
-  const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, options);
+  const evidence = resolveInstructions(rootPath, targets, options);
+  if (listed) for (const d of gitQuotedDiagnostics(listed.unquoted)) evidence.diagnostics.push(d);
   if (values.json) writeJson(evidence, io);
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
   return EXIT.ok;

@@ -332,6 +332,87 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const text = exec(['instructions', repo, '--targets-from', '-'], { cwd: repo, input: '' });
       assert.equal(text.status, 0);
     });
+
+    /** A git repository with non-ASCII and control-character names, committed. */
+    function gitWorkspace() {
+      const ws = workspace({
+        'AGENTS.md': 'root\n',
+        'docs/AGENTS.md': 'docs rules\n',
+        'docs/café.md': 'x\n',
+        'docs/tab\there.md': 'x\n',
+        'src/a.ts': 'x\n',
+      });
+      const git = (...args: string[]) => spawnSync('git', ['-c', 'core.quotePath=true', ...args], { cwd: ws.repo, encoding: 'utf8' });
+      git('init', '-q');
+      git('add', '-A');
+      return { ...ws, git };
+    }
+
+    it("§9 a line in git's C-quoted form is unquoted when only the unquoted path exists, with info git-quoted-path", () => {
+      const { repo, git } = gitWorkspace();
+      const listed = git('ls-files').stdout;
+      assert.ok(listed.includes('"docs/caf\\303\\251.md"'), listed);
+      const ev = evidence(['instructions', '.', '--targets-from', '-', '--no-global'], { cwd: repo, input: listed });
+      const paths = ev.targets.map((t) => t.path);
+      assert.ok(paths.includes('docs/café.md') && paths.includes('docs/tab\there.md'), JSON.stringify(paths));
+      assert.ok(
+        ev.targets.every((t) => t.kind === 'file'),
+        JSON.stringify(ev.targets),
+      );
+      assert.deepEqual(byPath(ev)['docs/AGENTS.md'].appliesTo, ['docs/AGENTS.md', 'docs/café.md', 'docs/tab\there.md']);
+      const quoted = ev.diagnostics.filter((d) => d.code === 'git-quoted-path');
+      assert.equal(quoted.length, 1);
+      assert.deepEqual([quoted[0].severity, quoted[0].source, quoted[0].line], ['info', null, null]);
+      assert.match(quoted[0].message, /^2 targets were in git's quoted form/);
+      assert.match(quoted[0].message, /-z/);
+      assert.match(quoted[0].message, /--null/);
+      // The text report says so too.
+      const text = exec(['instructions', '.', '--targets-from', '-', '--no-global'], { cwd: repo, input: listed });
+      assert.match(text.stdout, /info {2}git-quoted-path: /);
+    });
+
+    it('§9 a quoted line whose literal path exists is kept; one that names nothing either way is kept (missing), without the diagnostic', () => {
+      // A file really named with quotes, beside the name its unquoting would give.
+      const { repo } = workspace({ '"odd.md"': 'x\n', 'odd.md': 'y\n' });
+      const ev = evidence(['instructions', '.', '--targets-from', '-'], { cwd: repo, input: '"odd.md"\n"gone\\303\\251.md"\n' });
+      assert.deepEqual(
+        ev.targets.map((t) => [t.path, t.kind]),
+        [
+          ['"gone\\303\\251.md"', 'missing'],
+          ['"odd.md"', 'file'],
+        ],
+      );
+      assert.ok(!ev.diagnostics.some((d) => d.code === 'git-quoted-path'));
+    });
+
+    it('§9 --null and -0 read NUL-separated paths exactly (git diff -z --name-only), never unquoting them', () => {
+      const { repo, git } = gitWorkspace();
+      git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'init');
+      fs.appendFileSync(path.join(repo, 'docs', 'café.md'), 'more\n');
+      fs.appendFileSync(path.join(repo, 'docs', 'tab\there.md'), 'more\n');
+      fs.appendFileSync(path.join(repo, 'src', 'a.ts'), 'more\n');
+      const diff = git('diff', '-z', '--name-only').stdout;
+      assert.ok(diff.includes('\0'), 'git -z lists NUL-separated');
+      for (const flag of ['--null', '-0']) {
+        const ev = evidence(['instructions', '.', '--targets-from', '-', flag, '--no-global'], { cwd: repo, input: diff });
+        assert.deepEqual(
+          ev.targets.map((t) => [t.path, t.kind]),
+          [
+            ['docs/café.md', 'file'],
+            ['docs/tab\there.md', 'file'],
+            ['src/a.ts', 'file'],
+          ],
+        );
+        assert.ok(!ev.diagnostics.some((d) => d.code === 'git-quoted-path'));
+      }
+      // A NUL-separated entry is taken as it is: a quoted-looking name stays literal.
+      const literal = evidence(['instructions', '.', '--targets-from', '-', '-0'], { cwd: repo, input: '"docs/caf\\303\\251.md"\0\0' });
+      assert.deepEqual(
+        literal.targets.map((t) => t.path),
+        ['"docs/caf\\303\\251.md"'],
+      );
+      failure(['instructions', '.', 'a.ts', '--null'], { cwd: repo }, 'usage', 2);
+    });
   });
 
   describe('§2/§4 the real disk: symlinks, loops, FIFOs, encodings', () => {

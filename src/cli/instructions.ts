@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
+import { renderMarkdown } from './markdown';
 import { renderReport } from './report';
 import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
@@ -23,7 +24,10 @@ Options:
                          when only the unquoted path exists
   -0, --null             --targets-from lists paths NUL-separated, exactly (git's -z):
                            git diff -z --name-only | holaryn instructions . --targets-from - -0
-  --json                 print the evidence as one JSON object (schema holaryn.instructions/v1)
+  --format FORMAT        text (default), json, or markdown (a review summary of a change
+                         set, for a GitHub job summary or a pull-request comment)
+  --json                 same as --format json: the evidence as one JSON object
+                         (schema holaryn.instructions/v1)
   --budget N             model-context budget in characters (default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
@@ -38,6 +42,19 @@ Exit codes: 0 resolved (diagnostics do not change it), 2 usage error or rejected
 1 internal failure.
 `;
 
+export const FORMATS = ['text', 'json', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The output format from `--format` and `--json` (which is `--format json`). */
+function formatFrom(values: { format?: string; json?: boolean }): Format {
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(format)}`);
+  }
+  if (values.json && format !== 'json') throw new UsageError(`--json and --format ${format} cannot be used together`);
+  return format as Format;
+}
+
 export async function instructionsCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -47,6 +64,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
       ...RESOLVE_OPTIONS,
       'targets-from': { type: 'string' },
       null: { type: 'boolean', short: '0' },
+      format: { type: 'string' },
       json: { type: 'boolean' },
       context: { type: 'boolean' },
     },
@@ -55,6 +73,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     io.stdout(INSTRUCTIONS_HELP);
     return EXIT.ok;
   }
+  const format = formatFrom(values);
   const [root, ...targets] = positionals;
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
@@ -69,7 +88,8 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   const options = resolveOptionsFrom(values, io);
   const evidence = resolveInstructions(rootPath, targets, options);
   if (listed) for (const d of gitQuotedDiagnostics(listed.unquoted)) evidence.diagnostics.push(d);
-  if (values.json) writeJson(evidence, io);
+  if (format === 'json') writeJson(evidence, io);
+  else if (format === 'markdown') io.stdout(renderMarkdown(evidence));
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
   return EXIT.ok;
 }

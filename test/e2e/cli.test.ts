@@ -665,6 +665,77 @@ describe('contract §9 CLI: the real executable on disk', function () {
     });
   });
 
+  describe('--format markdown: the review summary of a real change set', () => {
+    it('summarises `git diff -z --name-only base...HEAD` piped in with --null, grouped by instruction file', () => {
+      const { repo } = workspace({
+        'AGENTS.md': '---\nrequired_validation: npm test\n---\nroot rules\n',
+        'src/AGENTS.md': '---\nrequired_validation: npm run typecheck\nowner: me\n---\nsrc rules\n',
+        'docs/CLAUDE.md': 'docs rules\n',
+        'src/keep.ts': 'x\n',
+        'src/gone.ts': 'a file that is deleted\n',
+        'docs/café.md': 'x\n',
+      });
+      const git = (...args: string[]) => {
+        const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+        assert.equal(r.status, 0, r.stderr);
+        return r.stdout;
+      };
+      git('init', '-q', '-b', 'main');
+      git('add', '-A');
+      git('commit', '-qm', 'base');
+      git('checkout', '-qb', 'feature');
+      for (let i = 0; i < 8; i++) fs.writeFileSync(path.join(repo, 'src', `new-${i}.ts`), 'x\n');
+      fs.appendFileSync(path.join(repo, 'src', 'keep.ts'), 'y\n');
+      fs.rmSync(path.join(repo, 'src', 'gone.ts'));
+      fs.appendFileSync(path.join(repo, 'docs', 'café.md'), 'y\n');
+      fs.writeFileSync(path.join(repo, 'README.md'), 'readme\n');
+      git('add', '-A');
+      git('commit', '-qm', 'change');
+      // Exactly the pipeline of the GitHub Action's summary step.
+      const cmd = `git diff -z --name-only main...HEAD | ${[process.execPath, CLI].map(shq).join(' ')} instructions . --targets-from - --null --format markdown --no-global`;
+      const r = spawnSync('sh', ['-c', cmd], { cwd: repo, env, encoding: 'utf8', timeout: 15000 });
+      assert.equal(r.status, 0, r.stderr);
+      const md = r.stdout;
+      assert.match(md, /^## Repository instructions: 12 changed files\n/);
+      assert.match(md, /in effect for 12 changed files \(11 files, 1 missing\)/);
+      assert.match(md, /^- `AGENTS.md` — all 12 changed files$/m);
+      assert.match(
+        md,
+        /^- `src\/AGENTS.md` — 10 changed files: `src\/gone.ts`, `src\/keep.ts`, `src\/new-0.ts`, `src\/new-1.ts`, `src\/new-2.ts` and 5 more$/m,
+      );
+      assert.match(md, /^- `docs\/CLAUDE.md` — 1 changed file: `docs\/café.md`$/m);
+      assert.match(md, /^- `npm test` — from `AGENTS.md`$/m);
+      assert.match(md, /^- `npm run typecheck` — from `src\/AGENTS.md`$/m);
+      assert.match(md, /^warning +src\/AGENTS.md:3 +unknown-key: /m);
+      assert.ok(!md.includes('git-quoted-path'), 'nothing to unquote with -z');
+      // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+      assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f]/.test(md));
+      // The same facts as --json for the same list.
+      const diff = git('diff', '-z', '--name-only', 'main...HEAD');
+      const ev = evidence(['instructions', '.', '--targets-from', '-', '--null', '--no-global'], { cwd: repo, input: diff });
+      assert.equal(ev.targets.length, 12);
+      assert.deepEqual(
+        ev.sources.filter((s) => s.appliesTo.length > 0).map((s) => s.path),
+        ['AGENTS.md', 'src/AGENTS.md', 'docs/CLAUDE.md'],
+      );
+    });
+
+    it('--format json is --json; a bad or conflicting format is a usage error (JSON when JSON was asked for)', () => {
+      const { repo } = workspace({ 'AGENTS.md': 'r\n' });
+      const viaFormat = exec(['instructions', '.', 'a.ts', '--format', 'json', '--no-global'], { cwd: repo });
+      const viaJson = exec(['instructions', '.', 'a.ts', '--json', '--no-global'], { cwd: repo });
+      assert.equal(viaFormat.status, 0);
+      assert.equal(viaFormat.stdout, viaJson.stdout);
+      const bad = exec(['instructions', '.', 'a.ts', '--format', 'html'], { cwd: repo });
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /--format must be one of text, json, markdown, not "html"/);
+      failure(['instructions', '.', 'a.ts', '--format', 'markdown'], { cwd: repo }, 'usage', 2);
+      const jsonError = exec(['instructions', '.', '../outside.ts', '--format=json'], { cwd: repo });
+      assert.equal(jsonError.status, 2);
+      assert.equal((json(jsonError) as ErrorJson).error.code, 'target-outside-root');
+    });
+  });
+
   // Last suite: runs after every other (mocha runs suites in the order they are defined).
   describe('§9 --json output and schema/evidence.schema.json', () => {
     it('§9 every --json output of this suite (evidence and error objects) matches schema/evidence.schema.json', () => {

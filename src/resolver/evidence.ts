@@ -85,7 +85,8 @@ export type DiagnosticCode =
   | 'unknown-key'
   | 'too-large'
   | 'replace-conflict'
-  | 'budget-truncated';
+  | 'budget-truncated'
+  | 'git-quoted-path';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -111,6 +112,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'too-large': 'warning',
   'replace-conflict': 'warning',
   'budget-truncated': 'info',
+  'git-quoted-path': 'info',
 };
 
 export interface TruncationEvidence {

@@ -83,8 +83,8 @@ describe('text report', () => {
     const withNeeded = { ...ev, truncation: { ...ev.truncation, needed: 6789 } } as Evidence;
     assert.match(renderReport(withNeeded, plain, false), /model context: [\d,]+ of 2,000 characters; needs 6,789 to include everything/);
     // Evidence without the field still renders.
-    const without = { ...ev, truncation: { ...ev.truncation } } as Evidence & { truncation: { needed?: number } };
-    delete without.truncation.needed;
+    const { needed: _needed, ...truncation } = ev.truncation;
+    const without = { ...ev, truncation } as unknown as Evidence;
     assert.match(renderReport(without, plain, false), /model context: [\d,]+ of 2,000 characters\n/);
   });
 

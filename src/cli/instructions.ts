@@ -1,10 +1,10 @@
 /** `holaryn instructions <root> <target>... [options]`: prints the evidence (spec section 9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveInstructions } from '../resolver';
+import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderReport } from './report';
-import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, readLines, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
@@ -23,6 +23,10 @@ Options:
   --budget N             model-context budget in characters (default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
+  --profile NAME         answer with another system's rules (holaryn, dsh, holon, ...)
+  --candidates A,B       candidate file names per directory, in order
+  --agent-home DIR       holon: the agent home (its AGENTS.md comes first)
+  --hierarchical         holon: load AGENTS.md below the workspace anchor too
   --context              also print the exact model context (text report only)
   -h, --help             show this help
 
@@ -41,6 +45,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     strict: true,
     options: {
       ...RESOLVE_OPTIONS,
+      ...profileFlagOptions(),
       'targets-from': { type: 'string' },
       json: { type: 'boolean' },
       context: { type: 'boolean' },
@@ -53,12 +58,13 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   const [root, ...targets] = positionals;
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
-  if (targets.length === 0 && fromFile === undefined) {
+  const options = resolveOptionsFrom(values, io);
+  // Profiles whose system loads instructions before any file is touched resolve the root alone.
+  if (targets.length === 0 && fromFile === undefined && profileOf(options).noTargets === 'usage') {
     throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
   // One by one: spreading a list into push's arguments overflows the stack near 125,000 lines.
   if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
-  const options = resolveOptionsFrom(values, io);
   const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, options);
   if (values.json) writeJson(evidence, io);
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));

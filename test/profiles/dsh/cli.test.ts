@@ -98,6 +98,31 @@ describe('dsh and holon profiles: the real executable', function () {
     assert.ok(ev.context.includes('100'));
   });
 
+  it('dsh: no target resolves the cwd itself, and DSH_HOME comes from the environment', () => {
+    const cwd = path.join(repo, 'packages', 'app');
+    const dshHome = path.join(home, 'elsewhere');
+    fs.mkdirSync(dshHome, { recursive: true });
+    fs.writeFileSync(path.join(dshHome, 'AGENTS.md'), 'from DSH_HOME\n');
+    const r = run(['instructions', cwd, '--profile', 'dsh', '--json'], { cwd: repo, env: { ...env, DSH_HOME: dshHome } });
+    assert.equal(r.status, 0, r.stdout.slice(0, 1000));
+    const ev = json(r) as unknown as Evidence;
+    outputs.push({ what: 'holaryn instructions <cwd> --profile dsh --json (DSH_HOME set)', value: ev });
+    assert.deepEqual(ev.targets, [{ path: '', kind: 'directory' }]);
+    assert.equal(ev.sources[0].path, '$DSH_HOME/AGENTS.md');
+    assert.equal(ev.sources[0].content, 'from DSH_HOME\n');
+    assert.ok(ev.context.includes('## $DSH_HOME/AGENTS.md\nfrom DSH_HOME\n'));
+    assert.ok(!ev.context.includes(home), 'no absolute path of the machine in the context');
+  });
+
+  it('an unknown profile is a usage error naming the known ones', () => {
+    const r = run(['instructions', repo, '--profile', 'nope', '--json'], { cwd: repo, env });
+    assert.equal(r.status, 2);
+    const err = json(r) as { error: { code: string; message: string } };
+    assert.equal(err.error.code, 'usage');
+    assert.match(err.error.message, /dsh/);
+    assert.match(err.error.message, /holon/);
+  });
+
   it('holon: the anchor, --agent-home and --hierarchical from the command line', () => {
     const flat = evidence([
       'instructions',

@@ -1,7 +1,7 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
 import type { CliIo } from './io';
 
@@ -109,16 +109,41 @@ export const RESOLVE_OPTIONS = {
   budget: { type: 'string' },
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
+  profile: { type: 'string' },
+  candidates: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Budget and global file from the parsed shared options. */
-export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
+/** Every profile's own flags (`--agent-home DIR`, `--hierarchical`), as parseArgs options. */
+export function profileFlagOptions(): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(profileFlags().map((f) => [f.flag, { type: f.type }]));
+}
+
+type SharedValues = { budget?: string; global?: string; 'no-global'?: boolean; profile?: string; candidates?: string };
+
+/**
+ * Budget, global file, profile, candidates and profile settings from the parsed shared options.
+ * Without `--global`/`--no-global` the profile's own default global file applies.
+ */
+export function resolveOptionsFrom(values: SharedValues & Record<string, unknown>, io: CliIo): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
-  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
+  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : undefined;
+  const settings: Record<string, string> = {};
+  for (const f of profileFlags()) {
+    const value = values[f.flag];
+    if (value === undefined || value === false) continue;
+    settings[f.setting] = f.type === 'boolean' ? 'true' : f.path ? path.resolve(io.cwd, String(value)) : String(value);
+  }
+  return {
+    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
+    globalFile,
+    env: io.env,
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.candidates === undefined ? {} : { candidates: values.candidates.split(',') }),
+    ...(Object.keys(settings).length === 0 ? {} : { settings }),
+  };
 }

@@ -17,6 +17,7 @@
  */
 import type { BudgetUnit } from '../resolver/context';
 import {
+  ErrorCode,
   Evidence,
   FileCache,
   HOLARYN_POLICY,
@@ -61,7 +62,7 @@ export interface Preamble {
 export type GateDecision = 'proceed' | 'hold' | 'reject';
 
 export interface GateError {
-  code: 'usage' | 'target-outside-root' | 'root-not-found' | 'internal';
+  code: ErrorCode;
   message: string;
   [detail: string]: unknown;
 }

@@ -148,7 +148,7 @@ describe('narya: repository layout (docs/profiles.md §4)', () => {
   });
 
   describe('RepositoryTrust', () => {
-    it("the seed's monorepo example: instruction root above, config of the component itself", () => {
+    it("Narya's monorepo example: instruction root above, config of the component itself", () => {
       const fs = new MemoryFs({
         '/Users/dev/repos/midaz/.git': GIT,
         '/Users/dev/repos/midaz/AGENTS.md': 'a',

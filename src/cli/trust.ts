@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ResolveError, nodeResolverFs, printable } from '../resolver';
 import { canonicalRoot } from '../resolver/candidates';
 import { RepositoryTrust, repositoryLayout, repositoryTrust } from '../resolver/profiles/narya/repository';
-import { readTrustDecision, trustStoreFailure } from '../resolver/profiles/narya/trust';
+import { readTrustDecision, trustCommandLine, trustStoreFailure } from '../resolver/profiles/narya/trust';
 import {
   EffectiveTrust,
   TRUST_DECISIONS,
@@ -75,14 +75,9 @@ function renderTrust(t: RepositoryTrust, store: string, changed: boolean, c: Col
         ? 'Nobody has answered for this repository: none of these files reach the model.'
         : 'Refused: none of these files reach the model.',
     );
-    out.push(`To let them in: holaryn trust ${printable(shellWord(t.repository))} --set trusted`);
+    out.push(`To let them in: ${printable(trustCommandLine(t.repository))}`);
   }
   return out.join('\n') + '\n';
-}
-
-/** A path as one shell word (quoted only when it needs to be). */
-export function shellWord(s: string): string {
-  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The canonical repository directory; ResolveError `root-not-found` when there is none. */

@@ -5,9 +5,10 @@
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
 import { HOLARYN } from './holaryn';
+import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN];
+const PROFILES: readonly Profile[] = [HOLARYN, NARYA];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

@@ -19,3 +19,13 @@ export function readTrustDecision(file: string, repository: string): TrustLookup
     throw err instanceof TrustStoreError ? trustStoreFailure(err) : err;
   }
 }
+
+/** A path as one POSIX shell word (quoted only when it needs to be). */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that records a decision letting the repository's files in. */
+export function trustCommandLine(repository: string): string {
+  return `holaryn trust ${shellWord(repository)} --set trusted`;
+}

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { defaultTrustStorePath } from '../trust/store';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -68,16 +69,30 @@ export const RESOLVE_OPTIONS = {
   budget: { type: 'string' },
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
+  'trust-store': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** The trust store a command uses: `--trust-store FILE` (relative to the cwd), else `$HOLARYN_HOME/trust.json`. */
+export function trustStoreFile(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>): string {
+  if (option === '') throw new UsageError('--trust-store needs a file name');
+  return option === undefined ? defaultTrustStorePath(io.env) : path.resolve(io.cwd, option);
+}
+
 /** Budget and global file from the parsed shared options. */
-export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
+export function resolveOptionsFrom(
+  values: { budget?: string; global?: string; 'no-global'?: boolean; 'trust-store'?: string },
+  io: CliIo,
+): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
   const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
+  return {
+    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
+    globalFile,
+    trustStore: trustStoreFile(values['trust-store'], io),
+  };
 }

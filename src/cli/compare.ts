@@ -10,7 +10,6 @@ import { profileByName, profileNames } from '../resolver/profiles';
 import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
 import { CliIo, Colors, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
-import { trustStoreFile } from './trust';
 
 export const COMPARE_SCHEMA = 'holaryn.compare/v1';
 
@@ -184,7 +183,6 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
     options: {
       ...RESOLVE_OPTIONS,
       profiles: { type: 'string' },
-      'trust-store': { type: 'string' },
       'targets-from': { type: 'string' },
       json: { type: 'boolean' },
     },
@@ -202,8 +200,7 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   if (targets.length === 0 && fromFile === undefined) throw new UsageError('missing <target>: name at least one file or directory');
   if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
   const names = comparedProfiles(values.profiles);
-  const options: ResolveOptions = { ...resolveOptionsFrom(values, io), trustStore: trustStoreFile(values['trust-store'], io) };
-  const cmp = compare(path.resolve(io.cwd, root), targets, names, options);
+  const cmp = compare(path.resolve(io.cwd, root), targets, names, resolveOptionsFrom(values, io));
   if (values.json) writeJson(cmp, io);
   else io.stdout(renderComparison(cmp, colors(io)));
   return EXIT.ok;

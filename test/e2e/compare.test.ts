@@ -112,6 +112,22 @@ describe('holaryn compare (real process)', function () {
     assert.ok(r.stdout.includes(`holaryn trust ${dir} --set trusted`), 'the narya notice is shown');
   });
 
+  it('profile settings pass through: --trust-store makes narya trust the repository', () => {
+    const dir = repo();
+    const store = path.join(path.dirname(dir), 'store.json');
+    fs.writeFileSync(store, JSON.stringify({ version: 1, decisions: { [dir]: 'trusted' } }));
+    const out = compareJson(['.', 'src/app.ts', '--profiles', 'narya', '--trust-store', store], dir);
+    const statuses = Object.fromEntries(out.profiles.narya.sources.map((s) => [s.path, s.status]));
+    assert.deepEqual(statuses, {
+      'AGENTS.md': 'included',
+      'CLAUDE.md': 'shadowed',
+      'docs/PROJECT_RULES.md': 'included',
+      'notes/extra.md': 'included',
+      'src/AGENTS.md': 'not-loaded',
+    });
+    assert.equal(out.profiles.narya.notice, undefined);
+  });
+
   it('a cut file shows kept/total in the profile’s unit', () => {
     const dir = path.join(tmp.make(), 'big');
     writeTree(dir, { 'AGENTS.md': 'é'.repeat(30000) + '\n', 'a.ts': '' });

@@ -2,6 +2,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
+import { defaultTrustStorePath } from '../trust/store';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
 import type { CliIo } from './io';
 
@@ -111,6 +112,7 @@ export const RESOLVE_OPTIONS = {
   'no-global': { type: 'boolean' },
   profile: { type: 'string' },
   candidates: { type: 'string' },
+  'trust-store': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -119,7 +121,20 @@ export function profileFlagOptions(): Record<string, { type: 'string' | 'boolean
   return Object.fromEntries(profileFlags().map((f) => [f.flag, { type: f.type }]));
 }
 
-type SharedValues = { budget?: string; global?: string; 'no-global'?: boolean; profile?: string; candidates?: string };
+/** The trust store a command uses: `--trust-store FILE` (relative to the cwd), else `$HOLARYN_HOME/trust.json`. */
+export function trustStoreFile(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>): string {
+  if (option === '') throw new UsageError('--trust-store needs a file name');
+  return option === undefined ? defaultTrustStorePath(io.env) : path.resolve(io.cwd, option);
+}
+
+type SharedValues = {
+  budget?: string;
+  global?: string;
+  'no-global'?: boolean;
+  profile?: string;
+  candidates?: string;
+  'trust-store'?: string;
+};
 
 /**
  * Budget, global file, profile, candidates and profile settings from the parsed shared options.
@@ -142,6 +157,7 @@ export function resolveOptionsFrom(values: SharedValues & Record<string, unknown
     budget: values.budget === undefined ? undefined : parseBudget(values.budget),
     globalFile,
     env: io.env,
+    trustStore: trustStoreFile(values['trust-store'], io),
     ...(values.profile === undefined ? {} : { profile: values.profile }),
     ...(values.candidates === undefined ? {} : { candidates: values.candidates.split(',') }),
     ...(Object.keys(settings).length === 0 ? {} : { settings }),

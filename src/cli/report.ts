@@ -76,6 +76,7 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
   out.push(`root      ${printable(ev.root)}`);
   out.push(`targets   ${targetsLine(ev.targets)}`);
   out.push(`snapshot  ${ev.snapshot}`);
+  if (ev.notice) out.push(`notice    ${c.yellow(printable(ev.notice))}`);
   out.push('');
   const statusColor = (s: SourceEvidence['status']) =>
     s === 'included' ? c.green(s) : s === 'truncated' || s === 'omitted' ? c.yellow(s) : c.dim(s);

@@ -19,6 +19,7 @@
  */
 import type { BudgetUnit } from '../resolver/context';
 import {
+  ErrorCode,
   Evidence,
   FileCache,
   ResolveError,
@@ -58,12 +59,14 @@ export interface Preamble {
   /** Sources shown by this text (included or cut), in precedence order. */
   sources: string[];
   guidance: string;
+  /** What the profile says every front end must show (an untrusted repository's files kept out). */
+  notice?: string;
 }
 
 export type GateDecision = 'proceed' | 'hold' | 'reject';
 
 export interface GateError {
-  code: 'usage' | 'target-outside-root' | 'root-not-found' | 'internal';
+  code: ErrorCode;
   message: string;
   [detail: string]: unknown;
 }
@@ -108,6 +111,7 @@ export class GateSession {
     this.root = evidence.root;
     const { guidance, sources } = this.carry(evidence);
     this.preamble = { type: 'preamble', snapshot: evidence.snapshot, sources, guidance };
+    if (evidence.notice) this.preamble.notice = evidence.notice;
   }
 
   /** Whether the session has shown this source at this hash. */

@@ -4,13 +4,18 @@
  * user's own: a symbolic link there is followed. TOML is parsed with smol-toml, JSON with
  * comments with jsonc-parser; nothing here is hand-parsed.
  */
-import { parse as parseToml, TomlError } from 'smol-toml';
+import type * as SmolToml from 'smol-toml' with { 'resolution-mode': 'import' };
 import * as jsonc from 'jsonc-parser';
 import { FsStat, PathApi, ResolverFs } from '../../fs';
 import { canonicalize } from '../../paths';
 import { errorCode } from '../../candidates';
 import { readRawFile } from './read';
 import { ConfigLayer, SettingSpec, SettingValue, checkSettingValue } from './settings';
+
+// smol-toml's types are an ES module only; its CommonJS build is what the bundle and the test
+// runner load, so the types come from the one and the code from the other.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { TomlError, parse: parseToml } = require('smol-toml') as typeof SmolToml;
 
 /** Where an agent keeps its files, and how Holaryn names it in evidence. */
 export interface AgentHome {

@@ -4,10 +4,12 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { CODEX } from './codex';
 import { HOLARYN } from './holaryn';
+import { KIMI } from './kimi';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN];
+const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

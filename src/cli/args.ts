@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
 import { defaultTrustStorePath } from '../trust/store';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
+import { parseSetArguments } from '../resolver/profiles/agent/settings';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -113,6 +114,8 @@ export const RESOLVE_OPTIONS = {
   profile: { type: 'string' },
   candidates: { type: 'string' },
   'trust-store': { type: 'string' },
+  /** A profile setting under the system's own name, NAME=VALUE (repeatable; a list as JSON or a,b). */
+  set: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -134,6 +137,7 @@ type SharedValues = {
   profile?: string;
   candidates?: string;
   'trust-store'?: string;
+  set?: string[];
 };
 
 /**
@@ -147,7 +151,7 @@ export function resolveOptionsFrom(values: SharedValues & Record<string, unknown
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
   const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : undefined;
-  const settings: Record<string, string> = {};
+  const settings: Record<string, string> = values.set === undefined ? {} : parseSetArguments(values.set);
   for (const f of profileFlags()) {
     const value = values[f.flag];
     if (value === undefined || value === false) continue;

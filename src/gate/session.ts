@@ -19,11 +19,11 @@ import type { BudgetUnit } from '../resolver/context';
 import {
   Evidence,
   FileCache,
-  HOLARYN_POLICY,
   ResolveError,
   ResolveOptions,
   SourceEvidence,
   renderContext,
+  profileOf,
   resolveInstructions,
 } from '../resolver';
 
@@ -101,9 +101,9 @@ export class GateSession {
   /** Starts a session: resolves the root (throws ResolveError `root-not-found`) and shows the preamble. */
   constructor(root: string, options: GateOptions = {}) {
     this.options = { ...options, cache: options.cache ?? new FileCache() };
-    const policy = this.options.policy ?? HOLARYN_POLICY;
-    this.budget = this.options.budget ?? policy.budget.size;
-    this.unit = policy.budget.unit;
+    const profile = profileOf(this.options);
+    this.budget = this.options.budget ?? profile.budget.size ?? 0;
+    this.unit = profile.budget.unit.name;
     const evidence = resolveInstructions(root, [''], this.options);
     this.root = evidence.root;
     const { guidance, sources } = this.carry(evidence);

@@ -81,7 +81,16 @@ describe('docs/examples.md: the worked example', () => {
     assert.deepEqual(ev.conflicts, []);
 
     // truncation.
-    assert.deepEqual(ev.truncation, { budget: 24000, chars: cps(ev.context), truncated: false, omitted: [], cut: [] });
+    assert.deepEqual(ev.truncation, {
+      budget: 24000,
+      chars: cps(ev.context),
+      truncated: false,
+      omitted: [],
+      cut: [],
+      unit: 'code-points',
+      size: cps(ev.context),
+      needed: cps(ev.context),
+    });
 
     // context: the envelope, then CLAUDE.md, AGENTS.md, src/CLAUDE.md in that order, each under a heading with its path.
     const ctx = ev.context;

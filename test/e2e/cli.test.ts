@@ -103,7 +103,17 @@ describe('contract §9 CLI: the real executable on disk', function () {
         ev.diagnostics.map((d) => [d.severity, d.code, d.source, d.line]),
         [['warning', 'unknown-key', 'src/.holaryn/instructions.md', 6]],
       );
-      assert.deepEqual(ev.truncation, { budget: 24000, chars: [...ev.context].length, truncated: false, omitted: [], cut: [] });
+      const chars = [...ev.context].length;
+      assert.deepEqual(ev.truncation, {
+        budget: 24000,
+        chars,
+        truncated: false,
+        omitted: [],
+        cut: [],
+        unit: 'code-points',
+        size: chars,
+        needed: chars,
+      });
     });
 
     it('§9 exit 0 when resolved, whatever the diagnostics', () => {

@@ -4,10 +4,11 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { GEMINI } from './gemini';
 import { HOLARYN } from './holaryn';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN];
+const PROFILES: readonly Profile[] = [HOLARYN, GEMINI];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

@@ -190,8 +190,10 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       else winners.set(f.group, f.path);
     }
     if (!entry.report && f.report) entry.report = { ...f.report };
-    if (!entry.report && trust && !trust.trusted)
+    // A trust decision is about the repository: the user's own global files are not its to keep out.
+    if (!entry.report && trust && !trust.trusted && entry.scope !== 'global') {
       entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };
+    }
     entries.push(entry);
   }
   return entries;

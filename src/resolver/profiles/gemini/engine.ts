@@ -6,7 +6,7 @@
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
-import { canonicalize, isInside } from '../../paths';
+import { canonicalize } from '../../paths';
 import { MAX_CONTENT_BYTES } from '../../limits';
 import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
 import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
@@ -16,9 +16,6 @@ import { concatenate, geminiContext } from './context';
 import { ImportIo, importRoot, processImports } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
-
-/** The text shown instead of a file the repository links to outside itself. */
-export const OUTSIDE_PLACEHOLDER = '[not shown: links outside the repository]';
 
 export interface GeminiInputs {
   fs: ResolverFs;
@@ -60,8 +57,10 @@ export interface GeminiSource {
 }
 
 export interface GeminiDiagnostic {
-  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'symlink-outside-root' | 'too-large' | 'untrusted';
+  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large';
   severity: 'error' | 'warning' | 'info';
+  /** A configuration file's problem, or a context file's (which the pipeline reports itself). */
+  about: 'config' | 'file';
   source: string | null;
   line: number | null;
   message: string;
@@ -96,9 +95,7 @@ const SEVERITY: Record<GeminiDiagnostic['code'], GeminiDiagnostic['severity']> =
   'malformed-config': 'error',
   unreadable: 'error',
   'invalid-utf8': 'warning',
-  'symlink-outside-root': 'warning',
   'too-large': 'warning',
-  untrusted: 'warning',
 };
 
 function systemSettingsPath(platform: NodeJS.Platform): string {
@@ -132,11 +129,17 @@ class Run {
   }
 
   problem(p: ConfigProblem): void {
-    this.diagnostic(p.code, p.file, p.line, p.message);
+    this.diagnostic(p.code, p.file, p.line, p.message, 'config');
   }
 
-  diagnostic(code: GeminiDiagnostic['code'], source: string | null, line: number | null, message: string): void {
-    this.diagnostics.push({ code, severity: SEVERITY[code], source, line, message });
+  diagnostic(
+    code: GeminiDiagnostic['code'],
+    source: string | null,
+    line: number | null,
+    message: string,
+    about: GeminiDiagnostic['about'] = 'file',
+  ): void {
+    this.diagnostics.push({ code, severity: SEVERITY[code], about, source, line, message });
   }
 
   /** One settings file as a layer (absent when missing or failed). */
@@ -250,21 +253,36 @@ function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } 
   };
 }
 
+/** The settings files every folder reads, lowest first: system defaults, the user's, the system's. */
+function machineLayers(run: Run, where: Places): (ConfigLayer | undefined)[] {
+  const { env } = run.inputs;
+  const P = run.P;
+  const systemPath = env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || systemSettingsPath(run.inputs.platform ?? process.platform);
+  const defaultsPath = env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || P.join(P.dirname(systemPath), 'system-defaults.json');
+  return [
+    run.layer(defaultsPath, env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ? '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH' : defaultsPath),
+    run.layer(P.join(where.dotGemini, 'settings.json'), `${where.homeDisplay}/.gemini/settings.json`),
+    run.layer(systemPath, env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? '$GEMINI_CLI_SYSTEM_SETTINGS_PATH' : systemPath),
+  ];
+}
+
+const defined = (l: ConfigLayer | undefined): l is ConfigLayer => l !== undefined;
+
+/**
+ * The settings before the working directory is known (no workspace settings file): enough to
+ * check `--set` and to know the boundary markers. Nothing is recorded.
+ */
+export function machineSettings(inputs: Omit<GeminiInputs, 'root' | 'targets'>): Record<string, EffectiveSetting> {
+  const run = new Run({ ...inputs, root: inputs.homedir, targets: [] });
+  return effectiveSettings('gemini', GEMINI_SETTINGS, machineLayers(run, places(run.inputs)).filter(defined), inputs.overrides);
+}
+
 /** Reads Gemini's settings, decides trust and resolves what loads. */
 export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const run = new Run(inputs);
   const P = run.P;
   const where = places(inputs);
-  const platform = inputs.platform ?? process.platform;
-  const systemPath = inputs.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || systemSettingsPath(platform);
-  const defaultsPath = inputs.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || P.join(P.dirname(systemPath), 'system-defaults.json');
-  const systemDefaults = run.layer(
-    defaultsPath,
-    inputs.env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ? '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH' : defaultsPath,
-  );
-  const user = run.layer(P.join(where.dotGemini, 'settings.json'), `${where.homeDisplay}/.gemini/settings.json`);
-  const system = run.layer(systemPath, inputs.env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? '$GEMINI_CLI_SYSTEM_SETTINGS_PATH' : systemPath);
-  const defined = (l: ConfigLayer | undefined): l is ConfigLayer => l !== undefined;
+  const [systemDefaults, user, system] = machineLayers(run, where);
 
   // Trust is decided on the settings without the workspace file (which only a trusted folder reads).
   const early = effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, system].filter(defined), inputs.overrides);
@@ -283,12 +301,11 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       null,
       null,
       `context.fileName ${JSON.stringify(r)} contains a NUL byte: Gemini would fail to start; the name is ignored`,
+      'config',
     );
   const markers = settings['context.memoryBoundaryMarkers'].value as readonly string[];
   const ceiling = findCeiling(run, inputs.root, markers) ?? inputs.root;
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
-  const realCeiling = run.real(ceiling);
-  const realDotGemini = run.real(where.dotGemini);
 
   const sources: GeminiSource[] = [];
   const reported = new Set<string>();
@@ -367,16 +384,6 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return false;
     }
     const real = run.real(s.absolute);
-    if (s.scope === 'project' && !isInside(P, realCeiling, real) && !isInside(P, realDotGemini, real)) {
-      s.text = OUTSIDE_PLACEHOLDER;
-      run.diagnostic(
-        'symlink-outside-root',
-        s.path,
-        null,
-        `${s.path} links outside the repository (to ${real}); Gemini would read it, Holaryn does not show it`,
-      );
-      return true;
-    }
     const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES);
     if (!read.ok) {
       s.status = 'not-loaded';
@@ -474,7 +481,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const touched: GeminiSource[] = [];
   const jitTexts: string[] = [];
   for (const target of inputs.targets) {
-    const abs = target === '' ? inputs.root : P.join(inputs.root, ...target.split('/'));
+    // The root itself stands for "no tool has touched anything yet".
+    if (target === '' || target === '.') continue;
+    const abs = P.join(inputs.root, ...target.split('/'));
     const st = run.stat(abs);
     const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
     const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];
@@ -530,7 +539,6 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const globalText = concatenate(globals.filter((s) => s.status === 'included'));
   const projectText = trust.trusted ? concatenate(baseline) : '';
   const context = geminiContext(globalText, projectText, jitTexts);
-  if (untrusted) run.diagnostic('untrusted', null, null, untrusted.notice);
   return {
     sources,
     context,

@@ -79,6 +79,7 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
   return {
     ...base,
     root: inputs.root,
+    cwd: inputs.cwd,
     projectRoot: inputs.projectRoot,
     projectRel: inputs.projectRel,
     targets: inputs.targets,
@@ -102,7 +103,9 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const profile = configured.profile ?? selected;
   const io = makeIo(options, fs, profile, homedir);
 
-  const inputs = readInputs(fs, root, targets, profile, options, io.listings);
+  // A profile that resolves the root without targets (what loads before any tool touches a file).
+  const given = targets.length === 0 && profile.noTargets === 'root' ? ['.'] : targets;
+  const inputs = readInputs(fs, root, given, profile, options, io.listings);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);
   const found = discover(profile, inputs, io, ctx);
@@ -110,6 +113,6 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const ordered = orderSources(entries, profile);
   const applied = applySources(ordered, inputs, fs.path);
   const settled = supersede(applied, profile);
-  const rendered = fitAndRender(settled, inputs, profile);
+  const rendered = fitAndRender(settled, inputs, profile, { cwd: inputs.cwd, root: inputs.root, path: fs.path });
   return assembleEvidence(inputs, settled, rendered, profile, io, { configured, trust });
 }

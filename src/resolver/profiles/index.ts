@@ -4,11 +4,13 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { CODEX } from './codex';
 import { GEMINI } from './gemini';
 import { HOLARYN } from './holaryn';
+import { KIMI } from './kimi';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, GEMINI];
+const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI, GEMINI];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

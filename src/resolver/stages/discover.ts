@@ -83,6 +83,10 @@ export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
     case 'filesystem-to-cwd':
       depth.set('', 0);
       return { dirs: [...above(levelsToTop(io, inputs.root), depth), ''], depth };
+    case 'above-project': {
+      const all = above(levelsToTop(io, inputs.root), depth);
+      return { dirs: all.slice(0, all.length - projectLevels), depth };
+    }
   }
 }
 
@@ -147,6 +151,9 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     delivery: n.delivery,
     report: n.report,
     note: n.note,
+    group: n.group,
+    trim: n.trim,
+    yieldsWhenBlank: n.yieldsWhenBlank,
   };
   if (n.own) {
     const name = n.path;

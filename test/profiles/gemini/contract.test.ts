@@ -159,7 +159,7 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
 
   it('real configuration: ~/.gemini/settings.json (JSON with comments) is read and listed; --set wins over it', () => {
     const home = { '.gemini/settings.json': '{\n  // mine\n  "context": { "fileName": ["MINE.md"] }\n}\n' };
-    const tree = { '.git': { dir: true }, 'MINE.md': 'mine', 'SET.md': 'set' };
+    const tree: Record<string, FileSpec> = { '.git': { dir: true }, 'MINE.md': 'mine', 'SET.md': 'set' };
     const { ev } = resolve({ tree, home });
     assert.deepEqual(statuses(ev), ['MINE.md:included:baseline']);
     assert.ok(ev.configFiles?.includes('~/.gemini/settings.json'));

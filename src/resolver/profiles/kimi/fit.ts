@@ -29,14 +29,21 @@ export function kimiHeader(path: string): string {
   return `<!-- From: ${path} -->\n`;
 }
 
-/** Fits the parts (root → leaf order) into `maxBytes`; the result is in the same order. */
-export function fitKimi(parts: readonly KimiPart[], maxBytes = KIMI_MAX_BYTES): KimiFit[] {
+/**
+ * Fits the parts (root → leaf order) into `maxBytes`; the result is in the same order.
+ * `headerBytes` gives a part's header length when it is measured elsewhere.
+ */
+export function fitKimi(
+  parts: readonly KimiPart[],
+  maxBytes = KIMI_MAX_BYTES,
+  headerBytes: (i: number) => number = (i) => utf8Length(kimiHeader(parts[i].path)),
+): KimiFit[] {
   const out: KimiFit[] = new Array<KimiFit>(parts.length);
   let remaining = maxBytes;
   for (let i = parts.length - 1; i >= 0; i--) {
-    const { path, content } = parts[i];
+    const { content } = parts[i];
     const separator = i < parts.length - 1 ? 2 : 0;
-    remaining -= utf8Length(kimiHeader(path)) + separator;
+    remaining -= headerBytes(i) + separator;
     if (remaining <= 0) {
       out[i] = { status: 'omitted', content: '' };
       remaining = 0;

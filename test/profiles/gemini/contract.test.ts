@@ -164,6 +164,11 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     assert.deepEqual(statuses(ev), ['MINE.md:included:baseline']);
     assert.ok(ev.configFiles?.includes('~/.gemini/settings.json'));
     assert.ok(ev.configFiles?.includes('~/.gemini/trustedFolders.json'));
+    assert.deepEqual((ev as unknown as { settings: Record<string, unknown> }).settings['context.fileName'], {
+      value: ['MINE.md'],
+      from: 'config',
+      file: '~/.gemini/settings.json',
+    });
     assert.deepEqual(statuses(resolve({ tree, home, settings: { 'context.fileName': 'SET.md' } }).ev), ['SET.md:included:baseline']);
   });
 

@@ -21,7 +21,9 @@ import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { concatenate, geminiContext } from './context';
 import { GeminiResult, GeminiSource, machineSettings, resolveGemini } from './engine';
-import { DEFAULT_BOUNDARY_MARKERS } from './settings';
+import { settingsEvidence } from '../agent/configure';
+import type { EffectiveSetting } from '../agent/settings';
+import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 
 export const GEMINI_VERSION = 'Gemini CLI 0.56.0';
 
@@ -38,6 +40,8 @@ export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
 /** Per call: the engine's answer, computed once the root and targets are known. */
 interface CallState {
   result?: GeminiResult;
+  /** Evidence `settings`: filled in with the effective values once the workspace file is read. */
+  settings: Record<string, EffectiveSetting>;
   diagnostics: Diagnostic[];
   configFiles: string[];
   byPath: Map<string, GeminiSource>;
@@ -54,6 +58,7 @@ function run(state: CallState, ctx: DiscoverContext): GeminiResult {
     targets: ctx.targets.map((t) => t.path),
   });
   state.result = result;
+  Object.assign(state.settings, settingsEvidence(result.settings));
   state.configFiles.push(...result.configFiles);
   for (const d of result.diagnostics) {
     if (d.about === 'config')
@@ -132,7 +137,7 @@ function geminiFormat(state: CallState): ContextFormat {
 function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
   // An unknown --set name or a bad value is a usage error before any context file is read.
   const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
-  const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map() };
+  const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map(), settings: settingsEvidence(settings) };
   const profile: Profile = {
     ...GEMINI,
     projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },
@@ -154,11 +159,12 @@ export const GEMINI: Profile = {
     'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
   version: GEMINI_VERSION,
   fidelity: GEMINI_FIDELITY,
+  settings: GEMINI_SETTINGS,
   configure(ctx) {
     const { profile, state } = perCall(ctx);
     // Filled in once the root is known (the trusted folders file and the workspace settings
     // depend on it); the evidence copies both lists at the end of the call.
-    return { profile, diagnostics: state.diagnostics, configFiles: state.configFiles };
+    return { profile, diagnostics: state.diagnostics, configFiles: state.configFiles, settings: state.settings };
   },
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },

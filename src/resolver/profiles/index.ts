@@ -12,7 +12,7 @@ import { KIMI } from './kimi';
 import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI, GEMINI];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

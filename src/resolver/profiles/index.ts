@@ -6,6 +6,7 @@ import { ResolveError } from '../evidence';
 import type { Profile, ProfileFlag } from '../profile';
 import { CODEX } from './codex';
 import { DSH } from './dsh';
+import { GEMINI } from './gemini';
 import { HOLARYN } from './holaryn';
 import { HOLON } from './holon';
 import { KIMI } from './kimi';

@@ -94,6 +94,7 @@ function summary(result: LintResult, maxWarnings: number | undefined): string {
     result.errors + result.warnings === 0
       ? `No problems in ${files}.`
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
+  if (result.infos > 0) s += ` ${plural(result.infos, 'info finding')} (never counted as warnings).`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
   else if (result.listing.exhausted)
@@ -164,6 +165,7 @@ function run(args: string[], io: CliIo): number {
         findings: result.findings,
         errors: result.errors,
         warnings: result.warnings,
+        infos: result.infos,
         maxWarnings: maxWarnings ?? null,
         ok: !failed,
         checked: result.files,

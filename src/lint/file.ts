@@ -13,11 +13,13 @@ import {
   parseInstructions,
 } from '../resolver';
 import type { FileDiagnostic, ParsedInstructions } from '../resolver';
+import { FOREIGN_KEYS, isForeignKey, keyValue, splitCommaGlobs } from './foreign';
 import { GlobItem, RawBlock, findUnquotedStarGlobs, locateGlobItems, rawBlock } from './frontmatter';
 import { nearMissKey } from './keys';
 import { WorkspaceListing, reachesSkippedDirectory } from './listing';
 import { LineIndex } from './text';
-import type { Finding, FindingCode, Fix, TextRange } from './types';
+import { LINT_SEVERITY } from './types';
+import type { Finding, FindingCode, Fix, LintOnlyCode, TextEdit, TextRange } from './types';
 
 export interface LintContext {
   /** Files and directories of the workspace; without it "matches nothing" is not checked. */
@@ -47,8 +49,6 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-const LINT_SEVERITY = 'warning' as const;
-
 function describeDir(dir: string): string {
   return dir === '' ? 'the workspace root' : `${dir}/`;
 }
@@ -74,7 +74,8 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
   const index = new LineIndex(body);
   const findings: Finding[] = [];
   const add = (code: FindingCode, range: TextRange, message: string, extra: Partial<Finding> = {}) => {
-    const severity = code in DIAGNOSTIC_SEVERITY ? DIAGNOSTIC_SEVERITY[code as keyof typeof DIAGNOSTIC_SEVERITY] : LINT_SEVERITY;
+    const severity =
+      code in DIAGNOSTIC_SEVERITY ? DIAGNOSTIC_SEVERITY[code as keyof typeof DIAGNOSTIC_SEVERITY] : LINT_SEVERITY[code as LintOnlyCode];
     findings.push({
       file: relPath,
       severity,
@@ -88,10 +89,16 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
     });
   };
 
-  for (const d of parsed.diagnostics) addResolverDiagnostic(d, parsed, index, add);
+  const block = policy.frontmatter ? rawBlock(body) : undefined;
+  for (const d of parsed.diagnostics) {
+    if (d.code === 'unknown-key' && d.key !== undefined && isForeignKey(d.key) && block) {
+      foreignKey(d.key, body, block, dir, parsed, index, add);
+    } else {
+      addResolverDiagnostic(d, parsed, index, add);
+    }
+  }
 
   if (policy.frontmatter) {
-    const block = rawBlock(body);
     if (block) {
       for (const star of findUnquotedStarGlobs(body, block)) {
         const range = index.range(star.start, star.end);
@@ -154,10 +161,44 @@ function clampPriority(parsed: ParsedInstructions, index: LineIndex): Fix | unde
   };
 }
 
+/**
+ * Another tool's key: an info finding naming the tool, what Holaryn does instead, and the
+ * translation as a fix where there is one. A comma-separated glob string (Copilot's `applyTo`,
+ * Cursor's `globs`) becomes a list, as Holaryn never splits a string on commas.
+ */
+function foreignKey(key: string, text: string, block: RawBlock, dir: string, parsed: ParsedInstructions, index: LineIndex, add: Add): void {
+  const loc = parsed.keys.find((k) => k.key === key);
+  if (!loc) return;
+  const info = FOREIGN_KEYS[key];
+  const range = index.range(loc.keyRange[0], loc.keyRange[1]);
+  const scope = dir === '' ? 'every file in the workspace' : `every file below ${dir}/`;
+  let message = `${JSON.stringify(key)} is read by ${info.tool} (${info.meaning}); Holaryn ignores it, so this file applies to ${scope}`;
+  const extra: Partial<Finding> = { key };
+  if (info.translation) {
+    const target = info.translation;
+    const value = keyValue(text, block, key);
+    if (parsed.keys.some((k) => k.key === target)) {
+      message += `; Holaryn's key for this is ${target}, and ${target} is already present`;
+    } else if (value && value.kind !== 'other') {
+      message += `; Holaryn's key is ${target} (globs relative to this file's directory, a list rather than a comma-separated string)`;
+      const edits: TextEdit[] = [{ range, newText: target }];
+      if (value.kind === 'string') {
+        const globs = splitCommaGlobs(value.value);
+        if (globs.length > 1)
+          edits.push({ range: index.range(value.start, value.end), newText: `[${globs.map((g) => JSON.stringify(g)).join(', ')}]` });
+      }
+      extra.fixes = [{ title: `Rename ${key} to ${target}`, edits }];
+    } else {
+      message += `; Holaryn's key is ${target}, which takes a glob or a list of globs`;
+    }
+  }
+  add('foreign-key', range, message, extra);
+}
+
 function nearMisses(parsed: ParsedInstructions, index: LineIndex, add: Add): void {
   const present = new Set(parsed.keys.map((k) => k.key));
   for (const loc of parsed.keys) {
-    if ((KNOWN_KEYS as readonly string[]).includes(loc.key)) continue;
+    if ((KNOWN_KEYS as readonly string[]).includes(loc.key) || isForeignKey(loc.key)) continue;
     const meant = nearMissKey(loc.key);
     if (!meant) continue;
     const range = index.range(loc.keyRange[0], loc.keyRange[1]);

@@ -6,3 +6,4 @@ export { lintWorkspace, createNodeLintFs, LintFs, DirEntry, LintWorkspaceOptions
 export { WorkspaceListing, SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES, MAX_GLOB_EVALUATIONS, reachesSkippedDirectory } from './listing';
 export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './keys';
 export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';
+export { FOREIGN_KEYS, ForeignKey, isForeignKey, splitCommaGlobs } from './foreign';

@@ -69,6 +69,8 @@ export interface LintResult {
   findings: Finding[];
   errors: number;
   warnings: number;
+  /** Info findings (`foreign-key`): shown, never counted against `--max-warnings`. */
+  infos: number;
   /** The listing the glob checks used; front ends can pass it to `lintFile` for open editors. */
   listing: WorkspaceListing;
 }
@@ -253,6 +255,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     findings,
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
+    infos: findings.filter((f) => f.severity === 'info').length,
     listing,
   };
 }

@@ -165,6 +165,27 @@ describe('holaryn check (built CLI)', () => {
     assert.match(lines[2], /^::error file=CLAUDE\.md,line=2,/);
   });
 
+  it("other tools' keys are info findings: printed, a ::notice on GitHub, never failing --max-warnings 0", () => {
+    const copied = workspace({ 'AGENTS.md': '---\napplyTo: "**/*.ts"\n---\nUse pnpm.\n', 'a.ts': '' });
+    try {
+      const text = check([copied, '--max-warnings', '0']);
+      assert.equal(text.code, 0, text.stdout);
+      assert.match(text.stdout, /^AGENTS\.md:2:1 {2}info {2}foreign-key {2}"applyTo" is read by GitHub Copilot/m);
+      assert.match(text.stdout, /No problems in 1 instruction file\. 1 info finding \(never counted as warnings\)\.\n$/);
+      const github = check([copied, '--format', 'github', '--max-warnings', '0']);
+      assert.equal(github.code, 0);
+      assert.match(
+        github.stdout,
+        /^::notice file=AGENTS\.md,line=2,col=1,endLine=2,endColumn=8,title=holaryn foreign-key::"applyTo" is read by/,
+      );
+      const json = JSON.parse(check([copied, '--json', '--max-warnings', '0']).stdout);
+      assert.deepEqual([json.ok, json.warnings, json.infos], [true, 0, 1]);
+      assert.equal(json.findings[0].fixes[0].edits[0].newText, 'applies_to');
+    } finally {
+      fs.rmSync(copied, { recursive: true, force: true });
+    }
+  });
+
   it('a relative root resolves against the working directory; paths stay root-relative', () => {
     const r = check(['.', '--json'], errors);
     assert.equal(JSON.parse(r.stdout).findings[0].file, 'AGENTS.md');

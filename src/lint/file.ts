@@ -255,7 +255,7 @@ function globChecks(
       continue;
     }
     if (!listing || !listing.complete || reachesSkippedDirectory(item.pattern)) continue;
-    if (listing.matches(dir, item.pattern) === false) {
+    if (listing.matches(dir, item.pattern) === false && !listing.reachesOpaque(dir, item.pattern)) {
       add(
         'glob-matches-nothing',
         range,

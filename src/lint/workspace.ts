@@ -4,46 +4,21 @@
  * regular files only, streamed and bounded read), so it gets the resolver's `unreadable`,
  * `symlink-outside-root` and `too-large` findings too.
  */
-import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
-import { FsError, FsStat, HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolverFs, ResolverPolicy, createNodeFs } from '../resolver';
-import type { EntryKind } from '../resolver/fs';
+import { HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolverFs, ResolverPolicy } from '../resolver';
 import { canonicalRoot, locateCandidate } from '../resolver/candidates';
 import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
-import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
+import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
+import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
 import { LineIndex } from './text';
 import type { Finding } from './types';
 
-export interface DirEntry {
-  name: string;
-  /** Kind of the entry itself (a symlink is `symlink`). */
-  kind: EntryKind;
-}
-
 /** The resolver's filesystem plus directory listing, which only the workspace walk needs. */
-export interface LintFs extends ResolverFs {
-  readdir(p: string): DirEntry[];
-}
+export type LintFs = WalkFs;
 
 /** The real disk. */
-export function createNodeLintFs(pathApi: typeof nodePath.posix = nodePath): LintFs {
-  return {
-    ...createNodeFs(pathApi),
-    readdir(p) {
-      try {
-        return nodeFs.readdirSync(p, { withFileTypes: true }).map((d) => ({
-          name: d.name,
-          kind: d.isFile() ? 'file' : d.isDirectory() ? 'directory' : d.isSymbolicLink() ? 'symlink' : 'other',
-        }));
-      } catch (err) {
-        const e = err as NodeJS.ErrnoException;
-        throw new FsError(e.code ?? 'EIO', e.message);
-      }
-    },
-  };
-}
+export const createNodeLintFs = createNodeWalkFs;
 
 export interface LintWorkspaceOptions {
   /** Default: the real disk. Needs `readdir` unless `listFiles` is given. */
@@ -56,6 +31,10 @@ export interface LintWorkspaceOptions {
   listFiles?: (root: string) => Iterable<string>;
   /** With `listFiles`: false when that list is known to be partial (then "matches nothing" is not reported). Default true. */
   listingComplete?: boolean;
+  /** With `listFiles`: directories that exist but are not listed (ignored, excluded); globs reaching them are not judged. */
+  opaqueDirectories?: readonly string[];
+  /** Honour `.gitignore` files and `.git/info/exclude` in the walk (default true; `--no-ignore` is false). */
+  ignore?: boolean;
   policy?: ResolverPolicy;
 }
 
@@ -75,88 +54,33 @@ export interface LintResult {
   listing: WorkspaceListing;
 }
 
-interface Walk {
-  paths: string[];
-  complete: boolean;
-  candidates: string[];
-  /** Directories listed but not enterable by name: their names are not valid UTF-8. */
-  undecodable: string[];
-}
-
 function isSkippedPath(rel: string): boolean {
   return rel.split('/').some((segment) => SKIPPED_DIRECTORIES.includes(segment));
 }
 
 /**
- * Walks the tree below the root: no directory symlink is followed (a linked directory inside the
- * root is walked where it really is; one outside is out of scope), `.git` and `node_modules` are
- * listed but not entered, and every directory is entered once (by device and inode), so loops
- * through bind mounts end too.
+ * The instruction files of one walked directory: candidate names among its entries (a symlinked
+ * one too: it is loaded, and reported, as the resolver loads it); through a possibly symlinked
+ * `.holaryn`, or in a directory that could not be listed, probed as the resolver probes.
  */
-function walk(fs: ResolverFs & Partial<Pick<LintFs, 'readdir'>>, rootPath: string, policy: ResolverPolicy): Walk {
+function candidatesIn(fs: ResolverFs, rel: string, abs: string, entries: DirEntry[] | undefined, policy: ResolverPolicy): string[] {
   const P = fs.path;
-  if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
-  const paths: string[] = [];
-  const candidates: string[] = [];
-  const undecodable: string[] = [];
-  let complete = true;
-  const rootStat = fs.lstat(rootPath);
-  const visited = new Set<string>(rootStat ? [`${rootStat.dev}:${rootStat.ino}`] : []);
-  const stack: string[] = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop()!;
-    const abs = rel === '' ? rootPath : P.join(rootPath, ...rel.split('/'));
-    let entries: DirEntry[] | undefined;
+  const out: string[] = [];
+  const names = new Set(entries?.map((e) => e.name));
+  for (const candidate of policy.candidates) {
+    const first = candidate.split('/')[0];
+    if (entries && !names.has(first)) continue;
+    if (first === candidate && entries) {
+      out.push(joinRelative(rel, candidate));
+      continue;
+    }
     try {
-      entries = fs.readdir(abs);
+      if (fs.lstat(P.join(abs, ...candidate.split('/'))) !== undefined) out.push(joinRelative(rel, candidate));
     } catch {
-      complete = false;
-    }
-    const names = new Set(entries?.map((e) => e.name));
-    for (const candidate of policy.candidates) {
-      const first = candidate.split('/')[0];
-      if (entries && !names.has(first)) continue;
-      if (first === candidate && entries) {
-        candidates.push(joinRelative(rel, candidate));
-        continue;
-      }
-      // Through a possibly symlinked `.holaryn`, or in a directory that could not be listed:
-      // probe as the resolver does; a failing probe is loaded, and reported, like the resolver.
-      try {
-        if (fs.lstat(P.join(abs, ...candidate.split('/'))) !== undefined) candidates.push(joinRelative(rel, candidate));
-      } catch {
-        candidates.push(joinRelative(rel, candidate));
-      }
-    }
-    if (!entries) continue;
-    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    for (const entry of entries) {
-      if (entry.kind === 'symlink') continue;
-      const childRel = joinRelative(rel, entry.name);
-      if (paths.length < MAX_LISTING_ENTRIES) paths.push(childRel);
-      else complete = false;
-      if (entry.kind !== 'directory' || SKIPPED_DIRECTORIES.includes(entry.name)) continue;
-      let st: FsStat | undefined;
-      try {
-        st = fs.lstat(P.join(abs, entry.name));
-      } catch {
-        complete = false;
-        continue;
-      }
-      if (!st && entry.name.includes('\uFFFD')) {
-        // Listed, yet not there by its name as text: bytes that are not UTF-8 became U+FFFD, and
-        // the files inside cannot be named. Said, never passed over in silence.
-        undecodable.push(childRel);
-        complete = false;
-      }
-      if (!st || st.kind !== 'directory') continue;
-      const identity = `${st.dev}:${st.ino}`;
-      if (visited.has(identity)) continue;
-      visited.add(identity);
-      stack.push(childRel);
+      out.push(joinRelative(rel, candidate));
     }
   }
-  return { paths, complete, candidates, undecodable };
+  return out;
 }
 
 type Loaded =
@@ -189,12 +113,17 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   let undecodable: string[] = [];
   if (options.listFiles) {
     const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
-    listing = new WorkspaceListing(given, options.listingComplete ?? true);
+    listing = new WorkspaceListing(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
     candidates = given.filter((p) => sourceDirectory(p, policy) !== undefined && !isSkippedPath(sourceDirectory(p, policy)!));
   } else {
-    const w = walk(fs, rootPath, policy);
-    listing = new WorkspaceListing(w.paths, w.complete);
-    candidates = w.candidates;
+    if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
+    const found: string[] = [];
+    const w = walkTree(fs as WalkFs, rootPath, {
+      ignore: options.ignore,
+      onDirectory: (rel, abs, entries) => found.push(...candidatesIn(fs, rel, abs, entries, policy)),
+    });
+    listing = new WorkspaceListing(w.paths, w.complete, undefined, w.opaque);
+    candidates = found;
     undecodable = w.undecodable;
   }
 

@@ -186,6 +186,31 @@ describe('holaryn check (built CLI)', () => {
     }
   });
 
+  it('skips what .gitignore and .git/info/exclude ignore; --no-ignore walks everything', () => {
+    const vendored = workspace({
+      '.gitignore': 'target/\n',
+      'AGENTS.md': 'Use cargo.\n',
+      'target/debug/build/AGENTS.md': '---\nbroken: [\n---\n',
+      '.venv/lib/site-packages/pkg/AGENTS.md': '---\nowner: x\n---\n',
+      '.git/info/exclude': '.venv/\n',
+    });
+    try {
+      const r = check([vendored]);
+      assert.equal(r.code, 0, r.stdout);
+      assert.equal(r.stdout, 'No problems in 1 instruction file.\n');
+      const all = check([vendored, '--no-ignore', '--json']);
+      assert.equal(all.code, 1);
+      assert.deepEqual(JSON.parse(all.stdout).checked, [
+        '.venv/lib/site-packages/pkg/AGENTS.md',
+        'AGENTS.md',
+        'target/debug/build/AGENTS.md',
+      ]);
+      assert.match(check(['--help']).stdout, /--no-ignore/);
+    } finally {
+      fs.rmSync(vendored, { recursive: true, force: true });
+    }
+  });
+
   it('a relative root resolves against the working directory; paths stay root-relative', () => {
     const r = check(['.', '--json'], errors);
     assert.equal(JSON.parse(r.stdout).findings[0].file, 'AGENTS.md');

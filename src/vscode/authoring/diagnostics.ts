@@ -121,7 +121,11 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     try {
       const files = await this.authoring.files.get(folder);
       if (this.disposed || this.generations.get(key) !== generation) return;
-      const result = lintWorkspace(folder.uri.fsPath, { listFiles: () => files.paths, listingComplete: !files.truncated });
+      const result = lintWorkspace(folder.uri.fsPath, {
+        listFiles: () => files.paths,
+        listingComplete: !files.truncated,
+        opaqueDirectories: files.opaque,
+      });
       listing = result.listing;
       for (const f of result.findings) {
         const uri = vscode.Uri.joinPath(folder.uri, ...f.file.split('/')).toString();

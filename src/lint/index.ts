@@ -19,3 +19,4 @@ export { WorkspaceListing, SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES, MAX_GLOB_EV
 export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './keys';
 export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';
 export { FOREIGN_KEYS, ForeignKey, isForeignKey, splitCommaGlobs } from './foreign';
+export { textSimilarity, NEAR_DUPLICATE_SIMILARITY, MAX_SIMILARITY_WORK } from './similarity';

@@ -4,13 +4,15 @@
  * regular files only, streamed and bounded read), so it gets the resolver's `unreadable`,
  * `symlink-outside-root` and `too-large` findings too.
  */
-import { HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolverFs, ResolverPolicy } from '../resolver';
+import * as nodePath from 'node:path';
+import { HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
 import { canonicalRoot, locateCandidate } from '../resolver/candidates';
 import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
+import { textSimilarity } from './similarity';
 import { LineIndex } from './text';
 import type { Finding } from './types';
 
@@ -97,6 +99,53 @@ function loadCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: 
   return { ok: true, text: read.text, tooLarge: read.tooLarge, bytes: read.bytes, identity: `${found.stat.dev}:${found.stat.ino}` };
 }
 
+/** What decides where a source is in effect: two files that differ here never meet in one context. */
+function placement(metadata: Metadata | null): string {
+  return JSON.stringify([metadata?.applies_to ?? null, metadata?.excludes ?? [], metadata?.mode ?? 'append']);
+}
+
+/**
+ * `near-duplicate`: a file of a directory whose contributed text is at least
+ * NEAR_DUPLICATE_SIMILARITY the same as an earlier file's there (see ./similarity.ts), both in
+ * effect for the same files. Reported once, on the later file, naming the first such file.
+ */
+function nearDuplicates(group: { path: string; text: string }[], policy: ResolverPolicy): Finding[] {
+  if (group.length < 2) return [];
+  const parsed = group.map((g) => {
+    const body = g.text.charCodeAt(0) === 0xfeff ? g.text.slice(1) : g.text;
+    const p = parseInstructions(body, policy.frontmatter);
+    return { path: g.path, content: p.content, placement: placement(p.metadata), empty: p.content.trim() === '' };
+  });
+  const out: Finding[] = [];
+  for (let j = 1; j < parsed.length; j++) {
+    const later = parsed[j];
+    if (later.empty) continue;
+    for (let i = 0; i < j; i++) {
+      const earlier = parsed[i];
+      if (earlier.empty || earlier.placement !== later.placement) continue;
+      const similarity = textSimilarity(earlier.content, later.content);
+      if (similarity === undefined) continue;
+      const link = nodePath.posix.relative(nodePath.posix.dirname(later.path), earlier.path);
+      const share = similarity === 1 ? 'the same as' : `${Math.floor(similarity * 100)}% the same as`;
+      out.push({
+        file: later.path,
+        severity: 'warning',
+        code: 'near-duplicate',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        message:
+          `${later.path} is ${share} ${earlier.path} (its words, in order), and both are in effect for the same files: ` +
+          `the model reads these rules twice. Make ${later.path} a symbolic link to ${link} (the resolver then reads it once), ` +
+          `or replace its text with the one-line pointer "@${link}"`,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
 /** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */
 /** An error about a file or directory as a whole, placed at its start. */
 function wholeFileError(file: string, code: Finding['code'], message: string): Finding {
@@ -136,6 +185,8 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const files: string[] = [];
   const duplicates: LintResult['duplicates'] = [];
   const seen = new Map<string, { path: string; dir: string }[]>();
+  /** The loaded instruction files of each directory, in precedence order. */
+  const byDirectory = new Map<string, { path: string; text: string }[]>();
   for (const c of unique) {
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
@@ -150,6 +201,9 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     }
     seen.set(loaded.identity, [...(seen.get(loaded.identity) ?? []), { path: c.path, dir: c.dir }]);
     files.push(c.path);
+    const inDir = byDirectory.get(c.dir) ?? [];
+    inDir.push({ path: c.path, text: loaded.text });
+    byDirectory.set(c.dir, inDir);
     findings.push(...lintFile(c.path, loaded.text, { listing, policy }));
     if (loaded.tooLarge) {
       const index = new LineIndex(loaded.text);
@@ -166,6 +220,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
       });
     }
   }
+  for (const group of byDirectory.values()) findings.push(...nearDuplicates(group, policy));
   for (const dir of undecodable) {
     findings.push(
       wholeFileError(

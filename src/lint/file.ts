@@ -90,12 +90,18 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
   };
 
   const block = policy.frontmatter ? rawBlock(body) : undefined;
+  const hidden = hiddenLines(parsed, index);
   for (const d of parsed.diagnostics) {
     if (d.code === 'unknown-key' && d.key !== undefined && isForeignKey(d.key) && block) {
       foreignKey(d.key, body, block, dir, parsed, index, add);
+    } else if (d.code === 'unknown-key' && hidden) {
+      addResolverDiagnostic({ ...d, message: `${d.message}; ${hidden}` }, parsed, index, add);
     } else {
       addResolverDiagnostic(d, parsed, index, add);
     }
+  }
+  if (hidden && parsed.keys.length === 0) {
+    add('frontmatter-hides-text', index.range(0, index.lineEnd(1)), `this block holds only YAML comments; ${hidden}`);
   }
 
   if (policy.frontmatter) {
@@ -122,6 +128,26 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
     }
   }
   return findings.sort(compareFindings);
+}
+
+/**
+ * When a valid block holds text but no Holaryn key (unknown keys, or comments only) and is not
+ * another tool's frontmatter: the sentence saying its lines do not reach the model. A Markdown
+ * rule (`---`) opening a file starts frontmatter, so a note between two rules vanishes.
+ */
+function hiddenLines(parsed: ParsedInstructions, index: LineIndex): string | undefined {
+  if (!parsed.metadata || !parsed.blockRange) return undefined;
+  if (parsed.keys.some((k) => (KNOWN_KEYS as readonly string[]).includes(k.key))) return undefined;
+  if (parsed.keys.length > 0 && parsed.keys.every((k) => isForeignKey(k.key))) return undefined;
+  if (index.text.slice(parsed.blockRange[0], parsed.blockRange[1]).trim() === '') return undefined;
+  const first = 2;
+  const last = parsed.contentLine - 2;
+  const lines = first === last ? `line ${first} does` : `lines ${first}-${last} do`;
+  return (
+    `no key between the --- fences (lines 1 and ${last + 1}) is a Holaryn key, yet the block is read as frontmatter, ` +
+    `so ${lines} not reach the model (for a Markdown rule at the top of the file write *** instead of ---, ` +
+    `or start the file with a blank line)`
+  );
 }
 
 type Add = (code: FindingCode, range: TextRange, message: string, extra?: Partial<Finding>) => void;

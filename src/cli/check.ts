@@ -18,8 +18,9 @@ Lints every instruction file (.holaryn/instructions.md, AGENTS.md, CLAUDE.md) un
 skipping .git, node_modules and whatever the repository's .gitignore files and
 .git/info/exclude ignore: the resolver's diagnostics (malformed frontmatter, invalid values,
 unknown keys, unreadable files, ...) plus warnings for globs that match nothing, globs written
-from the workspace root in a nested file, unquoted globs starting with "*", misspelt keys
-and near-duplicate files in one directory; other tools' keys (applyTo, globs, paths, ...) are info findings, which never fail a
+from the workspace root in a nested file, unquoted globs starting with "*", misspelt keys,
+near-duplicate files in one directory, and sources the context budget cuts or leaves out
+when each file under the root is resolved on its own; other tools' keys (applyTo, globs, paths, ...) are info findings, which never fail a
 run.
 
 Arguments:

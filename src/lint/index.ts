@@ -20,3 +20,15 @@ export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './k
 export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';
 export { FOREIGN_KEYS, ForeignKey, isForeignKey, splitCommaGlobs } from './foreign';
 export { textSimilarity, NEAR_DUPLICATE_SIMILARITY, MAX_SIMILARITY_WORK } from './similarity';
+export {
+  checkBudget,
+  checkBudgetAsync,
+  budgetSteps,
+  BudgetInput,
+  BudgetSource,
+  BudgetLimits,
+  BudgetOptions,
+  BudgetResult,
+  MAX_BUDGET_FILES,
+  MAX_BUDGET_RESOLUTIONS,
+} from './budget';

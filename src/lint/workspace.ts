@@ -5,13 +5,14 @@
  * `symlink-outside-root` and `too-large` findings too.
  */
 import * as nodePath from 'node:path';
-import { HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
+import { FileCache, HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
 import { canonicalRoot, locateCandidate } from '../resolver/candidates';
 import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
+import { BudgetInput, BudgetLimits, BudgetSource, checkBudget } from './budget';
 import { textSimilarity } from './similarity';
 import { LineIndex } from './text';
 import type { Finding } from './types';
@@ -35,6 +36,12 @@ export interface LintWorkspaceOptions {
   listingComplete?: boolean;
   /** With `listFiles`: directories that exist but are not listed (ignored, excluded); globs reaching them are not judged. */
   opaqueDirectories?: readonly string[];
+  /** Resolve every file to find sources the budget cuts or leaves out (`budget-exceeded`; default true). */
+  budgetCheck?: boolean;
+  /** Bounds of that check (tests, editors). */
+  budgetLimits?: BudgetLimits;
+  /** Warm-resolution cache for that check (an editor keeps one across runs). */
+  cache?: FileCache;
   /** Honour `.gitignore` files and `.git/info/exclude` in the walk (default true; `--no-ignore` is false). */
   ignore?: boolean;
   policy?: ResolverPolicy;
@@ -52,6 +59,10 @@ export interface LintResult {
   warnings: number;
   /** Info findings (`foreign-key`): shown, never counted against `--max-warnings`. */
   infos: number;
+  /** What the budget check resolves (an editor that runs it later, asynchronously, passes this to `checkBudgetAsync`). */
+  budgetInput: BudgetInput;
+  /** How the budget check went, when it ran. */
+  budget?: { checked: number; complete: boolean; resolutions: number };
   /** The listing the glob checks used; front ends can pass it to `lintFile` for open editors. */
   listing: WorkspaceListing;
 }
@@ -158,11 +169,13 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const rootPath = canonicalRoot(fs, root);
 
   let listing: WorkspaceListing;
+  let targets: string[];
   let candidates: string[];
   let undecodable: string[] = [];
   if (options.listFiles) {
     const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
     listing = new WorkspaceListing(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
+    targets = given;
     candidates = given.filter((p) => sourceDirectory(p, policy) !== undefined && !isSkippedPath(sourceDirectory(p, policy)!));
   } else {
     if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
@@ -173,6 +186,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     });
     listing = new WorkspaceListing(w.paths, w.complete, undefined, w.opaque);
     candidates = found;
+    targets = w.files;
     undecodable = w.undecodable;
   }
 
@@ -183,6 +197,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
 
   const findings: Finding[] = [];
   const files: string[] = [];
+  const budgetSources: BudgetSource[] = [];
   const duplicates: LintResult['duplicates'] = [];
   const seen = new Map<string, { path: string; dir: string }[]>();
   /** The loaded instruction files of each directory, in precedence order. */
@@ -205,6 +220,15 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     inDir.push({ path: c.path, text: loaded.text });
     byDirectory.set(c.dir, inDir);
     findings.push(...lintFile(c.path, loaded.text, { listing, policy }));
+    const body = loaded.text.charCodeAt(0) === 0xfeff ? loaded.text.slice(1) : loaded.text;
+    const metadata = parseInstructions(body, policy.frontmatter).metadata;
+    const firstLine = body.search(/\r?\n/);
+    budgetSources.push({
+      path: c.path,
+      dir: c.dir,
+      globbed: metadata !== null && (metadata.applies_to !== null || metadata.excludes.length > 0),
+      firstLineEnd: firstLine < 0 ? body.length : firstLine,
+    });
     if (loaded.tooLarge) {
       const index = new LineIndex(loaded.text);
       const range = index.range(0, index.lineEnd(1));
@@ -230,6 +254,13 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
       ),
     );
   }
+  const budgetInput: BudgetInput = { root: rootPath, files: targets, sources: budgetSources };
+  let budget: LintResult['budget'];
+  if (options.budgetCheck !== false) {
+    const checked = checkBudget(budgetInput, { ...options.budgetLimits, fs, cache: options.cache, policy });
+    findings.push(...checked.findings);
+    budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
+  }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
@@ -240,6 +271,8 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
     infos: findings.filter((f) => f.severity === 'info').length,
+    budgetInput,
+    budget,
     listing,
   };
 }

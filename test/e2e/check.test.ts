@@ -212,6 +212,26 @@ describe('holaryn check (built CLI)', () => {
     }
   });
 
+  it('budget-exceeded: a 20,000-character root AGENTS.md the nested files crowd out', () => {
+    const files: Record<string, string> = { 'AGENTS.md': `# Build\n${'Run make test. '.repeat(1430)}\n`, 'README.md': '' };
+    for (const p of ['api', 'web', 'cli']) {
+      files[`packages/${p}/AGENTS.md`] = `# ${p}\n${'Keep handlers small. '.repeat(300)}\n`;
+      for (let i = 0; i < 5; i++) files[`packages/${p}/src/f${i}.ts`] = '';
+    }
+    const mono = workspace(files);
+    try {
+      const r = check([mono, '--format', 'github']);
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.trimEnd().split('\n');
+      assert.equal(lines.length, 1, r.stdout);
+      assert.match(lines[0], /^::warning file=AGENTS\.md,line=1,col=1,endLine=1,endColumn=8,title=holaryn budget-exceeded::/);
+      assert.match(lines[0], /(cut|left out) for 18 of the 20 files it is in effect for \(e\.g\. packages\/api\/AGENTS\.md\)/);
+      assert.match(lines[0], /a budget of \d{2},\d{3} characters would include everything/);
+    } finally {
+      fs.rmSync(mono, { recursive: true, force: true });
+    }
+  });
+
   it('a relative root resolves against the working directory; paths stay root-relative', () => {
     const r = check(['.', '--json'], errors);
     assert.equal(JSON.parse(r.stdout).findings[0].file, 'AGENTS.md');

@@ -12,8 +12,8 @@
  * - on a chain with globs, the files are resolved together in batches with budget 0 (one
  *   multi-target resolution tells, per source, the files it is in effect for), and grouped by
  *   the set of sources in effect for them.
- * Bounded: at most `maxFiles` files (the first in path order) and `maxResolutions` groups are
- * examined; past either the result says so. Runs in steps, so an editor can pause between them.
+ * Bounded: at most `maxFiles` files (the first in path order), `maxResolutions` groups, and
+ * `maxWork` sources loaded over all resolutions; past any of them the result says so. Runs in steps, so an editor can pause between them.
  */
 import {
   Evidence,
@@ -32,6 +32,11 @@ import type { Finding } from './types';
 export const MAX_BUDGET_FILES = 200_000;
 /** Groups (single-target resolutions) examined at most. */
 export const MAX_BUDGET_RESOLUTIONS = 5_000;
+/**
+ * Sources loaded at most, summed over the resolutions (a resolution costs the sources on its
+ * chain): a tree of hundreds of instruction files nested in one another is checked in part.
+ */
+export const MAX_BUDGET_WORK = 20_000;
 /** Targets per budget-0 resolution on a chain with globs. */
 export const BUDGET_BATCH = 256;
 
@@ -59,6 +64,7 @@ export interface BudgetInput {
 export interface BudgetLimits {
   maxFiles?: number;
   maxResolutions?: number;
+  maxWork?: number;
   batchSize?: number;
 }
 
@@ -81,10 +87,6 @@ export interface BudgetResult {
 function parentOf(rel: string): string {
   const i = rel.lastIndexOf('/');
   return i < 0 ? '' : rel.slice(0, i);
-}
-
-function isAtOrBelow(dir: string, path: string): boolean {
-  return dir === '' || path === dir || path.startsWith(`${dir}/`);
 }
 
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -129,6 +131,7 @@ function neededBudget(ev: Evidence, target: string, resolve: (targets: string[],
 export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): Generator<void, BudgetResult> {
   const maxFiles = options.maxFiles ?? MAX_BUDGET_FILES;
   const maxResolutions = options.maxResolutions ?? MAX_BUDGET_RESOLUTIONS;
+  const maxWork = options.maxWork ?? MAX_BUDGET_WORK;
   const batchSize = Math.max(1, options.batchSize ?? BUDGET_BATCH);
   const cache = options.cache ?? new FileCache();
   const resolve = (targets: string[], budget?: number) =>
@@ -139,32 +142,60 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
   let complete = files.length === sorted.length;
   const sources = [...input.sources].sort((a, b) => byPath(a.dir, b.dir) || byPath(a.path, b.path));
 
-  // Chain groups: files keyed by the instruction files on their directory's chain.
-  const chainOf = new Map<string, { key: string; globbed: boolean }>();
-  const chains = new Map<string, { globbed: boolean; files: string[] }>();
-  for (const file of files) {
-    const dir = parentOf(file);
-    let chain = chainOf.get(dir);
-    if (!chain) {
-      const on = sources.filter((s) => isAtOrBelow(s.dir, dir));
-      chain = { key: on.map((s) => s.path).join('\0'), globbed: on.some((s) => s.globbed) };
-      chainOf.set(dir, chain);
+  // Chain groups: a directory's chain is that of the deepest directory at or above it holding
+  // an instruction file, which is its key; whether a glob is on it is known per such directory.
+  const sourceDirs = new Map<string, { globbed: boolean; cost: number }>();
+  for (const s of sources) {
+    const d = sourceDirs.get(s.dir) ?? { globbed: false, cost: 0 };
+    d.globbed ||= s.globbed;
+    d.cost++;
+    sourceDirs.set(s.dir, d);
+  }
+  const chainAt = new Map<string, { key: string; globbed: boolean; cost: number }>();
+  const chainOf = (dir: string): { key: string; globbed: boolean; cost: number } => {
+    const pending: string[] = [];
+    let d = dir;
+    let found: { key: string; globbed: boolean; cost: number } | undefined;
+    for (;;) {
+      found = chainAt.get(d);
+      if (found) break;
+      pending.push(d);
+      if (d === '') break;
+      d = parentOf(d);
     }
+    // From the top down: each pending directory's chain is its parent's, plus its own files.
+    let chain = found ?? { key: '\0none', globbed: false, cost: 0 };
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const own = sourceDirs.get(pending[i]);
+      if (own) chain = { key: pending[i], globbed: chain.globbed || own.globbed, cost: chain.cost + own.cost };
+      chainAt.set(pending[i], chain);
+    }
+    return chain;
+  };
+  const chains = new Map<string, { globbed: boolean; cost: number; files: string[] }>();
+  for (const file of files) {
+    const chain = chainOf(parentOf(file));
     const group = chains.get(chain.key);
     if (group) group.files.push(file);
-    else chains.set(chain.key, { globbed: chain.globbed, files: [file] });
+    else chains.set(chain.key, { globbed: chain.globbed, cost: chain.cost, files: [file] });
   }
 
   // Groups whose contexts cannot differ.
-  const groups: string[][] = [];
+  const groups: { files: string[]; cost: number }[] = [];
+  let work = 0;
   for (const chain of chains.values()) {
     if (!chain.globbed) {
-      groups.push(chain.files);
+      groups.push({ files: chain.files, cost: chain.cost + 1 });
       continue;
     }
     const bySet = new Map<string, string[]>();
     for (let i = 0; i < chain.files.length; i += batchSize) {
       const batch = chain.files.slice(i, i + batchSize);
+      work += chain.cost + 1;
+      if (work > maxWork) {
+        complete = false;
+        break;
+      }
       const ev = resolve(batch, 0);
       yield;
       if (!ev) continue;
@@ -181,14 +212,15 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
         else bySet.set(key, [file]);
       }
     }
-    groups.push(...bySet.values());
+    for (const group of bySet.values()) groups.push({ files: group, cost: chain.cost + 1 });
   }
 
   const tallies = new Map<string, Tally>();
   let resolutions = 0;
   let checked = 0;
-  for (const group of groups) {
-    if (resolutions >= maxResolutions) {
+  for (const { files: group, cost } of groups) {
+    work += cost;
+    if (resolutions >= maxResolutions || work > maxWork) {
       complete = false;
       break;
     }
@@ -205,7 +237,10 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
       tallies.set(s.path, t);
       t.inEffect += group.length;
       if (s.status === 'included') continue;
-      needed ??= neededBudget(ev, example, resolve);
+      if (needed === undefined) {
+        needed = neededBudget(ev, example, resolve);
+        work += cost;
+      }
       t.needed = Math.max(t.needed, needed);
       if (s.status === 'truncated') {
         t.cut += group.length;
@@ -228,7 +263,7 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     const of = `of the ${files_(t.inEffect)} it is in effect for`;
     if (t.cut > 0) parts.push(`cut for ${count(t.cut)} ${of} (e.g. ${t.cutExample})`);
     if (t.omitted > 0) parts.push(`left out for ${count(t.omitted)}${t.cut > 0 ? '' : ` ${of}`} (e.g. ${t.omittedExample})`);
-    const partial = complete ? '' : `, of the first ${files_(checked)} checked`;
+    const partial = complete ? '' : ` (only ${files_(checked)} were checked: the check is bounded on large trees)`;
     findings.push({
       file: source.path,
       severity: 'warning',

@@ -68,11 +68,32 @@ describe('lint: budget-exceeded', () => {
     assert.equal(off.budget, undefined);
   });
 
-  it('bounded: past maxFiles the finding says how many files were checked', () => {
+  it('bounded: past maxFiles or maxWork the finding says how many files were checked', () => {
     const { fs, files } = monorepo();
     const r = lintWorkspace('/w', { fs, listFiles: () => files, budgetLimits: { maxFiles: 3 } });
     assert.equal(r.budget?.complete, false);
-    for (const f of budgetFindings(r.findings)) assert.match(f.message, /of the first 3 files checked/);
+    const found = budgetFindings(r.findings);
+    assert.equal(found.length, 1);
+    assert.match(found[0].message, /only 3 files were checked/);
+    // The root's chain costs 2 (one source, one resolution); the next one would pass 3.
+    const w = lintWorkspace('/w', { fs, listFiles: () => files, budgetLimits: { maxWork: 3 } });
+    assert.deepEqual([w.budget?.complete, w.budget?.resolutions, w.budget?.checked], [false, 1, 2]);
+  });
+
+  it('a deep chain (hundreds of nested instruction files) is keyed per directory, not per path list, and bounded', () => {
+    const tree: Record<string, string> = {};
+    let dir = '/w/';
+    for (let i = 0; i < 300; i++) {
+      tree[`${dir}AGENTS.md`] = `rules ${i} ${'x'.repeat(200)}\n`;
+      tree[`${dir}a.ts`] = '';
+      dir += 'c/';
+    }
+    const fs = new MemoryFs(tree);
+    const files = Object.keys(tree).map((p) => p.slice(3));
+    const r = lintWorkspace('/w', { fs, listFiles: () => files, budgetLimits: { maxWork: 5_000 } });
+    assert.equal(r.budget?.complete, false);
+    assert.ok((r.budget?.resolutions ?? 0) < 300);
+    assert.ok(budgetFindings(r.findings).length > 0);
   });
 
   it('the async form (for the editor) gives the same findings and can be cancelled', async () => {

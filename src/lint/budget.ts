@@ -135,7 +135,7 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
   const batchSize = Math.max(1, options.batchSize ?? BUDGET_BATCH);
   const cache = options.cache ?? new FileCache();
   const resolve = (targets: string[], budget?: number) =>
-    resolveDropping(input.root, targets, { fs: options.fs, cache, policy: options.policy, globalFile: null, budget });
+    resolveDropping(input.root, targets, { fs: options.fs, cache, profile: options.policy?.name, globalFile: null, budget });
 
   const sorted = [...new Set(input.files)].sort(byPath);
   const files = sorted.slice(0, maxFiles);

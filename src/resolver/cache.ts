@@ -45,12 +45,12 @@ export class FileCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private static key(path: string, st: FsStat, frontmatter: boolean): string {
-    return `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${st.dev}\0${frontmatter ? 1 : 0}`;
+  private static key(path: string, st: FsStat, frontmatter: boolean | string): string {
+    return `${path}\0${st.size}\0${st.mtimeMs}\0${st.ino}\0${st.dev}\0${typeof frontmatter === 'string' ? frontmatter : frontmatter ? 1 : 0}`;
   }
 
   /** The entry for the file at canonical `path` with status `st`, if one is kept. */
-  get(path: string, st: FsStat, frontmatter: boolean): LoadedFile | undefined {
+  get(path: string, st: FsStat, frontmatter: boolean | string): LoadedFile | undefined {
     const hit = this.entries.get(FileCache.key(path, st, frontmatter));
     if (hit) this.hits++;
     else this.misses++;
@@ -61,7 +61,7 @@ export class FileCache {
    * Keeps `value`, read from the file at canonical `path` whose status was `st` when its bytes
    * were read, unless that file's mtime is not yet settled.
    */
-  set(path: string, st: FsStat, frontmatter: boolean, value: LoadedFile): void {
+  set(path: string, st: FsStat, frontmatter: boolean | string, value: LoadedFile): void {
     // A synthetic (negative) mtime, as the unsaved-buffer overlay gives, is content-derived: settled.
     if (this.now() - st.mtimeMs < SETTLE_MS) {
       this.unsettled++;

@@ -6,14 +6,13 @@
 import { ResolveError } from './evidence';
 import { FsError, FsStat, ResolverFs } from './fs';
 import { canonicalize, isInside } from './paths';
-import type { ResolverPolicy } from './policy';
 
 export function errorCode(err: unknown): string {
   return err instanceof FsError ? err.code : ((err as NodeJS.ErrnoException)?.code ?? 'EIO');
 }
 
 /** The canonical root directory; throws ResolveError `root-not-found`. */
-export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPolicy): string {
+export function canonicalRoot(fs: ResolverFs, root: string): string {
   const P = fs.path;
   if (typeof root !== 'string' || root === '' || root.includes('\0')) {
     throw new ResolveError('root-not-found', 'the workspace root must be a non-empty path');
@@ -28,12 +27,6 @@ export function canonicalRoot(fs: ResolverFs, root: string, policy?: ResolverPol
   if (!st) throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} does not exist`, { root });
   if (st.kind !== 'directory')
     throw new ResolveError('root-not-found', `workspace root ${JSON.stringify(root)} is not a directory`, { root });
-  if (policy?.root === 'nearest-git') {
-    for (let dir = c.path; ; dir = P.dirname(dir)) {
-      if (fs.lstat(P.join(dir, '.git'))) return dir;
-      if (P.dirname(dir) === dir) break;
-    }
-  }
   return c.path;
 }
 
@@ -86,8 +79,35 @@ function tellsCasesApart(fs: ResolverFs, exact: FsStat | undefined, other: strin
 }
 
 export type LocatedCandidate =
-  { ok: true; canonical: string; stat: FsStat } | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string };
+  | { ok: true; canonical: string; stat: FsStat; disclose?: string }
+  | { ok: false; reason: 'unreadable' | 'symlink-outside-root' | 'symlink-refused'; message: string };
 
+/** How a candidate that is a symbolic link is treated (see LoadRule.symlinks). */
+export interface SymlinkRule {
+  readonly name: string;
+  readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
+}
+
+/** Under the `inside-root` rule a candidate is never refused for being a link. */
+export function locateCandidate(
+  fs: ResolverFs,
+  rootPath: string,
+  rel: string,
+  filename: string,
+  rule: SymlinkRule & { readonly symlinks: 'inside-root' },
+  found?: FsStat,
+):
+  { ok: true; canonical: string; stat: FsStat } | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string } | undefined;
+export function locateCandidate(
+  fs: ResolverFs,
+  rootPath: string,
+  rel: string,
+  filename: string,
+  rule: SymlinkRule,
+  found?: FsStat,
+  containRoot?: string,
+  alsoInside?: readonly string[],
+): LocatedCandidate | undefined;
 /**
  * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
  * it does not exist; otherwise the canonical regular file to read, or why it is skipped.
@@ -98,30 +118,39 @@ export function locateCandidate(
   rootPath: string,
   rel: string,
   filename: string,
-  policy: ResolverPolicy,
+  rule: SymlinkRule,
   found?: FsStat,
+  /** The directory links must stay in (the project root); default `rootPath`. */
+  containRoot: string = rootPath,
+  /** Other directories a `follow-disclose` link may lead into and still be read (the home directory). */
+  alsoInside: readonly string[] = [],
 ): LocatedCandidate | undefined {
   const P = fs.path;
   const abs = P.join(rootPath, ...rel.split('/'));
   let st: FsStat | undefined;
   let canonical = abs;
+  let disclose: string | undefined;
   try {
     st = found ?? fs.lstat(abs);
     if (!st || !storedExactly(fs, rootPath, rel, filename, st)) return undefined;
+    if (st.kind === 'symlink' && rule.symlinks === 'refuse') {
+      return {
+        ok: false,
+        reason: 'symlink-refused',
+        message: `${rel} is a symbolic link, which profile ${rule.name} never follows; skipped`,
+      };
+    }
     // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
     if (st.kind === 'symlink' || filename.includes('/')) {
       const c = canonicalize(fs, abs);
-      if (!isInside(P, rootPath, c.path)) {
-        // `.holaryn/instructions.md` may itself be a plain file reached through a linked `.holaryn`.
-        const what = st.kind === 'symlink' ? 'is a symbolic link that leads' : 'is reached through a symbolic link that leads';
-        return { ok: false, reason: 'symlink-outside-root', message: `${rel} ${what} outside the workspace root; ignored` };
-      }
-      if (c.path !== abs && policy.symlinks === 'refuse') {
-        return {
-          ok: false,
-          reason: 'symlink-outside-root',
-          message: `${rel} is a symbolic link, which policy ${policy.name} refuses; ignored`,
-        };
+      if (!isInside(P, containRoot, c.path)) {
+        if (rule.symlinks === 'follow-disclose') {
+          if (!alsoInside.some((dir) => isInside(P, dir, c.path))) disclose = c.path;
+        } else {
+          // `.holaryn/instructions.md` may itself be a plain file reached through a linked `.holaryn`.
+          const what = st.kind === 'symlink' ? 'is a symbolic link that leads' : 'is reached through a symbolic link that leads';
+          return { ok: false, reason: 'symlink-outside-root', message: `${rel} ${what} outside the workspace root; ignored` };
+        }
       }
       if (!c.exists) return { ok: false, reason: 'unreadable', message: `${rel} is a broken symbolic link; skipped` };
       canonical = c.path;
@@ -137,5 +166,5 @@ export function locateCandidate(
     const what = st.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)';
     return { ok: false, reason: 'unreadable', message: `${rel} is ${what}; skipped` };
   }
-  return { ok: true, canonical, stat: st };
+  return disclose === undefined ? { ok: true, canonical, stat: st } : { ok: true, canonical, stat: st, disclose };
 }

@@ -76,18 +76,11 @@ export function neutralize(content: string): string {
   return content.replace(FORGED_MARK, '$1\\$2').replace(FORGED_TAG, '<\\$1');
 }
 
-export interface ContextSource {
-  /** Display path (root-relative, or the global file's display name). */
-  path: string;
-  content: string;
-  /** Targets it is in effect for, or null when that is all of them. */
-  appliesTo: string[] | null;
-  commands: string[];
-}
+export type { ContextSource } from './profile';
 
 export interface ContextResult {
   text: string;
-  /** Per source (same order as given): code points included (0 when omitted). */
+  /** Per source (same order as given): units included (0 when omitted). */
   included: number[];
   status: ('included' | 'truncated' | 'omitted')[];
 }
@@ -96,18 +89,11 @@ export interface ContextResult {
  * Paths, targets and commands are repository-provided too: they are shown JSON-quoted (one line,
  * exact), with the `<` of an envelope tag written as the JSON escape `\u003c`.
  */
-const quote = (s: string) => JSON.stringify(s).replace(FORGED_TAG, '\\u003c$1');
+export const quote = (s: string) => JSON.stringify(s).replace(FORGED_TAG, '\\u003c$1');
 /** Text that `quote` only wraps in `"`: printable ASCII without `"`, `\\` or `<`. */
-const PLAIN_ASCII = /^[\x20\x21\x23-\x3b\x3d-\x5b\x5d-\x7e]*$/;
+export const PLAIN_ASCII = /^[\x20\x21\x23-\x3b\x3d-\x5b\x5d-\x7e]*$/;
 /** The shortest quoted text, in either unit: `""`. */
-const EMPTY_QUOTED = 2;
-
-function heading(s: ContextSource, cut?: { kept: number; total: number }): string {
-  let h = `${MARK}source] ${quote(s.path)}`;
-  if (s.appliesTo) h += ` (applies to ${s.appliesTo.map(quote).join(', ')})`;
-  if (cut) h += ` (cut to ${cut.kept} of ${cut.total} characters by the budget)`;
-  return h + '\n';
-}
+export const EMPTY_QUOTED = 2;
 
 /**
  * A source's content as the context needs it, computed once per content: sources come from the
@@ -118,6 +104,7 @@ interface Measured {
   chars: number;
   body?: string;
   bodyLength?: Partial<Record<BudgetUnit, number>>;
+  size?: Partial<Record<BudgetUnit, number>>;
 }
 /** Contents shorter than MEASURED_MIN are measured afresh: cheaper than remembering them. */
 const MEASURED_CHARS = 1 << 23;
@@ -134,195 +121,27 @@ export function contentChars(content: string): number {
 }
 
 /** `body(content)`, remembered for the same content. */
-function contentBody(content: string): string {
+export function contentBody(content: string): string {
   const m = measuredContent(content);
   return (m.body ??= body(content));
 }
 
 /** The length of `body(content)` in `unit`, remembered for the same content. */
-function contentBodyLength(content: string, unit: BudgetUnit): number {
+export function contentBodyLength(content: string, unit: BudgetUnit): number {
   const m = measuredContent(content);
   const lengths = (m.bodyLength ??= {});
   return (lengths[unit] ??= measure(contentBody(content), unit));
 }
 
-function body(content: string): string {
+export function body(content: string): string {
   const c = neutralize(content);
   return c.length === 0 || c.endsWith('\n') ? `${c}\n` : `${c}\n\n`;
 }
 
-function validationLine(command: string, path: string): string {
-  return `- ${quote(command)} (from ${quote(path)})\n`;
-}
-
-const VALIDATION_HEADER = `${MARK}validation] Required validation. Shown only: Holaryn never executes these commands.\n`;
-
-function markerHeader(budget: number, unit: BudgetUnit): string {
-  const what = unit === 'code-points' ? 'characters' : 'bytes';
-  return `${MARK}budget] The ${budget}-${what.slice(0, -1)} budget left out or cut these sources:\n`;
-}
-
-function omittedLine(path: string, chars: number): string {
-  return `- ${quote(path)}: omitted (${chars} characters, 0 included)\n`;
-}
-
-function cutLine(path: string, chars: number, kept: number): string {
-  return `- ${quote(path)}: cut (${chars} characters, ${kept} included)\n`;
-}
-
-/**
- * Renders the context for `sources` (in precedence order, lowest first) within `budget`.
- * Policy: keep the highest-precedence source first and walk towards the lowest, including each
- * whole while the complete text still fits and omitting it otherwise; only the highest one is
- * ever cut, and only when it alone does not fit.
- */
-export function renderContext(sources: ContextSource[], budget: number, unit: BudgetUnit = 'code-points'): ContextResult {
-  const n = sources.length;
-  const none: ContextResult = { text: '', included: sources.map(() => 0), status: sources.map(() => 'omitted') };
-  if (n === 0) return { text: '', included: [], status: [] };
-  if (budget <= 0) return none;
-  const len = (s: string) => measure(s, unit);
-  const chars = sources.map((s) => contentChars(s.content));
-  const open = `${ENVELOPE_OPEN}\n${MARK}notice] ${PREAMBLE}\n\n`;
-  const close = `${ENVELOPE_CLOSE}\n`;
-  const fixed = len(open) + len(close);
-  const validationHeader = len(VALIDATION_HEADER);
-  const markHeader = len(markerHeader(budget, unit));
-  const commandsLen = sources.map((s) => s.commands.reduce((t, c) => t + len(validationLine(c, s.path)), 0));
-  const omitLen = sources.map((s, i) => len(omittedLine(s.path, chars[i])));
-  // A heading's length without building it: its parts are added up, and each target's quoted
-  // length is measured once however many sources list it (quoted text is well-formed and starts
-  // and ends with `"`, so lengths add up exactly in either unit).
-  const quotedLen = new Map<string, number>();
-  const qlen = (p: string) => {
-    // Printable ASCII other than `"`, `\` and `<` is quoted as itself: one unit per character.
-    if (PLAIN_ASCII.test(p)) return p.length + 2;
-    let quoted = quotedLen.get(p);
-    if (quoted === undefined) quotedLen.set(p, (quoted = len(quote(p))));
-    return quoted;
-  };
-  const headingWith = (appliesTo: string[] | null) => len(heading({ path: '', content: '', appliesTo, commands: [] }));
-  const headingBase = headingWith(null) - qlen('');
-  const appliesToBase = headingWith([]) - headingWith(null);
-  const separator = headingWith(['', '']) - headingWith(['']) - qlen('');
-  // Only whether a heading fits matters for one past the budget, so the sum stops there (and
-  // does not start when even the shortest quoted targets, `""`, could not fit): a source listing
-  // 10,000 targets costs no lookup at all.
-  const headingLength = (s: ContextSource): number => {
-    let total = headingBase + qlen(s.path);
-    if (s.appliesTo) {
-      total += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
-      if (total + s.appliesTo.length * EMPTY_QUOTED > budget) return budget + 1;
-      for (let k = 0; k < s.appliesTo.length && total <= budget; k++) total += qlen(s.appliesTo[k]);
-    }
-    return Math.min(total, budget + 1);
-  };
-  // A source's heading and body are measured only once the rest of a total with it fits: in a
-  // large batch the lines naming the omitted sources alone often pass the budget, and then no
-  // heading or body is measured at all.
-  const headingLens = new Array<number>(n);
-  const bodyLens = new Array<number>(n);
-  const headingLen = (i: number): number => (headingLens[i] ??= headingLength(sources[i]));
-  const bodyLen = (i: number): number => (bodyLens[i] ??= contentBodyLength(sources[i].content, unit));
-
-  const included = new Set<number>();
-  // Running sums over `included` (which only grows), so each fit is decided in constant time.
-  let includedText = 0;
-  let includedCommands = 0;
-  let notIncludedOmitLines = omitLen.reduce((t, x) => t + x, 0);
-  // Total length when `included` and source i are in, the rest omitted.
-  // Every part is at least 0, so a partial sum past the budget settles it.
-  const totalWith = (i: number): number => {
-    let t = fixed + includedText;
-    const commands = includedCommands + commandsLen[i];
-    const omitted = notIncludedOmitLines - omitLen[i];
-    if (commands > 0) t += validationHeader + commands;
-    if (omitted > 0) t += markHeader + omitted;
-    if (t > budget) return t;
-    t += headingLen(i);
-    return t > budget ? t : t + bodyLen(i);
-  };
-
-  // The walk is for a text that would be longer than the budget (section 8: "When it would be
-  // longer: …"). When the complete text fits, every source is in: the walk, which counts a
-  // marker line for each source it has not reached yet, could otherwise omit or cut one.
-  let complete = fixed;
-  let allCommands = 0;
-  for (let i = 0; i < n && complete <= budget; i++) {
-    complete += headingLen(i);
-    if (complete <= budget) complete += bodyLen(i);
-    allCommands += commandsLen[i];
-  }
-  if (allCommands > 0) complete += validationHeader + allCommands;
-  const everything = complete <= budget;
-
-  let cut: { index: number; kept: number } | undefined;
-  for (let i = n - 1; i >= 0; i--) {
-    if (everything || totalWith(i) <= budget) {
-      included.add(i);
-      includedText += headingLen(i) + bodyLen(i);
-      includedCommands += commandsLen[i];
-      notIncludedOmitLines -= omitLen[i];
-    } else if (i === n - 1) {
-      // The highest source alone does not fit: it is cut to fill the budget and nothing else
-      // can fit beside it. When not even a cut fits, it is omitted and the walk goes on.
-      cut = fitCut(i);
-      if (cut) break;
-    }
-  }
-
-  function fitCut(i: number): { index: number; kept: number } | undefined {
-    const s = sources[i];
-    // The cut note's length on top of the plain heading (measured on an empty heading: parts add up).
-    const plain = headingWith(null);
-    const otherOmitLines = omitLen.reduce((t, x, j) => (j === i ? t : t + x), 0);
-    const others = (kept: number) => {
-      // Everything but source i omitted; source i cut to `kept` code points.
-      const note = len(heading({ path: '', content: '', appliesTo: null, commands: [] }, { kept, total: chars[i] })) - plain;
-      let t = fixed + headingLen(i) + note + len(cutLine(s.path, chars[i], kept)) + markHeader + otherOmitLines;
-      if (commandsLen[i] > 0) t += validationHeader + commandsLen[i];
-      return t;
-    };
-    const cost = (kept: number) => others(kept) + len(body(firstCodePoints(s.content, kept)));
-    if (cost(1) > budget) return undefined;
-    let lo = 1;
-    let hi = chars[i] - 1;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (cost(mid) <= budget) lo = mid;
-      else hi = mid - 1;
-    }
-    return { index: i, kept: lo };
-  }
-
-  const status = sources.map(
-    (_, i) => (included.has(i) ? 'included' : cut?.index === i ? 'truncated' : 'omitted') as ContextResult['status'][number],
-  );
-  const keptChars = sources.map((_, i) => (included.has(i) ? chars[i] : cut?.index === i ? cut.kept : 0));
-  const shown = sources.map((_, i) => i).filter((i) => status[i] !== 'omitted');
-  if (shown.length === 0) {
-    // Even the envelope and the marker alone may not fit: then the context is empty.
-    const text = open + markerHeader(budget, unit) + sources.map((s, i) => omittedLine(s.path, chars[i])).join('') + close;
-    return len(text) <= budget ? { text, included: keptChars, status } : none;
-  }
-  let text = open;
-  for (const i of shown) {
-    const s = sources[i];
-    if (status[i] === 'truncated') {
-      text += heading(s, { kept: keptChars[i], total: chars[i] }) + body(firstCodePoints(s.content, keptChars[i]));
-    } else {
-      text += heading(s) + contentBody(s.content);
-    }
-  }
-  const commands = shown.flatMap((i) => sources[i].commands.map((c) => validationLine(c, sources[i].path)));
-  if (commands.length > 0) text += VALIDATION_HEADER + commands.join('');
-  const notShown = sources.map((_, i) => i).filter((i) => status[i] !== 'included');
-  if (notShown.length > 0) {
-    text += markerHeader(budget, unit);
-    for (const i of notShown) {
-      text += status[i] === 'truncated' ? cutLine(sources[i].path, chars[i], keptChars[i]) : omittedLine(sources[i].path, chars[i]);
-    }
-  }
-  text += close;
-  return { text, included: keptChars, status };
+/** The length of a source's content in `unit` (code points: contentChars), remembered for the same content. */
+export function contentSize(content: string, unit: BudgetUnit): number {
+  if (unit === 'code-points') return contentChars(content);
+  const m = measuredContent(content);
+  const sizes = (m.size ??= {});
+  return (sizes[unit] ??= measure(content, unit));
 }

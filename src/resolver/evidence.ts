@@ -13,11 +13,18 @@ export interface TargetEvidence {
   /** Root-relative canonical path; `""` for the root itself. */
   path: string;
   kind: TargetKind;
+  /** The path as given, only when it differs from `path` (through a symlink, `..`). */
+  requested?: string;
 }
 
-export type SourceStatus = 'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate';
+export type SourceStatus =
+  'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate' | 'shadowed' | 'not-loaded' | 'untrusted';
 
-export type SourceScope = 'global' | 'workspace';
+/** `project`: above the given root (a profile that walks up); `agent`: an agent's home. */
+export type SourceScope = 'global' | 'workspace' | 'project' | 'agent';
+
+/** `baseline`: in the context from a session's start; `on-touch`: when a tool touches a path below it; `listed`: only named. */
+export type SourceDelivery = 'baseline' | 'on-touch' | 'listed';
 
 /** Effective frontmatter values: defaults filled in, globs and commands always arrays. */
 export interface Metadata {
@@ -63,6 +70,9 @@ export interface SourceEvidence {
   notApplicable: NotApplicableFor[];
   /** Extra: code points included in the model context (equals `chars` unless cut or omitted). */
   includedChars: number;
+  delivery: SourceDelivery;
+  /** The winner in its directory, for a `shadowed` source. */
+  shadowedBy?: string;
 }
 
 export interface ValidationEvidence {
@@ -85,7 +95,13 @@ export type DiagnosticCode =
   | 'unknown-key'
   | 'too-large'
   | 'replace-conflict'
-  | 'budget-truncated';
+  | 'budget-truncated'
+  | 'git-quoted-path'
+  | 'symlink-refused'
+  | 'invalid-utf8'
+  | 'malformed-config'
+  | 'untrusted'
+  | 'import';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -111,21 +127,34 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'too-large': 'warning',
   'replace-conflict': 'warning',
   'budget-truncated': 'info',
+  'git-quoted-path': 'info',
+  'symlink-refused': 'warning',
+  'invalid-utf8': 'warning',
+  'malformed-config': 'error',
+  untrusted: 'warning',
+  import: 'warning',
 };
 
 export interface TruncationEvidence {
-  budget: number;
+  /** In `unit`; null when the profile has no budget. */
+  budget: number | null;
   /** Code points of `context`. */
   chars: number;
   truncated: boolean;
+  /** In `unit` (`chars` stays in code points even in a byte profile). */
   omitted: { path: string; chars: number }[];
   cut: { path: string; chars: number; included: number }[];
+  unit: 'code-points' | 'utf8-bytes';
+  /** Length of `context` in `unit`. */
+  size: number;
+  /** The budget that would include everything, in `unit`. */
+  needed: number;
 }
 
 /** A candidate that exists but was not loaded (extra field, also part of the snapshot). */
 export interface SkippedCandidate {
   path: string;
-  reason: 'unreadable' | 'symlink-outside-root';
+  reason: 'unreadable' | 'symlink-outside-root' | 'symlink-refused' | 'too-large';
 }
 
 export interface Evidence {
@@ -140,8 +169,20 @@ export interface Evidence {
   truncation: TruncationEvidence;
   context: string;
   skipped: SkippedCandidate[];
-  /** Extra: the name of the policy that produced this evidence. */
+  /** Extra: the name of the profile that produced this evidence (kept beside `profile`). */
   policy: string;
+  /** The profile that produced this evidence. */
+  profile: string;
+  /** The emulated system's version. */
+  profileVersion?: string;
+  /** What this profile only approximates. */
+  fidelity?: string[];
+  /** Something every front end must say (e.g. the repository is not trusted). */
+  notice?: string;
+  /** The trust decision the profile applied (e.g. Narya's RepositoryTrust object). */
+  trust?: unknown;
+  /** Configuration files the profile read (display form). */
+  configFiles?: string[];
 }
 
 export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';

@@ -18,6 +18,8 @@ export type ReadResult =
       text: string;
       /** True when the file was larger than MAX_CONTENT_BYTES and `text` is its first part. */
       tooLarge: boolean;
+      /** Lossy decoding only: the bytes were not valid UTF-8 and U+FFFD replaced what was not. */
+      replaced?: boolean;
       /**
        * The status of the file the bytes were read from (it differs from the one passed in when
        * the file changed and was read again): a cache must be keyed by this one.
@@ -55,7 +57,7 @@ export function completeUtf8Prefix(bytes: Uint8Array, end = bytes.length): numbe
 /** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
 const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
 
-function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 'changed' {
+function readOnce(fs: ResolverFs, path: string, expected: FsStat, lossy: boolean): ReadResult | 'changed' {
   const reader = fs.open(path, expected);
   try {
     const hash = createHash('sha256');
@@ -81,7 +83,7 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
         keptBytes += take;
       }
       if (invalid === undefined) {
-        if (data.indexOf(0) !== -1) invalid = 'contains NUL bytes';
+        if (!lossy && data.indexOf(0) !== -1) invalid = 'contains NUL bytes';
         else {
           const joined = pending.length > 0 ? Buffer.concat([pending, data]) : data;
           const cut = completeUtf8Prefix(joined);
@@ -94,14 +96,16 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat): ReadResult | 
     const after = reader.stat();
     if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev)
       return 'changed';
-    if (invalid !== undefined) return { ok: false, message: `file ${invalid}`, stat: after };
+    if (invalid !== undefined && !lossy) return { ok: false, message: `file ${invalid}`, stat: after };
     // The hash and the text come from the same bytes, read once.
     const all = Buffer.concat(kept);
     const tooLarge = total > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
+    const read: ReadResult = { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
+    if (invalid !== undefined) read.replaced = true;
+    return read;
   } finally {
     reader.close();
   }
@@ -126,13 +130,16 @@ function recheck(fs: ResolverFs, path: string): FsStat | string {
   return st;
 }
 
-/** Reads a regular file whose status (`expected`, from stat) was already checked. */
-export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat): ReadResult {
+/**
+ * Reads a regular file whose status (`expected`, from stat) was already checked. `lossy`: bytes
+ * that are not UTF-8 become U+FFFD (and NUL bytes are kept) instead of refusing the file.
+ */
+export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat, lossy = false): ReadResult {
   let st = expected;
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
     let result: ReadResult | 'changed';
     try {
-      result = readOnce(fs, path, st);
+      result = readOnce(fs, path, st, lossy);
     } catch (err) {
       if (!(err instanceof FsError && err.code === 'ECHANGED')) {
         const code = err instanceof FsError ? err.code : 'EIO';

@@ -12,7 +12,7 @@ export interface SnapshotInput {
   targets: TargetEvidence[];
   sources: { path: string; sha256: string; status: SourceStatus; metadata: Metadata | null }[];
   skipped: SkippedCandidate[];
-  budget: number;
+  budget: number | null;
 }
 
 export function snapshotId(input: SnapshotInput): string {

@@ -65,6 +65,9 @@ const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   superseded: 'arrow-swap|disabledForeground',
   'not-applicable': 'circle-large-outline|disabledForeground',
   duplicate: 'files|disabledForeground',
+  shadowed: 'files|disabledForeground',
+  'not-loaded': 'circle-large-outline|disabledForeground',
+  untrusted: 'shield|list.warningForeground',
 };
 
 const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
@@ -73,6 +76,9 @@ const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
   omitted: 'omitted by the budget',
   superseded: 'superseded by a replace in its directory',
   'not-applicable': 'does not apply',
+  shadowed: 'loses to another file in its directory',
+  'not-loaded': 'never loaded by this profile',
+  untrusted: 'kept out: the repository is not trusted',
   duplicate: 'the same file as an earlier source',
 };
 
@@ -392,7 +398,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
   nodes.push({
     id: 'truncation',
     label: 'Truncation',
-    description: `${t.chars.toLocaleString('en-US')} of ${t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
+    description: `${t.chars.toLocaleString('en-US')} of ${t.budget === null ? 'unlimited' : t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
     icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
     expanded: t.truncated,
     children: [

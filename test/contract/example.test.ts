@@ -1,10 +1,10 @@
-/** The worked example of /work/shared/spec/examples.md, every row of its table and every listed field. */
+/** The worked example of docs/examples.md: every row of its table and every listed field. */
 import { strict as assert } from 'node:assert';
 import { EXAMPLE_TREE } from '../helpers/example';
 import { cps, resolve } from '../helpers/tree';
 
-describe('contract examples.md: the worked example', () => {
-  it('examples.md: `holaryn instructions repo src/generated/api.ts src/app.ts --json --no-global` gives the documented evidence', () => {
+describe('docs/examples.md: the worked example', () => {
+  it('`holaryn instructions repo src/generated/api.ts src/app.ts --json --no-global` gives the documented evidence', () => {
     const { ev } = resolve(EXAMPLE_TREE, ['src/generated/api.ts', 'src/app.ts']);
     const both = ['src/app.ts', 'src/generated/api.ts'];
 
@@ -81,7 +81,16 @@ describe('contract examples.md: the worked example', () => {
     assert.deepEqual(ev.conflicts, []);
 
     // truncation.
-    assert.deepEqual(ev.truncation, { budget: 24000, chars: cps(ev.context), truncated: false, omitted: [], cut: [] });
+    assert.deepEqual(ev.truncation, {
+      budget: 24000,
+      chars: cps(ev.context),
+      truncated: false,
+      omitted: [],
+      cut: [],
+      unit: 'code-points',
+      size: cps(ev.context),
+      needed: cps(ev.context),
+    });
 
     // context: the envelope, then CLAUDE.md, AGENTS.md, src/CLAUDE.md in that order, each under a heading with its path.
     const ctx = ev.context;

@@ -432,7 +432,16 @@ describe('contract §8 Model context and budget', () => {
       for (const tree of [{}, { 'AGENTS.md': fm('applies_to: "*.md"') }, { 'docs/AGENTS.md': 'off the chain\n' }] as Tree[]) {
         const e = resolve(tree, ['a.ts']).ev;
         assert.equal(e.context, '');
-        assert.deepEqual(e.truncation, { budget: 24000, chars: 0, truncated: false, omitted: [], cut: [] });
+        assert.deepEqual(e.truncation, {
+          budget: 24000,
+          chars: 0,
+          truncated: false,
+          omitted: [],
+          cut: [],
+          unit: 'code-points',
+          size: 0,
+          needed: 0,
+        });
         assert.deepEqual(diags(e, 'budget-truncated'), []);
       }
     });

@@ -1,0 +1,362 @@
+/**
+ * A profile: one instruction-loading system's rules for "which instruction files reach the model
+ * for these targets, in what order, cut where, and why", as data plus a few small strategies.
+ * The pipeline in resolve.ts reads only this object: it never asks which profile it runs.
+ *
+ * Holaryn's own rules (docs/contract.md) are the `holaryn` profile; other systems live in
+ * `profiles/<name>/` and are registered in `profiles/index.ts` (see profiles/README.md).
+ */
+import type { FsStat, ResolverFs } from './fs';
+import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
+import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
+import type { ResolveOptions } from './resolve';
+
+// ---------------------------------------------------------------------------------------------
+// Units and budgets
+
+export type BudgetUnitName = 'code-points' | 'utf8-bytes';
+
+/** How a budget is measured: fit, reasons, the marker and `truncation` all use one of these. */
+export interface BudgetUnit {
+  readonly name: BudgetUnitName;
+  /** `character` or `byte`: reasons say "N characters" / "N bytes". */
+  readonly word: string;
+  /** The plural word. */
+  readonly words: string;
+  /** Length of `s` in this unit. */
+  measure(s: string): number;
+  /** The longest head of `s` whose length is at most `n` units, cut at a code-point boundary. */
+  head(s: string, n: number): string;
+}
+
+/**
+ * The lengths a fit rule decides on, in the profile's unit, provided by the context format. The
+ * complete text is `fixed` + every shown source (`heading` + `body`, or `cutCost` for the one cut)
+ * + `validationHeader` and each shown source's `commands` when any + `markerHeader` and one
+ * `omitLine` per source left out when any. Every method is lazy: a rule asks only what it needs.
+ */
+export interface Layout {
+  readonly fixed: number;
+  readonly validationHeader: number;
+  readonly markerHeader: number;
+  heading(i: number): number;
+  body(i: number): number;
+  commands(i: number): number;
+  omitLine(i: number): number;
+  /** Source i cut to its first `kept` units: its heading, body and marker line together. */
+  cutCost(i: number, kept: number): number;
+  /** Source i's content length in the unit (what `kept` counts). */
+  size(i: number): number;
+  /** The complete text's length with every source whole (the budget that includes everything). */
+  complete(): number;
+}
+
+export type FitStatus = 'included' | 'truncated' | 'omitted';
+
+export interface FitInput {
+  /** Sources in precedence order, lowest first (the context's order). */
+  readonly sources: readonly ContextSource[];
+  readonly budget: number;
+  readonly unit: BudgetUnit;
+  readonly layout: Layout;
+}
+
+export interface FitDecision {
+  /** Per source, same order as given. */
+  status: FitStatus[];
+  /** Per source: units of its content shown (its size when included, 0 when omitted). */
+  kept: number[];
+  /** The budget that would include everything (the complete text's length in the unit). */
+  needed: number;
+}
+
+/** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */
+export type FitRule = (input: FitInput) => FitDecision;
+
+// ---------------------------------------------------------------------------------------------
+// Context rendering
+
+/** One source as the context format and the fit rule see it. */
+export interface ContextSource {
+  /** Display path (root-relative, `../…` above the root, or a display name). */
+  path: string;
+  content: string;
+  /** Targets it is in effect for, or null when that is all of them. */
+  appliesTo: string[] | null;
+  commands: string[];
+  scope?: SourceScope;
+  depth?: number;
+  delivery?: Delivery;
+  /** The canonical absolute path, for formats that write one (agents' own framing). */
+  absolute?: string;
+  /** Origin-specific heading text a format may use (e.g. the path relative to the project root). */
+  heading?: string;
+}
+
+/** A context format: the envelope, headings, bodies and marker of one system. */
+export interface ContextFormat {
+  /** The lengths of every part for these sources, in `unit` (lazily measured). */
+  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit): Layout;
+  /** The text for a fit decision; `budget` null when the profile has none. */
+  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit): string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discovery
+
+export type Delivery = 'baseline' | 'on-touch' | 'listed';
+
+/**
+ * Which directories a per-directory rule probes, as the pipeline computes them. "project" is the
+ * project root (see Profile.projectRoot; the given root when there is none), "cwd" the given root,
+ * "target" each target's directory (a directory target: itself).
+ */
+export type ChainExtent =
+  /** project root → each target's directory (Holaryn). */
+  | 'project-to-target'
+  /** project root → cwd, inclusive. */
+  | 'project-to-cwd'
+  /** just below the cwd → each target's directory below it. */
+  | 'below-cwd-to-target'
+  /** the cwd only (an anchor). */
+  | 'cwd'
+  /** filesystem root → cwd, inclusive. */
+  | 'filesystem-to-cwd';
+
+/** Candidate names probed in each directory of a chain. */
+export interface DirectoryRule {
+  /** Relative, `/`-separated names, in rank order (e.g. `.holaryn/instructions.md`, `AGENTS.md`). */
+  readonly names: readonly string[];
+  /** `all`: every existing name is a source; `first`: the first wins, later ones are `shadowed`. */
+  readonly pick: 'all' | 'first';
+  readonly extent: ChainExtent;
+  /** `by-depth`: the given root's directory and above baseline, deeper ones on touch. */
+  readonly delivery: Delivery | 'by-depth';
+  /** Report what it finds with this status instead of loading it into the context. */
+  readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
+  /** Rank of the first name (ranks order sources of one directory); default 0. */
+  readonly rankBase?: number;
+}
+
+/**
+ * A file a profile names itself (home/global files, rule folders, config-listed files), found by
+ * its `discover` strategy. The pipeline locates, reads and reports it like any other source.
+ */
+export interface NamedCandidate {
+  /** Absolute path to read. */
+  readonly abs: string;
+  /** Evidence path: root-relative (`../` above the root) or a display name. */
+  readonly path: string;
+  readonly scope: SourceScope;
+  /** Root-relative directory (scope of applicability), or null for "every target". */
+  readonly directory: string | null;
+  readonly depth: number;
+  readonly filename: string;
+  readonly delivery: Delivery;
+  /** Orders sources of one directory (lower first); default 0. */
+  readonly rank?: number;
+  /** The user's own file: a symbolic link there is followed (no containment check). */
+  readonly own?: boolean;
+  /** Report it with this status instead of loading it into the context. */
+  readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
+  /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
+  readonly note?: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading and dialects
+
+export interface LoadRule {
+  /**
+   * `inside-root`: follow a link whose real path stays in the project root, else skip it with
+   * `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`; `follow-disclose`:
+   * follow, but a link leaving the repository and the home directory is reported `included`
+   * with a placeholder instead of its content, and a `symlink-outside-root` warning.
+   */
+  readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
+  /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
+  readonly decode: 'strict' | 'lossy';
+  /** Trim the content's surrounding whitespace. */
+  readonly trim: boolean;
+  /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */
+  readonly skipEmpty: boolean;
+  /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
+  readonly maxBytes?: number;
+}
+
+/** What a dialect makes of one file's text. */
+export interface DialectResult extends ParsedInstructions {
+  /** When set, decides applicability instead of Holaryn's `metadata` globs. */
+  applicability?: Applicability;
+}
+
+/** Reads (or does not read) a frontmatter block. Pure: text in, content and metadata out. */
+export interface Dialect {
+  /** Stable name: part of the file cache's key. */
+  readonly name: string;
+  /** Whether to charge the block to the per-resolution YAML budget (Holaryn's bound). */
+  readonly yaml: boolean;
+  parse(text: string): DialectResult;
+}
+
+/** A target as an applicability test sees it. */
+export interface TargetView {
+  /** Root-relative path (`""` for the root). */
+  readonly path: string;
+  readonly kind: TargetEvidence['kind'];
+  /** Canonical absolute path. */
+  readonly absolute: string;
+}
+
+/** Another tool's applicability keys (Copilot `applyTo`, Claude `paths`), compiled. */
+export interface Applicability {
+  /** Null when it applies; otherwise why not. */
+  test(target: TargetView, source: { directory: string | null; absoluteDirectory: string | null }): NotApplicableFor | null;
+  /** Text for the `not-applicable` reason (e.g. `applyTo "src/**"`). */
+  describe(): string;
+}
+
+/** `@path` expansion (Claude Code, Gemini): runs after the dialect, on the contributed content. */
+export interface ImportRule {
+  expand(
+    content: string,
+    from: { abs: string; path: string },
+    io: { fs: ResolverFs; read(abs: string): string | undefined },
+  ): { content: string; diagnostics: FileDiagnostic[] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The per-call context strategies receive
+
+export interface ProfileContext {
+  readonly fs: ResolverFs;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly homedir: string;
+  /** `--set NAME=VALUE` settings, raw. */
+  readonly settings: Readonly<Record<string, string>>;
+  readonly options: ResolveOptions;
+}
+
+export interface DiscoverContext extends ProfileContext {
+  /** Canonical given root (the cwd / anchor / repository). */
+  readonly root: string;
+  /** Canonical project root (the given root unless Profile.projectRoot walked up). */
+  readonly projectRoot: string;
+  /** Root-relative project root: `""`, `..`, `../..`. */
+  readonly projectRel: string;
+  readonly targets: readonly TargetEvidence[];
+  /** An absolute path as evidence shows it: root-relative, with `../` above the root. */
+  display(abs: string): string;
+  /** Depth of a root-relative directory (negative above the root). */
+  depthOf(rel: string): number;
+  lstat(abs: string): FsStat | undefined;
+  diagnostic(code: DiagnosticCode, source: string | null, line: number | null, message: string): void;
+}
+
+/** What `configure` adds to a call: settings applied, configuration files read. */
+export interface Configured {
+  /** The profile to run this call (settings applied); default the profile itself. */
+  profile?: Profile;
+  diagnostics?: Diagnostic[];
+  /** Configuration files read (display form), listed in the evidence's `configFiles`. */
+  configFiles?: string[];
+}
+
+/** A trust decision keeping a repository's files out (Narya, Gemini). */
+export interface TrustVerdict {
+  readonly trusted: boolean;
+  /** Why the files are kept out (each such source's `reason`). */
+  readonly reason?: string;
+  /** The top-level `notice` and the `untrusted` warning's text. */
+  readonly notice?: string;
+  /** Extra evidence field `trust` (e.g. Narya's RepositoryTrust object). */
+  readonly evidence?: unknown;
+}
+
+/**
+ * A flag the CLI accepts for a profile's setting. Every front end accepts every profile's flags
+ * (a flag meaning nothing to the chosen profile has no effect); the value reaches the profile as
+ * `settings[setting]` (`"true"` for a boolean flag).
+ */
+export interface ProfileFlag {
+  /** Without the dashes: `agent-home`. */
+  readonly flag: string;
+  readonly setting: string;
+  readonly type: 'string' | 'boolean';
+  /** A path, made absolute against the caller's directory. */
+  readonly path?: boolean;
+  /** One line for `--help`. */
+  readonly help: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The profile
+
+export interface Profile {
+  /** The `--profile` name. */
+  readonly name: string;
+  /** One line: whose rules these are. */
+  readonly description: string;
+  /** The emulated system's version (evidence `profileVersion`). */
+  readonly version?: string;
+  /** What is approximate (evidence `fidelity`). */
+  readonly fidelity?: readonly string[];
+
+  /** Applies settings and reads configuration before anything else; optional. */
+  configure?(ctx: ProfileContext): Configured;
+  /** Command-line flags of this profile, each stored as a setting (`--agent-home DIR` → `agentHome`). */
+  readonly flags?: readonly ProfileFlag[];
+
+  // inputs
+  /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */
+  readonly noTargets: 'usage' | 'root';
+  /**
+   * Walk up from the given root to the first directory holding one of `markers` (a file or a
+   * directory: `.git` files count); none found → the given root. Absent: the given root.
+   */
+  readonly projectRoot?: { readonly markers: readonly string[] };
+
+  // discover
+  /** Per-directory candidate rules, in rank order. */
+  readonly directories: readonly DirectoryRule[];
+  /** Other files (home/global, rule folders, config-listed), in the order they should rank. */
+  discover?(ctx: DiscoverContext): NamedCandidate[];
+
+  // load
+  readonly load: LoadRule;
+  /** Frontmatter dialect; null: a `---` block is content. */
+  readonly dialect: Dialect | null;
+  readonly imports?: ImportRule;
+
+  // apply / order / supersede
+  /** Precedence comparator, lowest first. */
+  readonly order: (a: OrderKey, b: OrderKey) => number;
+  /** `replace-in-directory`: Holaryn's `mode: replace`; `none`: never superseded. */
+  readonly supersede: 'replace-in-directory' | 'none';
+  /** Trust decision over the whole call; absent: always trusted. */
+  trust?(ctx: DiscoverContext): TrustVerdict;
+
+  // fit / render
+  readonly budget: {
+    readonly unit: BudgetUnit;
+    /** Default size in the unit; null: the system has no budget (`--budget` is ignored). */
+    readonly size: number | null;
+    readonly fit: FitRule;
+  };
+  /** Which deliveries enter the context text (default all). */
+  readonly contextDeliveries?: readonly Delivery[];
+  readonly format: ContextFormat;
+}
+
+/** What a precedence comparator sees of a source. */
+export interface OrderKey {
+  readonly path: string;
+  readonly scope: SourceScope;
+  readonly depth: number;
+  /** Holaryn `priority` (0 without frontmatter). */
+  readonly priority: number;
+  /** Rank within its directory (name order of its rule; NamedCandidate.rank). */
+  readonly rank: number;
+  /** Position in discovery order. */
+  readonly seq: number;
+}

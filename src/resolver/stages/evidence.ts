@@ -1,0 +1,213 @@
+/**
+ * Stage 7, evidence (docs/contract.md §9): per source its status and reason, the diagnostics,
+ * the validation commands, the truncation summary in the profile's unit, and the snapshot.
+ */
+import { contentChars, measure } from '../context';
+import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvidence } from '../evidence';
+import { MAX_CONTENT_BYTES } from '../limits';
+import type { Configured, Profile, TrustVerdict } from '../profile';
+import { snapshotId } from '../snapshot';
+import type { Rendered } from './render';
+import type { Settled } from './supersede';
+import type { Entry, Inputs, Io } from './types';
+
+/** Parse diagnostics (first path of each file), `too-large`, and replace conflicts. */
+function fileDiagnostics(settled: Settled, io: Io): void {
+  const { diagnostics } = io;
+  for (const e of settled.entries) {
+    if (settled.duplicateOf.has(e) || e.report?.status === 'shadowed') continue;
+    for (const d of e.loaded.parsed?.diagnostics ?? []) {
+      const { code, line, message, column, endLine, endColumn } = d;
+      diagnostics.add(code, e.path, line, message, column === undefined ? {} : { column, endLine, endColumn });
+    }
+    if (e.loaded.read.tooLarge) {
+      diagnostics.add(
+        'too-large',
+        e.path,
+        null,
+        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+      );
+    }
+  }
+  for (const { conflict, winner } of settled.conflicts.values()) {
+    const modeLine = winner.loaded.parsed?.keys.find((k) => k.key === 'mode')?.line ?? null;
+    const where = conflict.directory === null ? 'the global scope' : JSON.stringify(conflict.directory === '' ? '.' : conflict.directory);
+    diagnostics.add(
+      'replace-conflict',
+      winner.path,
+      modeLine,
+      `${conflict.sources.length} sources in ${where} use mode: replace (${conflict.sources.join(', ')}); ${winner.path} wins by precedence`,
+    );
+  }
+}
+
+/** Why a source is not applicable: one clause per key and pattern, naming its targets. */
+function notApplicableReason(e: Entry, settled: Settled): string | null {
+  if (e.applicability) {
+    const targets = settled.notApplicable.get(e)!.map((n) => JSON.stringify(n.target));
+    return targets.length === 0 ? null : `${e.applicability.describe()} does not match ${targets.join(', ')}`;
+  }
+  // The applies_to list is said once, not once per target (1,000 globs and 10,000 targets
+  // would be 600 MB of reason).
+  const globs = JSON.stringify(e.metadata?.applies_to);
+  const clauses = new Map<string, string[]>();
+  for (const n of settled.notApplicable.get(e)!) {
+    const clause = n.key === 'excludes' ? `excludes ${JSON.stringify(n.pattern)} matches ` : `applies_to ${globs} does not match `;
+    const targets = clauses.get(clause);
+    if (targets) targets.push(JSON.stringify(n.target));
+    else clauses.set(clause, [JSON.stringify(n.target)]);
+  }
+  return [...clauses].map(([clause, targets]) => clause + targets.join(', ')).join('; ') || null;
+}
+
+function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, profile: Profile): SourceEvidence[] {
+  const paths = inputs.targets.map((t) => t.path);
+  const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
+  const budget = inputs.budget;
+  const unit = profile.budget.unit;
+  return settled.entries.map((e, index) => {
+    const dup = settled.duplicateOf.get(e);
+    const superseded = settled.supersededFor.get(e);
+    const appliesTo = dup ? [] : (rendered.effectPaths.get(e) ?? []);
+    const supersededIndices = settled.supersededList.get(e)!;
+    const supersededTargets = toPaths(supersededIndices);
+    const silent = dup !== undefined || e.report !== undefined;
+    const content = silent ? '' : e.content;
+    const chars = silent ? 0 : contentChars(content);
+    let status: SourceStatus;
+    let reason: string | null = null;
+    const budgetInfo = rendered.budgetStatus.get(e);
+    let includedChars = budgetInfo ? budgetInfo.included : 0;
+    if (dup) {
+      status = 'duplicate';
+      reason = `same file as ${dup.path}`;
+    } else if (e.report) {
+      status = e.report.status;
+      reason = e.report.reason;
+    } else if (budgetInfo) {
+      status = budgetInfo.status;
+      const size = unit.name === 'code-points' ? chars : unit.measure(content);
+      if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
+      if (status === 'omitted') reason = `omitted by the budget: its ${size} ${unit.words} did not fit in ${budget}`;
+      if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
+    } else if (appliesTo.length > 0) {
+      // In effect but outside the context (delivered on touch, as a separate attachment).
+      status = 'included';
+      includedChars = chars;
+      reason = e.note ?? null;
+    } else if (supersededTargets.length > 0) {
+      status = 'superseded';
+      const winner = superseded!.get(supersededIndices[0])!;
+      reason = `superseded by ${winner.path} (mode: replace in the same directory) for ${supersededTargets.join(', ')}`;
+    } else {
+      status = 'not-applicable';
+      reason = notApplicableReason(e, settled);
+    }
+    if (status === 'included' && reason === null && e.note !== undefined) reason = e.note;
+    const source: SourceEvidence = {
+      path: e.path,
+      scope: e.scope,
+      directory: e.directory,
+      depth: e.depth,
+      filename: e.filename,
+      order: index + 1,
+      sha256: e.loaded.read.sha256,
+      bytes: e.loaded.read.bytes,
+      chars,
+      status,
+      appliesTo,
+      supersededFor: supersededTargets,
+      supersededBy: supersededIndices.length > 0 ? superseded!.get(supersededIndices[0])!.path : null,
+      duplicateOf: dup ? dup.path : null,
+      reason,
+      metadata: e.metadata,
+      content,
+      notApplicable: settled.notApplicable.get(e)!,
+      includedChars,
+      delivery: e.delivery,
+    };
+    if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
+    return source;
+  });
+}
+
+export function assembleEvidence(
+  inputs: Inputs,
+  settled: Settled,
+  rendered: Rendered,
+  profile: Profile,
+  io: Io,
+  extra: { configured: Configured; trust: TrustVerdict | undefined },
+): Evidence {
+  const { diagnostics, skipped } = io;
+  const budget = inputs.budget;
+  const unit = profile.budget.unit;
+  fileDiagnostics(settled, io);
+  const sources = sourceEvidence(settled, rendered, inputs, profile);
+
+  const validation: ValidationEvidence[] = [];
+  const seenCommands = new Set<string>();
+  for (const e of rendered.inEffect) {
+    for (const command of e.metadata?.required_validation ?? []) {
+      const key = JSON.stringify([command, e.path]);
+      if (seenCommands.has(key)) continue;
+      seenCommands.add(key);
+      validation.push({ command, source: e.path });
+    }
+  }
+
+  const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
+  const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  const cut = sources
+    .filter((s) => s.status === 'truncated')
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: rendered.budgetStatus.get(settled.entries[s.order - 1])!.included }));
+  for (const o of omitted)
+    diagnostics.add(
+      'budget-truncated',
+      o.path,
+      null,
+      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context by the ${budget}-${unit.word} budget`,
+    );
+  for (const c of cut)
+    diagnostics.add(
+      'budget-truncated',
+      c.path,
+      null,
+      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget`,
+    );
+  const { configured, trust } = extra;
+  for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);
+  if (trust && !trust.trusted && trust.notice) diagnostics.add('untrusted', null, null, trust.notice);
+
+  const chars = measure(rendered.text);
+  const evidence: Evidence = {
+    schema: EVIDENCE_SCHEMA,
+    root: inputs.root,
+    targets: inputs.targets,
+    snapshot: snapshotId({ policy: profile.name, root: inputs.root, targets: inputs.targets, sources, skipped, budget }),
+    sources,
+    validation,
+    conflicts: [...settled.conflicts.values()].map((c) => c.conflict),
+    diagnostics: diagnostics.list,
+    truncation: {
+      budget,
+      chars,
+      truncated: omitted.length > 0 || cut.length > 0,
+      omitted,
+      cut,
+      unit: unit.name,
+      size: unit.name === 'code-points' ? chars : unit.measure(rendered.text),
+      needed: rendered.needed,
+    },
+    context: rendered.text,
+    skipped,
+    policy: profile.name,
+    profile: profile.name,
+  };
+  if (profile.version !== undefined) evidence.profileVersion = profile.version;
+  if (profile.fidelity !== undefined) evidence.fidelity = [...profile.fidelity];
+  if (trust && !trust.trusted && trust.notice) evidence.notice = trust.notice;
+  if (trust?.evidence !== undefined) evidence.trust = trust.evidence;
+  if (configured.configFiles !== undefined) evidence.configFiles = [...configured.configFiles];
+  return evidence;
+}

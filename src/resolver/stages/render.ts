@@ -1,0 +1,68 @@
+/**
+ * Stages 5 and 6, fit and render (docs/contract.md §8): the sources in effect that enter the
+ * context, fitted to the budget by the profile's fit rule in its unit, and rendered by its
+ * context format.
+ */
+import { posix } from 'node:path';
+import { NO_BUDGET } from '../fit';
+import type { ContextSource, FitDecision, FitStatus, Profile } from '../profile';
+import type { Settled } from './supersede';
+import type { Entry, Inputs } from './types';
+
+export interface Rendered {
+  text: string;
+  /** The sources in effect, precedence order. */
+  inEffect: Entry[];
+  /** Target paths each source in effect is in effect for. */
+  effectPaths: Map<Entry, string[]>;
+  /** Per source in the context: its fit status and the units kept. */
+  budgetStatus: Map<Entry, { status: FitStatus; included: number }>;
+  needed: number;
+}
+
+/**
+ * A root-relative path (`../` above the root) as seen from the project root, `/`-separated: the
+ * heading of systems that name files relative to their project root (DSH).
+ */
+function projectRelative(inputs: Inputs): (path: string) => string {
+  if (inputs.projectRel === '') return (p) => p;
+  const levels = inputs.projectRel.split('/').length;
+  const names = inputs.root.split(inputs.root.startsWith('/') ? '/' : /[\\/]/).filter((n) => n !== '');
+  const base = names.slice(names.length - levels).join('/');
+  return (p) => posix.normalize(`${base}/${p}`);
+}
+
+export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile): Rendered {
+  const { entries, effect } = settled;
+  const resolved = inputs.targets;
+  const paths = resolved.map((t) => t.path);
+  const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
+  const inEffect = entries.filter((e) => effect.get(e)!.length > 0);
+  const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
+  const deliveries = profile.contextDeliveries;
+  const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
+  const fromProject = projectRelative(inputs);
+  const contextSources: ContextSource[] = inContext.map((e) => {
+    const appliesTo = effectPaths.get(e)!;
+    return {
+      path: e.path,
+      content: e.content,
+      appliesTo: appliesTo.length === resolved.length ? null : appliesTo,
+      commands: e.metadata?.required_validation ?? [],
+      scope: e.scope,
+      depth: e.depth,
+      delivery: e.delivery,
+      absolute: e.canonical,
+      heading: e.directory === null ? undefined : fromProject(e.path),
+    };
+  });
+  const { unit, fit } = profile.budget;
+  const budget = inputs.budget;
+  const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit);
+  const rule = budget === null ? NO_BUDGET : fit;
+  const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
+  const text = profile.format.render(contextSources, decision, budget, unit);
+  const budgetStatus = new Map<Entry, { status: FitStatus; included: number }>();
+  inContext.forEach((e, i) => budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i] }));
+  return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
+}

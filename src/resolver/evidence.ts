@@ -41,6 +41,8 @@ export interface NotApplicableFor {
   key: 'applies_to' | 'excludes';
   /** The excluding pattern, or null when no `applies_to` pattern matched. */
   pattern: string | null;
+  /** Why, in words, when a profile's own applicability says more than "did not match". */
+  why?: string;
 }
 
 export interface SourceEvidence {

@@ -102,7 +102,9 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import';
+  | 'import'
+  /** An agent will quietly do something its user does not expect (e.g. Copilot ignoring an `applyTo` list). */
+  | 'agent-pitfall';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -133,6 +135,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  'agent-pitfall': 'warning',
 };
 
 export interface TruncationEvidence {

@@ -5,11 +5,12 @@
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
 import { CODEX } from './codex';
+import { COPILOT } from './copilot';
 import { HOLARYN } from './holaryn';
 import { KIMI } from './kimi';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI];
+const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI, COPILOT];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

@@ -4,13 +4,14 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { CLAUDE_CODE } from './claude-code';
 import { CODEX } from './codex';
 import { COPILOT } from './copilot';
 import { HOLARYN } from './holaryn';
 import { KIMI } from './kimi';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI, COPILOT];
+const PROFILES: readonly Profile[] = [HOLARYN, CODEX, KIMI, COPILOT, CLAUDE_CODE];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

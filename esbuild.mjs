@@ -1,4 +1,4 @@
-// Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
+// Bundles the CLI, its command bundles, the extension and the integration suites. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +29,7 @@ const common = {
 // most, so its start-up matters: every gate call spawns it) and one per other command, loaded
 // only when that command runs. cli.ts requires `./check`, `./gate` and `./mcp` lazily; in the
 // main bundle those requires point at the sibling bundles instead of being inlined.
-const LAZY_COMMANDS = ['check', 'gate', 'mcp'];
+const LAZY_COMMANDS = ['check', 'gate', 'mcp', 'compare', 'trust'];
 const lazyCommands = {
   name: 'lazy-commands',
   setup(build) {

@@ -98,6 +98,7 @@ export type DiagnosticCode =
   | 'too-large'
   | 'replace-conflict'
   | 'budget-truncated'
+  | 'git-quoted-path'
   | 'symlink-refused'
   | 'invalid-utf8'
   | 'malformed-config'
@@ -130,6 +131,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'too-large': 'warning',
   'replace-conflict': 'warning',
   'budget-truncated': 'info',
+  'git-quoted-path': 'info',
   'symlink-refused': 'warning',
   'invalid-utf8': 'warning',
   'malformed-config': 'error',
@@ -190,7 +192,7 @@ export interface Evidence {
   settings?: Record<string, unknown>;
 }
 
-export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
+export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'trust-store' | 'internal';
 
 const RESOLVE_ERROR = Symbol.for('holaryn.ResolveError');
 

@@ -150,6 +150,10 @@ export type ChainExtent =
   | 'cwd'
   /** filesystem root → cwd, inclusive. */
   | 'filesystem-to-cwd'
+  /** the project root only (Narya's instruction root). */
+  | 'project'
+  /** just below the project root → each target's directory (what a system without hierarchy skips). */
+  | 'below-project-to-target'
   /** filesystem root → just above the project root (what a system that stops there never reads). */
   | 'above-project';
 
@@ -337,6 +341,22 @@ export interface TrustVerdict {
   readonly evidence?: unknown;
 }
 
+/**
+ * A flag the CLI accepts for a profile's setting. Every front end accepts every profile's flags
+ * (a flag meaning nothing to the chosen profile has no effect); the value reaches the profile as
+ * `settings[setting]` (`"true"` for a boolean flag).
+ */
+export interface ProfileFlag {
+  /** Without the dashes: `agent-home`. */
+  readonly flag: string;
+  readonly setting: string;
+  readonly type: 'string' | 'boolean';
+  /** A path, made absolute against the caller's directory. */
+  readonly path?: boolean;
+  /** One line for `--help`. */
+  readonly help: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The profile
 
@@ -354,6 +374,8 @@ export interface Profile {
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;
+  /** Command-line flags of this profile, each stored as a setting (`--agent-home DIR` → `agentHome`). */
+  readonly flags?: readonly ProfileFlag[];
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

@@ -24,6 +24,7 @@ import { orderSources } from './stages/order';
 import { fitAndRender } from './stages/render';
 import { supersede } from './stages/supersede';
 import { Diagnostics, Inputs, Io } from './stages/types';
+import type { TrustLookup } from '../trust/store';
 
 export { GLOBAL_FILE_NAME, GlobalFile, defaultGlobalFile, explicitGlobalFile } from './profiles/holaryn';
 
@@ -45,6 +46,11 @@ export interface ResolveOptions {
   env?: Record<string, string | undefined>;
   /** Home directory for the default global file (default `os.homedir()`). */
   homedir?: string;
+  /**
+   * Where a profile that asks for trust (narya) finds the answers: the store file, or a lookup
+   * of a canonical directory's effective decision (editors, tests). Default `$HOLARYN_HOME/trust.json`.
+   */
+  trustStore?: string | ((directory: string) => TrustLookup);
 }
 
 /** The profile `options` select, with `options.candidates` applied. */
@@ -103,8 +109,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const profile = configured.profile ?? selected;
   const io = makeIo(options, fs, profile, homedir);
 
-  // A profile that resolves the root without targets (what loads before any tool touches a file).
-  const given = targets.length === 0 && profile.noTargets === 'root' ? ['.'] : targets;
+  // A profile whose system loads instructions before any file is touched resolves the root itself.
+  const given = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
   const inputs = readInputs(fs, root, given, profile, options, io.listings);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);

@@ -3,6 +3,7 @@
  * context, fitted to the budget by the profile's fit rule in its unit, and rendered by its
  * context format.
  */
+import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
 import type { ConsideredSource, ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
 import type { Settled } from './supersede';
@@ -25,6 +26,18 @@ export function reportedDelivery(e: Entry, settled: Settled): Entry['delivery'] 
   return (settled.applies.get(e) ?? []).length === 0 ? e.otherwise : e.delivery;
 }
 
+/**
+ * A root-relative path (`../` above the root) as seen from the project root, `/`-separated: the
+ * heading of systems that name files relative to their project root (DSH).
+ */
+function projectRelative(inputs: Inputs): (path: string) => string {
+  if (inputs.projectRel === '') return (p) => p;
+  const levels = inputs.projectRel.split('/').length;
+  const names = inputs.root.split(inputs.root.startsWith('/') ? '/' : /[\\/]/).filter((n) => n !== '');
+  const base = names.slice(names.length - levels).join('/');
+  return (p) => posix.normalize(`${base}/${p}`);
+}
+
 export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile, frame: FormatFrame): Rendered {
   const { entries, effect } = settled;
   const resolved = inputs.targets;
@@ -34,6 +47,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
   const deliveries = profile.contextDeliveries;
   const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
+  const fromProject = projectRelative(inputs);
   const toSource = (e: Entry): ContextSource => {
     const appliesTo = effectPaths.get(e) ?? [];
     const source: ContextSource = {
@@ -45,6 +59,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
       depth: e.depth,
       delivery: e.delivery,
       absolute: e.canonical,
+      heading: e.directory === null ? undefined : fromProject(e.path),
     };
     if (e.tag !== undefined) source.tag = e.tag;
     return source;

@@ -68,6 +68,8 @@ export interface FitDecision {
   kept: number[];
   /** The budget that would include everything (the complete text's length in the unit). */
   needed: number;
+  /** Per omitted source: the units that were left for it (for "did not fit in the N left"). */
+  room?: number[];
 }
 
 /** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */

@@ -1,7 +1,7 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand, profileByName } from '../resolver';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -68,16 +68,23 @@ export const RESOLVE_OPTIONS = {
   budget: { type: 'string' },
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
+  profile: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Budget and global file from the parsed shared options. */
-export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
+/** Budget, global file and profile from the parsed shared options. */
+export function resolveOptionsFrom(
+  values: { budget?: string; global?: string; 'no-global'?: boolean; profile?: string },
+  io: CliIo,
+): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
   const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
+  const options: ResolveOptions = { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
+  // An unknown name is a usage error listing the known ones (profileByName throws it).
+  if (values.profile !== undefined) options.profile = profileByName(values.profile).name;
+  return options;
 }

@@ -6,6 +6,7 @@ import { ResolveError } from '../resolver';
 import { usageMessage } from './args';
 import { CliIo, EXIT } from './io';
 import { instructionsCommand } from './instructions';
+import { profilesCommand } from './profiles';
 
 import { VERSION } from './version';
 
@@ -16,6 +17,7 @@ Commands:
   check <root>                      lint every instruction file under the root (CI: --format github)
   gate <root>                       an agent session's gate: JSON lines on stdin/stdout
   mcp <root>                        a Model Context Protocol server (tool repository_instructions)
+  profiles                          the profiles --profile accepts: whose rules each applies
 
 Options:
   -h, --help       show help (also: holaryn <command> --help)
@@ -34,6 +36,7 @@ const COMMANDS: Record<string, { run: Command }> = {
   check: { run: (args, io) => (require('./check') as typeof import('./check')).checkCommand(args, io) },
   gate: { run: (args, io) => (require('./gate') as typeof import('./gate')).gateCommand(args, io) },
   mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
+  profiles: { run: profilesCommand },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -17,6 +17,25 @@ fs.mkdirSync(work, { recursive: true });
 // Single folder: the demo workspace (symlinks kept as symlinks).
 const demo = path.join(work, 'demo');
 fs.cpSync(path.join(ROOT, 'examples', 'demo-workspace'), demo, { recursive: true, verbatimSymlinks: true });
+// A Git repository with one commit on a branch named `base`, for the Source Control command.
+const git = (...args) => {
+  const r = spawnSync('git', args, { cwd: demo, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${demo} failed: ${r.error?.message ?? r.stderr}`);
+};
+git('init', '-q', '-b', 'base');
+git('add', '-A');
+git(
+  '-c',
+  'user.name=Holaryn tests',
+  '-c',
+  'user.email=tests@holaryn.invalid',
+  '-c',
+  'commit.gpgsign=false',
+  'commit',
+  '-q',
+  '-m',
+  'demo workspace',
+);
 
 // Two folders that must never see each other's instruction files.
 const multi = path.join(work, 'multi');

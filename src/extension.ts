@@ -1,7 +1,9 @@
 /** Thin wiring: create the view owner, register its commands and the agent tool, hand tests a small API. */
 import * as vscode from 'vscode';
+import { InstructionDecorations } from './vscode/decorations';
 import { InstructionFileWatcher } from './vscode/instruction-watcher';
 import { InstructionsView } from './vscode/instructions-view';
+import { registerScm } from './vscode/scm';
 import { registerInstructionsTool } from './vscode/lm-tool';
 import { registerReachLens } from './vscode/authoring/code-lens';
 import { registerDiagnostics } from './vscode/authoring/diagnostics';
@@ -12,6 +14,7 @@ import { Authoring } from './vscode/authoring/services';
 export interface HolarynApi {
   view: InstructionsView;
   authoring: Authoring;
+  decorations: InstructionDecorations;
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
@@ -19,13 +22,16 @@ export function activate(context: vscode.ExtensionContext): HolarynApi {
   const view = new InstructionsView(watcher);
   context.subscriptions.push(watcher, view, ...view.registerCommands());
   registerInstructionsTool(context);
+  context.subscriptions.push(registerScm(view)); // Source Control: the instructions for a change set
   const authoring = new Authoring(watcher); // shared by the features below: workspace files, unsaved buffers, reach
   context.subscriptions.push(authoring);
   context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
   context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes
   context.subscriptions.push(registerFrontmatterHelp()); // completion and hover in frontmatter
   context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
-  return { view, authoring };
+  const decorations = new InstructionDecorations(watcher); // Files view: folders holding instruction files, files with errors
+  context.subscriptions.push(decorations);
+  return { view, authoring, decorations };
 }
 
 export function deactivate(): void {}

@@ -15,7 +15,14 @@ export class InstructionFileWatcher implements vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<InstructionFileEvent>();
   /** A candidate file, or a folder holding one, was created, changed or deleted (renames and branch switches arrive as these). */
   readonly onDidChange = this.emitter.event;
-  private readonly disposables: vscode.Disposable[] = [this.emitter];
+  private readonly anyEmitter = new vscode.EventEmitter<InstructionFileEvent>();
+  /**
+   * Any file or folder created or deleted. A folder created or deleted with its contents may be
+   * reported alone (no event for the instruction files inside it), so features that keep a
+   * list of instruction files look inside such folders themselves.
+   */
+  readonly onDidCreateOrDelete = this.anyEmitter.event;
+  private readonly disposables: vscode.Disposable[] = [this.emitter, this.anyEmitter];
 
   constructor() {
     for (const glob of candidateWatchGlobs()) {
@@ -27,6 +34,12 @@ export class InstructionFileWatcher implements vscode.Disposable {
         watcher.onDidDelete((uri) => this.emitter.fire({ uri, kind: 'delete' })),
       );
     }
+    const all = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    this.disposables.push(
+      all,
+      all.onDidCreate((uri) => this.anyEmitter.fire({ uri, kind: 'create' })),
+      all.onDidDelete((uri) => this.anyEmitter.fire({ uri, kind: 'delete' })),
+    );
   }
 
   dispose(): void {

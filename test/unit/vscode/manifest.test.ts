@@ -19,11 +19,11 @@ describe('package.json manifest', () => {
     }
   });
 
-  it('every menu entry names a contributed command; view/title and inline entries have icons', () => {
+  it('every menu entry names a contributed command; title-bar and inline entries have icons', () => {
     for (const [menu, entries] of Object.entries(pkg.contributes.menus as Record<string, { command: string; group?: string }[]>)) {
       for (const e of entries) {
         assert.ok(ids.has(e.command), `${menu} names unknown command ${e.command}`);
-        if (menu === 'view/title' || e.group === 'inline') {
+        if (menu === 'view/title' || menu === 'scm/title' || e.group === 'inline') {
           assert.ok(commands.find((c) => c.command === e.command)!.icon, `${e.command} is shown in ${menu} without an icon`);
         }
       }

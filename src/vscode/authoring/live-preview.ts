@@ -72,7 +72,8 @@ class LivePreview implements vscode.Disposable {
     }
     if (report === CANCELLED) return;
     if (!report) {
-      this.show(file, { file: rel, unsaved: buffers.isDirty(uri), message: 'not available for this file' });
+      const message = this.authoring.reach.wasStopped(uri) ? 'count stopped: edit the file to count again' : 'not available for this file';
+      this.show(file, { file: rel, unsaved: buffers.isDirty(uri), message });
       return;
     }
     this.show(file, { file: rel, unsaved: report.unsaved, reach: report.reach, changes: report.changes });

@@ -13,6 +13,8 @@ export interface TargetEvidence {
   /** Root-relative canonical path; `""` for the root itself. */
   path: string;
   kind: TargetKind;
+  /** The path as given, only when it differs from `path` (through a symlink). */
+  requested?: string;
 }
 
 export type SourceStatus = 'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate';
@@ -120,6 +122,8 @@ export interface TruncationEvidence {
   truncated: boolean;
   omitted: { path: string; chars: number }[];
   cut: { path: string; chars: number; included: number }[];
+  /** The budget that would include everything. */
+  needed?: number;
 }
 
 /** A candidate that exists but was not loaded (extra field, also part of the snapshot). */

@@ -11,10 +11,20 @@ import { registerFrontmatterHelp } from './vscode/authoring/language';
 import { registerLivePreview } from './vscode/authoring/live-preview';
 import { Authoring } from './vscode/authoring/services';
 
+/** When this bundle was loaded (activation starts by loading it). */
+const loadedAt = performance.now();
+
 export interface HolarynApi {
   view: InstructionsView;
   authoring: Authoring;
   decorations: InstructionDecorations;
+  /** Milliseconds measured in the extension host (the bench reads them). */
+  timings: {
+    /** From loading this bundle to the end of `activate`. */
+    activate: number;
+    /** From loading this bundle to the view's first resolution shown; undefined until then. */
+    firstView?: number;
+  };
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
@@ -31,7 +41,14 @@ export function activate(context: vscode.ExtensionContext): HolarynApi {
   context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
   const decorations = new InstructionDecorations(watcher); // Files view: folders holding instruction files, files with errors
   context.subscriptions.push(decorations);
-  return { view, authoring, decorations };
+  const timings: HolarynApi['timings'] = { activate: 0 };
+  const first = view.onDidUpdate(() => {
+    timings.firstView = performance.now() - loadedAt;
+    first.dispose();
+  });
+  context.subscriptions.push(first);
+  timings.activate = performance.now() - loadedAt;
+  return { view, authoring, decorations, timings };
 }
 
 export function deactivate(): void {}

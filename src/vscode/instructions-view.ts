@@ -57,6 +57,8 @@ export class InstructionsView implements vscode.Disposable {
   private state: ViewState = { pinned: false };
   private preview: { path: string; section: PreviewSection } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** A request came while the timer ran: resolve again when it ends. */
+  private again = false;
   private generation = 0;
   private readonly updated = new vscode.EventEmitter<ViewState>();
   /** Fires after every resolution (tests and other features listen). */
@@ -183,13 +185,28 @@ export class InstructionsView implements vscode.Disposable {
     await this.refreshNow();
   }
 
-  /** Re-resolves soon (debounced); only the latest request's result is shown. */
+  /**
+   * Re-resolves soon; only the latest request's result is shown. The first request after a quiet
+   * spell resolves at once (switching to a file shows its rows without waiting); requests that
+   * follow it within DEBOUNCE_MS are gathered into one more resolution at the end.
+   */
   schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    if (this.timer) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
+    setImmediate(() => void this.refreshNow());
+    const quiet = () => {
+      if (!this.again) {
+        this.timer = undefined;
+        return;
+      }
+      this.again = false;
       void this.refreshNow();
-    }, DEBOUNCE_MS);
+      this.timer = setTimeout(quiet, DEBOUNCE_MS);
+    };
+    this.timer = setTimeout(quiet, DEBOUNCE_MS);
   }
 
   private globalFile(folder: vscode.WorkspaceFolder | undefined): GlobalFile | null {

@@ -15,12 +15,18 @@ import path from 'node:path';
 import { benchDir, materialize, monorepoSpec, TREE_VERSION } from '../bench/tree.mjs';
 import { launchChromium, log, MARK, onSignals, openWorkbench, parseArgs, ROOT, startCodeServer, writeSuiteWrapper } from './host.mjs';
 
-const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--verbose]`;
+const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--verbose]
+       node scripts/vscode/bench.mjs --report out.json   (the table again from a saved run)`;
 const args = parseArgs(
   process.argv.slice(2),
-  { files: 'number', switches: 'number', keystrokes: 'number', json: 'string', timeout: 'number', verbose: 'boolean' },
+  { files: 'number', switches: 'number', keystrokes: 'number', json: 'string', report: 'string', timeout: 'number', verbose: 'boolean' },
   USAGE,
 );
+if (args.report) {
+  const saved = JSON.parse(fs.readFileSync(args.report, 'utf8'));
+  report(saved, saved.tree);
+  process.exit(0);
+}
 const wanted = args.files ?? 200_000;
 const suite = path.join(ROOT, 'out', 'bench', 'suite.js');
 if (!fs.existsSync(suite)) {
@@ -73,7 +79,9 @@ function percentile(values, p) {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
 }
-const ms = (v) => (Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a');
+function ms(v) {
+  return Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a';
+}
 
 // The extension host inherits code-server's environment, which inherits this one.
 process.env.HOLARYN_BENCH_SWITCHES = String(args.switches ?? 100);
@@ -132,17 +140,20 @@ async function main() {
  * text belongs to an earlier step. Undefined when the row never showed it (the workbench,
  * running late, rendered a later state straight away).
  */
-function shownAt(rows, key, t1, ok) {
-  return rows.find((r) => r.key === key && r.at >= t1 - 2 && ok(r.text))?.at;
+function shownAt(rows, key, t1, until, ok) {
+  return rows.find((r) => r.key === key && r.at >= t1 - 2 && r.at < until && ok(r.text))?.at;
 }
 
-function report({ records, probe }) {
+function report({ records, probe }, manifest = tree.manifest) {
   const act = records.find((r) => r.kind === 'activation');
   const switches = records.filter((r) => r.kind === 'switch');
   const keys = records.filter((r) => r.kind === 'keystroke');
   const inHost = (list) => list.map((r) => r.t1 - r.t0);
   const onScreen = (list, key, ok) =>
-    list.map((r) => shownAt(probe.rows, key, r.t1, (text) => ok(r, text))).flatMap((at, i) => (at === undefined ? [] : [at - list[i].t0]));
+    // A row seen after the next step was ready belongs to no step: the screen skipped this one.
+    list
+      .map((r, i) => shownAt(probe.rows, key, r.t1, list[i + 1]?.t1 ?? Infinity, (text) => ok(r, text)))
+      .flatMap((at, i) => (at === undefined ? [] : [at - list[i].t0]));
   const eventToRows = switches.filter((r) => r.te >= r.t0).map((r) => r.t1 - r.te);
   const switchScreen = onScreen(switches, 'target', (r, text) => text.startsWith(r.target));
   const keyScreen = onScreen(keys, 'preview', (r, text) => text === r.description);
@@ -199,10 +210,10 @@ function report({ records, probe }) {
     '',
   ]);
   const preview = records.find((r) => r.kind === 'preview-first')?.description;
-  console.log(`\nTree: ${tree.manifest.files.toLocaleString('en-US')} files (${tree.root}); preview of AGENTS.md: ${preview}\n`);
+  console.log(`\nTree: ${manifest.files.toLocaleString('en-US')} files; preview of AGENTS.md: ${preview}\n`);
   console.log('| measure | | | |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-  if (args.json) fs.writeFileSync(args.json, JSON.stringify({ tree: tree.manifest, records, probe }, null, 2));
+  if (args.json && !args.report) fs.writeFileSync(args.json, JSON.stringify({ tree: manifest, records, probe }, null, 2));
 }
 
 main().then(

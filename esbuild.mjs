@@ -49,6 +49,8 @@ const entries = [
   // Integration suites run inside the extension host: vscode and mocha stay external.
   { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },
   { entryPoints: ['test/integration/multi.ts'], outfile: 'out/integration/multi.js', external: ['vscode', 'mocha'] },
+  // The in-host half of `npm run bench:vscode`.
+  { entryPoints: ['scripts/vscode/bench-suite.ts'], outfile: 'out/bench/suite.js', external: ['vscode'] },
 ];
 
 for (const entry of entries) {

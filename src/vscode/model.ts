@@ -5,7 +5,7 @@
  * All text comes from untrusted files: it only ever becomes plain labels, descriptions and
  * plain-string tooltips, never markdown, HTML or command links.
  */
-import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
+import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
@@ -90,6 +90,16 @@ const SEVERITY_ICON: Record<Diagnostic['severity'], string> = {
 
 export function targetLabel(path: string): string {
   return path === '' ? '. (workspace root)' : path;
+}
+
+/** A target as asked for and as resolved, when they differ (`README.md → pkg/README.md`, through a link). */
+export function targetText(t: TargetEvidence): string {
+  return t.requested !== undefined && t.requested !== t.path ? `${t.requested} → ${targetLabel(t.path)}` : targetLabel(t.path);
+}
+
+function targetTooltip(t: TargetEvidence): string {
+  const resolved = `${targetLabel(t.path)} (${t.kind})`;
+  return t.requested !== undefined && t.requested !== t.path ? `Asked for ${t.requested}, which resolves to ${resolved}` : resolved;
 }
 
 /**
@@ -335,13 +345,20 @@ export function previewNode(p: PreviewSection): TreeNode {
 }
 
 /** The whole tree for one evidence object. */
+/** The context's size against its budget, in the profile's unit ("1,234 of 24,000 characters"). */
+function truncationSize(t: Evidence['truncation']): string {
+  const unit = t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
+  const size = (t.size ?? t.chars).toLocaleString('en-US');
+  return t.budget === null ? `${size} ${unit} (no budget)` : `${size} of ${t.budget.toLocaleString('en-US')} ${unit}`;
+}
+
 export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
   const nodes: TreeNode[] = [];
   const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
   if (ev.targets.length === 1) {
     const t = ev.targets[0];
     nodes.push({
-      ...leaf('target', 'Target', `${targetLabel(t.path)} (${t.kind})`, undefined, 'target'),
+      ...leaf('target', 'Target', `${targetText(t)} (${t.kind})`, targetTooltip(t), 'target'),
       action: { kind: 'open-target', path: t.path },
     });
   } else {
@@ -352,7 +369,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       icon: 'target',
       expanded: ev.targets.length <= 5,
       children: ev.targets.map((t) => ({
-        ...leaf(`target:${t.path}`, targetLabel(t.path), t.kind),
+        ...leaf(`target:${t.path}`, targetText(t), t.kind, targetTooltip(t)),
         action: { kind: 'open-target', path: t.path },
       })),
     });
@@ -398,7 +415,9 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
   nodes.push({
     id: 'truncation',
     label: 'Truncation',
-    description: `${t.chars.toLocaleString('en-US')} of ${t.budget === null ? 'unlimited' : t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
+    description: `${truncationSize(t)}${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}${
+      t.budget !== null && t.needed > t.budget ? ` · needs ${t.needed.toLocaleString('en-US')} to include everything` : ''
+    }`,
     icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
     expanded: t.truncated,
     children: [

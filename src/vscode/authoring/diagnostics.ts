@@ -8,10 +8,11 @@
 import * as vscode from 'vscode';
 import { Finding, TextRange, WorkspaceListing, checkBudgetAsync, lintFile, lintWorkspace } from '../../lint';
 import { FileCache } from '../../resolver';
-import { isCandidate } from '../instructions-view';
+import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
+import { ProgressReport, withSlowProgress } from '../progress';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
@@ -85,7 +86,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         else this.collection.delete(doc.uri);
       }),
     );
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
+    for (const glob of candidateWatchGlobs()) {
       const watcher = vscode.workspace.createFileSystemWatcher(glob);
       const changed = (uri: vscode.Uri) => {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -117,16 +118,28 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     this.folderTimers.run(folder.uri.toString(), () => void this.lintFolder(folder));
   }
 
-  /** Lints every instruction file of a folder from the disk, then re-applies open dirty buffers. */
-  async lintFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+  /**
+   * Lints every instruction file of a folder from the disk, then re-applies open dirty buffers.
+   * Past a second, the status bar shows it; cancelling keeps the Problems shown before.
+   */
+  lintFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    return withSlowProgress(
+      { location: vscode.ProgressLocation.Window, title: `Holaryn: checking instruction files in ${folder.name}` },
+      (token, report) => this.lintFolderNow(folder, token, report),
+    );
+  }
+
+  private async lintFolderNow(folder: vscode.WorkspaceFolder, token: vscode.CancellationToken, report: ProgressReport): Promise<void> {
     const key = folder.uri.toString();
     const generation = (this.generations.get(key) ?? 0) + 1;
     this.generations.set(key, generation);
     let byUri = new Map<string, Finding[]>();
     let listing: WorkspaceListing;
     try {
+      report('listing files');
       const files = await this.authoring.files.get(folder);
-      if (this.disposed || this.generations.get(key) !== generation) return;
+      if (this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested) return;
+      report(`${files.paths.length.toLocaleString('en-US')} files`);
       const result = lintWorkspace(folder.uri.fsPath, {
         listFiles: () => files.paths,
         listingComplete: !files.truncated,

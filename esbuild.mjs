@@ -1,4 +1,4 @@
-// Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
+// Bundles the CLI, its command bundles, the extension and the integration suites. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A real VS Code (code-server) plus headless Chromium, offline: the shared pieces of
-// run-tests.mjs, screenshot.mjs and start.mjs. See shared/vscode-host.md.
+// run-tests.mjs, screenshot.mjs and start.mjs. See CONTRIBUTING.md, "The real VS Code host".
 //
 //   const cs = await startCodeServer({ workspace });       // {url, port, remoteUri(), stop(), ...}
 //   const browser = await launchChromium();                 // {context, page, close()}

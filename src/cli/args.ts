@@ -1,7 +1,8 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -46,8 +47,12 @@ export function parseBudget(text: string): number {
   return Number(text);
 }
 
-/** Lines of FILE (`-` for stdin); blank lines ignored and a trailing `\r` dropped. */
-export async function readLines(file: string, io: CliIo): Promise<string[]> {
+/**
+ * The paths listed in FILE (`-` for stdin). One a line, blank lines ignored and a trailing `\r`
+ * dropped; with `nul`, NUL-separated instead (as `git … -z` prints them), taken exactly, only
+ * empty entries ignored.
+ */
+export async function readLines(file: string, io: CliIo, nul = false): Promise<string[]> {
   let text: string;
   if (file === '-') text = await io.readStdin();
   else {
@@ -57,10 +62,46 @@ export async function readLines(file: string, io: CliIo): Promise<string[]> {
       throw new UsageError(`cannot read --targets-from ${JSON.stringify(file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
   }
+  if (nul) return text.split('\0').filter((entry) => entry !== '');
   return text
     .split('\n')
     .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
     .filter((line) => line.trim() !== '');
+}
+
+/** Whether anything (a dangling symbolic link too) is at `target`, relative to `root`. */
+function existsBelow(root: string, target: string): boolean {
+  try {
+    lstatSync(path.resolve(root, target));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The targets listed by `--targets-from` (docs/contract.md §9): lines, or NUL-separated entries
+ * with `nul`. A line in git's C-quoted form is unquoted when the path as written does not exist
+ * under `root` and the unquoted one does; those lines come back in `unquoted`, for the
+ * `git-quoted-path` diagnostic. NUL-separated entries are never unquoted (`-z` does not quote).
+ */
+export async function readTargets(
+  file: string,
+  io: CliIo,
+  root: string,
+  nul = false,
+): Promise<{ targets: string[]; unquoted: UnquotedLine[] }> {
+  const lines = await readLines(file, io, nul);
+  if (nul) return { targets: lines, unquoted: [] };
+  const { lines: targets, unquoted } = unquoteGitLines(lines, (p) => existsBelow(root, p));
+  return { targets, unquoted };
+}
+
+/** The `git-quoted-path` diagnostic (info) for lines read unquoted, or none. */
+export function gitQuotedDiagnostics(unquoted: readonly UnquotedLine[]): Diagnostic[] {
+  if (unquoted.length === 0) return [];
+  const code = 'git-quoted-path';
+  return [{ severity: DIAGNOSTIC_SEVERITY[code], code, source: null, line: null, message: gitQuotedMessage(unquoted) }];
 }
 
 /** The options every resolving command (`instructions`, `gate`, `mcp`) shares. */

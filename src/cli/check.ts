@@ -1,4 +1,4 @@
-/** `holaryn check <root>`: lints every instruction file under the root (spec section 11). */
+/** `holaryn check <root>`: lints every instruction file under the root (docs/contract.md §11). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResolveError } from '../resolver';

@@ -42,8 +42,13 @@ function fail(io: CliIo, json: boolean, code: string, message: string, details: 
   else io.stderr(`holaryn: ${message}\n`);
 }
 
+/** Whether the command line asks for JSON (`--json` or `--format json`): then errors are JSON too. */
+export function wantsJson(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
+
 export async function cli(argv: string[], io: CliIo): Promise<number> {
-  const json = argv.includes('--json');
+  const json = wantsJson(argv);
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     io.stdout(HELP);

@@ -45,3 +45,13 @@ export function toolErrorText(err: unknown): string {
   if (err instanceof ResolveError) return `${err.code}: ${err.message}`;
   return `internal: ${err instanceof Error ? err.message : String(err)}`;
 }
+
+/**
+ * The evidence as a tool's structured result carries it: the same shape and fields, but every
+ * source's `content` is `""`. A client may hand structured results to the model as they are, and
+ * the contents of every source (omitted ones too, up to 1 MiB each) would then reach it past the
+ * budget; the tool's text result is the model context, within the budget.
+ */
+export function evidenceWithoutContent(evidence: Evidence): Evidence {
+  return { ...evidence, sources: evidence.sources.map((s) => ({ ...s, content: '' })) };
+}

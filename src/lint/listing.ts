@@ -105,7 +105,7 @@ export class WorkspaceListing {
 
   /**
    * Whether `pattern` matches a file or directory below `dir`, exactly as the resolver matches
-   * targets (section 5): relative to `dir`, through PatternSet. Only entries under a pattern's
+   * targets (docs/contract.md §5): relative to `dir`, through PatternSet. Only entries under a pattern's
    * literal leading directories are tried. Cached per (dir, pattern); undefined when undecided
    * (the evaluation budget ran out).
    */

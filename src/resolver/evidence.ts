@@ -100,7 +100,8 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import';
+  | 'import'
+  | 'git-quoted-path';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -131,6 +132,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  'git-quoted-path': 'info',
 };
 
 export interface TruncationEvidence {

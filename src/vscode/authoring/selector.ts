@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { HOLARYN_POLICY } from '../../resolver';
 import { isCandidate } from '../instructions-view';
 
-/** The candidate names (spec section 3), on disk and in untitled buffers that carry a path. */
+/** The candidate names (docs/contract.md §3), on disk and in untitled buffers that carry a path. */
 export const INSTRUCTION_SELECTOR: vscode.DocumentFilter[] = HOLARYN_POLICY.candidates.flatMap((name) => [
   { scheme: 'file', pattern: `**/${name}` },
   { scheme: 'untitled', pattern: `**/${name}` },

@@ -102,7 +102,9 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const profile = configured.profile ?? selected;
   const io = makeIo(options, fs, profile, homedir);
 
-  const inputs = readInputs(fs, root, targets, profile, options, io.listings);
+  // A profile whose system loads instructions before any file is touched resolves the root itself.
+  const given = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
+  const inputs = readInputs(fs, root, given, profile, options, io.listings);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);
   const found = discover(profile, inputs, io, ctx);

@@ -4,10 +4,12 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { DSH } from './dsh';
 import { HOLARYN } from './holaryn';
+import { HOLON } from './holon';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

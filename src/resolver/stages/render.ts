@@ -3,6 +3,7 @@
  * context, fitted to the budget by the profile's fit rule in its unit, and rendered by its
  * context format.
  */
+import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
 import type { ContextSource, FitDecision, FitStatus, Profile } from '../profile';
 import type { Settled } from './supersede';
@@ -19,6 +20,18 @@ export interface Rendered {
   needed: number;
 }
 
+/**
+ * A root-relative path (`../` above the root) as seen from the project root, `/`-separated: the
+ * heading of systems that name files relative to their project root (DSH).
+ */
+function projectRelative(inputs: Inputs): (path: string) => string {
+  if (inputs.projectRel === '') return (p) => p;
+  const levels = inputs.projectRel.split('/').length;
+  const names = inputs.root.split(inputs.root.startsWith('/') ? '/' : /[\\/]/).filter((n) => n !== '');
+  const base = names.slice(names.length - levels).join('/');
+  return (p) => posix.normalize(`${base}/${p}`);
+}
+
 export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile): Rendered {
   const { entries, effect } = settled;
   const resolved = inputs.targets;
@@ -28,6 +41,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile)
   const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
   const deliveries = profile.contextDeliveries;
   const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
+  const fromProject = projectRelative(inputs);
   const contextSources: ContextSource[] = inContext.map((e) => {
     const appliesTo = effectPaths.get(e)!;
     return {
@@ -39,6 +53,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile)
       depth: e.depth,
       delivery: e.delivery,
       absolute: e.canonical,
+      heading: e.directory === null ? undefined : fromProject(e.path),
     };
   });
   const { unit, fit } = profile.budget;

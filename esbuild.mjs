@@ -26,7 +26,7 @@ const common = {
 // most, so its start-up matters: every gate call spawns it) and one per other command, loaded
 // only when that command runs. cli.ts requires `./check`, `./gate` and `./mcp` lazily; in the
 // main bundle those requires point at the sibling bundles instead of being inlined.
-const LAZY_COMMANDS = ['check', 'gate', 'mcp'];
+const LAZY_COMMANDS = ['check', 'gate', 'mcp', 'compare', 'trust'];
 const lazyCommands = {
   name: 'lazy-commands',
   setup(build) {

@@ -16,6 +16,8 @@ Commands:
   check <root>                      lint every instruction file under the root (CI: --format github)
   gate <root>                       an agent session's gate: JSON lines on stdin/stdout
   mcp <root>                        a Model Context Protocol server (tool repository_instructions)
+  compare <root> <target>...        the same targets under every profile, side by side
+  trust <repository>                whether a repository's own files may reach the model (narya)
 
 Options:
   -h, --help       show help (also: holaryn <command> --help)
@@ -34,6 +36,8 @@ const COMMANDS: Record<string, { run: Command }> = {
   check: { run: (args, io) => (require('./check') as typeof import('./check')).checkCommand(args, io) },
   gate: { run: (args, io) => (require('./gate') as typeof import('./gate')).gateCommand(args, io) },
   mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
+  compare: { run: (args, io) => (require('./compare') as typeof import('./compare')).compareCommand(args, io) },
+  trust: { run: (args, io) => (require('./trust') as typeof import('./trust')).trustCommand(args, io) },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -19,6 +19,7 @@
  */
 import type { BudgetUnit } from '../resolver/context';
 import {
+  ErrorCode,
   Evidence,
   FileCache,
   ResolveError,
@@ -63,7 +64,7 @@ export interface Preamble {
 export type GateDecision = 'proceed' | 'hold' | 'reject';
 
 export interface GateError {
-  code: 'usage' | 'target-outside-root' | 'root-not-found' | 'internal';
+  code: ErrorCode;
   message: string;
   [detail: string]: unknown;
 }

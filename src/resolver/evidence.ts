@@ -185,7 +185,7 @@ export interface Evidence {
   configFiles?: string[];
 }
 
-export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
+export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'trust-store' | 'internal';
 
 const RESOLVE_ERROR = Symbol.for('holaryn.ResolveError');
 

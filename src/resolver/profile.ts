@@ -121,7 +121,11 @@ export type ChainExtent =
   /** the cwd only (an anchor). */
   | 'cwd'
   /** filesystem root → cwd, inclusive. */
-  | 'filesystem-to-cwd';
+  | 'filesystem-to-cwd'
+  /** the project root only (Narya's instruction root). */
+  | 'project'
+  /** just below the project root → each target's directory (what a system without hierarchy skips). */
+  | 'below-project-to-target';
 
 /** Candidate names probed in each directory of a chain. */
 export interface DirectoryRule {

@@ -24,6 +24,7 @@ import { orderSources } from './stages/order';
 import { fitAndRender } from './stages/render';
 import { supersede } from './stages/supersede';
 import { Diagnostics, Inputs, Io } from './stages/types';
+import type { TrustLookup } from '../trust/store';
 
 export { GLOBAL_FILE_NAME, GlobalFile, defaultGlobalFile, explicitGlobalFile } from './profiles/holaryn';
 
@@ -45,6 +46,11 @@ export interface ResolveOptions {
   env?: Record<string, string | undefined>;
   /** Home directory for the default global file (default `os.homedir()`). */
   homedir?: string;
+  /**
+   * Where a profile that asks for trust (narya) finds the answers: the store file, or a lookup
+   * of a canonical directory's effective decision (editors, tests). Default `$HOLARYN_HOME/trust.json`.
+   */
+  trustStore?: string | ((directory: string) => TrustLookup);
 }
 
 /** The profile `options` select, with `options.candidates` applied. */

@@ -7,9 +7,10 @@ import type { Profile } from '../profile';
 import { DSH } from './dsh';
 import { HOLARYN } from './holaryn';
 import { HOLON } from './holon';
+import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

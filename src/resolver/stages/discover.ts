@@ -83,6 +83,13 @@ export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
     case 'filesystem-to-cwd':
       depth.set('', 0);
       return { dirs: [...above(levelsToTop(io, inputs.root), depth), ''], depth };
+    case 'project':
+      depth.set(inputs.projectRel, -projectLevels);
+      return { dirs: [inputs.projectRel], depth };
+    case 'below-project-to-target': {
+      const dirs = [...above(projectLevels, depth), ...targetChain(inputs, true, depth)];
+      return { dirs: dirs.filter((d) => d !== inputs.projectRel), depth };
+    }
   }
 }
 

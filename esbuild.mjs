@@ -20,6 +20,9 @@ const common = {
   logLevel: 'warning',
   logOverride: { 'import-is-undefined': 'error' },
   define: { HOLARYN_VERSION: JSON.stringify(pkg.version) },
+  // jsonc-parser's `main` is a UMD build whose inner requires a bundle cannot follow: take the
+  // ES module build (`module`) where a package has one.
+  mainFields: ['module', 'main'],
 };
 
 // The CLI is one small bundle for `holaryn instructions` (the command agents and reviewers run

@@ -2,6 +2,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
+import { parseSetArguments } from '../resolver/profiles/agent/settings';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
 import type { CliIo } from './io';
 
@@ -109,16 +110,22 @@ export const RESOLVE_OPTIONS = {
   budget: { type: 'string' },
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
+  /** A profile setting under the agent's own name, NAME=VALUE (repeatable; a list as JSON or a,b). */
+  set: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** Budget and global file from the parsed shared options. */
-export function resolveOptionsFrom(values: { budget?: string; global?: string; 'no-global'?: boolean }, io: CliIo): ResolveOptions {
+export function resolveOptionsFrom(
+  values: { budget?: string; global?: string; 'no-global'?: boolean; set?: string[] },
+  io: CliIo,
+): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
   const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
+  const settings = values.set === undefined ? undefined : parseSetArguments(values.set);
+  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile, settings };
 }

@@ -183,6 +183,8 @@ export interface Evidence {
   trust?: unknown;
   /** Configuration files the profile read (display form). */
   configFiles?: string[];
+  /** The profile's effective settings: value and origin (`default`, `config` with its file, `set`). */
+  settings?: Record<string, unknown>;
 }
 
 export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'trust-store' | 'internal';

@@ -68,6 +68,8 @@ export interface FitDecision {
   kept: number[];
   /** The budget that would include everything (the complete text's length in the unit). */
   needed: number;
+  /** Per source, optional: the reason to show instead of the generic budget wording. */
+  reasons?: (string | undefined)[];
 }
 
 /** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */
@@ -93,12 +95,21 @@ export interface ContextSource {
   heading?: string;
 }
 
+/** Where a context is rendered, for formats that write the agent's own paths. */
+export interface FormatFrame {
+  /** The working directory as given: absolute, normalised, links not resolved (agents write this). */
+  readonly cwd: string;
+  /** The canonical given root. */
+  readonly root: string;
+  readonly path: import('./fs').PathApi;
+}
+
 /** A context format: the envelope, headings, bodies and marker of one system. */
 export interface ContextFormat {
   /** The lengths of every part for these sources, in `unit` (lazily measured). */
-  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit): Layout;
+  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame): Layout;
   /** The text for a fit decision; `budget` null when the profile has none. */
-  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit): string;
+  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame): string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,7 +136,9 @@ export type ChainExtent =
   /** the project root only (Narya's instruction root). */
   | 'project'
   /** just below the project root → each target's directory (what a system without hierarchy skips). */
-  | 'below-project-to-target';
+  | 'below-project-to-target'
+  /** filesystem root → just above the project root (what a system that stops there never reads). */
+  | 'above-project';
 
 /** Candidate names probed in each directory of a chain. */
 export interface DirectoryRule {
@@ -165,6 +178,12 @@ export interface NamedCandidate {
   readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
   /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
   readonly note?: string;
+  /** Pick-first group: of the candidates sharing it, the first loaded wins, later ones are `shadowed`. */
+  readonly group?: string;
+  /** Trim this file's text (overrides LoadRule.trim). */
+  readonly trim?: boolean;
+  /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
+  readonly yieldsWhenBlank?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +203,14 @@ export interface LoadRule {
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */
   readonly skipEmpty: boolean;
+  /** The system's own trim (Rust's, Python's with newline translation); default String.prototype.trim. */
+  readonly trimWith?: (text: string) => string;
+  /**
+   * With `skipEmpty`: report a blank file as `omitted` ("empty") instead of dropping it silently.
+   * It still claims its pick-first group (the system chose it before reading), unless its
+   * candidate `yieldsWhenBlank`.
+   */
+  readonly reportEmpty?: boolean;
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
   readonly maxBytes?: number;
 }
@@ -244,6 +271,8 @@ export interface ProfileContext {
 export interface DiscoverContext extends ProfileContext {
   /** Canonical given root (the cwd / anchor / repository). */
   readonly root: string;
+  /** The given root as given: absolute, normalised, links not resolved. */
+  readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
   /** Root-relative project root: `""`, `..`, `../..`. */
@@ -264,6 +293,8 @@ export interface Configured {
   diagnostics?: Diagnostic[];
   /** Configuration files read (display form), listed in the evidence's `configFiles`. */
   configFiles?: string[];
+  /** Effective settings with their origin (evidence `settings`). */
+  settings?: Record<string, unknown>;
 }
 
 /** A trust decision keeping a repository's files out (Narya, Gemini). */
@@ -289,6 +320,8 @@ export interface Profile {
   readonly version?: string;
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
+  /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */
+  readonly settings?: readonly { readonly name: string; readonly description: string }[];
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;

@@ -85,6 +85,7 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
   return {
     ...base,
     root: inputs.root,
+    cwd: inputs.cwd,
     projectRoot: inputs.projectRoot,
     projectRel: inputs.projectRel,
     targets: inputs.targets,
@@ -118,6 +119,6 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const ordered = orderSources(entries, profile);
   const applied = applySources(ordered, inputs, fs.path);
   const settled = supersede(applied, profile);
-  const rendered = fitAndRender(settled, inputs, profile);
+  const rendered = fitAndRender(settled, inputs, profile, { cwd: inputs.cwd, root: inputs.root, path: fs.path });
   return assembleEvidence(inputs, settled, rendered, profile, io, { configured, trust });
 }

@@ -4,13 +4,15 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile } from '../profile';
+import { CODEX } from './codex';
 import { DSH } from './dsh';
 import { HOLARYN } from './holaryn';
 import { HOLON } from './holon';
+import { KIMI } from './kimi';
 import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

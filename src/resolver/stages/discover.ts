@@ -90,6 +90,10 @@ export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
       const dirs = [...above(projectLevels, depth), ...targetChain(inputs, true, depth)];
       return { dirs: dirs.filter((d) => d !== inputs.projectRel), depth };
     }
+    case 'above-project': {
+      const all = above(levelsToTop(io, inputs.root), depth);
+      return { dirs: all.slice(0, all.length - projectLevels), depth };
+    }
   }
 }
 
@@ -154,6 +158,9 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     delivery: n.delivery,
     report: n.report,
     note: n.note,
+    group: n.group,
+    trim: n.trim,
+    yieldsWhenBlank: n.yieldsWhenBlank,
   };
   if (n.own) {
     const name = n.path;

@@ -89,6 +89,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       const size = unit.name === 'code-points' ? chars : unit.measure(content);
       if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
       if (status === 'omitted') reason = `omitted by the budget: its ${size} ${unit.words} did not fit in ${budget}`;
+      if (budgetInfo.reason !== undefined) reason = budgetInfo.reason;
       if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
     } else if (appliesTo.length > 0) {
       // In effect but outside the context (delivered on touch, as a separate attachment).
@@ -209,5 +210,6 @@ export function assembleEvidence(
   if (trust && !trust.trusted && trust.notice) evidence.notice = trust.notice;
   if (trust?.evidence !== undefined) evidence.trust = trust.evidence;
   if (configured.configFiles !== undefined) evidence.configFiles = [...configured.configFiles];
+  if (configured.settings !== undefined) evidence.settings = configured.settings;
   return evidence;
 }

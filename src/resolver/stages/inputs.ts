@@ -254,7 +254,8 @@ export function budgetFor(profile: Profile, options: ResolveOptions): number | n
 
 /**
  * The project root: the first directory at or above `root` holding one of `markers` (a file or
- * a directory: a `.git` file counts, as in worktrees and submodules); `root` itself when none.
+ * a directory: a `.git` file counts, as in worktrees and submodules; a symbolic link counts only
+ * when it leads to something, as the agents' own checks follow links); `root` itself when none.
  */
 export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly string[]): string {
   const P = fs.path;
@@ -262,7 +263,7 @@ export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly 
   for (let dir = root; ; dir = P.dirname(dir)) {
     for (const marker of markers) {
       try {
-        if (fs.lstat(P.join(dir, marker))) return dir;
+        if (fs.stat(P.join(dir, marker))) return dir;
       } catch {
         // an unreadable entry is no marker
       }
@@ -284,5 +285,6 @@ export function readInputs(
   const projectRoot = profile.projectRoot ? findProjectRoot(fs, rootPath, profile.projectRoot.markers) : rootPath;
   const projectRel = projectRoot === rootPath ? '' : toRelative(fs.path, rootPath, projectRoot);
   const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings);
-  return { root: rootPath, projectRoot, projectRel, targets: resolved, chainFrom, budget };
+  const cwd = typeof root === 'string' ? fs.path.resolve(root) : rootPath;
+  return { root: rootPath, cwd, projectRoot, projectRel, targets: resolved, chainFrom, budget };
 }

@@ -5,7 +5,7 @@
  */
 import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
-import type { ContextSource, FitDecision, FitStatus, Profile } from '../profile';
+import type { ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
 import type { Settled } from './supersede';
 import type { Entry, Inputs } from './types';
 
@@ -16,7 +16,7 @@ export interface Rendered {
   /** Target paths each source in effect is in effect for. */
   effectPaths: Map<Entry, string[]>;
   /** Per source in the context: its fit status and the units kept. */
-  budgetStatus: Map<Entry, { status: FitStatus; included: number }>;
+  budgetStatus: Map<Entry, { status: FitStatus; included: number; reason?: string }>;
   needed: number;
 }
 
@@ -32,7 +32,7 @@ function projectRelative(inputs: Inputs): (path: string) => string {
   return (p) => posix.normalize(`${base}/${p}`);
 }
 
-export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile): Rendered {
+export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile, frame: FormatFrame): Rendered {
   const { entries, effect } = settled;
   const resolved = inputs.targets;
   const paths = resolved.map((t) => t.path);
@@ -58,11 +58,13 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile)
   });
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
-  const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit);
+  const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
   const rule = budget === null ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
-  const text = profile.format.render(contextSources, decision, budget, unit);
-  const budgetStatus = new Map<Entry, { status: FitStatus; included: number }>();
-  inContext.forEach((e, i) => budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i] }));
+  const text = profile.format.render(contextSources, decision, budget, unit, frame);
+  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; reason?: string }>();
+  inContext.forEach((e, i) =>
+    budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i], reason: decision.reasons?.[i] }),
+  );
   return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
 }

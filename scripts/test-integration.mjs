@@ -8,7 +8,9 @@ import path from 'node:path';
 import { ensureTools, log, ROOT, TOOLS_DIR } from './vscode/ensure-tools.mjs';
 
 await ensureTools();
-const work = path.join(TOOLS_DIR, 'workspaces');
+// Real paths: the tools folder may be a link (a worktree sharing one install), and the
+// extension host reports workspace folders by their real path.
+const work = path.join(fs.realpathSync(TOOLS_DIR), 'workspaces');
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
@@ -36,8 +38,10 @@ const runs = [
   { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
   { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
 ];
+// `--only single` or `--only multi`: one suite (a quicker loop while working on it).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let failed = 0;
-for (const run of runs) {
+for (const run of runs.filter((r) => !only || r.suite.includes(only))) {
   log(`integration suite: ${run.name}`);
   const r = spawnSync(
     process.execPath,
@@ -50,7 +54,8 @@ for (const run of runs) {
       '--workspace',
       run.workspace,
       '--timeout',
-      '300',
+      // The whole run: generous, as a machine with both cores busy is several times slower.
+      '1200',
     ],
     { stdio: 'inherit' },
   );

@@ -1,5 +1,6 @@
 /** Thin wiring: create the view owner, register its commands and the agent tool, hand tests a small API. */
 import * as vscode from 'vscode';
+import { InstructionFileWatcher } from './vscode/instruction-watcher';
 import { InstructionsView } from './vscode/instructions-view';
 import { registerInstructionsTool } from './vscode/lm-tool';
 import { registerReachLens } from './vscode/authoring/code-lens';
@@ -14,10 +15,11 @@ export interface HolarynApi {
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
-  const view = new InstructionsView();
-  context.subscriptions.push(view, ...view.registerCommands());
+  const watcher = new InstructionFileWatcher(); // one set of watchers on the instruction files, for every feature
+  const view = new InstructionsView(watcher);
+  context.subscriptions.push(watcher, view, ...view.registerCommands());
   registerInstructionsTool(context);
-  const authoring = new Authoring(); // shared by the features below: workspace files, unsaved buffers, reach
+  const authoring = new Authoring(watcher); // shared by the features below: workspace files, unsaved buffers, reach
   context.subscriptions.push(authoring);
   context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
   context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes

@@ -43,6 +43,10 @@ export const DEFAULT_SETTINGS = {
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'git.openRepositoryInParentFolders': 'never',
+  // The web workbench saves every edited file after one second (files.autoSave "afterDelay");
+  // desktop VS Code, which the extension is written for, never saves on its own. Tests and
+  // measurements of unsaved text need the desktop behaviour.
+  'files.autoSave': 'off',
   // the tools folder may sit inside the opened workspace (e.g. the repo itself)
   'files.watcherExclude': { '**/.vscode-test/**': true },
   'search.exclude': { '**/.vscode-test': true },

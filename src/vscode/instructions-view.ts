@@ -9,7 +9,6 @@ import {
   Evidence,
   FileCache,
   GlobalFile,
-  HOLARYN_POLICY,
   ResolveError,
   ResolverFs,
   clipped,
@@ -18,12 +17,14 @@ import {
   resolveInstructions,
 } from '../resolver';
 import { isOverlayFs } from '../editing/overlay-fs';
+import { isCandidate } from './candidates';
 import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
+import { VIEW_ID } from './ids';
+import type { InstructionFileWatcher } from './instruction-watcher';
 import { MAX_LABEL, PreviewSection, TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
 import { budgetSetting, followSetting, globalFileSetting } from './settings';
 
-export const VIEW_ID = 'holaryn.instructions';
 const DEBOUNCE_MS = 150;
 
 /** What the view resolves: some targets inside one workspace folder. */
@@ -61,7 +62,7 @@ export class InstructionsView implements vscode.Disposable {
   /** Fires after every resolution (tests and other features listen). */
   readonly onDidUpdate = this.updated.event;
 
-  constructor() {
+  constructor(watcher: InstructionFileWatcher) {
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
     this.disposables.push(
       this.view,
@@ -88,13 +89,7 @@ export class InstructionsView implements vscode.Disposable {
       }),
     );
     // Any candidate created, changed or deleted (renames and branch switches arrive as these).
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
-      const watcher = vscode.workspace.createFileSystemWatcher(glob);
-      watcher.onDidCreate(() => this.schedule());
-      watcher.onDidChange(() => this.schedule());
-      watcher.onDidDelete(() => this.schedule());
-      this.disposables.push(watcher);
-    }
+    this.disposables.push(watcher.onDidChange(() => this.schedule()));
     this.watchGlobalFile();
     void setContext('holaryn.pinned', false);
     this.follow();
@@ -355,9 +350,4 @@ export class InstructionsView implements vscode.Disposable {
     this.globalWatcher?.dispose();
     for (const d of this.disposables) d.dispose();
   }
-}
-
-export function isCandidate(uri: vscode.Uri): boolean {
-  const p = uri.path;
-  return HOLARYN_POLICY.candidates.some((c) => p.endsWith(`/${c}`));
 }

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { Finding, TextRange, WorkspaceListing, lintFile, lintWorkspace } from '../../lint';
-import { isCandidate } from '../instructions-view';
+import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
@@ -79,7 +79,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         else this.collection.delete(doc.uri);
       }),
     );
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
+    for (const glob of candidateWatchGlobs()) {
       const watcher = vscode.workspace.createFileSystemWatcher(glob);
       const changed = (uri: vscode.Uri) => {
         const folder = vscode.workspace.getWorkspaceFolder(uri);

@@ -7,7 +7,8 @@
  * the saved version.
  */
 import * as vscode from 'vscode';
-import { InstructionsView, ViewState, isCandidate } from '../instructions-view';
+import { isCandidate } from '../candidates';
+import type { InstructionsView, ViewState } from '../instructions-view';
 import type { PreviewSection } from '../model';
 import { CANCELLED, ReachReport } from './reach-service';
 import type { Authoring } from './services';

@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { FileCache } from '../../resolver';
 import { Reach, computeReach, diffReach } from '../../editing/reach';
-import { isCandidate } from '../instructions-view';
+import { isCandidate } from '../candidates';
+import type { InstructionFileWatcher } from '../instruction-watcher';
 import type { UnsavedBuffers } from './buffers';
 import { placeOf } from './selector';
 import type { WorkspaceFiles } from './workspace-files';
@@ -49,6 +50,7 @@ export class ReachService implements vscode.Disposable {
   constructor(
     private readonly files: WorkspaceFiles,
     private readonly buffers: UnsavedBuffers,
+    watcher: InstructionFileWatcher,
   ) {
     const onDisk = () => {
       this.diskGeneration++;
@@ -58,11 +60,8 @@ export class ReachService implements vscode.Disposable {
       this.changed,
       buffers.onDidChange(() => this.changed.fire()),
       files.onDidChange(() => this.changed.fire()),
+      watcher.onDidChange(onDisk),
     );
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md']) {
-      const watcher = vscode.workspace.createFileSystemWatcher(glob);
-      this.disposables.push(watcher, watcher.onDidCreate(onDisk), watcher.onDidChange(onDisk), watcher.onDidDelete(onDisk));
-    }
   }
 
   /** The reach of the instruction file at `uri` (file scheme, inside a workspace folder), or undefined. */

@@ -2,6 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { minimatch } from 'minimatch';
+import { candidateActivationEvents, candidateNames, candidateOf, candidateWatchGlobs, isCandidate } from '../../../src/vscode/candidates';
 
 const root = path.resolve(__dirname, '../../..');
 const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -57,5 +59,60 @@ describe('package.json manifest', () => {
 
   it('bin.holaryn names the CLI bundle', () => {
     assert.equal(pkg.bin.holaryn, 'dist/cli.js');
+  });
+
+  describe("candidate names: one list (the resolver's), everywhere", () => {
+    const names = candidateNames();
+
+    it('the workspaceContains activation events are exactly the ones derived from the list', () => {
+      const declared = (pkg.activationEvents as string[]).filter((e) => e.startsWith('workspaceContains:'));
+      assert.deepEqual([...declared].sort(), [...candidateActivationEvents()].sort());
+    });
+
+    it('the watcher globs see every candidate at the root and below, and a deleted folder that held one', () => {
+      const globs = candidateWatchGlobs();
+      const seen = (p: string) => globs.some((g) => minimatch(p, g, { dot: true }));
+      for (const c of names) {
+        assert.ok(seen(c), `no watcher glob matches ${c}`);
+        assert.ok(seen(`packages/a/${c}`), `no watcher glob matches packages/a/${c}`);
+        if (c.includes('/')) assert.ok(seen(`packages/a/${c.slice(0, c.lastIndexOf('/'))}`), `deleting the folder of ${c} is not seen`);
+      }
+      assert.ok(!seen('src/main.ts') && !seen('docs/instructions.md'), 'a watcher glob matches a file that is no candidate');
+    });
+
+    it('isCandidate and candidateOf name a file by its candidate name only', () => {
+      const cases: [string, string | undefined][] = [
+        ['/w/AGENTS.md', 'AGENTS.md'],
+        ['/w/src/CLAUDE.md', 'CLAUDE.md'],
+        ['/w/src/.holaryn/instructions.md', '.holaryn/instructions.md'],
+        ['/w/src/instructions.md', undefined], // only inside .holaryn/
+        ['/w/src/NOT-AGENTS.md', undefined], // a suffix of the name is not the name
+        ['/w/src/agents.md', undefined], // names are case-sensitive (docs/contract.md §2)
+      ];
+      for (const [p, want] of cases) {
+        assert.equal(candidateOf(p), want, p);
+        assert.equal(isCandidate({ path: p }), want !== undefined, p);
+      }
+    });
+
+    it('every manifest text that names one candidate names them all (tool descriptions, welcome, description)', () => {
+      const texts: [string, string][] = [
+        ['description', pkg.description],
+        ...(pkg.contributes.viewsWelcome as { contents: string }[]).map((w, i): [string, string] => [`viewsWelcome[${i}]`, w.contents]),
+        ...(pkg.contributes.languageModelTools as { name: string; userDescription: string; modelDescription: string }[]).flatMap(
+          (t): [string, string][] => [
+            [`${t.name}.userDescription`, t.userDescription],
+            [`${t.name}.modelDescription`, t.modelDescription],
+          ],
+        ),
+      ];
+      let naming = 0;
+      for (const [where, text] of texts) {
+        if (!names.some((c) => text.includes(c))) continue;
+        naming++;
+        for (const c of names) assert.ok(text.includes(c), `${where} names some candidates but not ${c}`);
+      }
+      assert.ok(naming >= 3, 'the tool descriptions and the description name the candidates');
+    });
   });
 });

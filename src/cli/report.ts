@@ -132,7 +132,9 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
   const t: Evidence['truncation'] & { needed?: number } = ev.truncation;
   out.push(c.bold('Truncation'));
   const needs = t.truncated && t.needed !== undefined ? `; needs ${count(t.needed)} to include everything` : '';
-  out.push(`  model context: ${count(t.chars)} of ${t.budget === null ? 'no' : count(t.budget)} characters${t.truncated ? needs : '; nothing omitted or cut'}`);
+  out.push(
+    `  model context: ${count(t.chars)} of ${t.budget === null ? 'no' : count(t.budget)} characters${t.truncated ? needs : '; nothing omitted or cut'}`,
+  );
   for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} characters)`);
   for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${count(k.included)} of ${count(k.chars)} characters kept)`);
   if (withContext) {

@@ -11,8 +11,10 @@
  * view shows, only when the stored decision is `unknown`, and never in Restricted Mode; the
  * answer goes to the trust store the CLI uses. Clicking the Trust row asks again.
  */
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
+import { profileWatchGlobs } from './watch';
 import { setTrustDecision } from '../../trust/store';
 import type { ProfileAnswer } from './compare-model';
 import { compareProfilesSetting, profileSetting, registeredProfiles, resolveOptionsFor, trustStoreFile } from './settings';
@@ -47,6 +49,22 @@ export class ProfileSession implements vscode.Disposable {
    * replace it to answer without clicking.
    */
   ask: (q: ConsentQuestion) => Thenable<ConsentAnswer | undefined> = askModal;
+  private readonly watchers: vscode.Disposable[] = [];
+
+  constructor() {
+    // Files other profiles read (GEMINI.md, docs/PROJECT_RULES.md, .narya/config.toml, …) and the
+    // trust store (an answer given with `holaryn trust` in a terminal shows at once).
+    const store = trustStoreFile();
+    const patterns: vscode.GlobPattern[] = [
+      ...profileWatchGlobs(),
+      new vscode.RelativePattern(vscode.Uri.file(path.dirname(store)), path.basename(store)),
+    ];
+    for (const pattern of patterns) {
+      const w = vscode.workspace.createFileSystemWatcher(pattern);
+      const fire = () => this.changed.fire();
+      this.watchers.push(w, w.onDidCreate(fire), w.onDidChange(fire), w.onDidDelete(fire));
+    }
+  }
 
   /** The profile the view shows for `scope`, and where that choice comes from. */
   shown(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
@@ -143,6 +161,7 @@ export class ProfileSession implements vscode.Disposable {
   }
 
   dispose(): void {
+    for (const w of this.watchers) w.dispose();
     this.changed.dispose();
     this.answered.dispose();
   }

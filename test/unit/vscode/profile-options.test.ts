@@ -1,7 +1,9 @@
 // The editor's settings turned into resolve options per profile (docs/vscode.md, "Profiles").
 import { strict as assert } from 'node:assert';
+import { minimatch } from 'minimatch';
 import { MemoryFs, Profile, explicitGlobalFile, profileByName, resolveInstructions } from '../../../src/resolver';
 import { editorSettingNames, isEditorSetting, profileOptions, settingText } from '../../../src/vscode/profiles/options';
+import { profileWatchGlobs } from '../../../src/vscode/profiles/watch';
 
 const holaryn = profileByName('holaryn');
 const dsh = profileByName('dsh');
@@ -105,5 +107,23 @@ describe('profile options from editor settings', () => {
     assert.equal(settingText(['x', 'y']), '["x","y"]');
     assert.equal(settingText(null), undefined);
     assert.equal(settingText(undefined), undefined);
+  });
+});
+
+describe('files other profiles read are watched', () => {
+  it("every registered profile's candidate names and discovered files have a glob", () => {
+    const globs = profileWatchGlobs();
+    const seen = (p: string) => globs.some((g) => minimatch(p, g, { dot: true }));
+    for (const p of [
+      'AGENTS.md',
+      'src/CLAUDE.md',
+      'docs/PROJECT_RULES.md',
+      '.narya/config.toml',
+      '.claude/commands/x.md',
+      'a/AGENTS.override.md',
+    ]) {
+      assert.ok(seen(p), `${p} is not watched`);
+    }
+    assert.ok(!seen('src/main.ts'));
   });
 });

@@ -1,9 +1,10 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand } from '../resolver';
-import { parseSetArguments } from '../resolver/profiles/agent/settings';
+import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
+import { defaultTrustStorePath } from '../trust/store';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
+import { parseSetArguments } from '../resolver/profiles/agent/settings';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -110,22 +111,59 @@ export const RESOLVE_OPTIONS = {
   budget: { type: 'string' },
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
-  /** A profile setting under the agent's own name, NAME=VALUE (repeatable; a list as JSON or a,b). */
+  profile: { type: 'string' },
+  candidates: { type: 'string' },
+  'trust-store': { type: 'string' },
+  /** A profile setting under the system's own name, NAME=VALUE (repeatable; a list as JSON or a,b). */
   set: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Budget and global file from the parsed shared options. */
-export function resolveOptionsFrom(
-  values: { budget?: string; global?: string; 'no-global'?: boolean; set?: string[] },
-  io: CliIo,
-): ResolveOptions {
+/** Every profile's own flags (`--agent-home DIR`, `--hierarchical`), as parseArgs options. */
+export function profileFlagOptions(): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(profileFlags().map((f) => [f.flag, { type: f.type }]));
+}
+
+/** The trust store a command uses: `--trust-store FILE` (relative to the cwd), else `$HOLARYN_HOME/trust.json`. */
+export function trustStoreFile(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>): string {
+  if (option === '') throw new UsageError('--trust-store needs a file name');
+  return option === undefined ? defaultTrustStorePath(io.env) : path.resolve(io.cwd, option);
+}
+
+type SharedValues = {
+  budget?: string;
+  global?: string;
+  'no-global'?: boolean;
+  profile?: string;
+  candidates?: string;
+  'trust-store'?: string;
+  set?: string[];
+};
+
+/**
+ * Budget, global file, profile, candidates and profile settings from the parsed shared options.
+ * Without `--global`/`--no-global` the profile's own default global file applies.
+ */
+export function resolveOptionsFrom(values: SharedValues & Record<string, unknown>, io: CliIo): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
-  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  const settings = values.set === undefined ? undefined : parseSetArguments(values.set);
-  return { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile, settings };
+  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : undefined;
+  const settings: Record<string, string> = values.set === undefined ? {} : parseSetArguments(values.set);
+  for (const f of profileFlags()) {
+    const value = values[f.flag];
+    if (value === undefined || value === false) continue;
+    settings[f.setting] = f.type === 'boolean' ? 'true' : f.path ? path.resolve(io.cwd, String(value)) : String(value);
+  }
+  return {
+    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
+    globalFile,
+    env: io.env,
+    trustStore: trustStoreFile(values['trust-store'], io),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.candidates === undefined ? {} : { candidates: values.candidates.split(',') }),
+    ...(Object.keys(settings).length === 0 ? {} : { settings }),
+  };
 }

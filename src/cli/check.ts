@@ -15,18 +15,24 @@ export const EXIT_FINDINGS = 1;
 export const CHECK_HELP = `Usage: holaryn check <root> [options]
 
 Lints every instruction file (.holaryn/instructions.md, AGENTS.md, CLAUDE.md) under the root,
-skipping .git and node_modules: the resolver's diagnostics (malformed frontmatter, invalid
-values, unknown keys, unreadable files, ...) plus warnings for globs that match nothing, globs
-written from the workspace root in a nested file, unquoted globs starting with "*" and
-misspelt keys.
+skipping .git, node_modules and whatever the repository's .gitignore files and
+.git/info/exclude ignore: the resolver's diagnostics (malformed frontmatter, invalid values,
+unknown keys, unreadable files, ...) plus warnings for globs that match nothing, globs written
+from the workspace root in a nested file, unquoted globs starting with "*", misspelt keys,
+near-duplicate files in one directory, and sources the context budget cuts or leaves out
+when each file under the root is resolved on its own; other tools' keys (applyTo, globs, paths, ...) are info findings, which never fail a
+run.
 
 Arguments:
   <root>                 the workspace root (a directory)
 
 Options:
-  --format FORMAT        text (default), json, or github (workflow annotations)
+  --format FORMAT        text (default), json, or github (workflow annotations; info
+                         findings are ::notice)
   --json                 same as --format json (schema holaryn.check/v1)
   --max-warnings N       fail when there are more than N warnings (default: no limit)
+  --no-ignore            walk everything: do not skip what .gitignore and
+                         .git/info/exclude ignore (.git and node_modules are still skipped)
   -h, --help             show this help
 
 Environment:
@@ -94,6 +100,7 @@ function summary(result: LintResult, maxWarnings: number | undefined): string {
     result.errors + result.warnings === 0
       ? `No problems in ${files}.`
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
+  if (result.infos > 0) s += ` ${plural(result.infos, 'info finding')} (never counted as warnings).`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
   else if (result.listing.exhausted)
@@ -130,6 +137,7 @@ function run(args: string[], io: CliIo): number {
       format: { type: 'string' },
       json: { type: 'boolean' },
       'max-warnings': { type: 'string' },
+      'no-ignore': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -152,7 +160,7 @@ function run(args: string[], io: CliIo): number {
   if (positionals.length === 0) throw new UsageError('missing <root>');
   if (positionals.length > 1) throw new UsageError(`check takes one <root>, not ${positionals.length} arguments`);
 
-  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]));
+  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]), { ignore: !values['no-ignore'] });
   const failed = result.errors > 0 || (maxWarnings !== undefined && result.warnings > maxWarnings);
 
   if (format === 'json') {
@@ -164,6 +172,7 @@ function run(args: string[], io: CliIo): number {
         findings: result.findings,
         errors: result.errors,
         warnings: result.warnings,
+        infos: result.infos,
         maxWarnings: maxWarnings ?? null,
         ok: !failed,
         checked: result.files,

@@ -1,11 +1,11 @@
 /** `holaryn instructions <root> <target>... [options]`: prints the evidence (docs/contract.md §9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveInstructions } from '../resolver';
+import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderMarkdown } from './markdown';
 import { renderReport } from './report';
-import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, profileFlagOptions, readTargets, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
@@ -31,6 +31,10 @@ Options:
   --budget N             model-context budget in characters (default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
+  --profile NAME         answer with another system's rules (holaryn, dsh, holon, ...)
+  --candidates A,B       candidate file names per directory, in order
+  --agent-home DIR       holon: the agent home (its AGENTS.md comes first)
+  --hierarchical         holon: load AGENTS.md below the workspace anchor too
   --context              also print the exact model context (text report only)
   -h, --help             show this help
 
@@ -62,6 +66,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     strict: true,
     options: {
       ...RESOLVE_OPTIONS,
+      ...profileFlagOptions(),
       'targets-from': { type: 'string' },
       null: { type: 'boolean', short: '0' },
       format: { type: 'string' },
@@ -77,7 +82,9 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   const [root, ...targets] = positionals;
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
-  if (targets.length === 0 && fromFile === undefined) {
+  const options = resolveOptionsFrom(values, io);
+  // Profiles whose system loads instructions before any file is touched resolve the root alone.
+  if (targets.length === 0 && fromFile === undefined && profileOf(options).noTargets === 'usage') {
     throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
   if (values.null && fromFile === undefined) throw new UsageError('--null says how --targets-from lists paths; use it with --targets-from');
@@ -85,7 +92,6 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   const listed = fromFile === undefined ? undefined : await readTargets(fromFile, io, rootPath, values.null);
   // One by one: spreading a list into push's arguments overflows the stack near 125,000 lines.
   if (listed) for (const line of listed.targets) targets.push(line);
-  const options = resolveOptionsFrom(values, io);
   const evidence = resolveInstructions(rootPath, targets, options);
   if (listed) for (const d of gitQuotedDiagnostics(listed.unquoted)) evidence.diagnostics.push(d);
   if (format === 'json') writeJson(evidence, io);

@@ -11,7 +11,7 @@
  */
 import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
 import { clipped, printable } from '../resolver';
-import { LISTED_NAMES, count, kindCounts, plural, someOf } from './report';
+import { LISTED_NAMES, budgetPhrase, count, kindCounts, plural, someOf, unitWord } from './report';
 
 /** Characters of the whole summary: a pull-request comment holds at most 65,536. */
 export const MAX_MARKDOWN_CHARS = 60_000;
@@ -153,19 +153,13 @@ export function renderMarkdown(ev: Evidence, max = MAX_MARKDOWN_CHARS): string {
   // The budget: what a coding agent working on this change would not see whole.
   if (t.truncated) {
     const lines = [
-      ...t.cut.map((k) => `- cut: ${code(k.path)} — ${count(k.included)} of ${count(k.chars)} characters kept`),
-      ...t.omitted.slice(0, MAX_SOURCES).map((o) => `- left out: ${code(o.path)} — ${count(o.chars)} characters`),
+      ...t.cut.map((k) => `- cut: ${code(k.path)} — ${count(k.included)} of ${count(k.chars)} ${unitWord(t.unit)} kept`),
+      ...t.omitted.slice(0, MAX_SOURCES).map((o) => `- left out: ${code(o.path)} — ${count(o.chars)} ${unitWord(t.unit)}`),
       ...more(t.omitted.length - MAX_SOURCES, 'left out'),
     ];
     const needs = t.needed === undefined ? '' : ` Including everything needs ${count(t.needed)}.`;
     blocks.push(
-      [
-        '### Budget',
-        '',
-        `The model context for all the changed files at once is ${count(t.chars)} of ${t.budget === null ? 'no' : count(t.budget)} characters.${needs}`,
-        '',
-        ...lines,
-      ].join('\n'),
+      ['### Budget', '', `The model context for all the changed files at once is ${budgetPhrase(t)}.${needs}`, '', ...lines].join('\n'),
     );
   }
 

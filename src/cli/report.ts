@@ -76,6 +76,7 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
   out.push(`root      ${printable(ev.root)}`);
   out.push(`targets   ${targetsLine(ev.targets)}`);
   out.push(`snapshot  ${ev.snapshot}`);
+  if (ev.notice) out.push(`notice    ${c.yellow(printable(ev.notice))}`);
   out.push('');
   const statusColor = (s: SourceEvidence['status']) =>
     s === 'included' ? c.green(s) : s === 'truncated' || s === 'omitted' ? c.yellow(s) : c.dim(s);
@@ -129,18 +130,30 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
     out.push(`  ${sev}  ${where}${d.code}: ${printable(d.message)}`);
   }
   out.push('');
-  const t: Evidence['truncation'] & { needed?: number } = ev.truncation;
+  const t: Partial<Pick<Evidence['truncation'], 'needed' | 'unit' | 'size'>> & Omit<Evidence['truncation'], 'needed' | 'unit' | 'size'> =
+    ev.truncation;
+  const unit = unitWord(t.unit);
   out.push(c.bold('Truncation'));
   const needs = t.truncated && t.needed !== undefined ? `; needs ${count(t.needed)} to include everything` : '';
-  out.push(
-    `  model context: ${count(t.chars)} of ${t.budget === null ? 'no' : count(t.budget)} characters${t.truncated ? needs : '; nothing omitted or cut'}`,
-  );
-  for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} characters)`);
-  for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${count(k.included)} of ${count(k.chars)} characters kept)`);
+  out.push(`  model context: ${budgetPhrase(t)}${t.truncated ? needs : '; nothing omitted or cut'}`);
+  for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} ${unit})`);
+  for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${count(k.included)} of ${count(k.chars)} ${unit} kept)`);
   if (withContext) {
     out.push('');
     out.push(c.bold('Model context'));
     out.push(ev.context === '' ? '  (empty)' : printableText(ev.context).trimEnd());
   }
   return out.join('\n') + '\n';
+}
+
+/** How a budget unit is written in prose: code points are "characters". */
+export function unitWord(unit: Evidence['truncation']['unit'] | undefined): string {
+  return unit === 'utf8-bytes' ? 'bytes' : 'characters';
+}
+
+/** "1,234 of 24,000 characters" (or bytes), or "1,234 characters (no budget)" for a profile without one. */
+export function budgetPhrase(t: { chars: number; size?: number; budget: number | null; unit?: Evidence['truncation']['unit'] }): string {
+  const size = t.size ?? t.chars;
+  if (t.budget === null) return `${count(size)} ${unitWord(t.unit)} (no budget)`;
+  return `${count(size)} of ${count(t.budget)} ${unitWord(t.unit)}`;
 }

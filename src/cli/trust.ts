@@ -8,15 +8,8 @@ import { ResolveError, nodeResolverFs, printable } from '../resolver';
 import { canonicalRoot } from '../resolver/candidates';
 import { RepositoryTrust, repositoryLayout, repositoryTrust } from '../resolver/profiles/narya/repository';
 import { readTrustDecision, trustCommandLine, trustStoreFailure } from '../resolver/profiles/narya/trust';
-import {
-  EffectiveTrust,
-  TRUST_DECISIONS,
-  TrustStoreError,
-  defaultTrustStorePath,
-  isFilesystemRoot,
-  setTrustDecision,
-} from '../trust/store';
-import { UsageError } from './args';
+import { EffectiveTrust, TRUST_DECISIONS, TrustStoreError, isFilesystemRoot, setTrustDecision } from '../trust/store';
+import { UsageError, trustStoreFile } from './args';
 import { CliIo, Colors, EXIT, colors } from './io';
 import { writeJson } from './json';
 
@@ -44,12 +37,6 @@ Environment:
 Exit codes: 0 done, 2 usage error, missing repository or unreadable store ("trust-store"),
 1 internal failure.
 `;
-
-/** The store a command uses: `--trust-store FILE` (relative to the cwd), else the default. */
-export function trustStoreFile(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>): string {
-  if (option === '') throw new UsageError('--trust-store needs a file name');
-  return option === undefined ? defaultTrustStorePath(io.env) : path.resolve(io.cwd, option);
-}
 
 function renderTrust(t: RepositoryTrust, store: string, changed: boolean, c: Colors): string {
   const list = (items: string[]) => (items.length === 0 ? c.dim('none') : items.map(printable).join(', '));

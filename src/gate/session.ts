@@ -59,6 +59,8 @@ export interface Preamble {
   /** Sources shown by this text (included or cut), in precedence order. */
   sources: string[];
   guidance: string;
+  /** What the profile says every front end must show (an untrusted repository's files kept out). */
+  notice?: string;
 }
 
 export type GateDecision = 'proceed' | 'hold' | 'reject';
@@ -109,6 +111,7 @@ export class GateSession {
     this.root = evidence.root;
     const { guidance, sources } = this.carry(evidence);
     this.preamble = { type: 'preamble', snapshot: evidence.snapshot, sources, guidance };
+    if (evidence.notice) this.preamble.notice = evidence.notice;
   }
 
   /** Whether the session has shown this source at this hash. */

@@ -16,6 +16,8 @@ export const TOOL_DESCRIPTION =
 
 /** What the tool says when nothing applies (the model context is then empty). */
 export function noInstructionsText(evidence: Evidence): string {
+  // A profile that keeps the files out says why (an untrusted repository): that is the answer.
+  if (evidence.notice) return evidence.notice;
   // At most 20 named: the budget bounds the model context, and this note stands in for it.
   const shown = evidence.targets.slice(0, 20).map((t) => JSON.stringify(t.path === '' ? '.' : t.path));
   const more = evidence.targets.length - shown.length;

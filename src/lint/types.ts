@@ -14,17 +14,32 @@ import type { Severity } from '../resolver';
 export type ResolverFileCode =
   'malformed-frontmatter' | 'invalid-value' | 'unknown-key' | 'unreadable' | 'symlink-outside-root' | 'too-large';
 
-/** Codes only lint reports; all are warnings. */
-export type LintOnlyCode = 'glob-matches-nothing' | 'glob-workspace-relative' | 'unquoted-star-glob' | 'near-miss-key';
+/** Codes only lint reports (docs/contract.md §11). */
+export type LintOnlyCode =
+  | 'glob-matches-nothing'
+  | 'glob-workspace-relative'
+  | 'unquoted-star-glob'
+  | 'near-miss-key'
+  | 'foreign-key'
+  | 'near-duplicate'
+  | 'budget-exceeded'
+  | 'frontmatter-hides-text';
 
 export type FindingCode = ResolverFileCode | LintOnlyCode;
 
-export const LINT_CODES: readonly LintOnlyCode[] = Object.freeze([
-  'glob-matches-nothing',
-  'glob-workspace-relative',
-  'unquoted-star-glob',
-  'near-miss-key',
-]);
+/** Each lint-only code's severity: all warnings but `foreign-key`, which is info (it never fails a run). */
+export const LINT_SEVERITY: Readonly<Record<LintOnlyCode, Severity>> = Object.freeze({
+  'glob-matches-nothing': 'warning',
+  'glob-workspace-relative': 'warning',
+  'unquoted-star-glob': 'warning',
+  'near-miss-key': 'warning',
+  'foreign-key': 'info',
+  'near-duplicate': 'warning',
+  'budget-exceeded': 'warning',
+  'frontmatter-hides-text': 'warning',
+});
+
+export const LINT_CODES: readonly LintOnlyCode[] = Object.freeze(Object.keys(LINT_SEVERITY) as LintOnlyCode[]);
 
 /** A span of the text: offsets plus the same span as 1-based line/column (end exclusive). */
 export interface TextRange {

@@ -96,12 +96,12 @@ export type DiagnosticCode =
   | 'too-large'
   | 'replace-conflict'
   | 'budget-truncated'
+  | 'git-quoted-path'
   | 'symlink-refused'
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import'
-  | 'git-quoted-path';
+  | 'import';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -127,12 +127,12 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'too-large': 'warning',
   'replace-conflict': 'warning',
   'budget-truncated': 'info',
+  'git-quoted-path': 'info',
   'symlink-refused': 'warning',
   'invalid-utf8': 'warning',
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
-  'git-quoted-path': 'info',
 };
 
 export interface TruncationEvidence {

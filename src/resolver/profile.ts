@@ -308,6 +308,22 @@ export interface TrustVerdict {
   readonly evidence?: unknown;
 }
 
+/**
+ * A flag the CLI accepts for a profile's setting. Every front end accepts every profile's flags
+ * (a flag meaning nothing to the chosen profile has no effect); the value reaches the profile as
+ * `settings[setting]` (`"true"` for a boolean flag).
+ */
+export interface ProfileFlag {
+  /** Without the dashes: `agent-home`. */
+  readonly flag: string;
+  readonly setting: string;
+  readonly type: 'string' | 'boolean';
+  /** A path, made absolute against the caller's directory. */
+  readonly path?: boolean;
+  /** One line for `--help`. */
+  readonly help: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The profile
 
@@ -325,6 +341,8 @@ export interface Profile {
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;
+  /** Command-line flags of this profile, each stored as a setting (`--agent-home DIR` → `agentHome`). */
+  readonly flags?: readonly ProfileFlag[];
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

@@ -6,13 +6,17 @@
  * Quick fixes are the findings' own `fixes`, recomputed on the document's current text.
  */
 import * as vscode from 'vscode';
-import { Finding, TextRange, WorkspaceListing, lintFile, lintWorkspace } from '../../lint';
+import { Finding, TextRange, WorkspaceListing, checkBudgetAsync, lintFile, lintWorkspace } from '../../lint';
+import { FileCache } from '../../resolver';
 import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
+
+/** Findings that only the whole folder's lint gives (not the text of one file). */
+const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate']);
 
 /** Quiet time before a folder is linted again after changes on disk. */
 const FOLDER_DEBOUNCE_MS = 300;
@@ -54,6 +58,8 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   private readonly folderTimers = new KeyedDebounce(FOLDER_DEBOUNCE_MS);
   private readonly bufferTimers = new KeyedDebounce(BUFFER_DEBOUNCE_MS);
   private readonly generations = new Map<string, number>();
+  /** Instruction files read by the budget check, kept across runs. */
+  private readonly cache = new FileCache();
   private disposed = false;
 
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -121,9 +127,20 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     try {
       const files = await this.authoring.files.get(folder);
       if (this.disposed || this.generations.get(key) !== generation) return;
-      const result = lintWorkspace(folder.uri.fsPath, { listFiles: () => files.paths, listingComplete: !files.truncated });
+      const result = lintWorkspace(folder.uri.fsPath, {
+        listFiles: () => files.paths,
+        listingComplete: !files.truncated,
+        opaqueDirectories: files.opaque,
+        // Resolving every file takes longer: it runs below with pauses, so typing stays responsive.
+        budgetCheck: false,
+      });
       listing = result.listing;
-      for (const f of result.findings) {
+      const budget = await checkBudgetAsync(result.budgetInput, {
+        cache: this.cache,
+        isCancelled: () => this.disposed || this.generations.get(key) !== generation,
+      });
+      if (!budget) return;
+      for (const f of [...result.findings, ...budget.findings]) {
         const uri = vscode.Uri.joinPath(folder.uri, ...f.file.split('/')).toString();
         const list = byUri.get(uri);
         if (list) list.push(f);
@@ -150,7 +167,9 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     const { folder } = placeOf(doc.uri);
     const lint = folder ? this.folders.get(folder.uri.toString()) : undefined;
     if (!lint) return this.lintBuffer(doc);
-    const findings = this.findingsFor(doc);
+    // Findings about the workspace as a whole stand until the folder is linted again (it is, as the file changed).
+    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => WORKSPACE_CODES.has(f.code));
+    const findings = [...this.findingsFor(doc), ...kept];
     if (findings.length > 0) lint.byUri.set(doc.uri.toString(), findings);
     else lint.byUri.delete(doc.uri.toString());
     this.showFromDisk(doc.uri);

@@ -187,6 +187,16 @@ describe('narya profile (docs/profiles.md §4)', () => {
       assert.equal(ev.context.split('A\n').length, 2);
     });
 
+    it('a shadowed CLAUDE.md named by the config is listed once, and stays shadowed', () => {
+      const { ev } = resolve(
+        { ...base, 'CLAUDE.md': 'C\n', '.narya/config.toml': 'instruction_files = ["CLAUDE.md"]\n' },
+        ['x.ts'],
+        TRUSTED,
+      );
+      assert.deepEqual(statuses(ev), { 'AGENTS.md': 'included', 'CLAUDE.md': 'shadowed' });
+      assert.equal(sourcePaths(ev).length, 2);
+    });
+
     it('malformed TOML is a malformed-config diagnostic and names nothing', () => {
       const { ev } = resolve({ ...base, '.narya/config.toml': 'instruction_files = ["notes/b.md"\n' }, ['x.ts'], TRUSTED);
       assert.deepEqual(sourcePaths(ev), ['AGENTS.md']);

@@ -61,10 +61,14 @@ export type ConfigDocument =
 export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
 
 /**
- * Reads and parses a configuration file. Missing → `missing` (nothing was read, so it is not
- * listed as read); unreadable or malformed → `failed` with the problem.
+ * Reads a configuration file's text (decoded lossily). Missing → `missing` (nothing was read, so
+ * it is not listed as read); unreadable, not a regular file or too large → `failed`.
  */
-export function readConfigDocument(fs: ResolverFs, abs: string, display: string, format: 'toml' | 'jsonc'): ConfigDocument {
+export function readConfigText(
+  fs: ResolverFs,
+  abs: string,
+  display: string,
+): { status: 'missing' } | { status: 'read'; text: string } | { status: 'failed'; problem: ConfigProblem } {
   let st: FsStat | undefined;
   let canonical: string;
   try {
@@ -89,7 +93,17 @@ export function readConfigDocument(fs: ResolverFs, abs: string, display: string,
       problem: { code: 'unreadable', file: display, line: null, message: `${display} is larger than ${MAX_CONFIG_BYTES} bytes; not read` },
     };
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(read.bytes);
+  return { status: 'read', text: new TextDecoder('utf-8', { fatal: false }).decode(read.bytes) };
+}
+
+/**
+ * Reads and parses a configuration file. Missing → `missing` (nothing was read, so it is not
+ * listed as read); unreadable or malformed → `failed` with the problem.
+ */
+export function readConfigDocument(fs: ResolverFs, abs: string, display: string, format: 'toml' | 'jsonc'): ConfigDocument {
+  const read = readConfigText(fs, abs, display);
+  if (read.status !== 'read') return read;
+  const text = read.text;
   if (format === 'toml') {
     try {
       return { status: 'read', doc: parseToml(text) as Record<string, unknown> };

@@ -97,6 +97,21 @@ export const HOLON: Profile = Object.freeze({
   name: 'holon',
   description: "Holon's instruction loading: the agent home's AGENTS.md, then the workspace anchor's AGENTS.md (CLAUDE.md as a fallback)",
   configure,
+  flags: Object.freeze([
+    Object.freeze({
+      flag: 'agent-home',
+      setting: 'agentHome',
+      type: 'string',
+      path: true,
+      help: 'the agent home (its AGENTS.md comes first)',
+    }),
+    Object.freeze({
+      flag: 'hierarchical',
+      setting: 'hierarchical',
+      type: 'boolean',
+      help: 'load AGENTS.md below the workspace anchor too',
+    }),
+  ]),
   noTargets: 'root',
   directories: FLAT,
   discover,

@@ -53,7 +53,11 @@ function configCandidates(ctx: DiscoverContext): NamedCandidate[] {
   const parsed = parseNaryaConfig(read.text);
   const located = locateConfigFiles(fs, ctx.root, parsed.entries);
   for (const p of [...parsed.problems, ...located.problems]) ctx.diagnostic(p.code, NARYA_CONFIG, p.line, p.message);
-  const discovered = new Set(discoverInstructionFiles(fs, ctx.projectRoot).files.map((f) => P.join(ctx.projectRoot, ...f.split('/'))));
+  // Listed once: a file the instruction root's rule already reports (a shadowed CLAUDE.md too,
+  // which stays shadowed) keeps that place.
+  const atRoot = discoverInstructionFiles(fs, ctx.projectRoot);
+  const named = atRoot.shadowed === null ? atRoot.files : [...atRoot.files, atRoot.shadowed];
+  const discovered = new Set(named.map((f) => P.join(ctx.projectRoot, ...f.split('/'))));
   return located.files
     .filter((f) => !discovered.has(f.path))
     .map((f, i) => ({

@@ -132,6 +132,11 @@ export class InstructionsView implements vscode.Disposable {
     return this.state;
   }
 
+  /** The view's title-bar description (it always starts with the profile shown). */
+  get description(): string | undefined {
+    return this.view.description;
+  }
+
   /** Lets a feature resolve against another filesystem (e.g. unsaved buffers overlaid). */
   setFs(fs: ResolverFs): void {
     this.fs = fs;

@@ -95,6 +95,8 @@ export function registerProfiles(): void {
       assert.equal(cell(holaryn, 'dsh', 'src/app/AGENTS.md'), 'included   ≠ holaryn: not applicable');
       assert.equal(cell(holaryn, 'holon', 'src/AGENTS.md'), 'not loaded   ≠ holaryn: included');
       assert.equal(cell(holaryn, 'narya', 'docs/PROJECT_RULES.md'), 'untrusted   ≠ holaryn: —');
+      // Copilot lists folders itself: through the view's unsaved-buffer overlay too.
+      assert.match(cell(holaryn, 'copilot', '.github/copilot-instructions.md') ?? '', /^included/);
       const child = (n: string) => compare.children!.find((c) => c.id === `compare:${n}`)!;
       assert.match(child('dsh').description!, / of 65,536 B · differs from holaryn$/);
       assert.match(child('holaryn').description!, / of 24,000 chars · reference$/);

@@ -329,7 +329,8 @@ export class InstructionsView implements vscode.Disposable {
         await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
         return;
       case 'view-as':
-        await this.profiles.pickViewAs(this.state.target?.folder.uri);
+        // Not awaited: a click only opens the picker (it closes by itself when focus moves on).
+        void this.profiles.pickViewAs(this.state.target?.folder.uri);
         return;
       case 'ask-trust': {
         const trust = ev.trust;

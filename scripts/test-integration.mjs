@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureTools, log, ROOT, TOOLS_DIR } from './vscode/ensure-tools.mjs';
+import { ensureDemoMarker } from './demo-marker.mjs';
 
 await ensureTools();
 // Real paths: the tools folder may be a link (a worktree sharing one install), and the
@@ -53,9 +54,19 @@ for (const [rel, text] of Object.entries(files)) {
 const workspaceFile = path.join(multi, 'multi.code-workspace');
 fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'one' }, { path: 'two' }] }, null, 2));
 
+// Profiles: the demo as a repository of its own (a `.git` marker, so profiles that walk up to a
+// git root stop there) and a trust store of its own, so the consent test never touches the
+// machine's `~/.holaryn/trust.json`.
+const profilesDemo = path.join(work, 'profiles-demo');
+fs.cpSync(path.join(ROOT, 'examples', 'demo-workspace'), profilesDemo, { recursive: true, verbatimSymlinks: true });
+ensureDemoMarker(profilesDemo);
+const holarynHome = path.join(work, 'holaryn-home');
+fs.mkdirSync(holarynHome, { recursive: true });
+
 const runs = [
   { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
   { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
+  { name: 'profiles', suite: 'out/integration/profiles.js', workspace: profilesDemo, env: { HOLARYN_HOME: holarynHome } },
 ];
 // `--only single` or `--only multi`: one suite (a quicker loop while working on it).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -76,7 +87,7 @@ for (const run of runs.filter((r) => !only || r.suite.includes(only))) {
       // The whole run: generous, as a machine with both cores busy is several times slower.
       '1200',
     ],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: { ...process.env, ...run.env } },
   );
   if (r.status !== 0) {
     failed++;

@@ -5,6 +5,7 @@
 //        [--open <file, relative to the workspace folder>] [--view-title "Demo view"] [--expand-all]
 //        [--collapse-others]  (collapse the Explorer's other panes: the view gets the full height)
 //        [--sidebar-width 480] (drag the sidebar wider)
+//        [--collapse-rows "Sources,Validation"] [--expand-rows "narya"]  (view rows, by label, in order)
 //        [--width 1400 --height 900] [--timeout 120] [--verbose] [--quick-open]
 //        [--files "src,src/app"] (the Files view instead of --view-title: these folders expanded,
 //        other Explorer panes collapsed) [--hover src/app] (a row of the Files view hovered, for its tooltip)
@@ -28,6 +29,7 @@ import {
 
 const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
        [--open <relative file>] [--view-title "<title>"] [--expand-all] [--collapse-others] [--sidebar-width <px>]
+       [--collapse-rows "<label>,<label>"] [--expand-rows "<label>,<label>"]
        [--width 1400] [--height 900] [--timeout 120] [--verbose] [--files "a,a/b"] [--hover a/b]
   --files       screenshot the Files view with these folders expanded (its decorations show)
   --open        opened as the initial editor (payload "openFile"); --quick-open: through Ctrl+P instead`;
@@ -44,6 +46,8 @@ const args = parseArgs(
     'quick-open': 'boolean',
     'collapse-others': 'boolean',
     'sidebar-width': 'number',
+    'collapse-rows': 'string',
+    'expand-rows': 'string',
     width: 'number',
     height: 'number',
     timeout: 'number',
@@ -172,6 +176,10 @@ async function main() {
   if (viewTitle) {
     log(`view "${viewTitle}": ${labels.length} row(s) rendered: ${labels.slice(0, 8).join(' | ')}${labels.length > 8 ? ' | …' : ''}`);
   }
+  if (viewTitle && (args.collapseRows || args.expandRows)) {
+    await setRowsExpanded(page, viewTitle, args.collapseRows, false);
+    await setRowsExpanded(page, viewTitle, args.expandRows, true);
+  }
   await waitForQuietStatusBar(page);
 
   // Park the mouse on the empty part of the title bar (no hover), let animations settle.
@@ -229,6 +237,33 @@ async function showFiles(page, folders, hover) {
     await page.waitForTimeout(500);
   } else {
     await page.mouse.move(Math.round((args.width ?? VIEWPORT.width) * 0.85), 12);
+  }
+}
+
+/** Collapses (or expands) the view's rows whose label is one of `list` (comma-separated), in order. */
+async function setRowsExpanded(page, title, list, expanded) {
+  if (!list) return;
+  const header = page
+    .locator('.part.sidebar .pane-header')
+    .filter({ has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') }) })
+    .first();
+  const body = header.locator('xpath=..').locator('.pane-body');
+  for (const label of list
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const row = body
+      .locator('.monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+      .first();
+    if (!(await row.count())) {
+      log(`row "${label}" is not shown: left as it is`);
+      continue;
+    }
+    if ((await row.getAttribute('aria-expanded')) === String(!expanded)) {
+      await row.locator('.monaco-tl-twistie').click();
+      await page.waitForTimeout(300);
+    }
   }
 }
 

@@ -16,7 +16,11 @@ export type NodeAction =
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string }
   /** Any workspace file (root-relative), e.g. one of a preview's sample. */
-  | { kind: 'open-file'; path: string };
+  | { kind: 'open-file'; path: string }
+  /** Pick the profile the view shows (profiles/view-model.ts). */
+  | { kind: 'view-as' }
+  /** Ask a repository's trust question again (profiles/trust-model.ts). */
+  | { kind: 'ask-trust'; repository: string };
 
 export interface TreeNode {
   /** Stable id (kept across refreshes so expansion state survives). */
@@ -58,7 +62,7 @@ export interface PreviewSection {
 /** Files listed per sample; the rest is counted in a final row. */
 export const PREVIEW_SAMPLE = 50;
 
-const STATUS_ICON: Record<SourceEvidence['status'], string> = {
+export const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   included: 'pass|testing.iconPassed',
   truncated: 'warning|list.warningForeground',
   omitted: 'circle-slash|list.warningForeground',
@@ -70,7 +74,7 @@ const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   untrusted: 'shield|list.warningForeground',
 };
 
-const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
+export const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
   included: 'included in the model context',
   truncated: 'cut by the budget',
   omitted: 'omitted by the budget',
@@ -423,10 +427,10 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     children: [
       // By position too: the global file's display name may equal a workspace path (a folder named `~`).
       ...t.omitted.map((o, i) =>
-        leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash'),
+        leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} ${unitName(t)}, 0 kept`, undefined, 'circle-slash'),
       ),
       ...t.cut.map((c, i) =>
-        leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning'),
+        leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} ${unitName(t)} kept`, undefined, 'warning'),
       ),
     ],
   });
@@ -478,6 +482,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     action: { kind: 'open-context', snapshot: ev.snapshot },
   });
   return nodes;
+}
+
+/** The plural word of the budget's unit (`truncation.omitted`/`cut` counts are in it). */
+function unitName(t: Evidence['truncation']): string {
+  return t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
 }
 
 function countBySeverity(ds: Diagnostic[]): string {

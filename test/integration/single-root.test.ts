@@ -50,7 +50,19 @@ export function registerSingleRoot(): void {
       const dup = sourceRows(holaryn)[3];
       assert.ok(dup.children!.some((c) => c.label === 'Duplicate of' && c.description === 'src/AGENTS.md'));
       const top = rows(holaryn).map((n) => n.label);
-      assert.deepEqual(top, ['Target', 'Snapshot', 'Sources', 'Validation', 'Truncation', 'Conflicts', 'Diagnostics', 'Model context']);
+      // The profile row first and the Compare section after the snapshot (docs/vscode.md, "Profiles").
+      assert.deepEqual(top, [
+        'Profile',
+        'Target',
+        'Snapshot',
+        'Compare',
+        'Sources',
+        'Validation',
+        'Truncation',
+        'Conflicts',
+        'Diagnostics',
+        'Model context',
+      ]);
     });
 
     it('every row becomes a TreeItem with a plain-string tooltip and only Holaryn commands', async () => {

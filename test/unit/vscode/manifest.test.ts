@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
+import { listProfiles } from '../../../src/resolver';
 import { candidateActivationEvents, candidateNames, candidateOf, candidateWatchGlobs, isCandidate } from '../../../src/vscode/candidates';
 
 const root = path.resolve(__dirname, '../../..');
@@ -113,6 +114,53 @@ describe('package.json manifest', () => {
         for (const c of names) assert.ok(text.includes(c), `${where} names some candidates but not ${c}`);
       }
       assert.ok(naming >= 3, 'the tool descriptions and the description name the candidates');
+    });
+  });
+  describe('profiles: the manifest lists exactly the registry (npx tsx scripts/vscode/sync-profiles.ts rewrites it)', () => {
+    const props = pkg.contributes.configuration.properties;
+    const registry = listProfiles();
+
+    it('holaryn.profile: one enum entry per registered profile, in order, with its description; the default is the default profile', () => {
+      const setting = props['holaryn.profile'];
+      assert.deepEqual(
+        setting.enum,
+        registry.map((p) => p.name),
+      );
+      assert.deepEqual(
+        setting.enumDescriptions,
+        registry.map((p) => p.description),
+      );
+      assert.equal(setting.default, registry.find((p) => p.default)!.name);
+      assert.equal(setting.scope, 'resource');
+    });
+
+    it('holaryn.compareProfiles offers the same names', () => {
+      assert.deepEqual(
+        props['holaryn.compareProfiles'].items.enum,
+        registry.map((p) => p.name),
+      );
+    });
+
+    it('the profile settings exist with resource scope', () => {
+      for (const key of ['holaryn.dsh.candidates', 'holaryn.holon.agentHome', 'holaryn.holon.hierarchical', 'holaryn.profileSettings']) {
+        assert.ok(props[key], `${key} is not contributed`);
+        assert.equal(props[key].scope, 'resource', key);
+      }
+      assert.equal(props['holaryn.dsh.candidates'].type, 'array');
+      assert.equal(props['holaryn.holon.hierarchical'].type, 'boolean');
+      assert.equal(props['holaryn.profileSettings'].type, 'object');
+    });
+
+    it('no setting moves the trust store: a repository must not choose where its own trust answer is read', () => {
+      assert.ok(!Object.keys(props).some((k) => /trust/i.test(k)));
+    });
+
+    it("View as… is on the view's title bar, first", () => {
+      const entry = (pkg.contributes.menus['view/title'] as { command: string; group: string }[]).find(
+        (e) => e.command === 'holaryn.viewAs',
+      );
+      assert.equal(entry?.group, 'navigation@0');
+      assert.ok(ids.has('holaryn.viewAs'));
     });
   });
 });

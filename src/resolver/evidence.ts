@@ -41,6 +41,8 @@ export interface NotApplicableFor {
   key: 'applies_to' | 'excludes';
   /** The excluding pattern, or null when no `applies_to` pattern matched. */
   pattern: string | null;
+  /** Why, in words, when a profile's own applicability says more than "did not match". */
+  why?: string;
 }
 
 export interface SourceEvidence {
@@ -101,7 +103,9 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import';
+  | 'import'
+  /** An agent will quietly do something its user does not expect (e.g. Copilot ignoring an `applyTo` list). */
+  | 'agent-pitfall';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -133,6 +137,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  'agent-pitfall': 'warning',
 };
 
 export interface TruncationEvidence {

@@ -93,6 +93,18 @@ export interface ContextSource {
   absolute?: string;
   /** Origin-specific heading text a format may use (e.g. the path relative to the project root). */
   heading?: string;
+  /** The profile's own label for the candidate (NamedCandidate.tag), for its format. */
+  tag?: string;
+}
+
+/** A source the format may name without showing its text (an agent's index of instruction files). */
+export interface ConsideredSource extends ContextSource {
+  /** Whether its text is in the context. */
+  readonly inContext: boolean;
+  /** Its delivery as reported (NamedCandidate.otherwise applied). */
+  readonly delivery: Delivery;
+  /** Its status is decided before applicability (shadowed, not loaded, untrusted, omitted). */
+  readonly reported: boolean;
 }
 
 /** Where a context is rendered, for formats that write the agent's own paths. */
@@ -102,6 +114,11 @@ export interface FormatFrame {
   /** The canonical given root. */
   readonly root: string;
   readonly path: import('./fs').PathApi;
+  /**
+   * Every source that is not a duplicate, in precedence order, in the context or not: for formats
+   * that also name files they do not show (Copilot's instruction index).
+   */
+  readonly considered?: readonly ConsideredSource[];
 }
 
 /** A context format: the envelope, headings, bodies and marker of one system. */
@@ -184,6 +201,15 @@ export interface NamedCandidate {
   readonly trim?: boolean;
   /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
   readonly yieldsWhenBlank?: boolean;
+  /**
+   * Decides applicability instead of the dialect (a profile that read the file's keys itself,
+   * e.g. because they mean something only for files in one folder).
+   */
+  readonly applicability?: Applicability;
+  /** The delivery to report when it applies to no target (Copilot lists such files in an index). */
+  readonly otherwise?: Delivery;
+  /** A label passed through to the context format (ContextSource.tag). */
+  readonly tag?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,6 +239,13 @@ export interface LoadRule {
   readonly reportEmpty?: boolean;
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
   readonly maxBytes?: number;
+  /** With `reportEmpty`: the status and reason of a blank file (default `omitted`, "empty or only whitespace"). */
+  readonly emptyReport?: { readonly status: 'omitted' | 'not-loaded'; readonly reason: string };
+  /**
+   * A source in effect whose (trimmed) text equals an earlier one's in effect is a `duplicate` of
+   * it (Copilot drops repeated text when it renders its attachments).
+   */
+  readonly dedupeText?: boolean;
 }
 
 /** What a dialect makes of one file's text. */

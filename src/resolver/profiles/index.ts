@@ -5,6 +5,7 @@
 import { ResolveError } from '../evidence';
 import type { Profile, ProfileFlag } from '../profile';
 import { CODEX } from './codex';
+import { COPILOT } from './copilot';
 import { DSH } from './dsh';
 import { GEMINI } from './gemini';
 import { HOLARYN } from './holaryn';
@@ -13,7 +14,7 @@ import { KIMI } from './kimi';
 import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI, GEMINI];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI, GEMINI, COPILOT];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

@@ -161,6 +161,9 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     group: n.group,
     trim: n.trim,
     yieldsWhenBlank: n.yieldsWhenBlank,
+    applicability: n.applicability,
+    otherwise: n.otherwise,
+    tag: n.tag,
   };
   if (n.own) {
     const name = n.path;

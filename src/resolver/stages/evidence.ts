@@ -7,7 +7,7 @@ import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvid
 import { MAX_CONTENT_BYTES } from '../limits';
 import type { Configured, Profile, TrustVerdict } from '../profile';
 import { snapshotId } from '../snapshot';
-import type { Rendered } from './render';
+import { Rendered, reportedDelivery } from './render';
 import type { Settled } from './supersede';
 import type { Entry, Inputs, Io } from './types';
 
@@ -44,7 +44,9 @@ function fileDiagnostics(settled: Settled, io: Io): void {
 /** Why a source is not applicable: one clause per key and pattern, naming its targets. */
 function notApplicableReason(e: Entry, settled: Settled): string | null {
   if (e.applicability) {
-    const targets = settled.notApplicable.get(e)!.map((n) => JSON.stringify(n.target));
+    const list = settled.notApplicable.get(e)!;
+    if (list.length > 0 && list.every((n) => n.why !== undefined)) return [...new Set(list.map((n) => n.why!))].join('; ');
+    const targets = list.map((n) => JSON.stringify(n.target));
     return targets.length === 0 ? null : `${e.applicability.describe()} does not match ${targets.join(', ')}`;
   }
   // The applies_to list is said once, not once per target (1,000 globs and 10,000 targets
@@ -80,7 +82,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
     let includedChars = budgetInfo ? budgetInfo.included : 0;
     if (dup) {
       status = 'duplicate';
-      reason = `same file as ${dup.path}`;
+      reason = dup.identity === e.identity ? `same file as ${dup.path}` : `same text as ${dup.path}`;
     } else if (e.report) {
       status = e.report.status;
       reason = e.report.reason;
@@ -125,7 +127,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       content,
       notApplicable: settled.notApplicable.get(e)!,
       includedChars,
-      delivery: e.delivery,
+      delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
     return source;

@@ -62,6 +62,9 @@ export interface Found {
   trim?: boolean;
   /** A blank file does not claim its group. */
   yieldsWhenBlank?: boolean;
+  applicability?: Applicability;
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** The located file, or why it is skipped. */
   located:
     { ok: true; canonical: string; stat: FsStat; disclose?: string } | { ok: false; reason: SkippedCandidate['reason']; message: string };
@@ -91,6 +94,9 @@ export interface Entry {
   /** A status decided before applicability: shadowed, not loaded, untrusted. */
   report?: { status: 'shadowed' | 'not-loaded' | 'untrusted' | 'omitted'; reason: string; by?: string };
   note?: string;
+  /** The delivery to report when it applies to no target. */
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** Canonical absolute path. */
   canonical: string;
 }

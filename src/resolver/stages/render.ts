@@ -20,6 +20,12 @@ export interface Rendered {
   needed: number;
 }
 
+/** The delivery a source is reported with: NamedCandidate.otherwise when it applies to no target. */
+export function reportedDelivery(e: Entry, settled: Settled): Entry['delivery'] {
+  if (e.otherwise === undefined || e.report || settled.duplicateOf.has(e)) return e.delivery;
+  return (settled.applies.get(e) ?? []).length === 0 ? e.otherwise : e.delivery;
+}
+
 /**
  * A root-relative path (`../` above the root) as seen from the project root, `/`-separated: the
  * heading of systems that name files relative to their project root (DSH).
@@ -30,12 +36,6 @@ function projectRelative(inputs: Inputs): (path: string) => string {
   const names = inputs.root.split(inputs.root.startsWith('/') ? '/' : /[\\/]/).filter((n) => n !== '');
   const base = names.slice(names.length - levels).join('/');
   return (p) => posix.normalize(`${base}/${p}`);
-}
-
-/** The delivery a source is reported with: NamedCandidate.otherwise when it applies to no target. */
-export function reportedDelivery(e: Entry, settled: Settled): Entry['delivery'] {
-  if (e.otherwise === undefined || e.report || settled.duplicateOf.has(e)) return e.delivery;
-  return (settled.applies.get(e) ?? []).length === 0 ? e.otherwise : e.delivery;
 }
 
 export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile, frame: FormatFrame): Rendered {

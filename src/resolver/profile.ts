@@ -6,7 +6,7 @@
  * Holaryn's own rules (docs/contract.md) are the `holaryn` profile; other systems live in
  * `profiles/<name>/` and are registered in `profiles/index.ts` (see profiles/README.md).
  */
-import type { FsStat, ResolverFs } from './fs';
+import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
@@ -237,6 +237,13 @@ export interface LoadRule {
    * candidate `yieldsWhenBlank`.
    */
   readonly reportEmpty?: boolean;
+  /**
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
+   * leads there is still read, as the agent reads its own files. A link leading outside both the
+   * repository and these is disclosed, never printed. Default none: the user's whole home
+   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   */
+  readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
   readonly maxBytes?: number;
   /** With `reportEmpty`: the status and reason of a blank file (default `omitted`, "empty or only whitespace"). */

@@ -24,6 +24,8 @@ export interface Io {
   readonly skipped: SkippedCandidate[];
   /** The home directory (a `follow-disclose` link may lead there). */
   readonly homedir: string;
+  /** The profile's own folders (LoadRule.homes), canonical: a followed link may lead there and still be read. */
+  readonly homes: readonly string[];
   /** Reports a candidate that exists but is not loaded. */
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void;
 }

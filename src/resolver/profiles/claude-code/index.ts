@@ -175,6 +175,7 @@ export const CLAUDE_CODE: Profile = {
     reportEmpty: true,
     emptyReport: { status: 'not-loaded', reason: 'empty file: nothing for Claude Code to load' },
     maxBytes: MAX_MEMORY_BYTES,
+    homes: (where) => [agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
   },
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,

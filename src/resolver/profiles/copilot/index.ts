@@ -10,6 +10,7 @@ import type { ContextFormat, ConsideredSource, Layout } from '../../profile';
 import { NO_BUDGET } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
+import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
 import { kindOf, listNames, peekText } from '../agent/peek';
@@ -476,6 +477,8 @@ export const COPILOT: Profile = {
     reportEmpty: true,
     emptyReport: { status: 'not-loaded', reason: 'empty file: Copilot drops an attachment with no text' },
     dedupeText: true,
+    // Copilot's user-level instruction folders.
+    homes: (where) => [where.path.join(where.homedir, '.copilot'), agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
   },
   dialect: null,
   order: DISCOVERY_ORDER,

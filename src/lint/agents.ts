@@ -475,7 +475,7 @@ export function claudeUnseenAgentsMd(ws: AgentWorkspace): Finding[] {
         'agent-claude-agents-md',
         ws.text(rel),
         1,
-        `Claude Code never reads ${rel}: it reads CLAUDE.md, and AGENTS.md only through an "@AGENTS.md" import, and ${why}.`,
+        `Claude Code never reads ${rel}: it reads CLAUDE.md files, and an AGENTS.md only through an "@AGENTS.md" line in one; ${why}.`,
         { fixes: [fix] },
       ),
     );

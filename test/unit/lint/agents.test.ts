@@ -1,9 +1,11 @@
 // Agent pitfalls (`holaryn check --agents`): each finding comes from the agent's profile evidence on
 // a real temporary tree, with a temporary home so no configuration of this machine leaks in.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { AGENT_NAMES, AgentName, Finding, applyEdits, lintWorkspace, parseAgentList } from '../../../src/lint';
 import { agentHeader } from '../../../src/resolver/profiles/agent/frontmatter';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
+import { REPO_DIR } from '../../helpers/tree';
 
 describe('lint: agent pitfalls', () => {
   const temp = new TempDirs();
@@ -26,6 +28,13 @@ describe('lint: agent pitfalls', () => {
     assert.deepEqual(parseAgentList('kimi,codex'), ['codex', 'kimi']);
     assert.deepEqual(parseAgentList('all'), [...AGENT_NAMES]);
     assert.throws(() => parseAgentList('codex,cursor'), /unknown agent "cursor".*codex, copilot, claude-code, gemini, kimi/);
+  });
+
+  it('the editor setting holaryn.lint.agents offers exactly these agents, none by default', () => {
+    const pkg = JSON.parse(readFileSync(`${REPO_DIR}/package.json`, 'utf8'));
+    const setting = pkg.contributes.configuration.properties['holaryn.lint.agents'];
+    assert.deepEqual(setting.items.enum, [...AGENT_NAMES]);
+    assert.deepEqual(setting.default, []);
   });
 
   it('codex: a file cut by project_doc_max_bytes names the bytes that never arrive, on the first line that does not arrive', () => {

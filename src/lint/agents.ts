@@ -252,13 +252,14 @@ function offsetAfterBytes(content: string, bytes: number): number {
 
 /**
  * Line and column in the file where the first byte that never arrives sits. `content` is the text
- * the agent used (Kimi strips it: the lines it dropped at the start are counted back in).
+ * the agent used; when the agent `stripped` it (Kimi), the lines it dropped at the start are
+ * counted back in.
  */
-function firstLost(fileText: string | undefined, content: string, kept: number): { line: number; column: number } {
+function firstLost(fileText: string | undefined, content: string, kept: number, stripped: boolean): { line: number; column: number } {
   const offset = offsetAfterBytes(content, kept);
   const before = content.slice(0, offset);
   let lead = 0;
-  if (fileText !== undefined) {
+  if (stripped && fileText !== undefined) {
     const start = fileText.replace(/\r\n?/g, '\n').search(/\S/);
     if (start > 0) lead = (fileText.replace(/\r\n?/g, '\n').slice(0, start).match(/\n/g) ?? []).length;
   }
@@ -268,7 +269,7 @@ function firstLost(fileText: string | undefined, content: string, kept: number):
 
 function lossFindings(
   ws: AgentWorkspace,
-  agent: AgentName,
+  agent: 'codex' | 'kimi',
   code: AgentCode,
   losses: Map<string, Loss[]>,
   describe: (rel: string, worst: Loss, others: number, at: { line: number; column: number }) => string,
@@ -280,7 +281,7 @@ function lossFindings(
     const source = ev?.sources.find((s) => ws.rel(ev, s.path, s.scope) === rel);
     if (!source) continue;
     const text = ws.text(rel);
-    const at = worst.kept === 0 ? { line: 1, column: 1 } : firstLost(text, source.content, worst.kept);
+    const at = worst.kept === 0 ? { line: 1, column: 1 } : firstLost(text, source.content, worst.kept, agent === 'kimi');
     const f = onLine(rel, code, text, at.line, describe(rel, worst, list.length - 1, at));
     f.column = at.column;
     out.push(f);

@@ -40,18 +40,22 @@ describe('lint: agent pitfalls', () => {
   it('codex: a file cut by project_doc_max_bytes names the bytes that never arrive, on the first line that does not arrive', () => {
     const { findings } = check(
       ['codex'],
-      { 'AGENTS.md': 'line one\nline two\nline three\n', 'sub/AGENTS.md': 'alpha\nbravo\ncharlie\n' },
-      { '.codex/config.toml': 'project_doc_max_bytes = 41\n' },
+      { 'AGENTS.md': 'line one\nline two\nline three\n', 'sub/AGENTS.md': '\nalpha\nbravo\ncharlie\n' },
+      { '.codex/config.toml': 'project_doc_max_bytes = 42\n' },
     );
     const cuts = only(findings, 'agent-codex-cut');
     assert.equal(cuts.length, 1, JSON.stringify(findings));
     const [f] = cuts;
     assert.equal(f.file, 'sub/AGENTS.md');
-    assert.equal(f.line, 3);
+    // Codex keeps the leading blank line: "\nalpha\nbravo\n" arrives, "charlie" on line 4 does not.
+    assert.equal(f.line, 4);
     assert.equal(f.column, 1);
     assert.equal(f.severity, 'warning');
-    assert.match(f.message, /When Codex runs in sub, only the first 12 of 20 bytes of sub\/AGENTS\.md reach the model: bytes 13–20/);
-    assert.match(f.message, /project_doc_max_bytes \(41 bytes/);
+    assert.match(
+      f.message,
+      /When Codex runs in sub, only the first 13 of 21 bytes of sub\/AGENTS\.md reach the model: bytes 14–21 \(from line 4, column 1\)/,
+    );
+    assert.match(f.message, /project_doc_max_bytes \(42 bytes/);
   });
 
   it('codex: a file the budget leaves out entirely is reported on line 1', () => {
@@ -207,7 +211,8 @@ describe('lint: agent pitfalls', () => {
 
   it('kimi: run in a deep directory, the budget goes to the deepest file first and cuts the root AGENTS.md (which fits when run at the root)', () => {
     const rootText = Array.from({ length: 2200 }, (_, i) => `root rule ${i + 1}`).join('\n') + '\n';
-    const { findings } = check(['kimi'], { 'AGENTS.md': rootText, 'a/b/AGENTS.md': 'deep rule\n'.repeat(200) });
+    // Kimi strips the two leading blank lines; the finding's line counts them back in.
+    const { findings } = check(['kimi'], { 'AGENTS.md': `\n\n${rootText}`, 'a/b/AGENTS.md': 'deep rule\n'.repeat(200) });
     const cuts = only(findings, 'agent-kimi-cut');
     assert.equal(cuts.length, 1, JSON.stringify(findings));
     const [f] = cuts;
@@ -218,7 +223,7 @@ describe('lint: agent pitfalls', () => {
     );
     const kept = Number(/only the first (\d+) of/.exec(f.message)![1]);
     const arrived = Buffer.from(rootText).subarray(0, kept).toString('utf8');
-    assert.equal(f.line, arrived.split('\n').length);
+    assert.equal(f.line, arrived.split('\n').length + 2);
     assert.equal(f.column, arrived.split('\n').pop()!.length + 1);
     assert.ok(f.line > 1 && f.line < 2200);
   });

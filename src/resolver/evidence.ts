@@ -17,11 +17,23 @@ export interface TargetEvidence {
   requested?: string;
 }
 
-export type SourceStatus =
-  'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate' | 'shadowed' | 'not-loaded' | 'untrusted';
+/** Every source status, in one place (the MCP output schema is built from this list). */
+export const SOURCE_STATUSES = [
+  'included',
+  'truncated',
+  'omitted',
+  'superseded',
+  'not-applicable',
+  'duplicate',
+  'shadowed',
+  'not-loaded',
+  'untrusted',
+] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /** `project`: above the given root (a profile that walks up); `agent`: an agent's home. */
-export type SourceScope = 'global' | 'workspace' | 'project' | 'agent';
+export const SOURCE_SCOPES = ['global', 'workspace', 'project', 'agent'] as const;
+export type SourceScope = (typeof SOURCE_SCOPES)[number];
 
 /** `baseline`: in the context from a session's start; `on-touch`: when a tool touches a path below it; `listed`: only named. */
 export type SourceDelivery = 'baseline' | 'on-touch' | 'listed';

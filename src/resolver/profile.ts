@@ -70,6 +70,8 @@ export interface FitDecision {
   needed: number;
   /** Per source, optional: the reason to show instead of the generic budget wording. */
   reasons?: (string | undefined)[];
+  /** Per omitted source: the units that were left for it (for "did not fit in the N left"). */
+  room?: number[];
 }
 
 /** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */

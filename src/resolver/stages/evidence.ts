@@ -65,7 +65,6 @@ function notApplicableReason(e: Entry, settled: Settled): string | null {
 function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, profile: Profile): SourceEvidence[] {
   const paths = inputs.targets.map((t) => t.path);
   const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
-  const budget = inputs.budget;
   const unit = profile.budget.unit;
   return settled.entries.map((e, index) => {
     const dup = settled.duplicateOf.get(e);
@@ -90,7 +89,8 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       status = budgetInfo.status;
       const size = unit.name === 'code-points' ? chars : unit.measure(content);
       if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
-      if (status === 'omitted') reason = `omitted by the budget: its ${size} ${unit.words} did not fit in ${budget}`;
+      if (status === 'omitted')
+        reason = `omitted by the budget: its ${size} ${unit.words} did not fit in the ${budgetInfo.room} ${unit.words} left`;
       if (budgetInfo.reason !== undefined) reason = budgetInfo.reason;
       if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
     } else if (appliesTo.length > 0) {
@@ -160,23 +160,26 @@ export function assembleEvidence(
   }
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
+  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1])!;
   const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
-    .map((s) => ({ path: s.path, chars: sizeOf(s), included: rendered.budgetStatus.get(settled.entries[s.order - 1])!.included }));
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s).included }));
+  const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s).room]));
   for (const o of omitted)
     diagnostics.add(
       'budget-truncated',
       o.path,
       null,
-      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context by the ${budget}-${unit.word} budget`,
+      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
     );
   for (const c of cut)
     diagnostics.add(
       'budget-truncated',
       c.path,
       null,
-      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget`,
+      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
     );
   const { configured, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);

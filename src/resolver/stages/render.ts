@@ -16,7 +16,7 @@ export interface Rendered {
   /** Target paths each source in effect is in effect for. */
   effectPaths: Map<Entry, string[]>;
   /** Per source in the context: its fit status and the units kept. */
-  budgetStatus: Map<Entry, { status: FitStatus; included: number; reason?: string }>;
+  budgetStatus: Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>;
   needed: number;
 }
 
@@ -76,9 +76,15 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const rule = budget === null ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
   const text = profile.format.render(contextSources, decision, budget, unit, frame);
-  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; reason?: string }>();
+  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();
+  const room = decision.room;
   inContext.forEach((e, i) =>
-    budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i], reason: decision.reasons?.[i] }),
+    budgetStatus.set(e, {
+      status: decision.status[i],
+      included: decision.kept[i],
+      room: room ? room[i] : (budget ?? 0),
+      reason: decision.reasons?.[i],
+    }),
   );
   return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
 }

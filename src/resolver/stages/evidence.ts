@@ -161,12 +161,14 @@ export function assembleEvidence(
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
   const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1])!;
-  const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  // A profile may report a file `omitted` without the budget deciding it (Codex's empty files): not a budget omission.
+  const byBudget = (s: SourceEvidence) => rendered.budgetStatus.has(settled.entries[s.order - 1]);
+  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
     .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s).included }));
   const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
-  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s).room]));
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => [s.path, infoOf(s).room]));
   for (const o of omitted)
     diagnostics.add(
       'budget-truncated',

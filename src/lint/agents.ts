@@ -132,15 +132,18 @@ export class AgentWorkspace {
     };
     const prefix = cwd === '' ? '' : `${cwd}/`;
     let ev: Evidence | undefined;
-    try {
-      ev = resolveInstructions(
-        this.abs(cwd),
-        targets.filter((t) => t.startsWith(prefix) && t !== cwd).map((t) => t.slice(prefix.length)),
-        options,
-      );
-    } catch (err) {
-      if (!(err instanceof ResolveError)) throw err;
-      ev = undefined;
+    let given = targets.filter((t) => t.startsWith(prefix) && t !== cwd).map((t) => t.slice(prefix.length));
+    // Targets the resolver refuses (a link leading out of the root) are dropped and the rest resolved again.
+    for (let attempt = 0; attempt < 4 && ev === undefined; attempt++) {
+      try {
+        ev = resolveInstructions(this.abs(cwd), given, options);
+      } catch (err) {
+        if (!(err instanceof ResolveError)) throw err;
+        const rejected = err.details.targets as string[] | undefined;
+        if (err.code !== 'target-outside-root' || !rejected || rejected.length === 0) break;
+        const drop = new Set(rejected);
+        given = given.filter((t) => !drop.has(t));
+      }
     }
     this.evidence.set(key, ev);
     return ev;

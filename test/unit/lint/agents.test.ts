@@ -2,7 +2,7 @@
 // a real temporary tree, with a temporary home so no configuration of this machine leaks in.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { AGENT_NAMES, AgentName, Finding, applyEdits, lintWorkspace, parseAgentList } from '../../../src/lint';
+import { AGENT_NAMES, AgentName, Finding, applyEdits, lintAgents, lintWorkspace, parseAgentList } from '../../../src/lint';
 import { agentHeader } from '../../../src/resolver/profiles/agent/frontmatter';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 import { REPO_DIR } from '../../helpers/tree';
@@ -115,13 +115,28 @@ describe('lint: agent pitfalls', () => {
   });
 
   it('copilot: an unanchored glob matches outside its folder; the finding names those paths', () => {
-    const { findings } = check(['copilot'], {
+    const { findings, root, home } = check(['copilot'], {
       '.github/instructions/ts.instructions.md': '---\napplyTo: "src/**/*.ts, **/*.test.js"\n---\nStrict TS.\n',
       'src/a.ts': '',
       'app/src/x.ts': '',
       'app/src/y.test.js': '',
       'lib/z.ts': '',
+      'app/src/outside.ts': { symlink: '/etc/passwd' },
     });
+    // An editor's file list may name a link out of the root, which the resolver refuses as a target: it is dropped, the rest still checked.
+    const listed = [
+      '.github/instructions/ts.instructions.md',
+      'src/a.ts',
+      'app/src/x.ts',
+      'app/src/y.test.js',
+      'lib/z.ts',
+      'app/src/outside.ts',
+    ];
+    const fromList = lintAgents(root, { agents: ['copilot'], files: listed, env: { HOME: home }, homedir: home });
+    assert.deepEqual(
+      fromList.map((f) => f.message),
+      only(findings, 'agent-copilot-unanchored-glob').map((f) => f.message),
+    );
     const [f] = only(findings, 'agent-copilot-unanchored-glob');
     assert.ok(f, JSON.stringify(findings));
     assert.equal(f.file, '.github/instructions/ts.instructions.md');

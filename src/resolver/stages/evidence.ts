@@ -160,9 +160,11 @@ export function assembleEvidence(
   }
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
-  // Undefined for a source a profile reports `omitted` for another reason (an empty file).
+  // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
+  // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
   const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);
-  const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  const byBudget = (s: SourceEvidence) => infoOf(s) !== undefined;
+  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
     .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s)?.included ?? 0 }));

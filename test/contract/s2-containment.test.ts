@@ -208,7 +208,7 @@ describe('contract §2 Containment', () => {
     });
 
     it('§2 a `.holaryn` directory that is a symlink inside the root is followed', () => {
-      const { ev } = resolve({ 'src/.holaryn': { symlink: '../shared-h' }, 'shared-h/instructions.md': 'shared\n' }, ['src/a.ts']);
+      const { ev } = resolve({ 'src/.holaryn': { symlink: '../common-h' }, 'common-h/instructions.md': 'shared\n' }, ['src/a.ts']);
       const s = source(ev, 'src/.holaryn/instructions.md');
       assert.equal(s.status, 'included');
       assert.equal(s.directory, 'src');

@@ -162,11 +162,11 @@ describe('claude-code profile (docs/agents.md, claude-code)', () => {
   });
 
   it('an import leaving the cwd\u2019s tree from a project file needs approval; from a user file it loads', () => {
-    const run = claude({ 'p/CLAUDE.md': '@../shared.md', 'shared.md': 'shared' }, [], {
+    const run = claude({ 'p/CLAUDE.md': '@../common.md', 'common.md': 'common' }, [], {
       home: { '.claude/CLAUDE.md': '@~/notes.md', 'notes.md': 'n' },
     });
-    assert.equal(source(run, '../shared.md').status, 'not-loaded');
-    assert.match(source(run, '../shared.md').reason!, /approval/);
+    assert.equal(source(run, '../common.md').status, 'not-loaded');
+    assert.match(source(run, '../common.md').reason!, /approval/);
     assert.deepEqual(loaded(run), ['~/notes.md', '~/.claude/CLAUDE.md', 'CLAUDE.md']);
   });
 

@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TempDirs, build, writeTree } from '../helpers/cli';
 import { REPO_DIR } from '../helpers/tree';
+import { listProfiles } from '../../src/resolver';
 
 const RUN = path.join(REPO_DIR, 'scripts', 'bench', 'run.mjs');
 
@@ -100,6 +101,20 @@ describe('bench (scripts/bench/run.mjs)', function () {
       const row = rows.find((l) => l.includes(label));
       assert.ok(row && /\| \**[0-9.,]+( ms|×)\** \|/.test(row), `a measured row for ${label}:\n${r.stdout}`);
     }
+    // A row per registered profile (whole process), and compare of all of them in-process.
+    for (const { name } of listProfiles()) {
+      const row = rows.find((l) => l.startsWith(`| \`--profile ${name}\``));
+      assert.ok(
+        row && /^\| [^|]+ \| [0-9.,]+ ms \| [0-9.,]+ ms \| \d+ \/ \d+ \| [0-9.]+ MB \|$/.test(row),
+        `a measured row for ${name}:\n${r.stdout}`,
+      );
+    }
+    assert.ok(
+      rows.some((l) => l.startsWith(`| \`compare\` of all ${listProfiles().length} profiles`)),
+      `a compare row naming every profile:\n${r.stdout}`,
+    );
+    const compared = rows.find((l) => l.startsWith('| trusted (target p95 < 5 ms)'));
+    assert.ok(compared && /( \| \**[0-9.,]+ ms\**){4} \|$/.test(compared), `compare's figures:\n${r.stdout}`);
     assert.deepEqual(fs.readdirSync(benchDir), [], 'the bench removed its bundle and its target list');
   });
 

@@ -6,6 +6,7 @@ import { ResolveError } from '../resolver';
 import { usageMessage } from './args';
 import { CliIo, EXIT } from './io';
 import { instructionsCommand } from './instructions';
+import { profilesCommand } from './profiles';
 
 import { VERSION } from './version';
 
@@ -18,6 +19,7 @@ Commands:
   mcp <root>                        a Model Context Protocol server (tool repository_instructions)
   compare <root> <target>...        the same targets under every profile, side by side
   trust <repository>                whether a repository's own files may reach the model (narya)
+  profiles                          the profiles --profile accepts: whose rules each applies
 
 Options:
   -h, --help       show help (also: holaryn <command> --help)
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, { run: Command }> = {
   mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
   compare: { run: (args, io) => (require('./compare') as typeof import('./compare')).compareCommand(args, io) },
   trust: { run: (args, io) => (require('./trust') as typeof import('./trust')).trustCommand(args, io) },
+  profiles: { run: profilesCommand },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

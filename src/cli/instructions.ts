@@ -8,14 +8,15 @@ import { renderReport } from './report';
 import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, profileFlagOptions, readTargets, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
-export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> <target>... [options]
+export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> [<target>...] [options]
 
 Shows which repository instruction files apply to each target, in what order, and why.
 
 Arguments:
   <root>                 the workspace root (a directory)
   <target>...            files or directories, absolute or relative to the root;
-                         they need not exist yet
+                         they need not exist yet. Required under the holaryn profile;
+                         under any other profile none means the root itself
 
 Options:
   --targets-from FILE    read more targets from FILE, one per line ("-" for stdin):
@@ -28,7 +29,8 @@ Options:
                          set, for a GitHub job summary or a pull-request comment)
   --json                 same as --format json: the evidence as one JSON object
                          (schema holaryn.instructions/v1)
-  --budget N             model-context budget in characters (default 24000; 0 disables)
+  --budget N             model-context budget in the profile's unit (holaryn: characters,
+                         default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
   --profile NAME         answer with another system's rules (holaryn, dsh, holon, ...)
@@ -83,9 +85,11 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
   const options = resolveOptionsFrom(values, io);
-  // Profiles whose system loads instructions before any file is touched resolve the root alone.
-  if (targets.length === 0 && fromFile === undefined && profileOf(options).noTargets === 'usage') {
-    throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
+  if (targets.length === 0 && fromFile === undefined) {
+    // Every profile but holaryn answers for the root itself: what the agent loads before any
+    // tool touches a file.
+    if (profileOf(options).noTargets === 'root') targets.push('');
+    else throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
   if (values.null && fromFile === undefined) throw new UsageError('--null says how --targets-from lists paths; use it with --targets-from');
   const rootPath = path.resolve(io.cwd, root);

@@ -13,7 +13,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { TOOL_DESCRIPTION, evidenceWithoutContent, repositoryInstructions, toolErrorText } from '../gate';
-import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
+import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES, resolveInstructions } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -47,7 +47,7 @@ Exit codes: 0 when the client closes the connection, 2 usage error or missing ro
 const target = z.looseObject({ path: z.string(), kind: z.enum(['file', 'directory', 'missing']) });
 const source = z.looseObject({
   path: z.string(),
-  scope: z.enum(['global', 'workspace']),
+  scope: z.enum(SOURCE_SCOPES),
   directory: z.string().nullable(),
   depth: z.number().int(),
   filename: z.string(),
@@ -55,7 +55,7 @@ const source = z.looseObject({
   sha256: z.string(),
   bytes: z.number().int(),
   chars: z.number().int(),
-  status: z.enum(['included', 'truncated', 'omitted', 'superseded', 'not-applicable', 'duplicate']),
+  status: z.enum(SOURCE_STATUSES),
   appliesTo: z.array(z.string()),
   supersededFor: z.array(z.string()),
   supersededBy: z.string().nullable(),

@@ -17,11 +17,23 @@ export interface TargetEvidence {
   requested?: string;
 }
 
-export type SourceStatus =
-  'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate' | 'shadowed' | 'not-loaded' | 'untrusted';
+/** Every source status, in one place (the MCP output schema is built from this list). */
+export const SOURCE_STATUSES = [
+  'included',
+  'truncated',
+  'omitted',
+  'superseded',
+  'not-applicable',
+  'duplicate',
+  'shadowed',
+  'not-loaded',
+  'untrusted',
+] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /** `project`: above the given root (a profile that walks up); `agent`: an agent's home. */
-export type SourceScope = 'global' | 'workspace' | 'project' | 'agent';
+export const SOURCE_SCOPES = ['global', 'workspace', 'project', 'agent'] as const;
+export type SourceScope = (typeof SOURCE_SCOPES)[number];
 
 /** `baseline`: in the context from a session's start; `on-touch`: when a tool touches a path below it; `listed`: only named. */
 export type SourceDelivery = 'baseline' | 'on-touch' | 'listed';
@@ -41,6 +53,8 @@ export interface NotApplicableFor {
   key: 'applies_to' | 'excludes';
   /** The excluding pattern, or null when no `applies_to` pattern matched. */
   pattern: string | null;
+  /** Why, in words, when a profile's own applicability says more than "did not match". */
+  why?: string;
 }
 
 export interface SourceEvidence {
@@ -101,7 +115,9 @@ export type DiagnosticCode =
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import';
+  | 'import'
+  /** An agent will quietly do something its user does not expect (e.g. Copilot ignoring an `applyTo` list). */
+  | 'agent-pitfall';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -133,6 +149,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  'agent-pitfall': 'warning',
 };
 
 export interface TruncationEvidence {

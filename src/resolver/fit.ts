@@ -2,7 +2,10 @@
  * Fit rules: which sources a budget keeps whole, cuts or omits. Format-agnostic: a rule sees the
  * lengths a context format's Layout gives, in the profile's unit, and returns statuses.
  */
+import { measure } from './context';
 import type { FitDecision, FitInput, FitRule } from './profile';
+
+const measureCodePoints = (s: string) => measure(s, 'code-points');
 
 function allIncluded(input: FitInput, needed: number): FitDecision {
   const n = input.sources.length;
@@ -14,35 +17,24 @@ function allIncluded(input: FitInput, needed: number): FitDecision {
 /** No budget: every source whole (`truncation.budget` is null). */
 export const NO_BUDGET: FitRule = (input) => allIncluded(input, input.sources.length === 0 ? 0 : input.layout.complete());
 
+/** A cut that keeps fewer code points than this is an omission, except for the highest source. */
+export const MIN_CUT_CODE_POINTS = 200;
+
 /**
- * Holaryn v1 (docs/contract.md §8 before v1.1): keep the highest-precedence source first and walk
- * towards the lowest, including each whole while the complete text still fits and omitting it
- * otherwise; only the highest one is ever cut, and only when it alone does not fit.
+ * Holaryn v1.1 (docs/contract.md §8): when the complete text does not fit, walk from the highest
+ * precedence source towards the lowest. A source that fits whole is included. The first one that
+ * does not is cut to the room left (at a code-point boundary) when that keeps at least
+ * MIN_CUT_CODE_POINTS of its text, or when it is the highest source; otherwise it is omitted.
+ * Every later source that does not fit whole is omitted. At most one source is cut.
+ * "Fits" counts the complete text: envelope, shown sources, validation and the marker naming
+ * every source not included.
  */
-export const HIGHEST_FIRST_V1: FitRule = (input) => {
-  const { sources, budget, layout: L } = input;
+export const HIGHEST_FIRST: FitRule = (input) => {
+  const { sources, budget, layout: L, unit } = input;
   const n = sources.length;
   if (n === 0) return { status: [], kept: [], needed: 0 };
-  if (budget <= 0) return { status: new Array(n).fill('omitted'), kept: new Array(n).fill(0), needed: L.complete() };
-
-  const included = new Set<number>();
-  // Running sums over `included` (which only grows), so each fit is decided in constant time.
-  let includedText = 0;
-  let includedCommands = 0;
-  let notIncludedOmitLines = 0;
-  for (let i = 0; i < n; i++) notIncludedOmitLines += L.omitLine(i);
-  // Total length when `included` and source i are in, the rest omitted.
-  // Every part is at least 0, so a partial sum past the budget settles it.
-  const totalWith = (i: number): number => {
-    let t = L.fixed + includedText;
-    const commands = includedCommands + L.commands(i);
-    const omitted = notIncludedOmitLines - L.omitLine(i);
-    if (commands > 0) t += L.validationHeader + commands;
-    if (omitted > 0) t += L.markerHeader + omitted;
-    if (t > budget) return t;
-    t += L.heading(i);
-    return t > budget ? t : t + L.body(i);
-  };
+  const room = new Array<number>(n).fill(0);
+  if (budget <= 0) return { status: new Array(n).fill('omitted'), kept: new Array(n).fill(0), needed: L.complete(), room };
 
   // The walk is for a text that would be longer than the budget (section 8: "When it would be
   // longer: …"). When the complete text fits, every source is in: the walk, which counts a
@@ -57,27 +49,30 @@ export const HIGHEST_FIRST_V1: FitRule = (input) => {
   if (allCommands > 0) complete += L.validationHeader + allCommands;
   if (complete <= budget) return allIncluded(input, complete);
 
+  // Running sums over what is shown (which only grows), so each fit is decided in constant time.
+  let shownText = 0;
+  let shownCommands = 0;
+  let omitLines = 0;
+  for (let i = 0; i < n; i++) omitLines += L.omitLine(i);
   let cut: { index: number; kept: number } | undefined;
-  for (let i = n - 1; i >= 0; i--) {
-    if (totalWith(i) <= budget) {
-      included.add(i);
-      includedText += L.heading(i) + L.body(i);
-      includedCommands += L.commands(i);
-      notIncludedOmitLines -= L.omitLine(i);
-    } else if (i === n - 1) {
-      // The highest source alone does not fit: it is cut to fill the budget and nothing else
-      // can fit beside it. When not even a cut fits, it is omitted and the walk goes on.
-      cut = fitCut(i);
-      if (cut) break;
-    }
-  }
+  let cutTried = false;
+  // Everything but source i, with i left out of the marker too: the text i must fit beside.
+  // Every part is at least 0, so a partial sum past the budget settles it.
+  const without = (i: number): number => {
+    let t = L.fixed + shownText;
+    const commands = shownCommands + L.commands(i);
+    const omitted = omitLines - L.omitLine(i);
+    if (commands > 0) t += L.validationHeader + commands;
+    if (omitted > 0 || cut) t += L.markerHeader + omitted;
+    return t;
+  };
+  const status = new Array<FitDecision['status'][number]>(n).fill('omitted');
+  const kept = new Array<number>(n).fill(0);
 
-  function fitCut(i: number): { index: number; kept: number } | undefined {
-    const otherOmitLines = notIncludedOmitLines - L.omitLine(i);
-    const commands = L.commands(i);
-    // Everything but source i omitted; source i cut to `kept` units.
-    const cost = (kept: number) =>
-      L.fixed + L.cutCost(i, kept) + L.markerHeader + otherOmitLines + (commands > 0 ? L.validationHeader + commands : 0);
+  function fitCut(i: number, rest: number): number | undefined {
+    // A cut source is named in the marker: its header counts even when nothing else is left out.
+    const header = omitLines - L.omitLine(i) > 0 || cut ? 0 : L.markerHeader;
+    const cost = (k: number) => rest + header + (rest > budget ? 0 : L.cutCost(i, k));
     if (cost(1) > budget) return undefined;
     let lo = 1;
     let hi = L.size(i) - 1;
@@ -86,14 +81,38 @@ export const HIGHEST_FIRST_V1: FitRule = (input) => {
       if (cost(mid) <= budget) lo = mid;
       else hi = mid - 1;
     }
-    return { index: i, kept: lo };
+    return lo;
   }
 
-  const status = new Array<FitDecision['status'][number]>(n);
-  const kept = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    status[i] = included.has(i) ? 'included' : cut?.index === i ? 'truncated' : 'omitted';
-    kept[i] = included.has(i) ? L.size(i) : cut?.index === i ? cut.kept : 0;
+  for (let i = n - 1; i >= 0; i--) {
+    const rest = without(i);
+    let t = rest;
+    if (t <= budget) t += L.heading(i);
+    if (t <= budget) t += L.body(i);
+    if (t <= budget) {
+      status[i] = 'included';
+      kept[i] = L.size(i);
+      shownText += L.heading(i) + L.body(i);
+      shownCommands += L.commands(i);
+      omitLines -= L.omitLine(i);
+      continue;
+    }
+    // The room this source had: what the text without it leaves of the budget (with its own
+    // marker line counted, as it stands when the source is left out).
+    room[i] = Math.max(0, budget - (rest + L.omitLine(i) + (omitLines - L.omitLine(i) > 0 || cut ? 0 : L.markerHeader)));
+    if (cutTried) continue;
+    cutTried = true;
+    const k = fitCut(i, rest);
+    if (k === undefined) continue;
+    const codePoints = unit.name === 'code-points' ? k : measureCodePoints(unit.head(sources[i].content, k));
+    if (codePoints < MIN_CUT_CODE_POINTS && i !== n - 1) continue;
+    cut = { index: i, kept: k };
+    status[i] = 'truncated';
+    kept[i] = k;
+    // The cut piece (heading, head, its marker line) replaces its omission line.
+    shownText += L.cutCost(i, k);
+    shownCommands += L.commands(i);
+    omitLines -= L.omitLine(i);
   }
-  return { status, kept, needed: L.complete() };
+  return { status, kept, needed: L.complete(), room };
 };

@@ -6,7 +6,7 @@
  * Holaryn's own rules (docs/contract.md) are the `holaryn` profile; other systems live in
  * `profiles/<name>/` and are registered in `profiles/index.ts` (see profiles/README.md).
  */
-import type { FsStat, ResolverFs } from './fs';
+import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
@@ -70,6 +70,8 @@ export interface FitDecision {
   needed: number;
   /** Per source, optional: the reason to show instead of the generic budget wording. */
   reasons?: (string | undefined)[];
+  /** Per omitted source: the units that were left for it (for "did not fit in the N left"). */
+  room?: number[];
 }
 
 /** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */
@@ -93,6 +95,18 @@ export interface ContextSource {
   absolute?: string;
   /** Origin-specific heading text a format may use (e.g. the path relative to the project root). */
   heading?: string;
+  /** The profile's own label for the candidate (NamedCandidate.tag), for its format. */
+  tag?: string;
+}
+
+/** A source the format may name without showing its text (an agent's index of instruction files). */
+export interface ConsideredSource extends ContextSource {
+  /** Whether its text is in the context. */
+  readonly inContext: boolean;
+  /** Its delivery as reported (NamedCandidate.otherwise applied). */
+  readonly delivery: Delivery;
+  /** Its status is decided before applicability (shadowed, not loaded, untrusted, omitted). */
+  readonly reported: boolean;
 }
 
 /** Where a context is rendered, for formats that write the agent's own paths. */
@@ -102,6 +116,11 @@ export interface FormatFrame {
   /** The canonical given root. */
   readonly root: string;
   readonly path: import('./fs').PathApi;
+  /**
+   * Every source that is not a duplicate, in precedence order, in the context or not: for formats
+   * that also name files they do not show (Copilot's instruction index).
+   */
+  readonly considered?: readonly ConsideredSource[];
 }
 
 /** A context format: the envelope, headings, bodies and marker of one system. */
@@ -184,6 +203,15 @@ export interface NamedCandidate {
   readonly trim?: boolean;
   /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
   readonly yieldsWhenBlank?: boolean;
+  /**
+   * Decides applicability instead of the dialect (a profile that read the file's keys itself,
+   * e.g. because they mean something only for files in one folder).
+   */
+  readonly applicability?: Applicability;
+  /** The delivery to report when it applies to no target (Copilot lists such files in an index). */
+  readonly otherwise?: Delivery;
+  /** A label passed through to the context format (ContextSource.tag). */
+  readonly tag?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,8 +239,22 @@ export interface LoadRule {
    * candidate `yieldsWhenBlank`.
    */
   readonly reportEmpty?: boolean;
+  /**
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
+   * leads there is still read, as the agent reads its own files. A link leading outside both the
+   * repository and these is disclosed, never printed. Default none: the user's whole home
+   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   */
+  readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
   readonly maxBytes?: number;
+  /** With `reportEmpty`: the status and reason of a blank file (default `omitted`, "empty or only whitespace"). */
+  readonly emptyReport?: { readonly status: 'omitted' | 'not-loaded'; readonly reason: string };
+  /**
+   * A source in effect whose (trimmed) text equals an earlier one's in effect is a `duplicate` of
+   * it (Copilot drops repeated text when it renders its attachments).
+   */
+  readonly dedupeText?: boolean;
 }
 
 /** What a dialect makes of one file's text. */

@@ -11,7 +11,7 @@ import type { FileCache } from './cache';
 import type { Evidence, SkippedCandidate } from './evidence';
 import { ResolverFs, nodeResolverFs } from './fs';
 import { Listings } from './listings';
-import { depthOf, toRelative } from './paths';
+import { canonicalize, depthOf, toRelative } from './paths';
 import type { Configured, DiscoverContext, Profile, ProfileContext } from './profile';
 import { DEFAULT_PROFILE, profileByName } from './profiles';
 import type { GlobalFile } from './profiles/holaryn';
@@ -62,7 +62,16 @@ export function profileOf(options: ResolveOptions): Profile {
   return { ...profile, directories: [{ ...first, names: options.candidates }, ...rest] };
 }
 
-function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homedir: string): Io {
+/** `dir` with its links resolved when it exists (a link's real path is compared with it); else as given. */
+function canonicalIfPresent(fs: ResolverFs, dir: string): string {
+  try {
+    return canonicalize(fs, dir).path;
+  } catch {
+    return dir;
+  }
+}
+
+function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homedir: string, env: ProfileContext['env']): Io {
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const names = profile.directories.reduce((n, rule) => n + rule.names.length, 0);
@@ -73,6 +82,7 @@ function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homed
     diagnostics,
     skipped,
     homedir,
+    homes: (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)),
     skip(path, reason, message) {
       skipped.push({ path, reason });
       diagnostics.add(reason, path, null, message);
@@ -107,7 +117,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const selected = profileOf(options);
   const configured: Configured = selected.configure?.(base) ?? {};
   const profile = configured.profile ?? selected;
-  const io = makeIo(options, fs, profile, homedir);
+  const io = makeIo(options, fs, profile, homedir, base.env);
 
   // A profile whose system loads instructions before any file is touched resolves the root itself.
   const given = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;

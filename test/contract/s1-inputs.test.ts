@@ -11,7 +11,7 @@ describe('contract §1 Inputs', () => {
     assert.deepEqual(viaLink.targets, [{ path: 'src/a.ts', kind: 'file' }]);
     // A target spelled through a symlink outside the root that leads inside is inside.
     const real = resolve(tree, ['/link/src/a.ts'], {}, '/real/repo').ev;
-    assert.deepEqual(real.targets, [{ path: 'src/a.ts', kind: 'file' }]);
+    assert.deepEqual(real.targets, [{ path: 'src/a.ts', kind: 'file', requested: '/link/src/a.ts' }]);
   });
 
   it('§1 the root must be an existing directory: otherwise root-not-found', () => {

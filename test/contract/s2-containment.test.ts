@@ -116,7 +116,10 @@ describe('contract §2 Containment', () => {
     for (const [name, extra, target, path, kind] of accepted) {
       it(`§2 the root itself and paths inside are valid: ${name} (${target})`, () => {
         const { ev } = resolve({ 'AGENTS.md': 'root rules\n', ...extra }, [target]);
-        assert.deepEqual(ev.targets, [{ path, kind }]);
+        // v1.1: `requested` keeps the path as given when it differs from the resolved one.
+        // A plain spelling of the path (`.`, absolute inside the root, a trailing slash) is not one.
+        const plain = [path, `/repo/${path}`, `/repo/${path}/`, '.'].includes(target) || (path === '' && target === '/repo');
+        assert.deepEqual(ev.targets, [plain ? { path, kind } : { path, kind, requested: target }]);
         assert.equal(source(ev, 'AGENTS.md').status, 'included');
       });
     }
@@ -142,7 +145,7 @@ describe('contract §2 Containment', () => {
         }
         for (const [target, path, kind] of cases) {
           for (const ev of [resolve(files, [target]).ev, resolveInstructions(disk, [target], { globalFile: null })]) {
-            assert.deepEqual(ev.targets, [{ path, kind }], target);
+            assert.deepEqual(ev.targets, [{ path, kind, requested: target }], target);
             assert.deepEqual(sourcePaths(ev), ['AGENTS.md', 'src/AGENTS.md'], target);
           }
         }
@@ -153,7 +156,7 @@ describe('contract §2 Containment', () => {
 
     it('§1 a dangling symlink target resolves through its link text: the chain is that of the file it names', () => {
       const { ev } = resolve({ 'AGENTS.md': 'r', 'gen/AGENTS.md': 'g', 'gen/keep': '', 'new.ts': { symlink: 'gen/new.ts' } }, ['new.ts']);
-      assert.deepEqual(ev.targets, [{ path: 'gen/new.ts', kind: 'missing' }]);
+      assert.deepEqual(ev.targets, [{ path: 'gen/new.ts', kind: 'missing', requested: 'new.ts' }]);
       assert.deepEqual(sourcePaths(ev), ['AGENTS.md', 'gen/AGENTS.md']);
     });
   });

@@ -261,3 +261,36 @@ describe('contract §9 Evidence', () => {
     assert.ok(!JSON.stringify({ ...ev, root: '' }).includes('/repo/'), 'no absolute workspace path outside `root`');
   });
 });
+
+describe('contract §9 v1.1 evidence fields', () => {
+  it('§9 truncation.needed is the budget that includes everything: that budget keeps every source whole, one less does not', () => {
+    const tree: Tree = { 'AGENTS.md': 'R'.repeat(20000), 'pkg/AGENTS.md': '😀'.repeat(9000) };
+    const cut = resolve(tree, ['pkg/x.ts']).ev;
+    assert.equal(cut.truncation.truncated, true);
+    const needed = cut.truncation.needed;
+    const full = resolve(tree, ['pkg/x.ts'], { budget: needed }).ev;
+    assert.equal(full.truncation.truncated, false);
+    assert.equal(full.truncation.chars, needed);
+    assert.equal(full.truncation.needed, needed);
+    assert.equal(resolve(tree, ['pkg/x.ts'], { budget: needed - 1 }).ev.truncation.truncated, true);
+  });
+
+  it('§9 targets[].requested is the path as given when it differs from path (through a symlink, `..`), and absent otherwise', () => {
+    const tree: Tree = {
+      'AGENTS.md': 'r\n',
+      'pkg/README.md': '',
+      'pkg/AGENTS.md': 'p\n',
+      'README.md': { symlink: 'pkg/README.md' },
+      'src/a.ts': '',
+    };
+    const ev = resolve(tree, ['README.md', 'src/../src/a.ts', '/repo/pkg/AGENTS.md', 'src/a.ts']).ev;
+    assert.deepEqual(ev.targets, [
+      { path: 'pkg/AGENTS.md', kind: 'file' },
+      { path: 'pkg/README.md', kind: 'file', requested: 'README.md' },
+      { path: 'src/a.ts', kind: 'file' },
+    ]);
+    const dotdot = resolve(tree, ['src/../src/a.ts']).ev;
+    assert.deepEqual(dotdot.targets, [{ path: 'src/a.ts', kind: 'file', requested: 'src/../src/a.ts' }]);
+    assert.equal(source(ev, 'pkg/AGENTS.md').appliesTo.includes('pkg/README.md'), true, 'the chain is that of the file reached');
+  });
+});

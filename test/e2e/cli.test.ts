@@ -478,7 +478,7 @@ describe('contract §9 CLI: the real executable on disk', function () {
     it('§2 a directory symlink loop inside the root: a target through it resolves as the OS resolves it', () => {
       const { repo } = workspace({ 'AGENTS.md': 'r\n', 'src/AGENTS.md': 's\n', 'src/self': { symlink: '.' } });
       const ev = evidence(['instructions', repo, 'src/self/self/self/a.ts'], { cwd: repo });
-      assert.deepEqual(ev.targets, [{ path: 'src/a.ts', kind: 'missing' }]);
+      assert.deepEqual(ev.targets, [{ path: 'src/a.ts', kind: 'missing', requested: 'src/self/self/self/a.ts' }]);
       assert.deepEqual(Object.keys(statuses(ev)), ['AGENTS.md', 'src/AGENTS.md']);
     });
 

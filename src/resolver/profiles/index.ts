@@ -4,7 +4,9 @@
  */
 import { ResolveError } from '../evidence';
 import type { Profile, ProfileFlag } from '../profile';
+import { CLAUDE_CODE } from './claude-code';
 import { CODEX } from './codex';
+import { COPILOT } from './copilot';
 import { DSH } from './dsh';
 import { GEMINI } from './gemini';
 import { HOLARYN } from './holaryn';
@@ -13,7 +15,7 @@ import { KIMI } from './kimi';
 import { NARYA } from './narya';
 
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI, GEMINI];
+const PROFILES: readonly Profile[] = [HOLARYN, DSH, HOLON, NARYA, CODEX, KIMI, GEMINI, COPILOT, CLAUDE_CODE];
 
 export const DEFAULT_PROFILE: Profile = HOLARYN;
 

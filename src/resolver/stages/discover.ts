@@ -118,7 +118,7 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
   const precheck = P.sep === '/' ? names.map(plainName) : names.map(() => false);
   const firstNames = names.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
-  const homes = profile.load.symlinks === 'follow-disclose' ? [io.homedir] : [];
+  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
   for (const dir of dirs) {
     const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     const d = depth.get(dir)!;
@@ -161,6 +161,9 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     group: n.group,
     trim: n.trim,
     yieldsWhenBlank: n.yieldsWhenBlank,
+    applicability: n.applicability,
+    otherwise: n.otherwise,
+    tag: n.tag,
   };
   if (n.own) {
     const name = n.path;
@@ -175,7 +178,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     }
   }
   const rel = ctx.display(n.abs);
-  const homes = profile.load.symlinks === 'follow-disclose' ? [io.homedir] : [];
+  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
   const located = locateCandidate(
     fs,
     inputs.root,

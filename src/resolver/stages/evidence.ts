@@ -7,7 +7,7 @@ import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvid
 import { MAX_CONTENT_BYTES } from '../limits';
 import type { Configured, Profile, TrustVerdict } from '../profile';
 import { snapshotId } from '../snapshot';
-import type { Rendered } from './render';
+import { Rendered, reportedDelivery } from './render';
 import type { Settled } from './supersede';
 import type { Entry, Inputs, Io } from './types';
 
@@ -44,7 +44,9 @@ function fileDiagnostics(settled: Settled, io: Io): void {
 /** Why a source is not applicable: one clause per key and pattern, naming its targets. */
 function notApplicableReason(e: Entry, settled: Settled): string | null {
   if (e.applicability) {
-    const targets = settled.notApplicable.get(e)!.map((n) => JSON.stringify(n.target));
+    const list = settled.notApplicable.get(e)!;
+    if (list.length > 0 && list.every((n) => n.why !== undefined)) return [...new Set(list.map((n) => n.why!))].join('; ');
+    const targets = list.map((n) => JSON.stringify(n.target));
     return targets.length === 0 ? null : `${e.applicability.describe()} does not match ${targets.join(', ')}`;
   }
   // The applies_to list is said once, not once per target (1,000 globs and 10,000 targets
@@ -63,7 +65,6 @@ function notApplicableReason(e: Entry, settled: Settled): string | null {
 function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, profile: Profile): SourceEvidence[] {
   const paths = inputs.targets.map((t) => t.path);
   const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
-  const budget = inputs.budget;
   const unit = profile.budget.unit;
   return settled.entries.map((e, index) => {
     const dup = settled.duplicateOf.get(e);
@@ -80,7 +81,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
     let includedChars = budgetInfo ? budgetInfo.included : 0;
     if (dup) {
       status = 'duplicate';
-      reason = `same file as ${dup.path}`;
+      reason = dup.identity === e.identity ? `same file as ${dup.path}` : `same text as ${dup.path}`;
     } else if (e.report) {
       status = e.report.status;
       reason = e.report.reason;
@@ -88,7 +89,8 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       status = budgetInfo.status;
       const size = unit.name === 'code-points' ? chars : unit.measure(content);
       if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
-      if (status === 'omitted') reason = `omitted by the budget: its ${size} ${unit.words} did not fit in ${budget}`;
+      if (status === 'omitted')
+        reason = `omitted by the budget: its ${size} ${unit.words} did not fit in the ${budgetInfo.room} ${unit.words} left`;
       if (budgetInfo.reason !== undefined) reason = budgetInfo.reason;
       if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
     } else if (appliesTo.length > 0) {
@@ -125,7 +127,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       content,
       notApplicable: settled.notApplicable.get(e)!,
       includedChars,
-      delivery: e.delivery,
+      delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
     return source;
@@ -158,23 +160,26 @@ export function assembleEvidence(
   }
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
+  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1])!;
   const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
-    .map((s) => ({ path: s.path, chars: sizeOf(s), included: rendered.budgetStatus.get(settled.entries[s.order - 1])!.included }));
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s).included }));
+  const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s).room]));
   for (const o of omitted)
     diagnostics.add(
       'budget-truncated',
       o.path,
       null,
-      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context by the ${budget}-${unit.word} budget`,
+      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
     );
   for (const c of cut)
     diagnostics.add(
       'budget-truncated',
       c.path,
       null,
-      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget`,
+      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
     );
   const { configured, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);

@@ -4,7 +4,7 @@
  */
 import { canonicalRoot, errorCode } from '../candidates';
 import { ResolveError, TargetEvidence } from '../evidence';
-import { EntryKind, FsStat, ResolverFs } from '../fs';
+import { EntryKind, FsStat, PathApi, ResolverFs } from '../fs';
 import { MAX_BUDGET, MAX_TARGET_CHARS } from '../limits';
 import { Listings, listedKind } from '../listings';
 import { canonicalize, isInside, toRelative } from '../paths';
@@ -181,11 +181,66 @@ function unresolvable(err: unknown): string {
   return code;
 }
 
+/**
+ * The paths as given, for `requested` (docs/contract.md §9): kept for a target only when no
+ * given path names it plainly. A path names its target plainly when, written relative to the
+ * root (an absolute one made relative to the root as given or as canonicalised, a leading `./`
+ * and trailing `/` dropped), it is the target's path: `..` segments and symbolic links on the
+ * way make it differ.
+ */
+class Requests {
+  private readonly first = new Map<string, string>();
+  private readonly plainly = new Set<string>();
+
+  constructor(
+    private readonly P: PathApi,
+    private readonly root: string,
+    private readonly givenRoot: string,
+    /** Names that differ only in case name the same entry (a case-insensitive disk). */
+    private readonly foldCase: boolean,
+  ) {}
+
+  plain(path: string): void {
+    this.plainly.add(path);
+  }
+
+  note(given: string, path: string): void {
+    if (this.plainly.has(path)) return;
+    const form = this.form(given);
+    if (form === path || (this.foldCase && form.toLowerCase() === path.toLowerCase())) {
+      this.plainly.add(path);
+      this.first.delete(path);
+    } else if (!this.first.has(path)) this.first.set(path, given);
+  }
+
+  private form(given: string): string {
+    const P = this.P;
+    let rel = given;
+    if (P.isAbsolute(given)) {
+      const abs = P.resolve(this.givenRoot, given);
+      const fromGiven = toRelative(P, this.givenRoot, abs);
+      rel = fromGiven.startsWith('..') ? toRelative(P, this.root, abs) : fromGiven;
+    }
+    if (P.sep === '\\') rel = rel.split('\\').join('/');
+    while (rel.startsWith('./')) rel = rel.slice(2);
+    while (rel.length > 1 && rel.endsWith('/')) rel = rel.slice(0, -1);
+    return rel === '.' ? '' : rel;
+  }
+
+  apply(byPath: Map<string, TargetEvidence>): void {
+    for (const [path, given] of this.first) {
+      const t = byPath.get(path);
+      if (t && !this.plainly.has(path)) byPath.set(path, { ...t, requested: given });
+    }
+  }
+}
+
 function resolveTargets(
   fs: ResolverFs,
   root: string,
   targets: readonly string[],
   listings: Listings,
+  givenRoot: string = root,
 ): { resolved: TargetEvidence[]; chainFrom: ReadonlyMap<string, string> } {
   const P = fs.path;
   const rejected: string[] = [];
@@ -204,12 +259,17 @@ function resolveTargets(
       );
     }
   }
+  const requests = new Requests(P, root, givenRoot, P.sep === '\\' || fs.caseInsensitive === true);
   const quick = TargetCanonicalizer.usable(fs) ? new TargetCanonicalizer(fs, root, listings, targets) : undefined;
   for (const given of targets) {
     const q = quick?.target(given);
     if (q !== undefined) {
       if (q === 'outside') rejected.push(given);
-      else if (!byPath.has(q.path)) byPath.set(q.path, q);
+      else {
+        if (!byPath.has(q.path)) byPath.set(q.path, q);
+        if (given !== q.path) requests.note(given, q.path);
+        else requests.plain(q.path);
+      }
       continue;
     }
     let c;
@@ -225,6 +285,7 @@ function resolveTargets(
       continue;
     }
     const path = toRelative(P, root, c.path);
+    requests.note(given, path);
     if (byPath.has(path)) continue;
     let kind: TargetEvidence['kind'] = 'missing';
     if (c.exists) kind = fs.stat(c.path)?.kind === 'directory' ? 'directory' : 'file';
@@ -237,6 +298,7 @@ function resolveTargets(
       root,
     });
   }
+  requests.apply(byPath);
   // Default sort order is code-unit order, the contract's; paths are unique.
   const paths = [...byPath.keys()].sort();
   return { resolved: paths.map((p) => byPath.get(p)!), chainFrom: quick?.chainFrom ?? new Map() };
@@ -284,7 +346,8 @@ export function readInputs(
   const rootPath = canonicalRoot(fs, root);
   const projectRoot = profile.projectRoot ? findProjectRoot(fs, rootPath, profile.projectRoot.markers) : rootPath;
   const projectRel = projectRoot === rootPath ? '' : toRelative(fs.path, rootPath, projectRoot);
-  const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings);
   const cwd = typeof root === 'string' ? fs.path.resolve(root) : rootPath;
+  const given = typeof root === 'string' && root !== '' ? fs.path.resolve(root) : rootPath;
+  const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings, given);
   return { root: rootPath, cwd, projectRoot, projectRel, targets: resolved, chainFrom, budget };
 }

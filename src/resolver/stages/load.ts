@@ -177,7 +177,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       metadata,
       appliesTo: metadata?.applies_to ? compiled(metadata.applies_to) : null,
       excludes: metadata && metadata.excludes.length > 0 ? compiled(metadata.excludes) : null,
-      applicability: parsed?.applicability ?? null,
+      applicability: f.applicability ?? parsed?.applicability ?? null,
       content,
       priority: metadata?.priority ?? 0,
       rank: f.rank,
@@ -186,13 +186,18 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       canonical: located.canonical,
     };
     if (f.note !== undefined) entry.note = f.note;
+    if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
+    if (f.tag !== undefined) entry.tag = f.tag;
     if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
       const winner = winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };
       else winners.set(f.group, f.path);
     }
     if (!entry.report && f.report) entry.report = { ...f.report };
-    if (!entry.report && blank) entry.report = { status: 'omitted', reason: 'empty or only whitespace: skipped, costs nothing' };
+    if (!entry.report && blank)
+      entry.report = rule.emptyReport
+        ? { ...rule.emptyReport }
+        : { status: 'omitted', reason: 'empty or only whitespace: skipped, costs nothing' };
     // A trust decision is about the repository: the user's own global files are not its to keep out.
     if (!entry.report && trust && !trust.trusted && entry.scope !== 'global') {
       entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };

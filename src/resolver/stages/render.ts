@@ -5,7 +5,7 @@
  */
 import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
-import type { ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
+import type { ConsideredSource, ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
 import type { Settled } from './supersede';
 import type { Entry, Inputs } from './types';
 
@@ -16,8 +16,14 @@ export interface Rendered {
   /** Target paths each source in effect is in effect for. */
   effectPaths: Map<Entry, string[]>;
   /** Per source in the context: its fit status and the units kept. */
-  budgetStatus: Map<Entry, { status: FitStatus; included: number; reason?: string }>;
+  budgetStatus: Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>;
   needed: number;
+}
+
+/** The delivery a source is reported with: NamedCandidate.otherwise when it applies to no target. */
+export function reportedDelivery(e: Entry, settled: Settled): Entry['delivery'] {
+  if (e.otherwise === undefined || e.report || settled.duplicateOf.has(e)) return e.delivery;
+  return (settled.applies.get(e) ?? []).length === 0 ? e.otherwise : e.delivery;
 }
 
 /**
@@ -42,9 +48,9 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const deliveries = profile.contextDeliveries;
   const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
   const fromProject = projectRelative(inputs);
-  const contextSources: ContextSource[] = inContext.map((e) => {
-    const appliesTo = effectPaths.get(e)!;
-    return {
+  const toSource = (e: Entry): ContextSource => {
+    const appliesTo = effectPaths.get(e) ?? [];
+    const source: ContextSource = {
       path: e.path,
       content: e.content,
       appliesTo: appliesTo.length === resolved.length ? null : appliesTo,
@@ -55,16 +61,30 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
       absolute: e.canonical,
       heading: e.directory === null ? undefined : fromProject(e.path),
     };
-  });
+    if (e.tag !== undefined) source.tag = e.tag;
+    return source;
+  };
+  const contextSources: ContextSource[] = inContext.map(toSource);
+  const shown = new Set(inContext);
+  const considered: ConsideredSource[] = entries
+    .filter((e) => !settled.duplicateOf.has(e))
+    .map((e) => ({ ...toSource(e), inContext: shown.has(e), delivery: reportedDelivery(e, settled), reported: e.report !== undefined }));
+  frame = { ...frame, considered };
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
   const rule = budget === null ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
   const text = profile.format.render(contextSources, decision, budget, unit, frame);
-  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; reason?: string }>();
+  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();
+  const room = decision.room;
   inContext.forEach((e, i) =>
-    budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i], reason: decision.reasons?.[i] }),
+    budgetStatus.set(e, {
+      status: decision.status[i],
+      included: decision.kept[i],
+      room: room ? room[i] : (budget ?? 0),
+      reason: decision.reasons?.[i],
+    }),
   );
   return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
 }

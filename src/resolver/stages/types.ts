@@ -24,6 +24,8 @@ export interface Io {
   readonly skipped: SkippedCandidate[];
   /** The home directory (a `follow-disclose` link may lead there). */
   readonly homedir: string;
+  /** The profile's own folders (LoadRule.homes), canonical: a followed link may lead there and still be read. */
+  readonly homes: readonly string[];
   /** Reports a candidate that exists but is not loaded. */
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void;
 }
@@ -62,6 +64,9 @@ export interface Found {
   trim?: boolean;
   /** A blank file does not claim its group. */
   yieldsWhenBlank?: boolean;
+  applicability?: Applicability;
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** The located file, or why it is skipped. */
   located:
     { ok: true; canonical: string; stat: FsStat; disclose?: string } | { ok: false; reason: SkippedCandidate['reason']; message: string };
@@ -91,6 +96,9 @@ export interface Entry {
   /** A status decided before applicability: shadowed, not loaded, untrusted. */
   report?: { status: 'shadowed' | 'not-loaded' | 'untrusted' | 'omitted'; reason: string; by?: string };
   note?: string;
+  /** The delivery to report when it applies to no target. */
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** Canonical absolute path. */
   canonical: string;
 }

@@ -169,6 +169,31 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.ok(!fs.opened.includes('/secret/key'));
   });
 
+  it("a link into the user's home is disclosed, not read; one into Codex's own home is read", () => {
+    // Only the agent's own folder counts as its home: a repository must not be able to aim a
+    // link at ~/.ssh and have Holaryn print it.
+    const fs = new MemoryFs({
+      [W]: { dir: true },
+      [HOME]: { dir: true },
+      [`${HOME}/.ssh/id`]: 'PRIVATE',
+      [`${HOME}/.codex/shared.md`]: 'shared rules',
+      [`${W}/AGENTS.md`]: { symlink: `${HOME}/.ssh/id` },
+      [`${W}/sub/AGENTS.md`]: { symlink: `${HOME}/.codex/shared.md` },
+    });
+    const ev = resolveInstructions(`${W}/sub`, [], {
+      profile: 'codex',
+      fs,
+      env: {},
+      homedir: HOME,
+      settings: { project_root_markers: '[]' },
+    });
+    assert.equal(ev.sources.find((x) => x.path === 'AGENTS.md')?.content, 'shared rules');
+    const up = resolveInstructions(W, [], { profile: 'codex', fs, env: {}, homedir: HOME });
+    assert.equal(up.sources.find((x) => x.path === 'AGENTS.md')?.content, '[not shown: links outside the repository]');
+    assert.ok(!up.context.includes('PRIVATE'));
+    assert.ok(!fs.opened.includes(`${HOME}/.ssh/id`));
+  });
+
   it('an untrusted project (config.toml) sends only the global file', () => {
     const config = `[projects."${W}"]\ntrust_level = "untrusted"\n`;
     const ev = resolve({ [`${HOME}/.codex/config.toml`]: config, [`${HOME}/.codex/AGENTS.md`]: 'g', [`${W}/AGENTS.md`]: 'p' });

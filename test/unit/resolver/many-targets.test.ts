@@ -16,11 +16,25 @@ type Outcome = { error: string; targets: unknown } | { targets: TargetEvidence[]
 /** The first spelling of each target path (a later one of the same path is dropped). */
 const firstGiven = new Map<string, string>();
 
+/**
+ * A given path written relative to the root as plainly as it can be without the filesystem
+ * (absolute made relative, `./` and a trailing `/` dropped): `requested` is kept when this
+ * differs from the target's path for every spelling of it.
+ */
+function plainForm(given: string): string {
+  let rel = given.startsWith('/') ? (given === ROOT ? '' : given.startsWith(`${ROOT}/`) ? given.slice(ROOT.length + 1) : given) : given;
+  while (rel.startsWith('./')) rel = rel.slice(2);
+  while (rel.length > 1 && rel.endsWith('/')) rel = rel.slice(0, -1);
+  return rel === '.' ? '' : rel;
+}
+
 /** What the contract gives, path by path, with the primitives the resolver builds on. */
 function expectedTargets(fs: MemoryFs, targets: string[]): Outcome {
   const P = fs.path;
   const rejected: string[] = [];
   const byPath = new Map<string, TargetEvidence>();
+  const plain = new Set<string>();
+  const requested = new Map<string, string>();
   for (const given of targets) {
     let c;
     try {
@@ -33,12 +47,15 @@ function expectedTargets(fs: MemoryFs, targets: string[]): Outcome {
       continue;
     }
     const path = toRelative(P, ROOT, c.path);
+    if (plainForm(given) === path) plain.add(path);
+    else if (!requested.has(path)) requested.set(path, given);
     if (byPath.has(path)) continue;
     firstGiven.set(path, given);
     const kind = !c.exists ? 'missing' : fs.stat(c.path)?.kind === 'directory' ? 'directory' : 'file';
     byPath.set(path, { path, kind });
   }
   if (rejected.length > 0) return { error: 'target-outside-root', targets: rejected };
+  for (const [path, given] of requested) if (!plain.has(path)) byPath.set(path, { ...byPath.get(path)!, requested: given });
   return { targets: [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
 
@@ -76,7 +93,11 @@ describe('many targets at once give what each target gives alone', () => {
         const conflicts: string[] = [];
         ev.targets.forEach((t, i) => {
           const single = singles[i];
-          assert.deepEqual(single.targets, [t]);
+          // `requested` is the spelling each call was given: compare what it names.
+          assert.deepEqual(
+            single.targets.map(({ path, kind }) => ({ path, kind })),
+            [{ path: t.path, kind: t.kind }],
+          );
           for (const c of single.conflicts) if (!conflicts.includes(JSON.stringify(c))) conflicts.push(JSON.stringify(c));
           // For one target, conflicts follow their directories' first applicable source in precedence order.
           const firstApplicable = (dir: string | null) =>
@@ -127,7 +148,7 @@ describe('many targets at once give what each target gives alone', () => {
     // `a`, whose chain ends at itself (docs/contract.md §3), as a harness that normalises the path reaches it.
     const fs = new MemoryFs({ '/repo/a/AGENTS.md': 'a rules\n', '/repo/a/x.ts': '', '/repo/l': { symlink: 'src/../a' } });
     const alone = resolveInstructions(ROOT, ['l'], { fs, globalFile: null });
-    assert.deepEqual(alone.targets, [{ path: 'a', kind: 'directory' }]);
+    assert.deepEqual(alone.targets, [{ path: 'a', kind: 'directory', requested: 'l' }]);
     assert.deepEqual(
       alone.sources.map((s) => [s.path, s.appliesTo]),
       [['a/AGENTS.md', ['a']]],

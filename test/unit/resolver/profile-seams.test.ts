@@ -4,6 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { FitRule, HOLARYN, MemoryFs, Profile, UTF8_BYTES, resolveInstructions } from '../../../src/resolver';
+import { schemaValidator } from '../../helpers/schema';
 
 const WITH_PROJECT_ROOT: Profile = { ...HOLARYN, name: 'walks-up', projectRoot: { markers: ['.git'] } };
 
@@ -29,6 +30,7 @@ describe('profile seams', () => {
         ],
       );
       assert.match(ev.context, /\[holaryn:source\] "\.\.\/AGENTS\.md"\ntop\n/);
+      schemaValidator()(ev, 'evidence with a file above the root');
     });
 
     it('a `.git` file (worktree, submodule) marks the project root too', () => {
@@ -73,10 +75,14 @@ describe('profile seams', () => {
       assert.equal(cut.chars, Buffer.byteLength(content));
       assert.ok(cut.included < cut.chars);
       assert.equal(e.sources[0].reason, `cut by the budget: ${cut.included} of ${cut.chars} bytes included`);
-      assert.match(e.diagnostics.find((d) => d.code === 'budget-truncated')!.message, /of 1201 bytes by the 900-byte budget$/);
+      assert.match(
+        e.diagnostics.find((d) => d.code === 'budget-truncated')!.message,
+        /of 1201 bytes by the 900-byte budget; a budget of \d+ bytes would include everything$/,
+      );
       assert.match(e.context, /\[holaryn:budget\] The 900-byte budget/);
       assert.match(e.context, new RegExp(`cut \\(1201 bytes, ${cut.included} included\\)`));
       assert.doesNotMatch(e.context, /characters/);
+      schemaValidator()(e, 'evidence with a byte budget');
     });
   });
 

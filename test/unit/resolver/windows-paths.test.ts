@@ -131,7 +131,8 @@ describe('Windows paths (path.win32 injected, run on any OS)', () => {
 
     it('a rooted path without a drive is on the root’s drive; a drive-relative path on the root’s drive is below the root', () => {
       assert.deepEqual(run(winFs(), ROOT, ['\\projects\\example\\src\\app.py']).targets, [{ path: 'src/app.py', kind: 'file' }]);
-      assert.deepEqual(run(winFs(), ROOT, ['D:src\\app.py']).targets, [{ path: 'src/app.py', kind: 'file' }]);
+      // v1.1: a drive-relative spelling differs from the path, so it is kept as `requested`.
+      assert.deepEqual(run(winFs(), ROOT, ['D:src\\app.py']).targets, [{ path: 'src/app.py', kind: 'file', requested: 'D:src\\app.py' }]);
       assert.equal(rejects(winFs(), ROOT, ['C:src\\app.py']).code, 'target-outside-root');
     });
 
@@ -158,7 +159,7 @@ describe('Windows paths (path.win32 injected, run on any OS)', () => {
         'D:\\projects\\example\\in': { symlink: 'D:\\projects\\example\\src' },
       });
       assert.equal(rejects(fs, ROOT, ['out\\x.py']).code, 'target-outside-root');
-      assert.deepEqual(run(fs, ROOT, ['IN\\app.py']).targets, [{ path: 'src/app.py', kind: 'file' }]);
+      assert.deepEqual(run(fs, ROOT, ['IN\\app.py']).targets, [{ path: 'src/app.py', kind: 'file', requested: 'IN\\app.py' }]);
     });
 
     it('an instruction file symlinked to another drive is symlink-outside-root, never read', () => {

@@ -16,7 +16,14 @@ export function agentDiagnostics(problems: readonly ConfigProblem[]): Diagnostic
 export function settingsEvidence(settings: Readonly<Record<string, EffectiveSetting>>): Record<string, EffectiveSetting> {
   const out: Record<string, EffectiveSetting> = {};
   for (const [name, s] of Object.entries(settings))
-    out[name] = { ...s, value: Array.isArray(s.value) ? [...(s.value as string[])] : s.value };
+    out[name] = {
+      ...s,
+      value: Array.isArray(s.value)
+        ? [...(s.value as string[])]
+        : typeof s.value === 'object' && s.value !== null
+          ? { ...s.value }
+          : s.value,
+    };
   return out;
 }
 

@@ -10,7 +10,7 @@
  */
 import { ResolveError } from '../../evidence';
 
-export type SettingValue = number | string | boolean | readonly string[] | null;
+export type SettingValue = number | string | boolean | readonly string[] | Readonly<Record<string, boolean>> | null;
 
 export type SettingKind =
   /** A whole number between `min` and `max`. */
@@ -22,7 +22,13 @@ export type SettingKind =
   /** A string or a list of strings (Gemini's `context.fileName`); kept as given. */
   | 'string-or-list'
   /** One of `choices`. */
-  | 'choice';
+  | 'choice'
+  /**
+   * VS Code's `{ "name": true }` objects (`chat.instructionsFilesLocations`): keys trimmed,
+   * `true`/`false` or their strings (any case) kept, other values dropped. On the command line a
+   * JSON object, or a comma-separated list of names (each `true`).
+   */
+  | 'boolean-map';
 
 export interface SettingSpec {
   /** The agent's own name, as `--set` takes it. */
@@ -83,6 +89,8 @@ function describeKind(spec: SettingSpec): string {
       return 'a string or a list of strings';
     case 'choice':
       return `one of ${(spec.choices ?? []).join(', ')}`;
+    case 'boolean-map':
+      return 'an object of names to true or false (JSON, or a comma-separated list of names)';
   }
 }
 
@@ -114,6 +122,22 @@ export function checkSettingValue(spec: SettingSpec, value: unknown): { ok: true
     case 'string-or-list':
       if (typeof value === 'string') return { ok: true, value };
       return isStringList(value) ? { ok: true, value: Object.freeze([...value]) } : bad;
+    case 'boolean-map': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad;
+      const out: Record<string, boolean> = {};
+      for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+        const flag =
+          typeof v === 'boolean'
+            ? v
+            : typeof v === 'string' && /^(true|false)$/i.test(v.trim())
+              ? v.trim().toLowerCase() === 'true'
+              : undefined;
+        const name = key.trim();
+        if (flag !== undefined && name !== '')
+          Object.defineProperty(out, name, { value: flag, enumerable: true, writable: true, configurable: true });
+      }
+      return { ok: true, value: Object.freeze(out) };
+    }
   }
 }
 
@@ -125,7 +149,15 @@ export function parseSettingText(spec: SettingSpec, text: string): SettingValue 
   let value: unknown = text;
   const t = text.trim();
   if (spec.kind === 'integer') value = /^-?\d+$/.test(t) ? Number(t) : text;
-  else if (spec.kind === 'boolean') value = t === 'true' ? true : t === 'false' ? false : text;
+  else if (spec.kind === 'boolean-map') {
+    if (t.startsWith('{')) {
+      try {
+        value = JSON.parse(t) as unknown;
+      } catch {
+        throw new ResolveError('usage', `--set ${spec.name}: ${JSON.stringify(text)} is not a JSON object`);
+      }
+    } else value = Object.fromEntries((t === '' ? [] : t.split(',')).map((part) => [part.trim(), true]));
+  } else if (spec.kind === 'boolean') value = t === 'true' ? true : t === 'false' ? false : text;
   else if (spec.kind === 'string-list' || (spec.kind === 'string-or-list' && (t.startsWith('[') || t.includes(',')))) {
     if (t.startsWith('[')) {
       try {

@@ -112,11 +112,20 @@ interface Places {
   dotGemini: string;
 }
 
+/** The home Gemini uses (`GEMINI_CLI_HOME` moves it) and its `.gemini` folder. */
+export function geminiHome(where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }): {
+  home: string;
+  dotGemini: string;
+} {
+  const moved = where.env.GEMINI_CLI_HOME;
+  const home = moved !== undefined && moved !== '' ? where.path.resolve(where.homedir, moved) : where.homedir;
+  return { home, dotGemini: where.path.join(home, '.gemini') };
+}
+
 function places(inputs: GeminiInputs): Places {
-  const P = inputs.fs.path;
+  const { home, dotGemini } = geminiHome({ env: inputs.env, homedir: inputs.homedir, path: inputs.fs.path });
   const moved = inputs.env.GEMINI_CLI_HOME;
-  const home = moved !== undefined && moved !== '' ? P.resolve(inputs.homedir, moved) : inputs.homedir;
-  return { home, homeDisplay: moved !== undefined && moved !== '' ? '$GEMINI_CLI_HOME' : '~', dotGemini: P.join(home, '.gemini') };
+  return { home, homeDisplay: moved !== undefined && moved !== '' ? '$GEMINI_CLI_HOME' : '~', dotGemini };
 }
 
 class Run {

@@ -20,7 +20,7 @@ import type {
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { concatenate, geminiContext } from './context';
-import { GeminiResult, GeminiSource, machineSettings, resolveGemini } from './engine';
+import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
 import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
@@ -169,7 +169,7 @@ export const GEMINI: Profile = {
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },
   directories: [],
-  load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: false },
+  load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: false, homes: (where) => [geminiHome(where).dotGemini] },
   dialect: null,
   order: DISCOVERY_ORDER,
   supersede: 'none',

@@ -7,24 +7,20 @@
  * The layout measures every part once and lazily, so a fit rule decides by adding lengths and
  * the text is rendered once.
  */
-import {
-  ENVELOPE_CLOSE,
-  ENVELOPE_OPEN,
-  MARK,
-  PLAIN_ASCII,
-  PREAMBLE,
-  EMPTY_QUOTED,
-  body,
-  contentBody,
-  contentBodyLength,
-  contentSize,
-  quote,
-} from '../../context';
+import { ENVELOPE_CLOSE, ENVELOPE_OPEN, MARK, PREAMBLE, body, contentBody, contentBodyLength, contentSize, quote } from '../../context';
 import type { BudgetUnit, ContextFormat, ContextSource, FitDecision, Layout } from '../../profile';
+
+/** Targets a heading names; the rest are counted ("and 7 more"), so headings never grow with the target set. */
+export const HEADING_TARGETS = 5;
 
 function heading(s: ContextSource, unit: BudgetUnit, cut?: { kept: number; total: number }): string {
   let h = `${MARK}source] ${quote(s.path)}`;
-  if (s.appliesTo) h += ` (applies to ${s.appliesTo.map(quote).join(', ')})`;
+  const targets = s.appliesTo;
+  if (targets) {
+    const named = targets.length > HEADING_TARGETS ? targets.slice(0, HEADING_TARGETS) : targets;
+    const more = targets.length - named.length;
+    h += ` (applies to ${named.map(quote).join(', ')}${more > 0 ? ` and ${more} more` : ''})`;
+  }
   if (cut) h += ` (cut to ${cut.kept} of ${cut.total} ${unit.words} by the budget)`;
   return h + '\n';
 }
@@ -55,34 +51,7 @@ function layout(sources: readonly ContextSource[], budget: number, unit: BudgetU
   const len = (s: string) => unit.measure(s);
   const sizes = new Array<number>(n);
   const size = (i: number) => (sizes[i] ??= contentSize(sources[i].content, unit.name));
-  // A heading's length without building it: its parts are added up, and each target's quoted
-  // length is measured once however many sources list it (quoted text is well-formed and starts
-  // and ends with `"`, so lengths add up exactly in either unit).
-  const quotedLen = new Map<string, number>();
-  const qlen = (p: string) => {
-    // Printable ASCII other than `"`, `\` and `<` is quoted as itself: one unit per character.
-    if (PLAIN_ASCII.test(p)) return p.length + 2;
-    let quoted = quotedLen.get(p);
-    if (quoted === undefined) quotedLen.set(p, (quoted = len(quote(p))));
-    return quoted;
-  };
-  const headingWith = (appliesTo: string[] | null) => len(heading({ path: '', content: '', appliesTo, commands: [] }, unit));
-  const plain = headingWith(null);
-  const headingBase = plain - qlen('');
-  const appliesToBase = headingWith([]) - plain;
-  const separator = headingWith(['', '']) - headingWith(['']) - qlen('');
-  // Only whether a heading fits matters for one past the budget, so the sum stops there (and
-  // does not start when even the shortest quoted targets, `""`, could not fit): a source listing
-  // 10,000 targets costs no lookup at all.
-  const headingLength = (s: ContextSource, cap: number): number => {
-    let total = headingBase + qlen(s.path);
-    if (s.appliesTo) {
-      total += appliesToBase + separator * Math.max(0, s.appliesTo.length - 1);
-      if (total + s.appliesTo.length * EMPTY_QUOTED > cap) return cap + 1;
-      for (let k = 0; k < s.appliesTo.length && total <= cap; k++) total += qlen(s.appliesTo[k]);
-    }
-    return Math.min(total, cap + 1);
-  };
+  const plain = len(heading({ path: '', content: '', appliesTo: null, commands: [] }, unit));
   // A source's heading and body are measured only once the rest of a total with it fits: in a
   // large batch the lines naming the omitted sources alone often pass the budget, and then no
   // heading or body is measured at all.
@@ -93,7 +62,7 @@ function layout(sources: readonly ContextSource[], budget: number, unit: BudgetU
   const fixed = len(OPEN) + len(CLOSE);
   const validationHeader = len(VALIDATION_HEADER);
   const markHeader = len(markerHeader(budget, unit));
-  const headingOf = (i: number): number => (headingLens[i] ??= headingLength(sources[i], budget));
+  const headingOf = (i: number): number => (headingLens[i] ??= len(heading(sources[i], unit)));
   const bodyOf = (i: number): number => (bodyLens[i] ??= contentBodyLength(sources[i].content, unit.name));
   const commandsOf = (i: number): number =>
     (commandLens[i] ??= sources[i].commands.reduce((t, c) => t + len(validationLine(c, sources[i].path)), 0));
@@ -116,7 +85,7 @@ function layout(sources: readonly ContextSource[], budget: number, unit: BudgetU
       let t = fixed;
       let commands = 0;
       for (let i = 0; i < n; i++) {
-        t += (headingLens[i] !== undefined && headingLens[i] <= budget ? headingLens[i] : headingLength(sources[i], Infinity)) + bodyOf(i);
+        t += headingOf(i) + bodyOf(i);
         commands += commandsOf(i);
       }
       return commands > 0 ? t + validationHeader + commands : t;

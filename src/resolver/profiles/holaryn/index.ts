@@ -4,7 +4,7 @@
  * Holaryn frontmatter, `mode: replace` within a directory, a 24,000-character budget.
  */
 import * as os from 'node:os';
-import { HIGHEST_FIRST_V1 } from '../../fit';
+import { HIGHEST_FIRST } from '../../fit';
 import { PathApi, nodeResolverFs } from '../../fs';
 import { DEFAULT_BUDGET } from '../../limits';
 import { HOLARYN_POLICY } from '../../policy';
@@ -73,7 +73,7 @@ export const HOLARYN: Profile = Object.freeze({
   dialect: HOLARYN_DIALECT,
   order: PRECEDENCE,
   supersede: 'replace-in-directory',
-  budget: Object.freeze({ unit: CODE_POINTS, size: DEFAULT_BUDGET, fit: HIGHEST_FIRST_V1 }),
+  budget: Object.freeze({ unit: CODE_POINTS, size: DEFAULT_BUDGET, fit: HIGHEST_FIRST }),
   format: HOLARYN_FORMAT,
 }) as Profile;
 

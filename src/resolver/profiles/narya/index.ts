@@ -4,7 +4,7 @@
  * `.narya/config.toml` names; no hierarchy; and none of it unless the repository is trusted.
  * Holaryn's envelope and budget (Narya publishes neither). Decisions: ./README.md.
  */
-import { HIGHEST_FIRST_V1 } from '../../fit';
+import { HIGHEST_FIRST } from '../../fit';
 import { DEFAULT_BUDGET } from '../../limits';
 import { depthOf, parentOf } from '../../paths';
 import type { DiscoverContext, NamedCandidate, OrderKey, Profile, TrustVerdict } from '../../profile';
@@ -140,6 +140,6 @@ export const NARYA: Profile = Object.freeze({
   order: naryaOrder,
   supersede: 'none',
   trust: naryaTrust,
-  budget: Object.freeze({ unit: CODE_POINTS, size: DEFAULT_BUDGET, fit: HIGHEST_FIRST_V1 }),
+  budget: Object.freeze({ unit: CODE_POINTS, size: DEFAULT_BUDGET, fit: HIGHEST_FIRST }),
   format: HOLARYN_FORMAT,
 }) as Profile;

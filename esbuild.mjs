@@ -49,6 +49,9 @@ const entries = [
   // Integration suites run inside the extension host: vscode and mocha stay external.
   { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },
   { entryPoints: ['test/integration/multi.ts'], outfile: 'out/integration/multi.js', external: ['vscode', 'mocha'] },
+  // The in-host half of `npm run bench:vscode`.
+  { entryPoints: ['scripts/vscode/bench-suite.ts'], outfile: 'out/bench/suite.js', external: ['vscode'] },
+  { entryPoints: ['test/integration/profiles.ts'], outfile: 'out/integration/profiles.js', external: ['vscode', 'mocha'] },
 ];
 
 for (const entry of entries) {

@@ -21,10 +21,12 @@ const EXPECTED = [
   'LICENSE',
   'README.md',
   'dist/cli-check.js',
+  'dist/cli-compare.js',
   'dist/cli-gate.js',
   'dist/cli-main.js',
   'dist/cli-main.js.v8cache',
   'dist/cli-mcp.js',
+  'dist/cli-trust.js',
   'dist/cli.js',
   'package.json',
   'schema/evidence.schema.json',
@@ -107,6 +109,11 @@ try {
     .map((l) => JSON.parse(l));
   if (answers[0].type !== 'preamble' || answers[1]?.decision !== 'proceed') fail(`gate answered ${gate.slice(0, 300)}`);
   if (!holaryn(bin, ['mcp', '--help'], env).includes('repository_instructions')) fail('mcp --help did not load');
+  const compare = JSON.parse(holaryn(bin, ['compare', 'examples/demo-workspace', 'src/app/main.ts', '--json'], env));
+  if (compare.schema !== 'holaryn.compare/v1') fail(`compare printed ${JSON.stringify(compare).slice(0, 200)}`);
+  const trustStore = path.join(tmp, 'trust.json');
+  const trust = JSON.parse(holaryn(bin, ['trust', 'examples/demo-workspace', '--trust-store', trustStore, '--json'], env));
+  if (trust.decision !== 'unknown') fail(`trust printed ${JSON.stringify(trust).slice(0, 200)}`);
   const markdown = holaryn(
     bin,
     ['instructions', 'examples/demo-workspace', '--targets-from', '-', '--null', '--format', 'markdown'],

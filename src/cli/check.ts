@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResolveError } from '../resolver';
-import { Finding, LintResult, lintWorkspace } from '../lint';
+import { AGENT_NAMES, Finding, LintResult, lintWorkspace, parseAgentList } from '../lint';
 import { UsageError, usageMessage } from './args';
 import { CliIo, Colors, EXIT, colors, printable, printableText } from './io';
 import { writeJson } from './json';
@@ -33,6 +33,9 @@ Options:
   --max-warnings N       fail when there are more than N warnings (default: no limit)
   --no-ignore            walk everything: do not skip what .gitignore and
                          .git/info/exclude ignore (.git and node_modules are still skipped)
+  --agents LIST          also warn where an agent will quietly do something unexpected,
+                         as it would with this machine's configuration: a comma-separated
+                         list of ${AGENT_NAMES.join(', ')}, or all (codes agent-…)
   -h, --help             show this help
 
 Environment:
@@ -94,13 +97,14 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summary(result: LintResult, maxWarnings: number | undefined): string {
+function summary(result: LintResult, maxWarnings: number | undefined, agents: readonly string[]): string {
   const files = plural(result.files.length, 'instruction file');
   let s =
     result.errors + result.warnings === 0
       ? `No problems in ${files}.`
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
   if (result.infos > 0) s += ` ${plural(result.infos, 'info finding')} (never counted as warnings).`;
+  if (agents.length > 0) s += ` Agent pitfalls checked for ${agents.join(', ')}.`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
   else if (result.listing.exhausted)
@@ -138,6 +142,7 @@ function run(args: string[], io: CliIo): number {
       json: { type: 'boolean' },
       'max-warnings': { type: 'string' },
       'no-ignore': { type: 'boolean' },
+      agents: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -160,7 +165,18 @@ function run(args: string[], io: CliIo): number {
   if (positionals.length === 0) throw new UsageError('missing <root>');
   if (positionals.length > 1) throw new UsageError(`check takes one <root>, not ${positionals.length} arguments`);
 
-  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]), { ignore: !values['no-ignore'] });
+  let agents: ReturnType<typeof parseAgentList> = [];
+  if (values.agents !== undefined) {
+    try {
+      agents = parseAgentList(values.agents);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
+  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]), {
+    ignore: !values['no-ignore'],
+    agents: agents.length > 0 ? { agents, env: io.env } : undefined,
+  });
   const failed = result.errors > 0 || (maxWarnings !== undefined && result.warnings > maxWarnings);
 
   if (format === 'json') {
@@ -178,15 +194,16 @@ function run(args: string[], io: CliIo): number {
         checked: result.files,
         duplicates: result.duplicates,
         globCheckComplete: result.listing.complete && !result.listing.exhausted,
+        ...(agents.length > 0 ? { agents } : {}),
       },
       io,
     );
   } else if (format === 'github') {
     for (const f of result.findings) io.stdout(githubAnnotation(f) + '\n');
-    io.stderr(summary(result, maxWarnings));
+    io.stderr(summary(result, maxWarnings, agents));
   } else {
     io.stdout(renderText(result, colors(io)));
-    io.stdout(summary(result, maxWarnings));
+    io.stdout(summary(result, maxWarnings, agents));
   }
   return failed ? EXIT_FINDINGS : EXIT.ok;
 }

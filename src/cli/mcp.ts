@@ -72,7 +72,7 @@ const diagnostic = z.looseObject({
   message: z.string(),
 });
 const truncation = z.looseObject({
-  budget: z.number(),
+  budget: z.number().nullable(),
   chars: z.number(),
   truncated: z.boolean(),
   omitted: z.array(z.looseObject({ path: z.string(), chars: z.number() })),

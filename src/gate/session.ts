@@ -22,6 +22,7 @@ import {
   ErrorCode,
   Evidence,
   FileCache,
+  MAX_BUDGET,
   ResolveError,
   ResolveOptions,
   SourceEvidence,
@@ -105,7 +106,8 @@ export class GateSession {
   constructor(root: string, options: GateOptions = {}) {
     this.options = { ...options, cache: options.cache ?? new FileCache() };
     const profile = profileOf(this.options);
-    this.budget = this.options.budget ?? profile.budget.size ?? 0;
+    // A profile without a budget (its system has none) shows all of the guidance: the largest budget.
+    this.budget = this.options.budget ?? profile.budget.size ?? MAX_BUDGET;
     this.unit = profile.budget.unit.name;
     const evidence = resolveInstructions(root, [''], this.options);
     this.root = evidence.root;

@@ -32,3 +32,22 @@ export {
   MAX_BUDGET_FILES,
   MAX_BUDGET_RESOLUTIONS,
 } from './budget';
+export {
+  AGENT_NAMES,
+  AGENT_CODES,
+  AGENT_SEVERITY,
+  AgentName,
+  AgentCode,
+  AgentLintOptions,
+  AgentWorkspace,
+  parseAgentList,
+  lintAgents,
+  codexCuts,
+  codexOverrides,
+  copilotApplyToLists,
+  copilotUnanchoredGlobs,
+  claudeUnseenAgentsMd,
+  claudeRulesOnRead,
+  geminiUntrusted,
+  kimiDeepestFirst,
+} from './agents';

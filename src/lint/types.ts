@@ -9,6 +9,7 @@
  * the file (the opening `---` of a frontmatter block).
  */
 import type { Severity } from '../resolver';
+import type { AgentCode } from './agents';
 
 /** The resolver's per-file diagnostic codes that lint reports as they are. */
 export type ResolverFileCode =
@@ -25,7 +26,8 @@ export type LintOnlyCode =
   | 'budget-exceeded'
   | 'frontmatter-hides-text';
 
-export type FindingCode = ResolverFileCode | LintOnlyCode;
+/** Agent pitfalls (`--agents`, ./agents.ts) have codes of their own, `agent-…`. */
+export type FindingCode = ResolverFileCode | LintOnlyCode | AgentCode;
 
 /** Each lint-only code's severity: all warnings but `foreign-key`, which is info (it never fails a run). */
 export const LINT_SEVERITY: Readonly<Record<LintOnlyCode, Severity>> = Object.freeze({
@@ -56,10 +58,19 @@ export interface TextEdit {
   newText: string;
 }
 
+/** Edits to another file than the finding's (root-relative `file`); `create`: the file does not exist yet and starts empty. */
+export interface FileEdit {
+  file: string;
+  create?: boolean;
+  edits: TextEdit[];
+}
+
 /** A mechanical repair: applying all its edits to the text gives the repaired text. */
 export interface Fix {
   title: string;
   edits: TextEdit[];
+  /** Edits to other files (an agent pitfall's fix may create a file beside the finding's). */
+  files?: FileEdit[];
 }
 
 export interface Finding {

@@ -14,6 +14,7 @@ import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
 import { BudgetInput, BudgetLimits, BudgetSource, checkBudget } from './budget';
 import { textSimilarity } from './similarity';
+import { AgentLintOptions, lintAgents } from './agents';
 import { LineIndex } from './text';
 import type { Finding } from './types';
 
@@ -45,6 +46,8 @@ export interface LintWorkspaceOptions {
   /** Honour `.gitignore` files and `.git/info/exclude` in the walk (default true; `--no-ignore` is false). */
   ignore?: boolean;
   policy?: ResolverPolicy;
+  /** Agents whose pitfalls to report (`--agents`; ./agents.ts), with their environment and settings. */
+  agents?: Omit<AgentLintOptions, 'files' | 'fs'>;
 }
 
 export interface LintResult {
@@ -261,6 +264,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     findings.push(...checked.findings);
     budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
   }
+  if (options.agents && options.agents.agents.length > 0) findings.push(...lintAgents(rootPath, { ...options.agents, files: targets, fs }));
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {

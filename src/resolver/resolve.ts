@@ -8,7 +8,7 @@
  */
 import * as os from 'node:os';
 import type { FileCache } from './cache';
-import type { Evidence, SkippedCandidate } from './evidence';
+import { ResolveError, type Evidence, type SkippedCandidate } from './evidence';
 import { ResolverFs, nodeResolverFs } from './fs';
 import { Listings } from './listings';
 import { canonicalize, depthOf, toRelative } from './paths';
@@ -115,13 +115,18 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const homedir = options.homedir ?? os.homedir();
   const base: ProfileContext = { fs, env: options.env ?? process.env, homedir, settings: options.settings ?? {}, options };
   const selected = profileOf(options);
+  // A profile that reads no settings says so, rather than ignoring a --set the user meant.
+  const given = Object.keys(base.settings);
+  if (given.length > 0 && !selected.settings && !selected.flags && !selected.configure) {
+    throw new ResolveError('usage', `the ${selected.name} profile takes no settings; --set ${given[0]}=… has no meaning there`);
+  }
   const configured: Configured = selected.configure?.(base) ?? {};
   const profile = configured.profile ?? selected;
   const io = makeIo(options, fs, profile, homedir, base.env);
 
   // A profile whose system loads instructions before any file is touched resolves the root itself.
-  const given = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
-  const inputs = readInputs(fs, root, given, profile, options, io.listings);
+  const requested = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
+  const inputs = readInputs(fs, root, requested, profile, options, io.listings);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);
   const found = discover(profile, inputs, io, ctx);

@@ -160,20 +160,25 @@ export function assembleEvidence(
   }
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
-  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1])!;
-  const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
+  // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
+  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);
+  const byBudget = (s: SourceEvidence) => infoOf(s) !== undefined;
+  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
-    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s).included }));
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s)?.included ?? 0 }));
   const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
-  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s).room]));
-  for (const o of omitted)
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s)?.room]));
+  for (const o of omitted) {
+    if (rooms.get(o.path) === undefined) continue;
     diagnostics.add(
       'budget-truncated',
       o.path,
       null,
       `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
     );
+  }
   for (const c of cut)
     diagnostics.add(
       'budget-truncated',

@@ -86,5 +86,6 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
       reason: decision.reasons?.[i],
     }),
   );
-  return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
+  // Without a budget nothing is left out: including everything needs exactly the text there is.
+  return { text, inEffect, effectPaths, budgetStatus, needed: budget === null ? unit.measure(text) : decision.needed };
 }

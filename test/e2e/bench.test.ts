@@ -147,6 +147,32 @@ describe('bench (scripts/bench/run.mjs)', function () {
     assert.deepEqual(floor('--list-targets'), plain);
   });
 
+  it('root-share counts, one target at a time, the files whose context keeps some of the root AGENTS.md', () => {
+    const line = (n: number) => `- rule ${n} keep it short and run the tests\n`;
+    const text = (chars: number) => {
+      let t = '';
+      for (let n = 0; t.length < chars; n++) t += line(n);
+      return t.slice(0, chars - 1) + '\n';
+    };
+    writeTree(work, {
+      'share/AGENTS.md': text(20_000),
+      'share/b.ts': '',
+      'share/pkg/AGENTS.md': text(10_000),
+      'share/pkg/a.ts': '',
+      'share/.git/HEAD': 'ref: refs/heads/main\n',
+    });
+    const r = spawnSync(process.execPath, [path.join(REPO_DIR, 'scripts', 'bench', 'root-share.mjs'), '--tree', path.join(work, 'share')], {
+      encoding: 'utf8',
+      env: { ...process.env, HOLARYN_BENCH_DIR: benchDir },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const row = r.stdout.split('\n').find((l) => l.startsWith('| ') && l.includes('share'));
+    // 4 files (not .git): the two at the root keep the root file whole, the two under pkg/ keep
+    // its head, cut to the room pkg/AGENTS.md leaves (contract §8 v1.1).
+    assert.match(row ?? '', /\| 4 \| 20,000 \| 2 \| 2 \| 0 \| 0 \/ 0 \| \*\*100\.0 %\*\* \| [0-9,]+ \|$/, r.stdout);
+    assert.deepEqual(fs.readdirSync(benchDir), [], 'root-share removed its bundle');
+  });
+
   it('a list every line of which the CLI refuses is one line and exit 2', () => {
     fs.writeFileSync(path.join(work, 'outside.txt'), '/etc/passwd\n');
     const r = bench('--root', path.join(work, 'tree'), '--targets', path.join(work, 'outside.txt'), '--no-scale');

@@ -23,6 +23,8 @@ const git = (...args) => {
   const r = spawnSync('git', args, { cwd: demo, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${demo} failed: ${r.error?.message ?? r.stderr}`);
 };
+// The copied `.git` marker file (scripts/demo-marker.mjs) gives way to a real repository.
+if (fs.lstatSync(path.join(demo, '.git'), { throwIfNoEntry: false })?.isFile()) fs.rmSync(path.join(demo, '.git'));
 git('init', '-q', '-b', 'base');
 git('add', '-A');
 git(

@@ -105,7 +105,9 @@ describe('markdown review summary', () => {
     assert.match(md, /- … and 270 more commands/);
     // Warnings before the budget's notes; the rest counted.
     assert.match(md, /```text\nwarning +pkg-0\/AGENTS.md:3 +unknown-key/);
-    assert.match(md, /… and 559 more\n```/);
+    // 300 unknown-key warnings and 290 budget notes (the v1.1 walk: 10 sources fit, the rest are omitted); 40 shown.
+    assert.equal(ev.diagnostics.length, 590);
+    assert.match(md, /… and 550 more\n```/);
     // A smaller cap drops whole sections and says so, never cutting one in the middle.
     const small = renderMarkdown(ev, 8000);
     assert.ok(small.length <= 8000, `${small.length}`);

@@ -1,4 +1,5 @@
 // The library entry the benchmark bundles (esbuild, into its work directory) for in-process runs.
-export { FileCache, createNodeFs, nodeResolverFs, resolveInstructions } from '../../src/resolver';
+export { FileCache, createNodeFs, listProfiles, nodeResolverFs, resolveInstructions } from '../../src/resolver';
 export type { Evidence, ResolverFs } from '../../src/resolver';
 export { writeJson } from '../../src/cli/json';
+export { compare } from '../../src/cli/compare';

@@ -1,17 +1,20 @@
 // `npm run bench` (docs/speed.md): Holaryn's CLI against the I/O floor and editorconfig-core-js on the
 // same generated monorepo, in one run, alternating, several rounds; medians and ratios. Then warm
 // single-target resolution in-process, and the two scale cases (1,200 instruction files on one
-// chain; 50,000 targets from a file). Prints a Markdown table; the targets are reported, never
-// asserted.
+// chain; 50,000 targets from a file). Then every registered profile as a whole process on the
+// same targets, and `compare` of all of them on one file at a time, warm, in-process. Prints
+// Markdown tables; the targets are reported, never asserted.
 //
 // Usage: node scripts/bench/run.mjs [--rounds N] [--samples N] [--scale-rounds N] [--no-scale]
+//          [--no-profiles]               leave out the profile rows and the compare row
 //          [--root DIR --targets FILE]   compare on another tree (its own .editorconfig files, if any)
 //          [--out FILE]                  also write the results as JSON
 //          [--cli FILE]                  another build of the CLI (default: bin.holaryn)
 // Needs a build (`npm run build`): it runs dist/cli.js, the file `bin.holaryn` names.
 import { spawnSync } from 'node:child_process';
 import * as esbuild from 'esbuild';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,10 +22,11 @@ import { parseArgs } from 'node:util';
 import { benchDir, buildTree, targetLines } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const benchStart = Date.now();
 const repo = path.resolve(here, '..', '..');
 
 const USAGE = `usage: npm run bench -- [--rounds N] [--samples N] [--scale-rounds N] [--no-scale]
-                      [--root DIR --targets FILE] [--out FILE] [--cli FILE]`;
+                      [--no-profiles] [--root DIR --targets FILE] [--out FILE] [--cli FILE]`;
 
 /** Bad input: one clear line and the usage, exit 2 (no stack trace). */
 function usageError(message) {
@@ -40,6 +44,7 @@ try {
       samples: { type: 'string', default: '500' },
       'scale-rounds': { type: 'string', default: '3' },
       'no-scale': { type: 'boolean', default: false },
+      'no-profiles': { type: 'boolean', default: false },
       root: { type: 'string' },
       targets: { type: 'string' },
       out: { type: 'string' },
@@ -64,6 +69,7 @@ const rounds = count('rounds');
 const samples = count('samples');
 const scaleRounds = count('scale-rounds');
 const withScale = !values['no-scale'];
+const withProfiles = !values['no-profiles'];
 const outFile = values.out;
 if ((values.root === undefined) !== (values.targets === undefined)) usageError('--root and --targets go together');
 if (values.root !== undefined) {
@@ -137,6 +143,8 @@ async function libBundle() {
     target: 'node20',
     format: 'cjs',
     logLevel: 'warning',
+    // As esbuild.mjs: jsonc-parser's UMD \`main\` cannot be bundled; its ES module build can.
+    mainFields: ['module', 'main'],
   });
   return out;
 }
@@ -189,7 +197,7 @@ const lib = await libBundle();
 // The bench's own files go however it ends (a refused tree, an error, the report written).
 const ownFiles = [lib];
 process.on('exit', () => {
-  for (const f of ownFiles) rmSync(f, { force: true });
+  for (const f of ownFiles) rmSync(f, { force: true, recursive: true });
 });
 const rootArg = values.root;
 let leftOut = [];
@@ -247,6 +255,102 @@ const contenders = {
 /** The contenders that print their own timing of the work (`{"ms": …}`), startup excluded. */
 const selfTimed = new Set(['floor', 'floorTargets', 'floorListed', 'editorconfig', 'inprocess']);
 
+/** Whether a profile's answer is its trusted one: no trust decision, or one that lets files in. */
+function isTrusted(ev) {
+  return ev.trust === undefined || ev.trust.trusted === true || ev.trust.decision === 'trusted';
+}
+
+/** What reaches the model, to tell whether trust changes a profile's answer. */
+function answerOf(ev) {
+  return JSON.stringify([ev.sources.map((s) => [s.path, s.status]), ev.context]);
+}
+
+// Every registered profile (the library's registry, `listProfiles()`), as a whole process on the
+// same targets. A temp home keeps the operator's own agent files and settings out. A profile
+// that asks for trust is measured trusted, so that its row measures loading: Holaryn's trust
+// store (a temp file written by the CLI's own `trust` command, trusting the root) and Gemini's
+// workspace-trust variable (`GEMINI_CLI_TRUST_WORKSPACE=true`, what `--skip-trust` sets; unlike
+// `--set security.folderTrust.enabled=false` it is no error for the other profiles, so `compare`
+// can take it too). A profile whose answer differs untrusted (a store with no answer, no
+// variable) gets an untrusted row as well.
+const profiles = [];
+let profileHome;
+if (withProfiles) {
+  profileHome = mkdtempSync(path.join(benchDir(), 'home-'));
+  ownFiles.push(profileHome);
+  const trustStore = path.join(profileHome, 'trusted.json');
+  const home = { HOME: profileHome, HOLARYN_HOME: profileHome };
+  const states = {
+    trusted: { args: ['--trust-store', trustStore], env: { ...home, GEMINI_CLI_TRUST_WORKSPACE: 'true' } },
+    untrusted: {
+      args: ['--trust-store', path.join(profileHome, 'no-answers.json')],
+      env: { ...home, GEMINI_CLI_TRUST_WORKSPACE: undefined },
+    },
+  };
+  const trustRun = spawnSync(process.execPath, [cli, 'trust', main.root, '--set', 'trusted', '--trust-store', trustStore], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  if (trustRun.status !== 0)
+    console.error(
+      `bench: this CLI wrote no trust store (\`trust\` exited with ${trustRun.status}): a profile asking for trust is measured untrusted`,
+    );
+  const profileArgs = (name, state) => [
+    cli,
+    'instructions',
+    main.root,
+    '--targets-from',
+    main.targetsFile,
+    '--profile',
+    name,
+    '--json',
+    '--no-global',
+    ...states[state].args,
+  ];
+  const probe = (name, state) =>
+    spawnSync(process.execPath, profileArgs(name, state), {
+      env: { ...process.env, ...states[state].env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 1 << 30,
+      encoding: 'utf8',
+    });
+  for (const { name } of createRequire(import.meta.url)(lib).listProfiles()) {
+    const trusted = probe(name, 'trusted');
+    if (trusted.status !== 0) {
+      // An older build (--cli) without this profile, or without --profile at all.
+      let why = trusted.stderr.trim();
+      try {
+        why = JSON.parse(trusted.stdout).error.message;
+      } catch {
+        // stderr says what happened
+      }
+      console.error(`bench: no row for profile ${name}: the CLI refuses it (${why})`);
+      continue;
+    }
+    const ev = JSON.parse(trusted.stdout);
+    const untrusted = probe(name, 'untrusted');
+    const differs = untrusted.status === 0 && answerOf(JSON.parse(untrusted.stdout)) !== answerOf(ev);
+    const inContext = ev.sources.filter((x) => x.status === 'included' || x.status === 'truncated').length;
+    const row = {
+      name,
+      trusted: isTrusted(ev),
+      sources: ev.sources.length,
+      inContext,
+      unit: ev.truncation?.unit,
+      bytes: Buffer.byteLength(trusted.stdout),
+      untrusted: differs ? { bytes: Buffer.byteLength(untrusted.stdout) } : undefined,
+    };
+    profiles.push(row);
+    contenders[`profile:${name}`] = { label: `\`--profile ${name}\``, args: profileArgs(name, 'trusted'), env: states.trusted.env };
+    if (differs)
+      contenders[`profile:${name}:untrusted`] = {
+        label: `\`--profile ${name}\`, untrusted`,
+        args: profileArgs(name, 'untrusted'),
+        env: states.untrusted.env,
+      };
+  }
+}
+
 // One untimed run each: warms the page cache and checks the outputs.
 console.error(`bench: ${main.manifest.targets} targets under ${main.root}`);
 const check = run(cliArgs(main), { capture: true });
@@ -296,6 +400,41 @@ const warm = {
   },
   afterChange: warmRuns[0].afterChange,
 };
+
+// `compare` of every profile, one file a call, warm, in-process: a few fresh processes, medians.
+let compareRow;
+if (profiles.length > 0) {
+  const store = path.join(profileHome, 'trusted.json');
+  const runs = [];
+  for (let i = 0; i < 3; i++)
+    runs.push(
+      JSON.parse(
+        run(
+          [
+            path.join(here, 'inprocess.mjs'),
+            'compare',
+            lib,
+            main.root,
+            main.targetsFile,
+            String(Math.min(samples, 200)),
+            store,
+            profileHome,
+          ],
+          {
+            capture: true,
+          },
+        ).stdout,
+      ),
+    );
+  const of = (state) => ({
+    median: median(runs.map((r) => r[state].median)),
+    p95: median(runs.map((r) => r[state].p95)),
+    bestP95: median(runs.map((r) => r[state].bestP95)),
+    cpu: median(runs.map((r) => r[state].cpu)),
+    notTrusted: runs[0][state].notTrusted,
+  });
+  compareRow = { samples: runs[0].samples, profiles: runs[0].profiles, trusted: of('trusted'), untrusted: of('untrusted') };
+}
 
 // Scale: 1,200 instruction files on one chain; 50,000 targets from a file.
 const scale = {};
@@ -372,6 +511,38 @@ lines.push(
       ? `; after \`${warm.afterChange.changed}\` changed, ${warm.afterChange.opened.length} opened (${warm.afterChange.opened.map((p) => `\`${p}\``).join(', ')}).`
       : '.'),
 );
+if (profiles.length > 0) {
+  const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+  lines.push('');
+  lines.push(
+    `| each profile: CLI \`instructions --targets-from … --profile NAME --json\`, ${m.targets.toLocaleString('en-US')} targets, whole process | wall | CPU (user+sys) | files in the context / considered | JSON |`,
+  );
+  lines.push('|---|---:|---:|---:|---:|');
+  for (const p of profiles) {
+    const key = `profile:${p.name}`;
+    const state = p.untrusted ? ' (trusted)' : p.trusted ? '' : ' (untrusted: the bench knows no way to trust it)';
+    lines.push(
+      `| ${contenders[key].label}${state} | ${ms(med[key].wall)} | ${ms(med[key].cpu)} | ${p.inContext} / ${p.sources} | ${mb(p.bytes)} |`,
+    );
+    if (p.untrusted) {
+      const u = `${key}:untrusted`;
+      lines.push(`| ${contenders[u].label} | ${ms(med[u].wall)} | ${ms(med[u].cpu)} | | ${mb(p.untrusted.bytes)} |`);
+    }
+  }
+}
+if (compareRow) {
+  const c = compareRow;
+  lines.push('');
+  lines.push(
+    `| \`compare\` of all ${c.profiles.length} profiles (${c.profiles.join(', ')}), one file a call, in-process, warm (shared \`FileCache\`; ${c.samples} files) | median | p95 |`,
+  );
+  lines[lines.length - 1] += ' p95, best of 3 calls a file | CPU a call |';
+  lines.push('|---|---:|---:|---:|---:|');
+  const note = (x) => (x.notTrusted.length > 0 ? ` (${x.notTrusted.join(', ')} not trusted)` : '');
+  const cells = (x) => `${ms(x.median)} | **${ms(x.p95)}** | ${ms(x.bestP95)} | ${ms(x.cpu)}`;
+  lines.push(`| trusted (target p95 < 5 ms)${note(c.trusted)} | ${cells(c.trusted)} |`);
+  lines.push(`| untrusted (no trust answer)${note(c.untrusted)} | ${cells(c.untrusted)} |`);
+}
 if (withScale) {
   lines.push('');
   lines.push('| scale case (CLI, whole process, `--json`) | wall | I/O floor |');
@@ -383,7 +554,13 @@ if (withScale) {
     `| ${scale.large.targets.toLocaleString('en-US')} targets from a file (${scale.large.instructionFiles} instruction files) | ${ms(scale.large.wall)} | ${ms(scale.large.floor)} |`,
   );
 }
+lines.push('');
+lines.push(`The bench took ${Math.round((Date.now() - benchStart) / 1000)} s, building included.`);
 console.log(lines.join('\n'));
 if (outFile)
-  writeFileSync(outFile, JSON.stringify({ machine, tree: m, leftOut, rounds, results, medians: med, warm, scale }, null, 2) + '\n');
+  writeFileSync(
+    outFile,
+    JSON.stringify({ machine, tree: m, leftOut, rounds, results, medians: med, warm, scale, profiles, compare: compareRow }, null, 2) +
+      '\n',
+  );
 closeSync(devNull);

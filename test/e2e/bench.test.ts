@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TempDirs, build, writeTree } from '../helpers/cli';
 import { REPO_DIR } from '../helpers/tree';
+import { listProfiles } from '../../src/resolver';
 
 const RUN = path.join(REPO_DIR, 'scripts', 'bench', 'run.mjs');
 
@@ -100,6 +101,20 @@ describe('bench (scripts/bench/run.mjs)', function () {
       const row = rows.find((l) => l.includes(label));
       assert.ok(row && /\| \**[0-9.,]+( ms|×)\** \|/.test(row), `a measured row for ${label}:\n${r.stdout}`);
     }
+    // A row per registered profile (whole process), and compare of all of them in-process.
+    for (const { name } of listProfiles()) {
+      const row = rows.find((l) => l.startsWith(`| \`--profile ${name}\``));
+      assert.ok(
+        row && /^\| [^|]+ \| [0-9.,]+ ms \| [0-9.,]+ ms \| \d+ \/ \d+ \| [0-9.]+ MB \|$/.test(row),
+        `a measured row for ${name}:\n${r.stdout}`,
+      );
+    }
+    assert.ok(
+      rows.some((l) => l.startsWith(`| \`compare\` of all ${listProfiles().length} profiles`)),
+      `a compare row naming every profile:\n${r.stdout}`,
+    );
+    const compared = rows.find((l) => l.startsWith('| trusted (target p95 < 5 ms)'));
+    assert.ok(compared && /( \| \**[0-9.,]+ ms\**){4} \|$/.test(compared), `compare's figures:\n${r.stdout}`);
     assert.deepEqual(fs.readdirSync(benchDir), [], 'the bench removed its bundle and its target list');
   });
 
@@ -130,6 +145,32 @@ describe('bench (scripts/bench/run.mjs)', function () {
     assert.equal(plain.files, 3);
     assert.deepEqual(floor('--stat-targets'), plain);
     assert.deepEqual(floor('--list-targets'), plain);
+  });
+
+  it('root-share counts, one target at a time, the files whose context keeps some of the root AGENTS.md', () => {
+    const line = (n: number) => `- rule ${n} keep it short and run the tests\n`;
+    const text = (chars: number) => {
+      let t = '';
+      for (let n = 0; t.length < chars; n++) t += line(n);
+      return t.slice(0, chars - 1) + '\n';
+    };
+    writeTree(work, {
+      'share/AGENTS.md': text(20_000),
+      'share/b.ts': '',
+      'share/pkg/AGENTS.md': text(10_000),
+      'share/pkg/a.ts': '',
+      'share/.git/HEAD': 'ref: refs/heads/main\n',
+    });
+    const r = spawnSync(process.execPath, [path.join(REPO_DIR, 'scripts', 'bench', 'root-share.mjs'), '--tree', path.join(work, 'share')], {
+      encoding: 'utf8',
+      env: { ...process.env, HOLARYN_BENCH_DIR: benchDir },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const row = r.stdout.split('\n').find((l) => l.startsWith('| ') && l.includes('share'));
+    // 4 files (not .git): the two at the root keep the root file whole, the two under pkg/ keep
+    // its head, cut to the room pkg/AGENTS.md leaves (contract §8 v1.1).
+    assert.match(row ?? '', /\| 4 \| 20,000 \| 2 \| 2 \| 0 \| 0 \/ 0 \| \*\*100\.0 %\*\* \| [0-9,]+ \|$/, r.stdout);
+    assert.deepEqual(fs.readdirSync(benchDir), [], 'root-share removed its bundle');
   });
 
   it('a list every line of which the CLI refuses is one line and exit 2', () => {

@@ -1,4 +1,4 @@
-// Bundles the CLI and (later) the extension. Type-checking is separate: `npm run typecheck`.
+// Bundles the CLI, its command bundles, the extension and the integration suites. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,13 +20,16 @@ const common = {
   logLevel: 'warning',
   logOverride: { 'import-is-undefined': 'error' },
   define: { HOLARYN_VERSION: JSON.stringify(pkg.version) },
+  // jsonc-parser's `main` is a UMD build whose inner requires a bundle cannot follow: take the
+  // ES module build (`module`) where a package has one.
+  mainFields: ['module', 'main'],
 };
 
 // The CLI is one small bundle for `holaryn instructions` (the command agents and reviewers run
 // most, so its start-up matters: every gate call spawns it) and one per other command, loaded
 // only when that command runs. cli.ts requires `./check`, `./gate` and `./mcp` lazily; in the
 // main bundle those requires point at the sibling bundles instead of being inlined.
-const LAZY_COMMANDS = ['check', 'gate', 'mcp'];
+const LAZY_COMMANDS = ['check', 'gate', 'mcp', 'compare', 'trust'];
 const lazyCommands = {
   name: 'lazy-commands',
   setup(build) {
@@ -46,6 +49,9 @@ const entries = [
   // Integration suites run inside the extension host: vscode and mocha stay external.
   { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },
   { entryPoints: ['test/integration/multi.ts'], outfile: 'out/integration/multi.js', external: ['vscode', 'mocha'] },
+  // The in-host half of `npm run bench:vscode`.
+  { entryPoints: ['scripts/vscode/bench-suite.ts'], outfile: 'out/bench/suite.js', external: ['vscode'] },
+  { entryPoints: ['test/integration/profiles.ts'], outfile: 'out/integration/profiles.js', external: ['vscode', 'mocha'] },
 ];
 
 for (const entry of entries) {

@@ -6,15 +6,37 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureTools, log, ROOT, TOOLS_DIR } from './vscode/ensure-tools.mjs';
+import { ensureDemoMarker } from './demo-marker.mjs';
 
 await ensureTools();
-const work = path.join(TOOLS_DIR, 'workspaces');
+// Real paths: the tools folder may be a link (a worktree sharing one install), and the
+// extension host reports workspace folders by their real path.
+const work = path.join(fs.realpathSync(TOOLS_DIR), 'workspaces');
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
 // Single folder: the demo workspace (symlinks kept as symlinks).
 const demo = path.join(work, 'demo');
 fs.cpSync(path.join(ROOT, 'examples', 'demo-workspace'), demo, { recursive: true, verbatimSymlinks: true });
+// A Git repository with one commit on a branch named `base`, for the Source Control command.
+const git = (...args) => {
+  const r = spawnSync('git', args, { cwd: demo, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${demo} failed: ${r.error?.message ?? r.stderr}`);
+};
+git('init', '-q', '-b', 'base');
+git('add', '-A');
+git(
+  '-c',
+  'user.name=Holaryn tests',
+  '-c',
+  'user.email=tests@holaryn.invalid',
+  '-c',
+  'commit.gpgsign=false',
+  'commit',
+  '-q',
+  '-m',
+  'demo workspace',
+);
 
 // Two folders that must never see each other's instruction files.
 const multi = path.join(work, 'multi');
@@ -32,12 +54,24 @@ for (const [rel, text] of Object.entries(files)) {
 const workspaceFile = path.join(multi, 'multi.code-workspace');
 fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'one' }, { path: 'two' }] }, null, 2));
 
+// Profiles: the demo as a repository of its own (a `.git` marker, so profiles that walk up to a
+// git root stop there) and a trust store of its own, so the consent test never touches the
+// machine's `~/.holaryn/trust.json`.
+const profilesDemo = path.join(work, 'profiles-demo');
+fs.cpSync(path.join(ROOT, 'examples', 'demo-workspace'), profilesDemo, { recursive: true, verbatimSymlinks: true });
+ensureDemoMarker(profilesDemo);
+const holarynHome = path.join(work, 'holaryn-home');
+fs.mkdirSync(holarynHome, { recursive: true });
+
 const runs = [
   { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
   { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
+  { name: 'profiles', suite: 'out/integration/profiles.js', workspace: profilesDemo, env: { HOLARYN_HOME: holarynHome } },
 ];
+// `--only single` or `--only multi`: one suite (a quicker loop while working on it).
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let failed = 0;
-for (const run of runs) {
+for (const run of runs.filter((r) => !only || r.suite.includes(only))) {
   log(`integration suite: ${run.name}`);
   const r = spawnSync(
     process.execPath,
@@ -50,9 +84,10 @@ for (const run of runs) {
       '--workspace',
       run.workspace,
       '--timeout',
-      '300',
+      // The whole run: generous, as a machine with both cores busy is several times slower.
+      '1200',
     ],
-    { stdio: 'inherit' },
+    { stdio: 'inherit', env: { ...process.env, ...run.env } },
   );
   if (r.status !== 0) {
     failed++;

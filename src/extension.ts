@@ -1,6 +1,9 @@
 /** Thin wiring: create the view owner, register its commands and the agent tool, hand tests a small API. */
 import * as vscode from 'vscode';
+import { InstructionDecorations } from './vscode/decorations';
+import { InstructionFileWatcher } from './vscode/instruction-watcher';
 import { InstructionsView } from './vscode/instructions-view';
+import { registerScm } from './vscode/scm';
 import { registerInstructionsTool } from './vscode/lm-tool';
 import { registerReachLens } from './vscode/authoring/code-lens';
 import { registerDiagnostics } from './vscode/authoring/diagnostics';
@@ -8,22 +11,44 @@ import { registerFrontmatterHelp } from './vscode/authoring/language';
 import { registerLivePreview } from './vscode/authoring/live-preview';
 import { Authoring } from './vscode/authoring/services';
 
+/** When this bundle was loaded (activation starts by loading it). */
+const loadedAt = performance.now();
+
 export interface HolarynApi {
   view: InstructionsView;
   authoring: Authoring;
+  decorations: InstructionDecorations;
+  /** Milliseconds measured in the extension host (the bench reads them). */
+  timings: {
+    /** From loading this bundle to the end of `activate`. */
+    activate: number;
+    /** From loading this bundle to the view's first resolution shown; undefined until then. */
+    firstView?: number;
+  };
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
-  const view = new InstructionsView();
-  context.subscriptions.push(view, ...view.registerCommands());
+  const watcher = new InstructionFileWatcher(); // one set of watchers on the instruction files, for every feature
+  const view = new InstructionsView(watcher);
+  context.subscriptions.push(watcher, view, ...view.registerCommands());
   registerInstructionsTool(context);
-  const authoring = new Authoring(); // shared by the features below: workspace files, unsaved buffers, reach
+  context.subscriptions.push(registerScm(view)); // Source Control: the instructions for a change set
+  const authoring = new Authoring(watcher); // shared by the features below: workspace files, unsaved buffers, reach
   context.subscriptions.push(authoring);
   context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
   context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes
   context.subscriptions.push(registerFrontmatterHelp()); // completion and hover in frontmatter
   context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
-  return { view, authoring };
+  const decorations = new InstructionDecorations(watcher); // Files view: folders holding instruction files, files with errors
+  context.subscriptions.push(decorations);
+  const timings: HolarynApi['timings'] = { activate: 0 };
+  const first = view.onDidUpdate(() => {
+    timings.firstView = performance.now() - loadedAt;
+    first.dispose();
+  });
+  context.subscriptions.push(first);
+  timings.activate = performance.now() - loadedAt;
+  return { view, authoring, decorations, timings };
 }
 
 export function deactivate(): void {}

@@ -1,4 +1,4 @@
-// The peer (issue 6): editorconfig-core-js, with its cache, resolving the same targets against the
+// The peer (docs/speed.md): editorconfig-core-js, with its cache, resolving the same targets against the
 // `.editorconfig` files placed beside the instruction files: an ancestor walk per target, glob
 // sections, precedence. The synchronous API is its fastest path for a batch.
 //

@@ -1,4 +1,4 @@
-// The I/O floor (issue 6): the unavoidable work of resolving the targets, and nothing else.
+// The I/O floor (docs/speed.md): the unavoidable work of resolving the targets, and nothing else.
 // Reads the target list, walks the distinct chain directories once, lstats each candidate name
 // per directory, and reads + sha256s every regular file found. No canonicalisation, parsing,
 // matching, ordering or output beyond one summary line.

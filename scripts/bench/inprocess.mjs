@@ -1,4 +1,4 @@
-// In-process measurements (issue 6), run in a fresh `node` per call by run.mjs:
+// In-process measurements (docs/speed.md), run in a fresh `node` per call by run.mjs:
 //   batch <lib> <root> <targets-file>   resolve all targets once and write the JSON to the null device,
 //                                       as the CLI does, timing only the work (not startup)
 //   warm  <lib> <root> <targets-file> [samples] [--touch]

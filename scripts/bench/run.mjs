@@ -1,4 +1,4 @@
-// `npm run bench` (issue 6): Holaryn's CLI against the I/O floor and editorconfig-core-js on the
+// `npm run bench` (docs/speed.md): Holaryn's CLI against the I/O floor and editorconfig-core-js on the
 // same generated monorepo, in one run, alternating, several rounds; medians and ratios. Then warm
 // single-target resolution in-process, and the two scale cases (1,200 instruction files on one
 // chain; 50,000 targets from a file). Prints a Markdown table; the targets are reported, never

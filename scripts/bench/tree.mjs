@@ -1,4 +1,4 @@
-// Deterministic benchmark trees (issue 6). Same seed, same bytes: every run and every machine
+// Deterministic benchmark trees (docs/speed.md). Same seed, same bytes: every run and every machine
 // builds the identical tree, so results are comparable and `--json` outputs can be diffed.
 //
 //   monorepo  ~10,000 target files under 40 packages (packages/* and apps/*), a few hundred

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Ensures the offline VS Code toolchain used by the integration tests and screenshots
-// (see shared/vscode-host.md): Debian chromium + libkrb5-dev, Node 24 (npm package node@24)
+// (see CONTRIBUTING.md, "The real VS Code host"): Debian chromium + libkrb5-dev, Node 24 (npm package node@24)
 // and code-server, all but the apt packages inside <project>/.vscode-test/.
 //
 // Idempotent: each step writes a marker file when it has completed, and is skipped next time,

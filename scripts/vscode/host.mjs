@@ -1,5 +1,5 @@
 // A real VS Code (code-server) plus headless Chromium, offline: the shared pieces of
-// run-tests.mjs, screenshot.mjs and start.mjs. See shared/vscode-host.md.
+// run-tests.mjs, screenshot.mjs and start.mjs. See CONTRIBUTING.md, "The real VS Code host".
 //
 //   const cs = await startCodeServer({ workspace });       // {url, port, remoteUri(), stop(), ...}
 //   const browser = await launchChromium();                 // {context, page, close()}
@@ -31,6 +31,38 @@ import { ensureTools, log, ROOT, TOOLS_DIR } from './ensure-tools.mjs';
 
 export { ensureTools, log, ROOT, TOOLS_DIR };
 
+// Used by run-tests.mjs and bench.mjs: a suite (extensionTestsPath) run inside the extension host.
+// Lines from the suite carry this mark: codeAutomationLog also receives the workbench's own
+// info log (connection, open-vsx lookups...), printed only with --verbose.
+export const MARK = '\u2063holaryn-test\u2063';
+
+/** A CommonJS test entry that formats the extension host's console output itself (the
+ *  workbench would print mocha's "%s" format strings unformatted), marks it, then runs the
+ *  real suite. VS Code defines console.log & co. with a getter and a no-op setter, so the
+ *  patch must use Object.defineProperty. */
+export function writeSuiteWrapper(dir, suite) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"commonjs"}\n');
+  const file = path.join(dir, 'suite-wrapper.js');
+  fs.writeFileSync(
+    file,
+    `'use strict';
+const util = require('util');
+const path = require('path');
+const MARK = ${JSON.stringify(MARK)};
+const SUITE = ${JSON.stringify(suite)};
+for (const m of ['log', 'info', 'warn', 'error', 'debug']) {
+  const orig = console[m];
+  if (typeof orig !== 'function') continue;
+  const fn = (...a) => orig.call(console, MARK + util.format(...a));
+  try { Object.defineProperty(console, m, { get: () => fn, set: () => {}, configurable: true }); } catch {}
+}
+exports.run = (_testsRoot, cb) => require(SUITE).run(path.dirname(SUITE), cb);
+`,
+  );
+  return file;
+}
+
 export const DEFAULT_SETTINGS = {
   'workbench.startupEditor': 'none',
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
@@ -43,6 +75,10 @@ export const DEFAULT_SETTINGS = {
   'workbench.tips.enabled': false,
   'workbench.enableExperiments': false,
   'git.openRepositoryInParentFolders': 'never',
+  // The web workbench saves every edited file after one second (files.autoSave "afterDelay");
+  // desktop VS Code, which the extension is written for, never saves on its own. Tests and
+  // measurements of unsaved text need the desktop behaviour.
+  'files.autoSave': 'off',
   // the tools folder may sit inside the opened workspace (e.g. the repo itself)
   'files.watcherExclude': { '**/.vscode-test/**': true },
   'search.exclude': { '**/.vscode-test': true },

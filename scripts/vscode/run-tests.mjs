@@ -9,38 +9,17 @@
 // @vscode/test-electron uses); mocha must be resolvable from the extension folder.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureTools, launchChromium, log, onSignals, openWorkbench, parseArgs, startCodeServer } from './host.mjs';
-
-// Lines from the suite carry this mark: codeAutomationLog also receives the workbench's own
-// info log (connection, open-vsx lookups...), printed only with --verbose.
-const MARK = '\u2063holaryn-test\u2063';
-
-/** A CommonJS test entry that formats the extension host's console output itself (the
- *  workbench would print mocha's "%s" format strings unformatted), marks it, then runs the
- *  real suite. VS Code defines console.log & co. with a getter and a no-op setter, so the
- *  patch must use Object.defineProperty. */
-function writeSuiteWrapper(dir, suite) {
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"commonjs"}\n');
-  const file = path.join(dir, 'suite-wrapper.js');
-  fs.writeFileSync(
-    file,
-    `'use strict';
-const util = require('util');
-const path = require('path');
-const MARK = ${JSON.stringify(MARK)};
-const SUITE = ${JSON.stringify(suite)};
-for (const m of ['log', 'info', 'warn', 'error', 'debug']) {
-  const orig = console[m];
-  if (typeof orig !== 'function') continue;
-  const fn = (...a) => orig.call(console, MARK + util.format(...a));
-  try { Object.defineProperty(console, m, { get: () => fn, set: () => {}, configurable: true }); } catch {}
-}
-exports.run = (_testsRoot, cb) => require(SUITE).run(path.dirname(SUITE), cb);
-`,
-  );
-  return file;
-}
+import {
+  ensureTools,
+  launchChromium,
+  log,
+  MARK,
+  onSignals,
+  openWorkbench,
+  parseArgs,
+  startCodeServer,
+  writeSuiteWrapper,
+} from './host.mjs';
 
 const USAGE = `usage: node scripts/vscode/run-tests.mjs --extension <dir> --suite <suite index.js> --workspace <dir|.code-workspace> [--timeout 300] [--verbose] [--keep]
   --timeout  seconds for the whole run, tools install excluded (default 300)

@@ -5,7 +5,10 @@
 //        [--open <file, relative to the workspace folder>] [--view-title "Demo view"] [--expand-all]
 //        [--collapse-others]  (collapse the Explorer's other panes: the view gets the full height)
 //        [--sidebar-width 480] (drag the sidebar wider)
+//        [--collapse-rows "Sources,Validation"] [--expand-rows "narya"]  (view rows, by label, in order)
 //        [--width 1400 --height 900] [--timeout 120] [--verbose] [--quick-open]
+//        [--files "src,src/app"] (the Files view instead of --view-title: these folders expanded,
+//        other Explorer panes collapsed) [--hover src/app] (a row of the Files view hovered, for its tooltip)
 //
 // --view-title defaults to the first view the extension contributes to the Explorer.
 import fs from 'node:fs';
@@ -26,7 +29,9 @@ import {
 
 const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
        [--open <relative file>] [--view-title "<title>"] [--expand-all] [--collapse-others] [--sidebar-width <px>]
-       [--width 1400] [--height 900] [--timeout 120] [--verbose]
+       [--collapse-rows "<label>,<label>"] [--expand-rows "<label>,<label>"]
+       [--width 1400] [--height 900] [--timeout 120] [--verbose] [--files "a,a/b"] [--hover a/b]
+  --files       screenshot the Files view with these folders expanded (its decorations show)
   --open        opened as the initial editor (payload "openFile"); --quick-open: through Ctrl+P instead`;
 
 const args = parseArgs(
@@ -41,10 +46,14 @@ const args = parseArgs(
     'quick-open': 'boolean',
     'collapse-others': 'boolean',
     'sidebar-width': 'number',
+    'collapse-rows': 'string',
+    'expand-rows': 'string',
     width: 'number',
     height: 'number',
     timeout: 'number',
     verbose: 'boolean',
+    files: 'string',
+    hover: 'string',
   },
   USAGE,
 );
@@ -148,6 +157,16 @@ async function main() {
       .catch(() => {});
   }
 
+  if (args.files !== undefined) {
+    await showFiles(page, args.files.split(',').filter(Boolean), args.hover);
+    log(`screenshot of the Files view (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    await page.waitForTimeout(args.hover ? 0 : 800);
+    fs.mkdirSync(path.dirname(args.out), { recursive: true });
+    await page.screenshot({ path: args.out });
+    log(`screenshot ${args.out}`);
+    return;
+  }
+
   const labels = await revealView(page, {
     viewTitle,
     expandAll: args.expandAll,
@@ -157,6 +176,10 @@ async function main() {
   if (viewTitle) {
     log(`view "${viewTitle}": ${labels.length} row(s) rendered: ${labels.slice(0, 8).join(' | ')}${labels.length > 8 ? ' | …' : ''}`);
   }
+  if (viewTitle && (args.collapseRows || args.expandRows)) {
+    await setRowsExpanded(page, viewTitle, args.collapseRows, false);
+    await setRowsExpanded(page, viewTitle, args.expandRows, true);
+  }
   await waitForQuietStatusBar(page);
 
   // Park the mouse on the empty part of the title bar (no hover), let animations settle.
@@ -165,6 +188,83 @@ async function main() {
   fs.mkdirSync(path.dirname(args.out), { recursive: true });
   await page.screenshot({ path: args.out });
   log(`screenshot ${args.out} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+/**
+ * The Files view with `folders` (workspace-relative, parents first) expanded and every other
+ * Explorer pane collapsed; with `hover`, that row is hovered until its tooltip shows.
+ */
+async function showFiles(page, folders, hover) {
+  await revealView(page, { sidebarWidth: args.sidebarWidth });
+  const panes = page.locator('.part.sidebar .pane-header');
+  for (const h of await panes.all()) {
+    const files = await h.evaluate((el) => el.parentElement.querySelector('.explorer-folders-view') !== null);
+    const expanded = (await h.getAttribute('aria-expanded')) === 'true';
+    if (files !== expanded) await h.click();
+  }
+  const tree = page.locator('.part.sidebar .explorer-folders-view');
+  await tree.locator('.monaco-list-row').first().waitFor();
+  const row = (rel) => {
+    const depth = rel.split('/').length;
+    const name = rel.split('/').pop();
+    return tree
+      .locator(`.monaco-list-row[aria-level="${depth}"]`)
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) })
+      .first();
+  };
+  for (const rel of folders) {
+    const r = row(rel);
+    await step(`no folder ${rel} in the Files view`, () => r.waitFor({ timeout: 15_000 }));
+    if ((await r.getAttribute('aria-expanded')) !== 'true') await r.click();
+    await page.waitForTimeout(300);
+  }
+  await page.keyboard.press('Escape');
+  if (hover) {
+    const r = row(hover);
+    const box = await r.locator('.label-name').boundingBox();
+    // The workbench shows a row's hover after the pointer comes to rest on it (not after a click
+    // there): leave, come back, rest.
+    await page.mouse.move(box.x + 600, box.y);
+    await page.waitForTimeout(500);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2 + 3, box.y + box.height / 2, { steps: 3 });
+    await page
+      .locator('.workbench-hover, .monaco-hover')
+      .filter({ hasText: /\S/ })
+      .first()
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => log('no tooltip showed'));
+    await page.waitForTimeout(500);
+  } else {
+    await page.mouse.move(Math.round((args.width ?? VIEWPORT.width) * 0.85), 12);
+  }
+}
+
+/** Collapses (or expands) the view's rows whose label is one of `list` (comma-separated), in order. */
+async function setRowsExpanded(page, title, list, expanded) {
+  if (!list) return;
+  const header = page
+    .locator('.part.sidebar .pane-header')
+    .filter({ has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') }) })
+    .first();
+  const body = header.locator('xpath=..').locator('.pane-body');
+  for (const label of list
+    .split(',')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const row = body
+      .locator('.monaco-list-row')
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+      .first();
+    if (!(await row.count())) {
+      log(`row "${label}" is not shown: left as it is`);
+      continue;
+    }
+    if ((await row.getAttribute('aria-expanded')) === String(!expanded)) {
+      await row.locator('.monaco-tl-twistie').click();
+      await page.waitForTimeout(300);
+    }
+  }
 }
 
 main().then(

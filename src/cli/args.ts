@@ -1,7 +1,10 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_BUDGET, ResolveOptions, defaultGlobalFile, explicitGlobalFile, hasBrand, profileByName } from '../resolver';
+import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
+import { defaultTrustStorePath } from '../trust/store';
+import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
+import { parseSetArguments } from '../resolver/profiles/agent/settings';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');
@@ -46,8 +49,12 @@ export function parseBudget(text: string): number {
   return Number(text);
 }
 
-/** Lines of FILE (`-` for stdin); blank lines ignored and a trailing `\r` dropped. */
-export async function readLines(file: string, io: CliIo): Promise<string[]> {
+/**
+ * The paths listed in FILE (`-` for stdin). One a line, blank lines ignored and a trailing `\r`
+ * dropped; with `nul`, NUL-separated instead (as `git … -z` prints them), taken exactly, only
+ * empty entries ignored.
+ */
+export async function readLines(file: string, io: CliIo, nul = false): Promise<string[]> {
   let text: string;
   if (file === '-') text = await io.readStdin();
   else {
@@ -57,10 +64,46 @@ export async function readLines(file: string, io: CliIo): Promise<string[]> {
       throw new UsageError(`cannot read --targets-from ${JSON.stringify(file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
   }
+  if (nul) return text.split('\0').filter((entry) => entry !== '');
   return text
     .split('\n')
     .map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line))
     .filter((line) => line.trim() !== '');
+}
+
+/** Whether anything (a dangling symbolic link too) is at `target`, relative to `root`. */
+function existsBelow(root: string, target: string): boolean {
+  try {
+    lstatSync(path.resolve(root, target));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The targets listed by `--targets-from` (docs/contract.md §9): lines, or NUL-separated entries
+ * with `nul`. A line in git's C-quoted form is unquoted when the path as written does not exist
+ * under `root` and the unquoted one does; those lines come back in `unquoted`, for the
+ * `git-quoted-path` diagnostic. NUL-separated entries are never unquoted (`-z` does not quote).
+ */
+export async function readTargets(
+  file: string,
+  io: CliIo,
+  root: string,
+  nul = false,
+): Promise<{ targets: string[]; unquoted: UnquotedLine[] }> {
+  const lines = await readLines(file, io, nul);
+  if (nul) return { targets: lines, unquoted: [] };
+  const { lines: targets, unquoted } = unquoteGitLines(lines, (p) => existsBelow(root, p));
+  return { targets, unquoted };
+}
+
+/** The `git-quoted-path` diagnostic (info) for lines read unquoted, or none. */
+export function gitQuotedDiagnostics(unquoted: readonly UnquotedLine[]): Diagnostic[] {
+  if (unquoted.length === 0) return [];
+  const code = 'git-quoted-path';
+  return [{ severity: DIAGNOSTIC_SEVERITY[code], code, source: null, line: null, message: gitQuotedMessage(unquoted) }];
 }
 
 /** The options every resolving command (`instructions`, `gate`, `mcp`) shares. */
@@ -69,22 +112,58 @@ export const RESOLVE_OPTIONS = {
   global: { type: 'string' },
   'no-global': { type: 'boolean' },
   profile: { type: 'string' },
+  candidates: { type: 'string' },
+  'trust-store': { type: 'string' },
+  /** A profile setting under the system's own name, NAME=VALUE (repeatable; a list as JSON or a,b). */
+  set: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** Budget, global file and profile from the parsed shared options. */
-export function resolveOptionsFrom(
-  values: { budget?: string; global?: string; 'no-global'?: boolean; profile?: string },
-  io: CliIo,
-): ResolveOptions {
+/** Every profile's own flags (`--agent-home DIR`, `--hierarchical`), as parseArgs options. */
+export function profileFlagOptions(): Record<string, { type: 'string' | 'boolean' }> {
+  return Object.fromEntries(profileFlags().map((f) => [f.flag, { type: f.type }]));
+}
+
+/** The trust store a command uses: `--trust-store FILE` (relative to the cwd), else `$HOLARYN_HOME/trust.json`. */
+export function trustStoreFile(option: string | undefined, io: Pick<CliIo, 'cwd' | 'env'>): string {
+  if (option === '') throw new UsageError('--trust-store needs a file name');
+  return option === undefined ? defaultTrustStorePath(io.env) : path.resolve(io.cwd, option);
+}
+
+type SharedValues = {
+  budget?: string;
+  global?: string;
+  'no-global'?: boolean;
+  profile?: string;
+  candidates?: string;
+  'trust-store'?: string;
+  set?: string[];
+};
+
+/**
+ * Budget, global file, profile, candidates and profile settings from the parsed shared options.
+ * Without `--global`/`--no-global` the profile's own default global file applies.
+ */
+export function resolveOptionsFrom(values: SharedValues & Record<string, unknown>, io: CliIo): ResolveOptions {
   if (values.global !== undefined && values['no-global']) throw new UsageError('--global and --no-global cannot be used together');
   const named = values.global === undefined ? undefined : path.resolve(io.cwd, values.global);
   // A global file named on the command line must exist (a typo would otherwise pass silently);
   // the default one is optional.
   if (named !== undefined && !existsSync(named)) throw new UsageError(`--global ${JSON.stringify(values.global)}: no such file`);
-  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : defaultGlobalFile(io.env);
-  const options: ResolveOptions = { budget: values.budget === undefined ? undefined : parseBudget(values.budget), globalFile };
-  // An unknown name is a usage error listing the known ones (profileByName throws it).
-  if (values.profile !== undefined) options.profile = profileByName(values.profile).name;
-  return options;
+  const globalFile = values['no-global'] ? null : named !== undefined ? explicitGlobalFile(named) : undefined;
+  const settings: Record<string, string> = values.set === undefined ? {} : parseSetArguments(values.set);
+  for (const f of profileFlags()) {
+    const value = values[f.flag];
+    if (value === undefined || value === false) continue;
+    settings[f.setting] = f.type === 'boolean' ? 'true' : f.path ? path.resolve(io.cwd, String(value)) : String(value);
+  }
+  return {
+    budget: values.budget === undefined ? undefined : parseBudget(values.budget),
+    globalFile,
+    env: io.env,
+    trustStore: trustStoreFile(values['trust-store'], io),
+    ...(values.profile === undefined ? {} : { profile: values.profile }),
+    ...(values.candidates === undefined ? {} : { candidates: values.candidates.split(',') }),
+    ...(Object.keys(settings).length === 0 ? {} : { settings }),
+  };
 }

@@ -1,8 +1,8 @@
-/** `holaryn check <root>`: lints every instruction file under the root (spec section 11). */
+/** `holaryn check <root>`: lints every instruction file under the root (docs/contract.md §11). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResolveError } from '../resolver';
-import { Finding, LintResult, lintWorkspace } from '../lint';
+import { AGENT_NAMES, Finding, LintResult, lintWorkspace, parseAgentList } from '../lint';
 import { UsageError, usageMessage } from './args';
 import { CliIo, Colors, EXIT, colors, printable, printableText } from './io';
 import { writeJson } from './json';
@@ -15,18 +15,27 @@ export const EXIT_FINDINGS = 1;
 export const CHECK_HELP = `Usage: holaryn check <root> [options]
 
 Lints every instruction file (.holaryn/instructions.md, AGENTS.md, CLAUDE.md) under the root,
-skipping .git and node_modules: the resolver's diagnostics (malformed frontmatter, invalid
-values, unknown keys, unreadable files, ...) plus warnings for globs that match nothing, globs
-written from the workspace root in a nested file, unquoted globs starting with "*" and
-misspelt keys.
+skipping .git, node_modules and whatever the repository's .gitignore files and
+.git/info/exclude ignore: the resolver's diagnostics (malformed frontmatter, invalid values,
+unknown keys, unreadable files, ...) plus warnings for globs that match nothing, globs written
+from the workspace root in a nested file, unquoted globs starting with "*", misspelt keys,
+near-duplicate files in one directory, and sources the context budget cuts or leaves out
+when each file under the root is resolved on its own; other tools' keys (applyTo, globs, paths, ...) are info findings, which never fail a
+run.
 
 Arguments:
   <root>                 the workspace root (a directory)
 
 Options:
-  --format FORMAT        text (default), json, or github (workflow annotations)
+  --format FORMAT        text (default), json, or github (workflow annotations; info
+                         findings are ::notice)
   --json                 same as --format json (schema holaryn.check/v1)
   --max-warnings N       fail when there are more than N warnings (default: no limit)
+  --no-ignore            walk everything: do not skip what .gitignore and
+                         .git/info/exclude ignore (.git and node_modules are still skipped)
+  --agents LIST          also warn where an agent will quietly do something unexpected,
+                         as it would with this machine's configuration: a comma-separated
+                         list of ${AGENT_NAMES.join(', ')}, or all (codes agent-…)
   -h, --help             show this help
 
 Environment:
@@ -88,12 +97,14 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function summary(result: LintResult, maxWarnings: number | undefined): string {
+function summary(result: LintResult, maxWarnings: number | undefined, agents: readonly string[]): string {
   const files = plural(result.files.length, 'instruction file');
   let s =
     result.errors + result.warnings === 0
       ? `No problems in ${files}.`
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
+  if (result.infos > 0) s += ` ${plural(result.infos, 'info finding')} (never counted as warnings).`;
+  if (agents.length > 0) s += ` Agent pitfalls checked for ${agents.join(', ')}.`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
   else if (result.listing.exhausted)
@@ -130,6 +141,8 @@ function run(args: string[], io: CliIo): number {
       format: { type: 'string' },
       json: { type: 'boolean' },
       'max-warnings': { type: 'string' },
+      'no-ignore': { type: 'boolean' },
+      agents: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -152,7 +165,18 @@ function run(args: string[], io: CliIo): number {
   if (positionals.length === 0) throw new UsageError('missing <root>');
   if (positionals.length > 1) throw new UsageError(`check takes one <root>, not ${positionals.length} arguments`);
 
-  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]));
+  let agents: ReturnType<typeof parseAgentList> = [];
+  if (values.agents !== undefined) {
+    try {
+      agents = parseAgentList(values.agents);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
+  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]), {
+    ignore: !values['no-ignore'],
+    agents: agents.length > 0 ? { agents, env: io.env } : undefined,
+  });
   const failed = result.errors > 0 || (maxWarnings !== undefined && result.warnings > maxWarnings);
 
   if (format === 'json') {
@@ -164,20 +188,22 @@ function run(args: string[], io: CliIo): number {
         findings: result.findings,
         errors: result.errors,
         warnings: result.warnings,
+        infos: result.infos,
         maxWarnings: maxWarnings ?? null,
         ok: !failed,
         checked: result.files,
         duplicates: result.duplicates,
         globCheckComplete: result.listing.complete && !result.listing.exhausted,
+        ...(agents.length > 0 ? { agents } : {}),
       },
       io,
     );
   } else if (format === 'github') {
     for (const f of result.findings) io.stdout(githubAnnotation(f) + '\n');
-    io.stderr(summary(result, maxWarnings));
+    io.stderr(summary(result, maxWarnings, agents));
   } else {
     io.stdout(renderText(result, colors(io)));
-    io.stdout(summary(result, maxWarnings));
+    io.stdout(summary(result, maxWarnings, agents));
   }
   return failed ? EXIT_FINDINGS : EXIT.ok;
 }

@@ -17,6 +17,8 @@ Commands:
   check <root>                      lint every instruction file under the root (CI: --format github)
   gate <root>                       an agent session's gate: JSON lines on stdin/stdout
   mcp <root>                        a Model Context Protocol server (tool repository_instructions)
+  compare <root> <target>...        the same targets under every profile, side by side
+  trust <repository>                whether a repository's own files may reach the model (narya)
   profiles                          the profiles --profile accepts: whose rules each applies
 
 Options:
@@ -36,6 +38,8 @@ const COMMANDS: Record<string, { run: Command }> = {
   check: { run: (args, io) => (require('./check') as typeof import('./check')).checkCommand(args, io) },
   gate: { run: (args, io) => (require('./gate') as typeof import('./gate')).gateCommand(args, io) },
   mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
+  compare: { run: (args, io) => (require('./compare') as typeof import('./compare')).compareCommand(args, io) },
+  trust: { run: (args, io) => (require('./trust') as typeof import('./trust')).trustCommand(args, io) },
   profiles: { run: profilesCommand },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
@@ -45,8 +49,13 @@ function fail(io: CliIo, json: boolean, code: string, message: string, details: 
   else io.stderr(`holaryn: ${message}\n`);
 }
 
+/** Whether the command line asks for JSON (`--json` or `--format json`): then errors are JSON too. */
+export function wantsJson(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
+
 export async function cli(argv: string[], io: CliIo): Promise<number> {
-  const json = argv.includes('--json');
+  const json = wantsJson(argv);
   const [name, ...rest] = argv;
   if (name === undefined || name === '-h' || name === '--help' || name === 'help') {
     io.stdout(HELP);

@@ -1,4 +1,4 @@
-/** `holaryn gate <root>`: one gate session over JSON lines on stdin/stdout (spec section 10). */
+/** `holaryn gate <root>`: one gate session over JSON lines on stdin/stdout (docs/contract.md §10). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GateSession, encodeLine, runGate } from '../gate';
@@ -16,9 +16,12 @@ proceed and which repository guidance the model has not seen yet.
   out (per call)    {"id":…,"decision":"proceed|hold|reject","guidance":"…","sources":[…],
                      "snapshot":…}   ("error":{"code","message"} on reject)
 
-A write, edit or shell call whose targets bring guidance the model has not seen is held once:
-show it the guidance and retry the same call, which proceeds. Blank lines are ignored; a bad
-line is rejected with code "usage" and the session goes on; end of input ends the session.
+A write, edit or shell call whose targets bring guidance the model has not seen is held:
+show the model the guidance and retry the same call. When the budget splits the guidance over
+several answers the retry is held again, each time with more of it; the call proceeds once the
+model has seen everything that applies. Reads, listings and searches always proceed, carrying
+guidance not yet shown. Blank lines are ignored; a bad line is rejected with code "usage" and
+the session goes on; end of input ends the session.
 
 Arguments:
   <root>            the workspace root (a directory)

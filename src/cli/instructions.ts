@@ -1,10 +1,11 @@
-/** `holaryn instructions <root> <target>... [options]`: prints the evidence (spec section 9). */
+/** `holaryn instructions <root> <target>... [options]`: prints the evidence (docs/contract.md §9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
+import { renderMarkdown } from './markdown';
 import { renderReport } from './report';
-import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, profileFlagOptions, readTargets, resolveOptionsFrom } from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> [<target>...] [options]
@@ -20,12 +21,22 @@ Arguments:
 Options:
   --targets-from FILE    read more targets from FILE, one per line ("-" for stdin):
                            git diff --name-only | holaryn instructions . --targets-from -
-  --json                 print the evidence as one JSON object (schema holaryn.instructions/v1)
-  --profile NAME         whose rules to apply (default holaryn; "holaryn profiles" lists them)
+                         a line in git's quoted form ("docs/caf\\303\\251.md") is unquoted
+                         when only the unquoted path exists
+  -0, --null             --targets-from lists paths NUL-separated, exactly (git's -z):
+                           git diff -z --name-only | holaryn instructions . --targets-from - -0
+  --format FORMAT        text (default), json, or markdown (a review summary of a change
+                         set, for a GitHub job summary or a pull-request comment)
+  --json                 same as --format json: the evidence as one JSON object
+                         (schema holaryn.instructions/v1)
   --budget N             model-context budget in the profile's unit (holaryn: characters,
                          default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
+  --profile NAME         answer with another system's rules (holaryn, dsh, holon, ...)
+  --candidates A,B       candidate file names per directory, in order
+  --agent-home DIR       holon: the agent home (its AGENTS.md comes first)
+  --hierarchical         holon: load AGENTS.md below the workspace anchor too
   --context              also print the exact model context (text report only)
   -h, --help             show this help
 
@@ -37,6 +48,19 @@ Exit codes: 0 resolved (diagnostics do not change it), 2 usage error or rejected
 1 internal failure.
 `;
 
+export const FORMATS = ['text', 'json', 'markdown'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** The output format from `--format` and `--json` (which is `--format json`). */
+function formatFrom(values: { format?: string; json?: boolean }): Format {
+  const format = values.format ?? (values.json ? 'json' : 'text');
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(format)}`);
+  }
+  if (values.json && format !== 'json') throw new UsageError(`--json and --format ${format} cannot be used together`);
+  return format as Format;
+}
+
 export async function instructionsCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -44,7 +68,10 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     strict: true,
     options: {
       ...RESOLVE_OPTIONS,
+      ...profileFlagOptions(),
       'targets-from': { type: 'string' },
+      null: { type: 'boolean', short: '0' },
+      format: { type: 'string' },
       json: { type: 'boolean' },
       context: { type: 'boolean' },
     },
@@ -53,6 +80,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     io.stdout(INSTRUCTIONS_HELP);
     return EXIT.ok;
   }
+  const format = formatFrom(values);
   const [root, ...targets] = positionals;
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
@@ -63,10 +91,15 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
     if (profileOf(options).noTargets === 'root') targets.push('');
     else throw new UsageError('missing <target>: name at least one file or directory, or use --targets-from');
   }
+  if (values.null && fromFile === undefined) throw new UsageError('--null says how --targets-from lists paths; use it with --targets-from');
+  const rootPath = path.resolve(io.cwd, root);
+  const listed = fromFile === undefined ? undefined : await readTargets(fromFile, io, rootPath, values.null);
   // One by one: spreading a list into push's arguments overflows the stack near 125,000 lines.
-  if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
-  const evidence = resolveInstructions(path.resolve(io.cwd, root), targets, options);
-  if (values.json) writeJson(evidence, io);
+  if (listed) for (const line of listed.targets) targets.push(line);
+  const evidence = resolveInstructions(rootPath, targets, options);
+  if (listed) for (const d of gitQuotedDiagnostics(listed.unquoted)) evidence.diagnostics.push(d);
+  if (format === 'json') writeJson(evidence, io);
+  else if (format === 'markdown') io.stdout(renderMarkdown(evidence));
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));
   return EXIT.ok;
 }

@@ -10,7 +10,7 @@ export interface CliIo {
   cwd: string;
 }
 
-/** Exit codes of every Holaryn command (spec section 9). */
+/** Exit codes of every Holaryn command (docs/contract.md §9). */
 export const EXIT = Object.freeze({ ok: 0, internal: 1, usage: 2 });
 
 export { printable, printableText } from '../resolver/printable';

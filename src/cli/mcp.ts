@@ -1,7 +1,9 @@
 /**
  * `holaryn mcp <root>`: a Model Context Protocol server over stdio, built on the official SDK,
  * with one read-only tool, `repository_instructions` ({ paths: string[] }): its text content is
- * the model context for those paths and its `structuredContent` the evidence object.
+ * the model context for those paths and its `structuredContent` the evidence object with every
+ * source's `content` given as `""` (the text is what the model should read; see
+ * evidenceWithoutContent).
  *
  * The SDK is imported through its `require` export paths, which esbuild bundles into dist/cli.js.
  */
@@ -10,8 +12,8 @@ import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { TOOL_DESCRIPTION, repositoryInstructions, toolErrorText } from '../gate';
-import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
+import { TOOL_DESCRIPTION, evidenceWithoutContent, repositoryInstructions, toolErrorText } from '../gate';
+import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES, resolveInstructions } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -22,7 +24,9 @@ export const MCP_HELP = `Usage: holaryn mcp <root> [options]
 
 Serves the Model Context Protocol over stdio with one read-only tool, "${MCP_TOOL_NAME}":
 input {"paths": ["src/app.ts", …]}, result text = the repository instructions that apply to
-those paths (the model context), structuredContent = the evidence (holaryn.instructions/v1).
+those paths (the model context, within the budget), structuredContent = the evidence
+(holaryn.instructions/v1) with every source's "content" given as "" so that no source's text
+reaches the model past the budget.
 
 Register it with an MCP client, for example:
   claude mcp add holaryn -- holaryn mcp /path/to/repo
@@ -43,15 +47,42 @@ Exit codes: 0 when the client closes the connection, 2 usage error or missing ro
 const target = z.looseObject({ path: z.string(), kind: z.enum(['file', 'directory', 'missing']) });
 const source = z.looseObject({
   path: z.string(),
-  scope: z.enum(['global', 'workspace']),
+  scope: z.enum(SOURCE_SCOPES),
+  directory: z.string().nullable(),
+  depth: z.number().int(),
+  filename: z.string(),
   order: z.number().int(),
   sha256: z.string(),
-  status: z.enum(['included', 'truncated', 'omitted', 'superseded', 'not-applicable', 'duplicate']),
+  bytes: z.number().int(),
+  chars: z.number().int(),
+  status: z.enum(SOURCE_STATUSES),
   appliesTo: z.array(z.string()),
+  supersededFor: z.array(z.string()),
+  supersededBy: z.string().nullable(),
+  duplicateOf: z.string().nullable(),
+  reason: z.string().nullable(),
+  metadata: z.looseObject({}).nullable(),
   content: z.string(),
 });
+const diagnostic = z.looseObject({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.string(),
+  source: z.string().nullable(),
+  line: z.number().int().nullable(),
+  message: z.string(),
+});
+const truncation = z.looseObject({
+  budget: z.number().nullable(),
+  chars: z.number(),
+  truncated: z.boolean(),
+  omitted: z.array(z.looseObject({ path: z.string(), chars: z.number() })),
+  cut: z.array(z.looseObject({ path: z.string(), chars: z.number(), included: z.number() })),
+});
 
-/** The evidence's contract fields (spec section 9); extra fields pass, as the contract allows. */
+/**
+ * The evidence's contract fields (docs/contract.md §9); extra fields pass, as the contract allows.
+ * test/unit/cli/evidence-shape.test.ts checks it against the TypeScript types and the JSON Schema.
+ */
 export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   schema: z.literal(EVIDENCE_SCHEMA),
   root: z.string(),
@@ -60,17 +91,23 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   sources: z.array(source),
   validation: z.array(z.looseObject({ command: z.string(), source: z.string() })),
   conflicts: z.array(z.looseObject({})),
-  diagnostics: z.array(z.looseObject({ severity: z.string(), code: z.string(), message: z.string() })),
-  truncation: z.looseObject({ budget: z.number(), chars: z.number(), truncated: z.boolean() }),
+  diagnostics: z.array(diagnostic),
+  truncation,
   context: z.string(),
 });
 
 /**
- * Characters one answer may carry. The evidence holds every source's content (up to 1 MiB each),
- * and the SDK writes an answer as one JSON string: hundreds of large files would make a string
- * JavaScript cannot hold, and the answer would never come.
+ * Characters one answer may carry. The SDK writes an answer as one JSON string: a context near the
+ * largest budget, or a call naming a million paths (every source lists the targets it applies to),
+ * would make a string JavaScript cannot hold, and the answer would never come.
  */
 export const MAX_MCP_ANSWER_CHARS = 64 * 1024 * 1024;
+
+/** Characters in MiB, for messages: whole above one, else to two places. */
+function mib(chars: number): string {
+  const m = chars / 2 ** 20;
+  return m >= 1 ? String(Math.round(m)) : m.toFixed(2);
+}
 
 /** The answer's length as JSON, or Infinity when it is too long to be one string at all. */
 function jsonLength(value: unknown): number {
@@ -81,8 +118,11 @@ function jsonLength(value: unknown): number {
   }
 }
 
-/** The server for one root; connect it to any transport. Throws ResolveError when the root is bad. */
-export function createMcpServer(root: string, options: ResolveOptions = {}): McpServer {
+/**
+ * The server for one root; connect it to any transport. Throws ResolveError when the root is bad.
+ * `maxAnswerChars` is MAX_MCP_ANSWER_CHARS unless a test gives a smaller one.
+ */
+export function createMcpServer(root: string, options: ResolveOptions = {}, maxAnswerChars = MAX_MCP_ANSWER_CHARS): McpServer {
   const resolveOptions = { ...options, cache: options.cache ?? new FileCache() };
   // Fail before serving when the root is unusable, and answer every call against its canonical path.
   const canonicalRoot = resolveInstructions(root, [], resolveOptions).root;
@@ -106,11 +146,11 @@ export function createMcpServer(root: string, options: ResolveOptions = {}): Mcp
     ({ paths }) => {
       try {
         const { text, evidence } = repositoryInstructions(canonicalRoot, paths, resolveOptions);
-        const answer = { content: [{ type: 'text' as const, text }], structuredContent: { ...evidence } };
+        const answer = { content: [{ type: 'text' as const, text }], structuredContent: { ...evidenceWithoutContent(evidence) } };
         const length = jsonLength(answer);
-        if (length > MAX_MCP_ANSWER_CHARS) {
-          const size = Number.isFinite(length) ? `${Math.round(length / 2 ** 20)} MiB` : 'too long for one JSON string';
-          const message = `the evidence for these ${paths.length} paths is ${size} (${evidence.sources.length} sources), more than one answer may carry (${MAX_MCP_ANSWER_CHARS / 2 ** 20} MiB): ask for fewer paths at a time`;
+        if (length > maxAnswerChars) {
+          const size = Number.isFinite(length) ? `${mib(length)} MiB` : 'too long for one JSON string';
+          const message = `the answer for these ${paths.length} paths is ${size} (${evidence.sources.length} source${evidence.sources.length === 1 ? '' : 's'}), more than one answer may carry (${mib(maxAnswerChars)} MiB): ask for fewer paths at a time`;
           return { content: [{ type: 'text', text: toolErrorText(new ResolveError('usage', message)) }], isError: true };
         }
         return answer;

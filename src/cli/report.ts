@@ -1,6 +1,59 @@
-/** The human-readable report of the evidence: the same facts as `--json`, for a terminal. */
-import type { Evidence, SourceEvidence } from '../resolver';
+/**
+ * The human-readable report of the evidence: the same facts as `--json`, for a terminal. Lists
+ * that grow with the target set (the targets, a source's targets, a reason naming targets) are
+ * summarised with counts and the first few names; `--json` keeps them whole.
+ */
+import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
+import { clipped } from '../resolver';
 import { Colors, printable, printableText } from './io';
+
+/** Names shown before a list is summarised as "and N more" (as the context's headings do). */
+export const LISTED_NAMES = 5;
+
+/** Characters of a source's reason shown; a reason naming many targets is cut there. */
+const MAX_REASON_CHARS = 400;
+
+/** A target as the evidence may give it: `requested` is the path as asked, when it differs. */
+export type ReportTarget = TargetEvidence & { requested?: string };
+
+/** `n` with thousands separators, so counts read at a glance. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${count(n)} ${n === 1 ? word : many}`;
+}
+
+/** A target's name for people: `.` for the root. */
+export function targetName(p: string): string {
+  return p === '' ? '. (root)' : printable(p);
+}
+
+/** The first LISTED_NAMES items, then "and N more". */
+export function someOf<T>(items: readonly T[], name: (item: T) => string, max = LISTED_NAMES): string {
+  const shown = items.slice(0, max).map(name).join(', ');
+  return items.length > max ? `${shown} and ${count(items.length - max)} more` : shown;
+}
+
+/** How many targets of each kind, in a fixed order: "12 files, 1 directory, 2 missing". */
+export function kindCounts(targets: readonly TargetEvidence[]): string {
+  const by: Record<TargetKind, number> = { file: 0, directory: 0, missing: 0 };
+  for (const t of targets) by[t.kind]++;
+  const parts = [plural(by.file, 'file'), plural(by.directory, 'directory', 'directories'), `${count(by.missing)} missing`];
+  return parts.filter((p) => !p.startsWith('0 ')).join(', ');
+}
+
+function describeTarget(t: ReportTarget): string {
+  const asked = t.requested !== undefined && t.requested !== t.path ? `, asked as ${printable(t.requested)}` : '';
+  return `${targetName(t.path)} (${t.kind}${asked})`;
+}
+
+function targetsLine(targets: readonly ReportTarget[]): string {
+  if (targets.length === 0) return '(none)';
+  if (targets.length <= LISTED_NAMES) return targets.map(describeTarget).join(', ');
+  return `${count(targets.length)} (${kindCounts(targets)}): ${someOf(targets, describeTarget)}; all of them in --json`;
+}
 
 /** Pads every cell but the last of each row to its column's width. */
 function padCells(rows: string[][]): string[][] {
@@ -13,16 +66,17 @@ function targetsOf(s: SourceEvidence, all: number): string {
   if (s.status === 'duplicate') return `= ${printable(s.duplicateOf ?? '')}`;
   if (s.appliesTo.length === 0) return '-';
   if (s.appliesTo.length === all) return all === 1 ? 'yes' : 'all';
-  return s.appliesTo.map(printable).join(', ');
+  if (s.appliesTo.length > LISTED_NAMES) return `${count(s.appliesTo.length)} targets`;
+  return s.appliesTo.map(targetName).join(', ');
 }
 
 export function renderReport(ev: Evidence, c: Colors, withContext: boolean): string {
   const out: string[] = [];
-  const targetName = (p: string) => (p === '' ? '. (root)' : printable(p));
   out.push(c.bold('Holaryn: repository instructions'));
   out.push(`root      ${printable(ev.root)}`);
-  out.push(`targets   ${ev.targets.length === 0 ? '(none)' : ev.targets.map((t) => `${targetName(t.path)} (${t.kind})`).join(', ')}`);
+  out.push(`targets   ${targetsLine(ev.targets)}`);
   out.push(`snapshot  ${ev.snapshot}`);
+  if (ev.notice) out.push(`notice    ${c.yellow(printable(ev.notice))}`);
   out.push('');
   const statusColor = (s: SourceEvidence['status']) =>
     s === 'included' ? c.green(s) : s === 'truncated' || s === 'omitted' ? c.yellow(s) : c.dim(s);
@@ -50,9 +104,9 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
       const cells = padded[i + 1];
       cells[2] = statusColor(s.status) + cells[2].slice(s.status.length);
       out.push(cells.join('  ').trimEnd());
-      if (s.reason) out.push(c.dim(`      ${printable(s.reason)}`));
+      if (s.reason) out.push(c.dim(`      ${clipped(printable(s.reason), MAX_REASON_CHARS)}`));
       else if (s.supersededFor.length > 0) {
-        out.push(c.dim(`      superseded by ${printable(s.supersededBy ?? '')} for ${s.supersededFor.map(targetName).join(', ')}`));
+        out.push(c.dim(`      superseded by ${printable(s.supersededBy ?? '')} for ${someOf(s.supersededFor, targetName)}`));
       }
     });
   }
@@ -76,15 +130,30 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
     out.push(`  ${sev}  ${where}${d.code}: ${printable(d.message)}`);
   }
   out.push('');
-  const t = ev.truncation;
+  const t: Partial<Pick<Evidence['truncation'], 'needed' | 'unit' | 'size'>> & Omit<Evidence['truncation'], 'needed' | 'unit' | 'size'> =
+    ev.truncation;
+  const unit = unitWord(t.unit);
   out.push(c.bold('Truncation'));
-  out.push(`  model context: ${t.chars} of ${t.budget} characters${t.truncated ? '' : '; nothing omitted or cut'}`);
-  for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${o.chars} characters)`);
-  for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${k.included} of ${k.chars} characters kept)`);
+  const needs = t.truncated && t.needed !== undefined ? `; needs ${count(t.needed)} to include everything` : '';
+  out.push(`  model context: ${budgetPhrase(t)}${t.truncated ? needs : '; nothing omitted or cut'}`);
+  for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} ${unit})`);
+  for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${count(k.included)} of ${count(k.chars)} ${unit} kept)`);
   if (withContext) {
     out.push('');
     out.push(c.bold('Model context'));
     out.push(ev.context === '' ? '  (empty)' : printableText(ev.context).trimEnd());
   }
   return out.join('\n') + '\n';
+}
+
+/** How a budget unit is written in prose: code points are "characters". */
+export function unitWord(unit: Evidence['truncation']['unit'] | undefined): string {
+  return unit === 'utf8-bytes' ? 'bytes' : 'characters';
+}
+
+/** "1,234 of 24,000 characters" (or bytes), or "1,234 characters (no budget)" for a profile without one. */
+export function budgetPhrase(t: { chars: number; size?: number; budget: number | null; unit?: Evidence['truncation']['unit'] }): string {
+  const size = t.size ?? t.chars;
+  if (t.budget === null) return `${count(size)} ${unitWord(t.unit)} (no budget)`;
+  return `${count(size)} of ${count(t.budget)} ${unitWord(t.unit)}`;
 }

@@ -1,7 +1,7 @@
 /**
  * Completion and hover for instruction-file frontmatter: where the cursor is (a key, a key's
- * value, a list item), what to offer, and the documentation, worded as the contract (spec
- * sections 4 and 5) words it. Pure: no editor API.
+ * value, a list item), what to offer, and the documentation, worded as the contract
+ * (docs/contract.md §4 and §5) words it. Pure: no editor API.
  *
  * Every documentation string here is Holaryn's own constant text. Nothing from the file being
  * edited is ever put into documentation (editors render it as markdown).

@@ -43,6 +43,13 @@ export function syntheticMtime(bytes: Uint8Array): number {
 export class OverlayFs implements ResolverFs {
   readonly path: ResolverFs['path'];
   readonly realpath?: (p: string) => string;
+  readonly caseInsensitive?: boolean;
+  /**
+   * The names as stored, plus buffers with no file on disk (as `lstat` shows them). Profiles
+   * that match names themselves (Copilot's case-insensitive names, rule folders) list through
+   * it; without it they would see empty directories. `listKinds` stays out on purpose (fs.ts).
+   */
+  readonly entryNames?: (dir: string) => string[];
   private readonly byIdentity = new Map<string, Overlaid>();
   private readonly missingByPath = new Map<string, Overlaid>();
   /** Absolute paths of the buffers overlaid (as given). */
@@ -54,6 +61,18 @@ export class OverlayFs implements ResolverFs {
   ) {
     this.path = base.path;
     if (base.realpath) this.realpath = (p) => base.realpath!(p);
+    if (base.caseInsensitive !== undefined) this.caseInsensitive = base.caseInsensitive;
+    if (base.entryNames) {
+      const list = base.entryNames.bind(base);
+      this.entryNames = (dir) => {
+        const names = list(dir);
+        const extra = [...this.missingByPath.keys()]
+          .filter((p) => this.path.dirname(p) === dir)
+          .map((p) => this.path.basename(p))
+          .filter((n) => !names.includes(n));
+        return extra.length === 0 ? names : [...names, ...extra];
+      };
+    }
     const paths: string[] = [];
     let synthetic = 0;
     for (const b of buffers) {

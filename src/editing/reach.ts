@@ -4,7 +4,7 @@
  *
  * Computed by the resolver itself, never by a second implementation of the rules: the files at or
  * below the source's directory are resolved as targets, in batches (multi-target resolutions,
- * spec section 6), and the source's `appliesTo` / `supersededFor` are collected. Bounded: at most
+ * docs/contract.md §6), and the source's `appliesTo` / `supersededFor` are collected. Bounded: at most
  * MAX_REACH_FILES files are examined (the first in path order; the result says so), batches yield
  * to the event loop, and a run can be cancelled between batches.
  */

@@ -1,24 +1,28 @@
 /**
- * The gate's session (spec section 10): one root, the (path, sha256) pairs already shown to the
+ * The gate's session (docs/contract.md §10): one root, the (path, sha256) pairs already shown to the
  * model, and one decision per tool call. Every front end (the JSON-lines `holaryn gate`, tests)
  * drives this class; it never touches a process, a stream or the editor.
  *
  * Decisions, for a call's resolution R (its targets resolved again, afresh):
- * - `guidance` is the section-8 context rendered from only the sources in effect in R whose
+ * - `guidance` is the model context (docs/contract.md §8) rendered from only the sources in effect in R whose
  *   (path, sha256) has not been shown, within the session budget; `""` when there are none.
  *   What the budget leaves out stays unshown; included and cut sources count as shown (a cut
  *   source was shown with a marker saying so, and showing its head again would repeat it forever).
  * - read, list, search: `proceed`, carrying `guidance`.
- * - write, edit, shell: `hold` when `guidance` is non-empty and R's snapshot has not been answered
- *   to a consequential call before in this session; otherwise `proceed`, carrying `guidance`.
- *   Either way R's snapshot is then remembered, so the identical retry proceeds even when the
- *   budget left something unshown (it carries that as a prefix instead of being held again).
+ * - write, edit, shell: `hold` while `guidance` is non-empty, i.e. while R holds guidance the
+ *   session has not shown: no action is taken, the guidance is returned and marked shown, and the
+ *   model retries the exact call. A budget can split the guidance over several answers; the retry
+ *   is held again until nothing unshown is left, and only then proceeds (docs/contract.md §10,
+ *   v1.1: a harness that drops the guidance of a `proceed` must never let an edit through before
+ *   the model saw every rule for it). Each hold shows at least one more source, so retries end.
  * - a target outside the root: `reject` with `target-outside-root`; nothing is marked shown.
  */
 import type { BudgetUnit } from '../resolver/context';
 import {
+  ErrorCode,
   Evidence,
   FileCache,
+  MAX_BUDGET,
   ResolveError,
   ResolveOptions,
   SourceEvidence,
@@ -29,7 +33,7 @@ import {
 
 /** Tool calls that only look: they always proceed. */
 export const READ_KINDS = ['read', 'list', 'search'] as const;
-/** Tool calls with effects: held once per new snapshot that brings unshown guidance. */
+/** Tool calls with effects: held while their targets bring guidance not yet shown. */
 export const CONSEQUENTIAL_KINDS = ['write', 'edit', 'shell'] as const;
 export const CALL_KINDS: readonly CallKind[] = [...READ_KINDS, ...CONSEQUENTIAL_KINDS];
 
@@ -56,12 +60,14 @@ export interface Preamble {
   /** Sources shown by this text (included or cut), in precedence order. */
   sources: string[];
   guidance: string;
+  /** What the profile says every front end must show (an untrusted repository's files kept out). */
+  notice?: string;
 }
 
 export type GateDecision = 'proceed' | 'hold' | 'reject';
 
 export interface GateError {
-  code: 'usage' | 'target-outside-root' | 'root-not-found' | 'internal';
+  code: ErrorCode;
   message: string;
   [detail: string]: unknown;
 }
@@ -95,19 +101,19 @@ export class GateSession {
   private readonly options: ResolveOptions;
   private readonly unit: BudgetUnit;
   private readonly shown = new Set<string>();
-  /** Snapshots already answered to a consequential call (held or proceeded). */
-  private readonly consequentialSnapshots = new Set<string>();
 
   /** Starts a session: resolves the root (throws ResolveError `root-not-found`) and shows the preamble. */
   constructor(root: string, options: GateOptions = {}) {
     this.options = { ...options, cache: options.cache ?? new FileCache() };
     const profile = profileOf(this.options);
-    this.budget = this.options.budget ?? profile.budget.size ?? 0;
+    // A profile without a budget (its system has none) shows all of the guidance: the largest budget.
+    this.budget = this.options.budget ?? profile.budget.size ?? MAX_BUDGET;
     this.unit = profile.budget.unit.name;
     const evidence = resolveInstructions(root, [''], this.options);
     this.root = evidence.root;
     const { guidance, sources } = this.carry(evidence);
     this.preamble = { type: 'preamble', snapshot: evidence.snapshot, sources, guidance };
+    if (evidence.notice) this.preamble.notice = evidence.notice;
   }
 
   /** Whether the session has shown this source at this hash. */
@@ -132,11 +138,10 @@ export class GateSession {
       if (err instanceof ResolveError) return reject(id, err.code, err.message, err.details);
       return reject(id, 'internal', `internal error: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const consequential = isConsequential(call.kind);
-    const firstTime = consequential && !this.consequentialSnapshots.has(evidence.snapshot);
-    if (consequential) this.consequentialSnapshots.add(evidence.snapshot);
     const { guidance, sources } = this.carry(evidence);
-    const decision: GateDecision = firstTime && guidance !== '' ? 'hold' : 'proceed';
+    // A hold must show something new, or the retries would never end: the section-8 walk always
+    // keeps (at least the head of) the first unshown source when it keeps any text at all.
+    const decision: GateDecision = isConsequential(call.kind) && guidance !== '' && sources.length > 0 ? 'hold' : 'proceed';
     return { id, decision, guidance, sources, snapshot: evidence.snapshot };
   }
 

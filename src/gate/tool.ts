@@ -16,6 +16,8 @@ export const TOOL_DESCRIPTION =
 
 /** What the tool says when nothing applies (the model context is then empty). */
 export function noInstructionsText(evidence: Evidence): string {
+  // A profile that keeps the files out says why (an untrusted repository): that is the answer.
+  if (evidence.notice) return evidence.notice;
   // At most 20 named: the budget bounds the model context, and this note stands in for it.
   const shown = evidence.targets.slice(0, 20).map((t) => JSON.stringify(t.path === '' ? '.' : t.path));
   const more = evidence.targets.length - shown.length;
@@ -44,4 +46,14 @@ export function repositoryInstructions(root: string, paths: unknown, options: Re
 export function toolErrorText(err: unknown): string {
   if (err instanceof ResolveError) return `${err.code}: ${err.message}`;
   return `internal: ${err instanceof Error ? err.message : String(err)}`;
+}
+
+/**
+ * The evidence as a tool's structured result carries it: the same shape and fields, but every
+ * source's `content` is `""`. A client may hand structured results to the model as they are, and
+ * the contents of every source (omitted ones too, up to 1 MiB each) would then reach it past the
+ * budget; the tool's text result is the model context, within the budget.
+ */
+export function evidenceWithoutContent(evidence: Evidence): Evidence {
+  return { ...evidence, sources: evidence.sources.map((s) => ({ ...s, content: '' })) };
 }

@@ -13,11 +13,13 @@ import {
   parseInstructions,
 } from '../resolver';
 import type { FileDiagnostic, ParsedInstructions } from '../resolver';
+import { FOREIGN_KEYS, isForeignKey, keyValue, splitCommaGlobs } from './foreign';
 import { GlobItem, RawBlock, findUnquotedStarGlobs, locateGlobItems, rawBlock } from './frontmatter';
 import { nearMissKey } from './keys';
 import { WorkspaceListing, reachesSkippedDirectory } from './listing';
 import { LineIndex } from './text';
-import type { Finding, FindingCode, Fix, TextRange } from './types';
+import { LINT_SEVERITY } from './types';
+import type { Finding, FindingCode, Fix, LintOnlyCode, TextEdit, TextRange } from './types';
 
 export interface LintContext {
   /** Files and directories of the workspace; without it "matches nothing" is not checked. */
@@ -47,8 +49,6 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
-const LINT_SEVERITY = 'warning' as const;
-
 function describeDir(dir: string): string {
   return dir === '' ? 'the workspace root' : `${dir}/`;
 }
@@ -74,7 +74,8 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
   const index = new LineIndex(body);
   const findings: Finding[] = [];
   const add = (code: FindingCode, range: TextRange, message: string, extra: Partial<Finding> = {}) => {
-    const severity = code in DIAGNOSTIC_SEVERITY ? DIAGNOSTIC_SEVERITY[code as keyof typeof DIAGNOSTIC_SEVERITY] : LINT_SEVERITY;
+    const severity =
+      code in DIAGNOSTIC_SEVERITY ? DIAGNOSTIC_SEVERITY[code as keyof typeof DIAGNOSTIC_SEVERITY] : LINT_SEVERITY[code as LintOnlyCode];
     findings.push({
       file: relPath,
       severity,
@@ -88,10 +89,22 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
     });
   };
 
-  for (const d of parsed.diagnostics) addResolverDiagnostic(d, parsed, index, add);
+  const block = policy.frontmatter ? rawBlock(body) : undefined;
+  const hidden = hiddenLines(parsed, index);
+  for (const d of parsed.diagnostics) {
+    if (d.code === 'unknown-key' && d.key !== undefined && isForeignKey(d.key) && block) {
+      foreignKey(d.key, body, block, dir, parsed, index, add);
+    } else if (d.code === 'unknown-key' && hidden) {
+      addResolverDiagnostic({ ...d, message: `${d.message}; ${hidden}` }, parsed, index, add);
+    } else {
+      addResolverDiagnostic(d, parsed, index, add);
+    }
+  }
+  if (hidden && parsed.keys.length === 0) {
+    add('frontmatter-hides-text', index.range(0, index.lineEnd(1)), `this block holds only YAML comments; ${hidden}`);
+  }
 
   if (policy.frontmatter) {
-    const block = rawBlock(body);
     if (block) {
       for (const star of findUnquotedStarGlobs(body, block)) {
         const range = index.range(star.start, star.end);
@@ -115,6 +128,26 @@ export function lintFile(relPath: string, text: string, context: LintContext = {
     }
   }
   return findings.sort(compareFindings);
+}
+
+/**
+ * When a valid block holds text but no Holaryn key (unknown keys, or comments only) and is not
+ * another tool's frontmatter: the sentence saying its lines do not reach the model. A Markdown
+ * rule (`---`) opening a file starts frontmatter, so a note between two rules vanishes.
+ */
+function hiddenLines(parsed: ParsedInstructions, index: LineIndex): string | undefined {
+  if (!parsed.metadata || !parsed.blockRange) return undefined;
+  if (parsed.keys.some((k) => (KNOWN_KEYS as readonly string[]).includes(k.key))) return undefined;
+  if (parsed.keys.length > 0 && parsed.keys.every((k) => isForeignKey(k.key))) return undefined;
+  if (index.text.slice(parsed.blockRange[0], parsed.blockRange[1]).trim() === '') return undefined;
+  const first = 2;
+  const last = parsed.contentLine - 2;
+  const lines = first === last ? `line ${first} does` : `lines ${first}-${last} do`;
+  return (
+    `no key between the --- fences (lines 1 and ${last + 1}) is a Holaryn key, yet the block is read as frontmatter, ` +
+    `so ${lines} not reach the model (for a Markdown rule at the top of the file write *** instead of ---, ` +
+    `or start the file with a blank line)`
+  );
 }
 
 type Add = (code: FindingCode, range: TextRange, message: string, extra?: Partial<Finding>) => void;
@@ -154,10 +187,44 @@ function clampPriority(parsed: ParsedInstructions, index: LineIndex): Fix | unde
   };
 }
 
+/**
+ * Another tool's key: an info finding naming the tool, what Holaryn does instead, and the
+ * translation as a fix where there is one. A comma-separated glob string (Copilot's `applyTo`,
+ * Cursor's `globs`) becomes a list, as Holaryn never splits a string on commas.
+ */
+function foreignKey(key: string, text: string, block: RawBlock, dir: string, parsed: ParsedInstructions, index: LineIndex, add: Add): void {
+  const loc = parsed.keys.find((k) => k.key === key);
+  if (!loc) return;
+  const info = FOREIGN_KEYS[key];
+  const range = index.range(loc.keyRange[0], loc.keyRange[1]);
+  const scope = dir === '' ? 'every file in the workspace' : `every file below ${dir}/`;
+  let message = `${JSON.stringify(key)} is read by ${info.tool} (${info.meaning}); Holaryn ignores it, so this file applies to ${scope}`;
+  const extra: Partial<Finding> = { key };
+  if (info.translation) {
+    const target = info.translation;
+    const value = keyValue(text, block, key);
+    if (parsed.keys.some((k) => k.key === target)) {
+      message += `; Holaryn's key for this is ${target}, and ${target} is already present`;
+    } else if (value && value.kind !== 'other') {
+      message += `; Holaryn's key is ${target} (globs relative to this file's directory, a list rather than a comma-separated string)`;
+      const edits: TextEdit[] = [{ range, newText: target }];
+      if (value.kind === 'string') {
+        const globs = splitCommaGlobs(value.value);
+        if (globs.length > 1)
+          edits.push({ range: index.range(value.start, value.end), newText: `[${globs.map((g) => JSON.stringify(g)).join(', ')}]` });
+      }
+      extra.fixes = [{ title: `Rename ${key} to ${target}`, edits }];
+    } else {
+      message += `; Holaryn's key is ${target}, which takes a glob or a list of globs`;
+    }
+  }
+  add('foreign-key', range, message, extra);
+}
+
 function nearMisses(parsed: ParsedInstructions, index: LineIndex, add: Add): void {
   const present = new Set(parsed.keys.map((k) => k.key));
   for (const loc of parsed.keys) {
-    if ((KNOWN_KEYS as readonly string[]).includes(loc.key)) continue;
+    if ((KNOWN_KEYS as readonly string[]).includes(loc.key) || isForeignKey(loc.key)) continue;
     const meant = nearMissKey(loc.key);
     if (!meant) continue;
     const range = index.range(loc.keyRange[0], loc.keyRange[1]);
@@ -214,7 +281,7 @@ function globChecks(
       continue;
     }
     if (!listing || !listing.complete || reachesSkippedDirectory(item.pattern)) continue;
-    if (listing.matches(dir, item.pattern) === false) {
+    if (listing.matches(dir, item.pattern) === false && !listing.reachesOpaque(dir, item.pattern)) {
       add(
         'glob-matches-nothing',
         range,

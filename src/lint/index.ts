@@ -2,7 +2,52 @@
 export * from './types';
 export { LineIndex, applyEdits } from './text';
 export { lintFile, sourceDirectory, compareFindings, LintContext } from './file';
-export { lintWorkspace, createNodeLintFs, LintFs, DirEntry, LintWorkspaceOptions, LintResult } from './workspace';
+export { lintWorkspace, createNodeLintFs, LintFs, LintWorkspaceOptions, LintResult } from './workspace';
+export {
+  walkTree,
+  walkTreeAsync,
+  walkSteps,
+  createNodeWalkFs,
+  rulesForRoot,
+  IgnoreRules,
+  WalkFs,
+  WalkOptions,
+  TreeWalk,
+  DirEntry,
+} from './walk';
 export { WorkspaceListing, SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES, MAX_GLOB_EVALUATIONS, reachesSkippedDirectory } from './listing';
 export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './keys';
 export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';
+export { FOREIGN_KEYS, ForeignKey, isForeignKey, splitCommaGlobs } from './foreign';
+export { textSimilarity, NEAR_DUPLICATE_SIMILARITY, MAX_SIMILARITY_WORK } from './similarity';
+export {
+  checkBudget,
+  checkBudgetAsync,
+  budgetSteps,
+  BudgetInput,
+  BudgetSource,
+  BudgetLimits,
+  BudgetOptions,
+  BudgetResult,
+  MAX_BUDGET_FILES,
+  MAX_BUDGET_RESOLUTIONS,
+} from './budget';
+export {
+  AGENT_NAMES,
+  AGENT_CODES,
+  AGENT_SEVERITY,
+  AgentName,
+  AgentCode,
+  AgentLintOptions,
+  AgentWorkspace,
+  parseAgentList,
+  lintAgents,
+  codexCuts,
+  codexOverrides,
+  copilotApplyToLists,
+  copilotUnanchoredGlobs,
+  claudeUnseenAgentsMd,
+  claudeRulesOnRead,
+  geminiUntrusted,
+  kimiDeepestFirst,
+} from './agents';

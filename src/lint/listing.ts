@@ -3,7 +3,7 @@
  * root, as root-relative `/`-separated paths, built once and shared by all files' checks.
  */
 import { PatternSet } from '../resolver';
-import { braceExpand } from 'minimatch';
+import { Minimatch, braceExpand } from 'minimatch';
 import { normalizePattern, MATCH_OPTIONS } from '../resolver';
 
 /** Directories whose contents are neither walked for instruction files nor listed for globs. */
@@ -18,6 +18,9 @@ export const MAX_LISTING_ENTRIES = 1_000_000;
  * many files and many globs that match nothing cannot make a check run for minutes.
  */
 export const MAX_GLOB_EVALUATIONS = 10_000_000;
+
+/** Opaque directories tried per glob at most; past it the glob is left undecided. */
+const MAX_OPAQUE_TRIED = 10_000;
 
 const MAGIC = /[*?[\]{}()!+@\\]/;
 
@@ -57,11 +60,19 @@ export class WorkspaceListing {
    * `paths`: root-relative files and directories (parents are added). `complete`: false when
    * part of the tree could not be listed; then only matches are trusted, never their absence.
    */
+  /**
+   * `opaque`: directories that are there but whose contents are not listed (ignored by git,
+   * excluded by the editor): a glob that would match them or everything in them is left undecided.
+   */
+  private readonly opaque: readonly string[];
+
   constructor(
     paths: Iterable<string>,
     readonly complete = true,
     private readonly maxEvaluations = MAX_GLOB_EVALUATIONS,
+    opaque: Iterable<string> = [],
   ) {
+    this.opaque = [...opaque].sort(compare);
     const all = new Set<string>();
     for (const p of paths) {
       if (p === '') continue;
@@ -105,7 +116,7 @@ export class WorkspaceListing {
 
   /**
    * Whether `pattern` matches a file or directory below `dir`, exactly as the resolver matches
-   * targets (section 5): relative to `dir`, through PatternSet. Only entries under a pattern's
+   * targets (docs/contract.md §5): relative to `dir`, through PatternSet. Only entries under a pattern's
    * literal leading directories are tried. Cached per (dir, pattern); undefined when undecided
    * (the evaluation budget ran out).
    */
@@ -130,6 +141,32 @@ export class WorkspaceListing {
       }
     }
     this.cache.set(key, false);
+    return false;
+  }
+
+  /**
+   * Whether `pattern` (relative to `dir`) matches an opaque directory below `dir`, or everything in
+   * one (such as `target/**`): what it matches there is unknown, so its matching nothing in the
+   * listing says nothing. A glob that could only match some files in one (`*.ts` at any depth) is
+   * still judged by the listing: ignored files are not the repository's.
+   */
+  reachesOpaque(dir: string, pattern: string): boolean {
+    if (this.opaque.length === 0) return false;
+    const prefix = dir === '' ? '' : `${dir}/`;
+    let matcher: Minimatch;
+    try {
+      matcher = new Minimatch(normalizePattern(pattern), MATCH_OPTIONS);
+    } catch {
+      return true;
+    }
+    let tried = 0;
+    for (const o of this.opaque) {
+      if (!o.startsWith(prefix)) continue;
+      // Bounded: past this many, the answer is "maybe".
+      if (++tried > MAX_OPAQUE_TRIED) return true;
+      const rel = o.slice(prefix.length);
+      if (matcher.match(rel) || matcher.match(`${rel}/\u0000`)) return true;
+    }
     return false;
   }
 

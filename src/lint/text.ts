@@ -1,4 +1,4 @@
-/** Offsets ↔ 1-based line/column in one text, and applying edits (tests, `--fix` later). */
+/** Offsets ↔ 1-based line/column in one text, and applying edits (how tests check a quick fix). */
 import type { TextEdit, TextRange } from './types';
 
 export class LineIndex {

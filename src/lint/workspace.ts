@@ -4,46 +4,25 @@
  * regular files only, streamed and bounded read), so it gets the resolver's `unreadable`,
  * `symlink-outside-root` and `too-large` findings too.
  */
-import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsError, FsStat, HOLARYN_POLICY, MAX_CONTENT_BYTES, ResolverFs, ResolverPolicy, createNodeFs } from '../resolver';
-import type { EntryKind } from '../resolver/fs';
+import { FileCache, HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
 import { canonicalRoot, locateCandidate } from '../resolver/candidates';
 import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
-import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
+import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
+import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
+import { BudgetInput, BudgetLimits, BudgetSource, checkBudget } from './budget';
+import { textSimilarity } from './similarity';
+import { AgentLintOptions, lintAgents } from './agents';
 import { LineIndex } from './text';
 import type { Finding } from './types';
 
-export interface DirEntry {
-  name: string;
-  /** Kind of the entry itself (a symlink is `symlink`). */
-  kind: EntryKind;
-}
-
 /** The resolver's filesystem plus directory listing, which only the workspace walk needs. */
-export interface LintFs extends ResolverFs {
-  readdir(p: string): DirEntry[];
-}
+export type LintFs = WalkFs;
 
 /** The real disk. */
-export function createNodeLintFs(pathApi: typeof nodePath.posix = nodePath): LintFs {
-  return {
-    ...createNodeFs(pathApi),
-    readdir(p) {
-      try {
-        return nodeFs.readdirSync(p, { withFileTypes: true }).map((d) => ({
-          name: d.name,
-          kind: d.isFile() ? 'file' : d.isDirectory() ? 'directory' : d.isSymbolicLink() ? 'symlink' : 'other',
-        }));
-      } catch (err) {
-        const e = err as NodeJS.ErrnoException;
-        throw new FsError(e.code ?? 'EIO', e.message);
-      }
-    },
-  };
-}
+export const createNodeLintFs = createNodeWalkFs;
 
 export interface LintWorkspaceOptions {
   /** Default: the real disk. Needs `readdir` unless `listFiles` is given. */
@@ -56,7 +35,19 @@ export interface LintWorkspaceOptions {
   listFiles?: (root: string) => Iterable<string>;
   /** With `listFiles`: false when that list is known to be partial (then "matches nothing" is not reported). Default true. */
   listingComplete?: boolean;
+  /** With `listFiles`: directories that exist but are not listed (ignored, excluded); globs reaching them are not judged. */
+  opaqueDirectories?: readonly string[];
+  /** Resolve every file to find sources the budget cuts or leaves out (`budget-exceeded`; default true). */
+  budgetCheck?: boolean;
+  /** Bounds of that check (tests, editors). */
+  budgetLimits?: BudgetLimits;
+  /** Warm-resolution cache for that check (an editor keeps one across runs). */
+  cache?: FileCache;
+  /** Honour `.gitignore` files and `.git/info/exclude` in the walk (default true; `--no-ignore` is false). */
+  ignore?: boolean;
   policy?: ResolverPolicy;
+  /** Agents whose pitfalls to report (`--agents`; ./agents.ts), with their environment and settings. */
+  agents?: Omit<AgentLintOptions, 'files' | 'fs'>;
 }
 
 export interface LintResult {
@@ -69,16 +60,14 @@ export interface LintResult {
   findings: Finding[];
   errors: number;
   warnings: number;
+  /** Info findings (`foreign-key`): shown, never counted against `--max-warnings`. */
+  infos: number;
+  /** What the budget check resolves (an editor that runs it later, asynchronously, passes this to `checkBudgetAsync`). */
+  budgetInput: BudgetInput;
+  /** How the budget check went, when it ran. */
+  budget?: { checked: number; complete: boolean; resolutions: number };
   /** The listing the glob checks used; front ends can pass it to `lintFile` for open editors. */
   listing: WorkspaceListing;
-}
-
-interface Walk {
-  paths: string[];
-  complete: boolean;
-  candidates: string[];
-  /** Directories listed but not enterable by name: their names are not valid UTF-8. */
-  undecodable: string[];
 }
 
 function isSkippedPath(rel: string): boolean {
@@ -86,75 +75,28 @@ function isSkippedPath(rel: string): boolean {
 }
 
 /**
- * Walks the tree below the root: no directory symlink is followed (a linked directory inside the
- * root is walked where it really is; one outside is out of scope), `.git` and `node_modules` are
- * listed but not entered, and every directory is entered once (by device and inode), so loops
- * through bind mounts end too.
+ * The instruction files of one walked directory: candidate names among its entries (a symlinked
+ * one too: it is loaded, and reported, as the resolver loads it); through a possibly symlinked
+ * `.holaryn`, or in a directory that could not be listed, probed as the resolver probes.
  */
-function walk(fs: ResolverFs & Partial<Pick<LintFs, 'readdir'>>, rootPath: string, policy: ResolverPolicy): Walk {
+function candidatesIn(fs: ResolverFs, rel: string, abs: string, entries: DirEntry[] | undefined, policy: ResolverPolicy): string[] {
   const P = fs.path;
-  if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
-  const paths: string[] = [];
-  const candidates: string[] = [];
-  const undecodable: string[] = [];
-  let complete = true;
-  const rootStat = fs.lstat(rootPath);
-  const visited = new Set<string>(rootStat ? [`${rootStat.dev}:${rootStat.ino}`] : []);
-  const stack: string[] = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop()!;
-    const abs = rel === '' ? rootPath : P.join(rootPath, ...rel.split('/'));
-    let entries: DirEntry[] | undefined;
+  const out: string[] = [];
+  const names = new Set(entries?.map((e) => e.name));
+  for (const candidate of policy.candidates) {
+    const first = candidate.split('/')[0];
+    if (entries && !names.has(first)) continue;
+    if (first === candidate && entries) {
+      out.push(joinRelative(rel, candidate));
+      continue;
+    }
     try {
-      entries = fs.readdir(abs);
+      if (fs.lstat(P.join(abs, ...candidate.split('/'))) !== undefined) out.push(joinRelative(rel, candidate));
     } catch {
-      complete = false;
-    }
-    const names = new Set(entries?.map((e) => e.name));
-    for (const candidate of policy.candidates) {
-      const first = candidate.split('/')[0];
-      if (entries && !names.has(first)) continue;
-      if (first === candidate && entries) {
-        candidates.push(joinRelative(rel, candidate));
-        continue;
-      }
-      // Through a possibly symlinked `.holaryn`, or in a directory that could not be listed:
-      // probe as the resolver does; a failing probe is loaded, and reported, like the resolver.
-      try {
-        if (fs.lstat(P.join(abs, ...candidate.split('/'))) !== undefined) candidates.push(joinRelative(rel, candidate));
-      } catch {
-        candidates.push(joinRelative(rel, candidate));
-      }
-    }
-    if (!entries) continue;
-    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    for (const entry of entries) {
-      if (entry.kind === 'symlink') continue;
-      const childRel = joinRelative(rel, entry.name);
-      if (paths.length < MAX_LISTING_ENTRIES) paths.push(childRel);
-      else complete = false;
-      if (entry.kind !== 'directory' || SKIPPED_DIRECTORIES.includes(entry.name)) continue;
-      let st: FsStat | undefined;
-      try {
-        st = fs.lstat(P.join(abs, entry.name));
-      } catch {
-        complete = false;
-        continue;
-      }
-      if (!st && entry.name.includes('\uFFFD')) {
-        // Listed, yet not there by its name as text: bytes that are not UTF-8 became U+FFFD, and
-        // the files inside cannot be named. Said, never passed over in silence.
-        undecodable.push(childRel);
-        complete = false;
-      }
-      if (!st || st.kind !== 'directory') continue;
-      const identity = `${st.dev}:${st.ino}`;
-      if (visited.has(identity)) continue;
-      visited.add(identity);
-      stack.push(childRel);
+      out.push(joinRelative(rel, candidate));
     }
   }
-  return { paths, complete, candidates, undecodable };
+  return out;
 }
 
 type Loaded =
@@ -171,6 +113,53 @@ function loadCandidate(fs: ResolverFs, rootPath: string, rel: string, filename: 
   return { ok: true, text: read.text, tooLarge: read.tooLarge, bytes: read.bytes, identity: `${found.stat.dev}:${found.stat.ino}` };
 }
 
+/** What decides where a source is in effect: two files that differ here never meet in one context. */
+function placement(metadata: Metadata | null): string {
+  return JSON.stringify([metadata?.applies_to ?? null, metadata?.excludes ?? [], metadata?.mode ?? 'append']);
+}
+
+/**
+ * `near-duplicate`: a file of a directory whose contributed text is at least
+ * NEAR_DUPLICATE_SIMILARITY the same as an earlier file's there (see ./similarity.ts), both in
+ * effect for the same files. Reported once, on the later file, naming the first such file.
+ */
+function nearDuplicates(group: { path: string; text: string }[], policy: ResolverPolicy): Finding[] {
+  if (group.length < 2) return [];
+  const parsed = group.map((g) => {
+    const body = g.text.charCodeAt(0) === 0xfeff ? g.text.slice(1) : g.text;
+    const p = parseInstructions(body, policy.frontmatter);
+    return { path: g.path, content: p.content, placement: placement(p.metadata), empty: p.content.trim() === '' };
+  });
+  const out: Finding[] = [];
+  for (let j = 1; j < parsed.length; j++) {
+    const later = parsed[j];
+    if (later.empty) continue;
+    for (let i = 0; i < j; i++) {
+      const earlier = parsed[i];
+      if (earlier.empty || earlier.placement !== later.placement) continue;
+      const similarity = textSimilarity(earlier.content, later.content);
+      if (similarity === undefined) continue;
+      const link = nodePath.posix.relative(nodePath.posix.dirname(later.path), earlier.path);
+      const share = similarity === 1 ? 'the same as' : `${Math.floor(similarity * 100)}% the same as`;
+      out.push({
+        file: later.path,
+        severity: 'warning',
+        code: 'near-duplicate',
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+        message:
+          `${later.path} is ${share} ${earlier.path} (its words, in order), and both are in effect for the same files: ` +
+          `the model reads these rules twice. Make ${later.path} a symbolic link to ${link} (the resolver then reads it once), ` +
+          `or replace its text with the one-line pointer "@${link}"`,
+      });
+      break;
+    }
+  }
+  return out;
+}
+
 /** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */
 /** An error about a file or directory as a whole, placed at its start. */
 function wholeFileError(file: string, code: Finding['code'], message: string): Finding {
@@ -183,16 +172,24 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const rootPath = canonicalRoot(fs, root);
 
   let listing: WorkspaceListing;
+  let targets: string[];
   let candidates: string[];
   let undecodable: string[] = [];
   if (options.listFiles) {
     const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
-    listing = new WorkspaceListing(given, options.listingComplete ?? true);
+    listing = new WorkspaceListing(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
+    targets = given;
     candidates = given.filter((p) => sourceDirectory(p, policy) !== undefined && !isSkippedPath(sourceDirectory(p, policy)!));
   } else {
-    const w = walk(fs, rootPath, policy);
-    listing = new WorkspaceListing(w.paths, w.complete);
-    candidates = w.candidates;
+    if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
+    const found: string[] = [];
+    const w = walkTree(fs as WalkFs, rootPath, {
+      ignore: options.ignore,
+      onDirectory: (rel, abs, entries) => found.push(...candidatesIn(fs, rel, abs, entries, policy)),
+    });
+    listing = new WorkspaceListing(w.paths, w.complete, undefined, w.opaque);
+    candidates = found;
+    targets = w.files;
     undecodable = w.undecodable;
   }
 
@@ -203,8 +200,11 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
 
   const findings: Finding[] = [];
   const files: string[] = [];
+  const budgetSources: BudgetSource[] = [];
   const duplicates: LintResult['duplicates'] = [];
   const seen = new Map<string, { path: string; dir: string }[]>();
+  /** The loaded instruction files of each directory, in precedence order. */
+  const byDirectory = new Map<string, { path: string; text: string }[]>();
   for (const c of unique) {
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
@@ -219,7 +219,19 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     }
     seen.set(loaded.identity, [...(seen.get(loaded.identity) ?? []), { path: c.path, dir: c.dir }]);
     files.push(c.path);
+    const inDir = byDirectory.get(c.dir) ?? [];
+    inDir.push({ path: c.path, text: loaded.text });
+    byDirectory.set(c.dir, inDir);
     findings.push(...lintFile(c.path, loaded.text, { listing, policy }));
+    const body = loaded.text.charCodeAt(0) === 0xfeff ? loaded.text.slice(1) : loaded.text;
+    const metadata = parseInstructions(body, policy.frontmatter).metadata;
+    const firstLine = body.search(/\r?\n/);
+    budgetSources.push({
+      path: c.path,
+      dir: c.dir,
+      globbed: metadata !== null && (metadata.applies_to !== null || metadata.excludes.length > 0),
+      firstLineEnd: firstLine < 0 ? body.length : firstLine,
+    });
     if (loaded.tooLarge) {
       const index = new LineIndex(loaded.text);
       const range = index.range(0, index.lineEnd(1));
@@ -235,6 +247,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
       });
     }
   }
+  for (const group of byDirectory.values()) findings.push(...nearDuplicates(group, policy));
   for (const dir of undecodable) {
     findings.push(
       wholeFileError(
@@ -244,6 +257,14 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
       ),
     );
   }
+  const budgetInput: BudgetInput = { root: rootPath, files: targets, sources: budgetSources };
+  let budget: LintResult['budget'];
+  if (options.budgetCheck !== false) {
+    const checked = checkBudget(budgetInput, { ...options.budgetLimits, fs, cache: options.cache, policy });
+    findings.push(...checked.findings);
+    budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
+  }
+  if (options.agents && options.agents.agents.length > 0) findings.push(...lintAgents(rootPath, { ...options.agents, files: targets, fs }));
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {
@@ -253,6 +274,9 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
     findings,
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
+    infos: findings.filter((f) => f.severity === 'info').length,
+    budgetInput,
+    budget,
     listing,
   };
 }

@@ -17,11 +17,23 @@ export interface TargetEvidence {
   requested?: string;
 }
 
-export type SourceStatus =
-  'included' | 'truncated' | 'omitted' | 'superseded' | 'not-applicable' | 'duplicate' | 'shadowed' | 'not-loaded' | 'untrusted';
+/** Every source status, in one place (the MCP output schema is built from this list). */
+export const SOURCE_STATUSES = [
+  'included',
+  'truncated',
+  'omitted',
+  'superseded',
+  'not-applicable',
+  'duplicate',
+  'shadowed',
+  'not-loaded',
+  'untrusted',
+] as const;
+export type SourceStatus = (typeof SOURCE_STATUSES)[number];
 
 /** `project`: above the given root (a profile that walks up); `agent`: an agent's home. */
-export type SourceScope = 'global' | 'workspace' | 'project' | 'agent';
+export const SOURCE_SCOPES = ['global', 'workspace', 'project', 'agent'] as const;
+export type SourceScope = (typeof SOURCE_SCOPES)[number];
 
 /** `baseline`: in the context from a session's start; `on-touch`: when a tool touches a path below it; `listed`: only named. */
 export type SourceDelivery = 'baseline' | 'on-touch' | 'listed';
@@ -41,6 +53,8 @@ export interface NotApplicableFor {
   key: 'applies_to' | 'excludes';
   /** The excluding pattern, or null when no `applies_to` pattern matched. */
   pattern: string | null;
+  /** Why, in words, when a profile's own applicability says more than "did not match". */
+  why?: string;
 }
 
 export interface SourceEvidence {
@@ -96,11 +110,14 @@ export type DiagnosticCode =
   | 'too-large'
   | 'replace-conflict'
   | 'budget-truncated'
+  | 'git-quoted-path'
   | 'symlink-refused'
   | 'invalid-utf8'
   | 'malformed-config'
   | 'untrusted'
-  | 'import';
+  | 'import'
+  /** An agent will quietly do something its user does not expect (e.g. Copilot ignoring an `applyTo` list). */
+  | 'agent-pitfall';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -126,11 +143,13 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'too-large': 'warning',
   'replace-conflict': 'warning',
   'budget-truncated': 'info',
+  'git-quoted-path': 'info',
   'symlink-refused': 'warning',
   'invalid-utf8': 'warning',
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  'agent-pitfall': 'warning',
 };
 
 export interface TruncationEvidence {
@@ -181,9 +200,11 @@ export interface Evidence {
   trust?: unknown;
   /** Configuration files the profile read (display form). */
   configFiles?: string[];
+  /** The profile's effective settings: value and origin (`default`, `config` with its file, `set`). */
+  settings?: Record<string, unknown>;
 }
 
-export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'internal';
+export type ErrorCode = 'usage' | 'root-not-found' | 'target-outside-root' | 'trust-store' | 'internal';
 
 const RESOLVE_ERROR = Symbol.for('holaryn.ResolveError');
 

@@ -6,7 +6,7 @@
  * Holaryn's own rules (docs/contract.md) are the `holaryn` profile; other systems live in
  * `profiles/<name>/` and are registered in `profiles/index.ts` (see profiles/README.md).
  */
-import type { FsStat, ResolverFs } from './fs';
+import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
@@ -68,6 +68,8 @@ export interface FitDecision {
   kept: number[];
   /** The budget that would include everything (the complete text's length in the unit). */
   needed: number;
+  /** Per source, optional: the reason to show instead of the generic budget wording. */
+  reasons?: (string | undefined)[];
   /** Per omitted source: the units that were left for it (for "did not fit in the N left"). */
   room?: number[];
 }
@@ -93,14 +95,40 @@ export interface ContextSource {
   absolute?: string;
   /** Origin-specific heading text a format may use (e.g. the path relative to the project root). */
   heading?: string;
+  /** The profile's own label for the candidate (NamedCandidate.tag), for its format. */
+  tag?: string;
+}
+
+/** A source the format may name without showing its text (an agent's index of instruction files). */
+export interface ConsideredSource extends ContextSource {
+  /** Whether its text is in the context. */
+  readonly inContext: boolean;
+  /** Its delivery as reported (NamedCandidate.otherwise applied). */
+  readonly delivery: Delivery;
+  /** Its status is decided before applicability (shadowed, not loaded, untrusted, omitted). */
+  readonly reported: boolean;
+}
+
+/** Where a context is rendered, for formats that write the agent's own paths. */
+export interface FormatFrame {
+  /** The working directory as given: absolute, normalised, links not resolved (agents write this). */
+  readonly cwd: string;
+  /** The canonical given root. */
+  readonly root: string;
+  readonly path: import('./fs').PathApi;
+  /**
+   * Every source that is not a duplicate, in precedence order, in the context or not: for formats
+   * that also name files they do not show (Copilot's instruction index).
+   */
+  readonly considered?: readonly ConsideredSource[];
 }
 
 /** A context format: the envelope, headings, bodies and marker of one system. */
 export interface ContextFormat {
   /** The lengths of every part for these sources, in `unit` (lazily measured). */
-  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit): Layout;
+  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame): Layout;
   /** The text for a fit decision; `budget` null when the profile has none. */
-  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit): string;
+  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame): string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -123,7 +151,13 @@ export type ChainExtent =
   /** the cwd only (an anchor). */
   | 'cwd'
   /** filesystem root → cwd, inclusive. */
-  | 'filesystem-to-cwd';
+  | 'filesystem-to-cwd'
+  /** the project root only (Narya's instruction root). */
+  | 'project'
+  /** just below the project root → each target's directory (what a system without hierarchy skips). */
+  | 'below-project-to-target'
+  /** filesystem root → just above the project root (what a system that stops there never reads). */
+  | 'above-project';
 
 /** Candidate names probed in each directory of a chain. */
 export interface DirectoryRule {
@@ -163,6 +197,21 @@ export interface NamedCandidate {
   readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
   /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
   readonly note?: string;
+  /** Pick-first group: of the candidates sharing it, the first loaded wins, later ones are `shadowed`. */
+  readonly group?: string;
+  /** Trim this file's text (overrides LoadRule.trim). */
+  readonly trim?: boolean;
+  /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
+  readonly yieldsWhenBlank?: boolean;
+  /**
+   * Decides applicability instead of the dialect (a profile that read the file's keys itself,
+   * e.g. because they mean something only for files in one folder).
+   */
+  readonly applicability?: Applicability;
+  /** The delivery to report when it applies to no target (Copilot lists such files in an index). */
+  readonly otherwise?: Delivery;
+  /** A label passed through to the context format (ContextSource.tag). */
+  readonly tag?: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -182,8 +231,30 @@ export interface LoadRule {
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */
   readonly skipEmpty: boolean;
+  /** The system's own trim (Rust's, Python's with newline translation); default String.prototype.trim. */
+  readonly trimWith?: (text: string) => string;
+  /**
+   * With `skipEmpty`: report a blank file as `omitted` ("empty") instead of dropping it silently.
+   * It still claims its pick-first group (the system chose it before reading), unless its
+   * candidate `yieldsWhenBlank`.
+   */
+  readonly reportEmpty?: boolean;
+  /**
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
+   * leads there is still read, as the agent reads its own files. A link leading outside both the
+   * repository and these is disclosed, never printed. Default none: the user's whole home
+   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   */
+  readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
   readonly maxBytes?: number;
+  /** With `reportEmpty`: the status and reason of a blank file (default `omitted`, "empty or only whitespace"). */
+  readonly emptyReport?: { readonly status: 'omitted' | 'not-loaded'; readonly reason: string };
+  /**
+   * A source in effect whose (trimmed) text equals an earlier one's in effect is a `duplicate` of
+   * it (Copilot drops repeated text when it renders its attachments).
+   */
+  readonly dedupeText?: boolean;
 }
 
 /** What a dialect makes of one file's text. */
@@ -242,6 +313,8 @@ export interface ProfileContext {
 export interface DiscoverContext extends ProfileContext {
   /** Canonical given root (the cwd / anchor / repository). */
   readonly root: string;
+  /** The given root as given: absolute, normalised, links not resolved. */
+  readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
   /** Root-relative project root: `""`, `..`, `../..`. */
@@ -262,6 +335,8 @@ export interface Configured {
   diagnostics?: Diagnostic[];
   /** Configuration files read (display form), listed in the evidence's `configFiles`. */
   configFiles?: string[];
+  /** Effective settings with their origin (evidence `settings`). */
+  settings?: Record<string, unknown>;
 }
 
 /** A trust decision keeping a repository's files out (Narya, Gemini). */
@@ -273,6 +348,22 @@ export interface TrustVerdict {
   readonly notice?: string;
   /** Extra evidence field `trust` (e.g. Narya's RepositoryTrust object). */
   readonly evidence?: unknown;
+}
+
+/**
+ * A flag the CLI accepts for a profile's setting. Every front end accepts every profile's flags
+ * (a flag meaning nothing to the chosen profile has no effect); the value reaches the profile as
+ * `settings[setting]` (`"true"` for a boolean flag).
+ */
+export interface ProfileFlag {
+  /** Without the dashes: `agent-home`. */
+  readonly flag: string;
+  readonly setting: string;
+  readonly type: 'string' | 'boolean';
+  /** A path, made absolute against the caller's directory. */
+  readonly path?: boolean;
+  /** One line for `--help`. */
+  readonly help: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -287,9 +378,13 @@ export interface Profile {
   readonly version?: string;
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
+  /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */
+  readonly settings?: readonly { readonly name: string; readonly description: string }[];
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;
+  /** Command-line flags of this profile, each stored as a setting (`--agent-home DIR` → `agentHome`). */
+  readonly flags?: readonly ProfileFlag[];
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

@@ -8,10 +8,10 @@
  */
 import * as os from 'node:os';
 import type { FileCache } from './cache';
-import type { Evidence, SkippedCandidate } from './evidence';
+import { ResolveError, type Evidence, type SkippedCandidate } from './evidence';
 import { ResolverFs, nodeResolverFs } from './fs';
 import { Listings } from './listings';
-import { depthOf, toRelative } from './paths';
+import { canonicalize, depthOf, toRelative } from './paths';
 import type { Configured, DiscoverContext, Profile, ProfileContext } from './profile';
 import { DEFAULT_PROFILE, profileByName } from './profiles';
 import type { GlobalFile } from './profiles/holaryn';
@@ -24,6 +24,7 @@ import { orderSources } from './stages/order';
 import { fitAndRender } from './stages/render';
 import { supersede } from './stages/supersede';
 import { Diagnostics, Inputs, Io } from './stages/types';
+import type { TrustLookup } from '../trust/store';
 
 export { GLOBAL_FILE_NAME, GlobalFile, defaultGlobalFile, explicitGlobalFile } from './profiles/holaryn';
 
@@ -45,6 +46,11 @@ export interface ResolveOptions {
   env?: Record<string, string | undefined>;
   /** Home directory for the default global file (default `os.homedir()`). */
   homedir?: string;
+  /**
+   * Where a profile that asks for trust (narya) finds the answers: the store file, or a lookup
+   * of a canonical directory's effective decision (editors, tests). Default `$HOLARYN_HOME/trust.json`.
+   */
+  trustStore?: string | ((directory: string) => TrustLookup);
 }
 
 /** The profile `options` select, with `options.candidates` applied. */
@@ -56,7 +62,16 @@ export function profileOf(options: ResolveOptions): Profile {
   return { ...profile, directories: [{ ...first, names: options.candidates }, ...rest] };
 }
 
-function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homedir: string): Io {
+/** `dir` with its links resolved when it exists (a link's real path is compared with it); else as given. */
+function canonicalIfPresent(fs: ResolverFs, dir: string): string {
+  try {
+    return canonicalize(fs, dir).path;
+  } catch {
+    return dir;
+  }
+}
+
+function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homedir: string, env: ProfileContext['env']): Io {
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const names = profile.directories.reduce((n, rule) => n + rule.names.length, 0);
@@ -67,6 +82,7 @@ function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homed
     diagnostics,
     skipped,
     homedir,
+    homes: (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)),
     skip(path, reason, message) {
       skipped.push({ path, reason });
       diagnostics.add(reason, path, null, message);
@@ -79,6 +95,7 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
   return {
     ...base,
     root: inputs.root,
+    cwd: inputs.cwd,
     projectRoot: inputs.projectRoot,
     projectRel: inputs.projectRel,
     targets: inputs.targets,
@@ -98,11 +115,18 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const homedir = options.homedir ?? os.homedir();
   const base: ProfileContext = { fs, env: options.env ?? process.env, homedir, settings: options.settings ?? {}, options };
   const selected = profileOf(options);
+  // A profile that reads no settings says so, rather than ignoring a --set the user meant.
+  const given = Object.keys(base.settings);
+  if (given.length > 0 && !selected.settings && !selected.flags && !selected.configure) {
+    throw new ResolveError('usage', `the ${selected.name} profile takes no settings; --set ${given[0]}=… has no meaning there`);
+  }
   const configured: Configured = selected.configure?.(base) ?? {};
   const profile = configured.profile ?? selected;
-  const io = makeIo(options, fs, profile, homedir);
+  const io = makeIo(options, fs, profile, homedir, base.env);
 
-  const inputs = readInputs(fs, root, targets, profile, options, io.listings);
+  // A profile whose system loads instructions before any file is touched resolves the root itself.
+  const requested = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
+  const inputs = readInputs(fs, root, requested, profile, options, io.listings);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);
   const found = discover(profile, inputs, io, ctx);
@@ -110,6 +134,6 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const ordered = orderSources(entries, profile);
   const applied = applySources(ordered, inputs, fs.path);
   const settled = supersede(applied, profile);
-  const rendered = fitAndRender(settled, inputs, profile);
+  const rendered = fitAndRender(settled, inputs, profile, { cwd: inputs.cwd, root: inputs.root, path: fs.path });
   return assembleEvidence(inputs, settled, rendered, profile, io, { configured, trust });
 }

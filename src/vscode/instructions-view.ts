@@ -9,7 +9,6 @@ import {
   Evidence,
   FileCache,
   GlobalFile,
-  HOLARYN_POLICY,
   ResolveError,
   ResolverFs,
   clipped,
@@ -18,12 +17,19 @@ import {
   resolveInstructions,
 } from '../resolver';
 import { isOverlayFs } from '../editing/overlay-fs';
+import { isCandidate } from './candidates';
 import { EVIDENCE_SCHEME, EvidenceDocuments } from './documents';
+import { VIEW_ID } from './ids';
+import type { InstructionFileWatcher } from './instruction-watcher';
 import { MAX_LABEL, PreviewSection, TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
-import { budgetSetting, followSetting, globalFileSetting } from './settings';
+import { followSetting, globalFileSetting } from './settings';
+import { ProfileAnswer, compareSection } from './profiles/compare-model';
+import { ProfileSession } from './profiles/session';
+import { profileByName, resolveOptionsFor, trustStoreFile } from './profiles/settings';
+import { isRepositoryTrust, trustNode } from './profiles/trust-model';
+import { ProfileShown, profileRow, viewDescription, withProfileRows } from './profiles/view-model';
 
-export const VIEW_ID = 'holaryn.instructions';
 const DEBOUNCE_MS = 150;
 
 /** What the view resolves: some targets inside one workspace folder. */
@@ -40,6 +46,10 @@ export interface ViewState {
   pinned: boolean;
   /** The evidence was resolved from unsaved editor text (a source on the chain is a dirty buffer). */
   unsaved?: boolean;
+  /** The profile shown (docs/vscode.md, "Profiles"). */
+  profile?: ProfileShown & { problem?: string };
+  /** The Compare section's answers for the same targets, one per compared profile. */
+  compare?: ProfileAnswer[];
 }
 
 function setContext(key: 'holaryn.pinned', value: boolean): Thenable<unknown> {
@@ -56,12 +66,16 @@ export class InstructionsView implements vscode.Disposable {
   private state: ViewState = { pinned: false };
   private preview: { path: string; section: PreviewSection } | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** A request came while the timer ran: resolve again when it ends. */
+  private again = false;
   private generation = 0;
   private readonly updated = new vscode.EventEmitter<ViewState>();
   /** Fires after every resolution (tests and other features listen). */
   readonly onDidUpdate = this.updated.event;
+  /** View as…, Compare and the trust question. */
+  readonly profiles = new ProfileSession();
 
-  constructor() {
+  constructor(watcher: InstructionFileWatcher) {
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
     this.disposables.push(
       this.view,
@@ -73,8 +87,15 @@ export class InstructionsView implements vscode.Disposable {
         if (e.affectsConfiguration('holaryn')) {
           this.watchGlobalFile();
           this.schedule();
+        } else if (e.affectsConfiguration('chat') || e.affectsConfiguration('github.copilot')) {
+          // A profile may read the editor's own settings (Copilot's chat.*).
+          this.schedule();
         }
       }),
+      this.profiles,
+      this.profiles.onDidChange(() => this.schedule()),
+      // Restricted Mode wins over a stored trust answer: leaving it re-resolves.
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.schedule()),
       vscode.workspace.onDidSaveTextDocument((doc) => {
         if (isCandidate(doc.uri)) this.schedule();
       }),
@@ -88,13 +109,7 @@ export class InstructionsView implements vscode.Disposable {
       }),
     );
     // Any candidate created, changed or deleted (renames and branch switches arrive as these).
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
-      const watcher = vscode.workspace.createFileSystemWatcher(glob);
-      watcher.onDidCreate(() => this.schedule());
-      watcher.onDidChange(() => this.schedule());
-      watcher.onDidDelete(() => this.schedule());
-      this.disposables.push(watcher);
-    }
+    this.disposables.push(watcher.onDidChange(() => this.schedule()));
     this.watchGlobalFile();
     void setContext('holaryn.pinned', false);
     this.follow();
@@ -117,6 +132,11 @@ export class InstructionsView implements vscode.Disposable {
 
   get current(): ViewState {
     return this.state;
+  }
+
+  /** The view's title-bar description (it always starts with the profile shown). */
+  get description(): string | undefined {
+    return this.view.description;
   }
 
   /** Lets a feature resolve against another filesystem (e.g. unsaved buffers overlaid). */
@@ -188,13 +208,28 @@ export class InstructionsView implements vscode.Disposable {
     await this.refreshNow();
   }
 
-  /** Re-resolves soon (debounced); only the latest request's result is shown. */
+  /**
+   * Re-resolves soon; only the latest request's result is shown. The first request after a quiet
+   * spell resolves at once (switching to a file shows its rows without waiting); requests that
+   * follow it within DEBOUNCE_MS are gathered into one more resolution at the end.
+   */
   schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
+    if (this.timer) {
+      this.again = true;
+      return;
+    }
+    this.again = false;
+    setImmediate(() => void this.refreshNow());
+    const quiet = () => {
+      if (!this.again) {
+        this.timer = undefined;
+        return;
+      }
+      this.again = false;
       void this.refreshNow();
-    }, DEBOUNCE_MS);
+      this.timer = setTimeout(quiet, DEBOUNCE_MS);
+    };
+    this.timer = setTimeout(quiet, DEBOUNCE_MS);
   }
 
   private globalFile(folder: vscode.WorkspaceFolder | undefined): GlobalFile | null {
@@ -211,30 +246,28 @@ export class InstructionsView implements vscode.Disposable {
         this.state = {
           pinned: this.state.pinned,
           message: followed ?? 'Open a folder to see which repository instructions apply to its files.',
+          profile: this.profiles.shown(undefined),
         };
         this.render();
         return this.state;
       }
       target = followed;
     }
-    const budget = budgetSetting(target.folder.uri);
+    const profile = this.profiles.shown(target.folder.uri);
     let next: ViewState;
     try {
-      const evidence = resolveInstructions(target.folder.uri.fsPath, target.paths, {
-        fs: this.fs,
-        cache: this.cache,
-        budget,
-        globalFile: this.globalFile(target.folder),
-      });
+      const { options } = resolveOptionsFor(profileByName(profile.name), target.folder.uri, { fs: this.fs, cache: this.cache });
+      const evidence = resolveInstructions(target.folder.uri.fsPath, target.paths, options);
+      const compare = this.profiles.compare(target.folder.uri, target.paths, { fs: this.fs, cache: this.cache });
       const fs = this.fs;
       const unsaved =
         isOverlayFs(fs) &&
         fs.size > 0 &&
         evidence.sources.some((s) => s.scope === 'workspace' && fs.isOverlaid(path.join(evidence.root, ...s.path.split('/'))));
-      next = { pinned: this.state.pinned, target, evidence, unsaved };
+      next = { pinned: this.state.pinned, target, evidence, unsaved, profile, compare };
     } catch (err) {
       const message = err instanceof ResolveError ? err.message : `Holaryn could not resolve: ${(err as Error).message}`;
-      next = { pinned: this.state.pinned, target, message };
+      next = { pinned: this.state.pinned, target, message, profile };
     }
     // A newer request started while this one ran: drop this result.
     if (generation !== this.generation) return this.state;
@@ -249,20 +282,34 @@ export class InstructionsView implements vscode.Disposable {
       this.documents.remember(evidence);
       const preview =
         this.preview && target?.paths.length === 1 && target.paths[0] === this.preview.path ? this.preview.section : undefined;
-      this.provider.setRoots(buildTree(evidence, { unsaved: this.state.unsaved, preview }));
+      const shown = this.state.profile ?? this.profiles.shown(target?.folder.uri);
+      const trust = isRepositoryTrust(evidence.trust)
+        ? trustNode(evidence.trust, { restricted: !vscode.workspace.isTrusted, storeFile: trustStoreFile() })
+        : undefined;
+      const compare = this.state.compare ? compareSection(this.state.compare, { shown: shown.name }) : undefined;
+      this.provider.setRoots(
+        withProfileRows(buildTree(evidence, { unsaved: this.state.unsaved, preview }), { profile: profileRow(shown), trust, compare }),
+      );
       const count = evidence.targets.length;
       const names = count > 2 ? `${count} targets` : evidence.targets.map((t) => targetLabel(t.path)).join(', ');
       const folderName =
         vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
-      this.view.description = clipped(printable(`${pinned ? '📌 ' : ''}${folderName}${names}`), MAX_LABEL);
+      // The profile first, always: the same file reads differently under each.
+      this.view.description = clipped(printable(viewDescription(shown, `${pinned ? '📌 ' : ''}${folderName}${names}`)), MAX_LABEL);
       this.view.message =
-        evidence.sources.length === 0 ? 'No instruction file applies: none exists from the workspace root down to this target.' : undefined;
+        evidence.notice ??
+        shown.problem ??
+        (evidence.sources.length === 0
+          ? 'No instruction file applies: none exists from the workspace root down to this target.'
+          : undefined);
     } else {
       this.provider.setRoots([]);
-      this.view.description = pinned ? '📌' : undefined;
+      const shown = this.state.profile;
+      this.view.description = shown ? viewDescription(shown, pinned ? '📌' : '') : pinned ? '📌' : undefined;
       this.view.message = message;
     }
     this.updated.fire(this.state);
+    if (evidence && this.state.profile) this.profiles.offerQuestion(evidence);
   }
 
   /** Runs a node's click action. */
@@ -274,6 +321,8 @@ export class InstructionsView implements vscode.Disposable {
     const root = ev.root;
     switch (action.kind) {
       case 'open-source': {
+        // A global row opens Holaryn's operator-global file; another profile's user file is shown by name only.
+        if (action.global && ev.profile !== 'holaryn') return;
         const file = action.global ? this.globalFile(this.state.target?.folder)?.path : path.join(root, action.path);
         if (file) await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
         return;
@@ -296,6 +345,17 @@ export class InstructionsView implements vscode.Disposable {
       case 'open-file':
         await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
         return;
+      case 'view-as':
+        // Not awaited: a click only opens the picker (it closes by itself when focus moves on).
+        void this.profiles.pickViewAs(this.state.target?.folder.uri);
+        return;
+      case 'ask-trust': {
+        const trust = ev.trust;
+        if (isRepositoryTrust(trust) && trust.repository === action.repository && vscode.workspace.isTrusted) {
+          await this.profiles.question(trust);
+        }
+        return;
+      }
       case 'open-diagnostic': {
         const source = ev.sources.find((s) => s.path === action.source);
         const file = source?.scope === 'global' ? this.globalFile(this.state.target?.folder)?.path : path.join(root, action.source);
@@ -330,6 +390,14 @@ export class InstructionsView implements vscode.Disposable {
   registerCommands(): vscode.Disposable[] {
     return [
       vscode.commands.registerCommand('holaryn.refresh', () => this.refreshNow()),
+      // An argument (a profile name) skips the picker: keybindings and tests; `null` follows the setting again.
+      vscode.commands.registerCommand('holaryn.viewAs', (name?: string | null) =>
+        name === null
+          ? this.profiles.setViewAs(undefined)
+          : name
+            ? this.profiles.setViewAs(name)
+            : this.profiles.pickViewAs(this.state.target?.folder.uri),
+      ),
       vscode.commands.registerCommand('holaryn.pin', () => this.pin()),
       vscode.commands.registerCommand('holaryn.unpin', () => this.unpin()),
       vscode.commands.registerCommand('holaryn.copyEvidence', () => this.copyEvidence()),
@@ -355,9 +423,4 @@ export class InstructionsView implements vscode.Disposable {
     this.globalWatcher?.dispose();
     for (const d of this.disposables) d.dispose();
   }
-}
-
-export function isCandidate(uri: vscode.Uri): boolean {
-  const p = uri.path;
-  return HOLARYN_POLICY.candidates.some((c) => p.endsWith(`/${c}`));
 }

@@ -2,13 +2,15 @@
  * The language model tool `holaryn_repositoryInstructions` (agent mode): input `{ paths }`,
  * result the model context for those paths, as the MCP server's `repository_instructions`.
  * It resolves against the workspace folder that owns the first path (relative paths: the first
- * folder). In Restricted Mode it returns no repository text and says why.
+ * folder). In Restricted Mode it returns no repository text and says why. It answers under the
+ * `holaryn.profile` setting's profile, with that profile's settings (not the view's View as…
+ * choice, which lasts for one window's exploration).
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { repositoryInstructions, toolErrorText } from '../gate';
 import { FileCache } from '../resolver';
-import { budgetSetting, globalFileSetting } from './settings';
+import { profileByName, profileSetting, resolveOptionsFor } from './profiles/settings';
 
 export const LM_TOOL_NAME = 'holaryn_repositoryInstructions';
 
@@ -55,10 +57,13 @@ export function registerInstructionsTool(context: vscode.ExtensionContext): vsco
       if (!isInput(options.input)) throw new Error('usage: "paths" must be a non-empty list of file or directory paths');
       const paths = options.input.paths;
       const folder = folderFor(paths);
-      const budget = budgetSetting(folder.uri);
       try {
+        const { options } = resolveOptionsFor(profileByName(profileSetting(folder.uri).name), folder.uri, { cache });
         // Relative paths resolve against the folder's root, as in every Holaryn front end.
-        return text(repositoryInstructions(folder.uri.fsPath, paths, { cache, budget, globalFile: globalFileSetting(folder.uri) }).text);
+        const out = repositoryInstructions(folder.uri.fsPath, paths, options);
+        // A profile that keeps files out (an untrusted repository) says so, never "nothing applies".
+        const notice = out.evidence.notice;
+        return text(notice === undefined ? out.text : out.evidence.context === '' ? notice : `${notice}\n\n${out.text}`);
       } catch (err) {
         // Thrown errors reach the model as the tool's answer: say what to fix.
         throw new Error(toolErrorText(err), { cause: err });

@@ -5,7 +5,7 @@
  * All text comes from untrusted files: it only ever becomes plain labels, descriptions and
  * plain-string tooltips, never markdown, HTML or command links.
  */
-import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
+import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
@@ -16,7 +16,11 @@ export type NodeAction =
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string }
   /** Any workspace file (root-relative), e.g. one of a preview's sample. */
-  | { kind: 'open-file'; path: string };
+  | { kind: 'open-file'; path: string }
+  /** Pick the profile the view shows (profiles/view-model.ts). */
+  | { kind: 'view-as' }
+  /** Ask a repository's trust question again (profiles/trust-model.ts). */
+  | { kind: 'ask-trust'; repository: string };
 
 export interface TreeNode {
   /** Stable id (kept across refreshes so expansion state survives). */
@@ -58,7 +62,7 @@ export interface PreviewSection {
 /** Files listed per sample; the rest is counted in a final row. */
 export const PREVIEW_SAMPLE = 50;
 
-const STATUS_ICON: Record<SourceEvidence['status'], string> = {
+export const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   included: 'pass|testing.iconPassed',
   truncated: 'warning|list.warningForeground',
   omitted: 'circle-slash|list.warningForeground',
@@ -70,7 +74,7 @@ const STATUS_ICON: Record<SourceEvidence['status'], string> = {
   untrusted: 'shield|list.warningForeground',
 };
 
-const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
+export const STATUS_TEXT: Record<SourceEvidence['status'], string> = {
   included: 'included in the model context',
   truncated: 'cut by the budget',
   omitted: 'omitted by the budget',
@@ -90,6 +94,16 @@ const SEVERITY_ICON: Record<Diagnostic['severity'], string> = {
 
 export function targetLabel(path: string): string {
   return path === '' ? '. (workspace root)' : path;
+}
+
+/** A target as asked for and as resolved, when they differ (`README.md → pkg/README.md`, through a link). */
+export function targetText(t: TargetEvidence): string {
+  return t.requested !== undefined && t.requested !== t.path ? `${t.requested} → ${targetLabel(t.path)}` : targetLabel(t.path);
+}
+
+function targetTooltip(t: TargetEvidence): string {
+  const resolved = `${targetLabel(t.path)} (${t.kind})`;
+  return t.requested !== undefined && t.requested !== t.path ? `Asked for ${t.requested}, which resolves to ${resolved}` : resolved;
 }
 
 /**
@@ -335,13 +349,20 @@ export function previewNode(p: PreviewSection): TreeNode {
 }
 
 /** The whole tree for one evidence object. */
+/** The context's size against its budget, in the profile's unit ("1,234 of 24,000 characters"). */
+function truncationSize(t: Evidence['truncation']): string {
+  const unit = t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
+  const size = (t.size ?? t.chars).toLocaleString('en-US');
+  return t.budget === null ? `${size} ${unit} (no budget)` : `${size} of ${t.budget.toLocaleString('en-US')} ${unit}`;
+}
+
 export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
   const nodes: TreeNode[] = [];
   const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
   if (ev.targets.length === 1) {
     const t = ev.targets[0];
     nodes.push({
-      ...leaf('target', 'Target', `${targetLabel(t.path)} (${t.kind})`, undefined, 'target'),
+      ...leaf('target', 'Target', `${targetText(t)} (${t.kind})`, targetTooltip(t), 'target'),
       action: { kind: 'open-target', path: t.path },
     });
   } else {
@@ -352,7 +373,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       icon: 'target',
       expanded: ev.targets.length <= 5,
       children: ev.targets.map((t) => ({
-        ...leaf(`target:${t.path}`, targetLabel(t.path), t.kind),
+        ...leaf(`target:${t.path}`, targetText(t), t.kind, targetTooltip(t)),
         action: { kind: 'open-target', path: t.path },
       })),
     });
@@ -398,16 +419,18 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
   nodes.push({
     id: 'truncation',
     label: 'Truncation',
-    description: `${t.chars.toLocaleString('en-US')} of ${t.budget === null ? 'unlimited' : t.budget.toLocaleString('en-US')} characters${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}`,
+    description: `${truncationSize(t)}${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}${
+      t.budget !== null && t.needed > t.budget ? ` · needs ${t.needed.toLocaleString('en-US')} to include everything` : ''
+    }`,
     icon: t.truncated ? 'fold|list.warningForeground' : 'fold',
     expanded: t.truncated,
     children: [
       // By position too: the global file's display name may equal a workspace path (a folder named `~`).
       ...t.omitted.map((o, i) =>
-        leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} characters, 0 kept`, undefined, 'circle-slash'),
+        leaf(`truncation:omitted:${i}:${o.path}`, o.path, `omitted: ${o.chars} ${unitName(t)}, 0 kept`, undefined, 'circle-slash'),
       ),
       ...t.cut.map((c, i) =>
-        leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} characters kept`, undefined, 'warning'),
+        leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} ${unitName(t)} kept`, undefined, 'warning'),
       ),
     ],
   });
@@ -459,6 +482,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     action: { kind: 'open-context', snapshot: ev.snapshot },
   });
   return nodes;
+}
+
+/** The plural word of the budget's unit (`truncation.omitted`/`cut` counts are in it). */
+function unitName(t: Evidence['truncation']): string {
+  return t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
 }
 
 function countBySeverity(ds: Diagnostic[]): string {

@@ -1,10 +1,10 @@
-/** The worked example of /work/shared/spec/examples.md, every row of its table and every listed field. */
+/** The worked example of docs/examples.md: every row of its table and every listed field. */
 import { strict as assert } from 'node:assert';
 import { EXAMPLE_TREE } from '../helpers/example';
 import { cps, resolve } from '../helpers/tree';
 
-describe('contract examples.md: the worked example', () => {
-  it('examples.md: `holaryn instructions repo src/generated/api.ts src/app.ts --json --no-global` gives the documented evidence', () => {
+describe('docs/examples.md: the worked example', () => {
+  it('`holaryn instructions repo src/generated/api.ts src/app.ts --json --no-global` gives the documented evidence', () => {
     const { ev } = resolve(EXAMPLE_TREE, ['src/generated/api.ts', 'src/app.ts']);
     const both = ['src/app.ts', 'src/generated/api.ts'];
 

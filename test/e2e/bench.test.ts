@@ -1,5 +1,5 @@
 /**
- * `npm run bench` itself (issue 6: "the same comparison will be rerun on another tree"): every
+ * `npm run bench` itself (docs/speed.md, "another tree"): every
  * mistake in its options or in the tree it is pointed at is one clear line and exit 2, never a
  * stack trace; a target list holding lines the CLI refuses (outside the root, a symlink loop)
  * still gives a comparison, with those lines left out for every contender and reported; and the

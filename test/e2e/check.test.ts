@@ -144,7 +144,8 @@ describe('holaryn check (built CLI)', () => {
   });
 
   it('--format github: one workflow command per finding, properties and data escaped', () => {
-    const tricky = workspace({ 'a,b:c%\nd/AGENTS.md': '---\nowner: "x"\n"100%": 1\n---\n' });
+    // With a Holaryn key in the block, the unknown keys' messages are the plain ones.
+    const tricky = workspace({ 'a,b:c%\nd/AGENTS.md': '---\nowner: "x"\n"100%": 1\npriority: 0\n---\n' });
     try {
       const r = check([tricky, '--format', 'github']);
       assert.equal(r.code, 0);
@@ -163,6 +164,72 @@ describe('holaryn check (built CLI)', () => {
     assert.match(lines[0], /^::error file=AGENTS\.md,line=2,col=11,endLine=2,endColumn=19,title=holaryn malformed-frontmatter::YAML alias/);
     assert.match(lines[1], /^::warning file=AGENTS\.md,line=2,col=11,/);
     assert.match(lines[2], /^::error file=CLAUDE\.md,line=2,/);
+  });
+
+  it("other tools' keys are info findings: printed, a ::notice on GitHub, never failing --max-warnings 0", () => {
+    const copied = workspace({ 'AGENTS.md': '---\napplyTo: "**/*.ts"\n---\nUse pnpm.\n', 'a.ts': '' });
+    try {
+      const text = check([copied, '--max-warnings', '0']);
+      assert.equal(text.code, 0, text.stdout);
+      assert.match(text.stdout, /^AGENTS\.md:2:1 {2}info {2}foreign-key {2}"applyTo" is read by GitHub Copilot/m);
+      assert.match(text.stdout, /No problems in 1 instruction file\. 1 info finding \(never counted as warnings\)\.\n$/);
+      const github = check([copied, '--format', 'github', '--max-warnings', '0']);
+      assert.equal(github.code, 0);
+      assert.match(
+        github.stdout,
+        /^::notice file=AGENTS\.md,line=2,col=1,endLine=2,endColumn=8,title=holaryn foreign-key::"applyTo" is read by/,
+      );
+      const json = JSON.parse(check([copied, '--json', '--max-warnings', '0']).stdout);
+      assert.deepEqual([json.ok, json.warnings, json.infos], [true, 0, 1]);
+      assert.equal(json.findings[0].fixes[0].edits[0].newText, 'applies_to');
+    } finally {
+      fs.rmSync(copied, { recursive: true, force: true });
+    }
+  });
+
+  it('skips what .gitignore and .git/info/exclude ignore; --no-ignore walks everything', () => {
+    const vendored = workspace({
+      '.gitignore': 'target/\n',
+      'AGENTS.md': 'Use cargo.\n',
+      'target/debug/build/AGENTS.md': '---\nbroken: [\n---\n',
+      '.venv/lib/site-packages/pkg/AGENTS.md': '---\nowner: x\n---\n',
+      '.git/info/exclude': '.venv/\n',
+    });
+    try {
+      const r = check([vendored]);
+      assert.equal(r.code, 0, r.stdout);
+      assert.equal(r.stdout, 'No problems in 1 instruction file.\n');
+      const all = check([vendored, '--no-ignore', '--json']);
+      assert.equal(all.code, 1);
+      assert.deepEqual(JSON.parse(all.stdout).checked, [
+        '.venv/lib/site-packages/pkg/AGENTS.md',
+        'AGENTS.md',
+        'target/debug/build/AGENTS.md',
+      ]);
+      assert.match(check(['--help']).stdout, /--no-ignore/);
+    } finally {
+      fs.rmSync(vendored, { recursive: true, force: true });
+    }
+  });
+
+  it('budget-exceeded: a 20,000-character root AGENTS.md the nested files crowd out', () => {
+    const files: Record<string, string> = { 'AGENTS.md': `# Build\n${'Run make test. '.repeat(1430)}\n`, 'README.md': '' };
+    for (const p of ['api', 'web', 'cli']) {
+      files[`packages/${p}/AGENTS.md`] = `# ${p}\n${'Keep handlers small. '.repeat(300)}\n`;
+      for (let i = 0; i < 5; i++) files[`packages/${p}/src/f${i}.ts`] = '';
+    }
+    const mono = workspace(files);
+    try {
+      const r = check([mono, '--format', 'github']);
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.trimEnd().split('\n');
+      assert.equal(lines.length, 1, r.stdout);
+      assert.match(lines[0], /^::warning file=AGENTS\.md,line=1,col=1,endLine=1,endColumn=8,title=holaryn budget-exceeded::/);
+      assert.match(lines[0], /(cut|left out) for 18 of the 20 files it is in effect for \(e\.g\. packages\/api\/AGENTS\.md\)/);
+      assert.match(lines[0], /a budget of \d{2},\d{3} characters would include everything/);
+    } finally {
+      fs.rmSync(mono, { recursive: true, force: true });
+    }
   });
 
   it('a relative root resolves against the working directory; paths stay root-relative', () => {

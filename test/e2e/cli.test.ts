@@ -342,6 +342,87 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const text = exec(['instructions', repo, '--targets-from', '-'], { cwd: repo, input: '' });
       assert.equal(text.status, 0);
     });
+
+    /** A git repository with non-ASCII and control-character names, committed. */
+    function gitWorkspace() {
+      const ws = workspace({
+        'AGENTS.md': 'root\n',
+        'docs/AGENTS.md': 'docs rules\n',
+        'docs/café.md': 'x\n',
+        'docs/tab\there.md': 'x\n',
+        'src/a.ts': 'x\n',
+      });
+      const git = (...args: string[]) => spawnSync('git', ['-c', 'core.quotePath=true', ...args], { cwd: ws.repo, encoding: 'utf8' });
+      git('init', '-q');
+      git('add', '-A');
+      return { ...ws, git };
+    }
+
+    it("§9 a line in git's C-quoted form is unquoted when only the unquoted path exists, with info git-quoted-path", () => {
+      const { repo, git } = gitWorkspace();
+      const listed = git('ls-files').stdout;
+      assert.ok(listed.includes('"docs/caf\\303\\251.md"'), listed);
+      const ev = evidence(['instructions', '.', '--targets-from', '-', '--no-global'], { cwd: repo, input: listed });
+      const paths = ev.targets.map((t) => t.path);
+      assert.ok(paths.includes('docs/café.md') && paths.includes('docs/tab\there.md'), JSON.stringify(paths));
+      assert.ok(
+        ev.targets.every((t) => t.kind === 'file'),
+        JSON.stringify(ev.targets),
+      );
+      assert.deepEqual(byPath(ev)['docs/AGENTS.md'].appliesTo, ['docs/AGENTS.md', 'docs/café.md', 'docs/tab\there.md']);
+      const quoted = ev.diagnostics.filter((d) => d.code === 'git-quoted-path');
+      assert.equal(quoted.length, 1);
+      assert.deepEqual([quoted[0].severity, quoted[0].source, quoted[0].line], ['info', null, null]);
+      assert.match(quoted[0].message, /^2 targets were in git's quoted form/);
+      assert.match(quoted[0].message, /-z/);
+      assert.match(quoted[0].message, /--null/);
+      // The text report says so too.
+      const text = exec(['instructions', '.', '--targets-from', '-', '--no-global'], { cwd: repo, input: listed });
+      assert.match(text.stdout, /info {2}git-quoted-path: /);
+    });
+
+    it('§9 a quoted line whose literal path exists is kept; one that names nothing either way is kept (missing), without the diagnostic', () => {
+      // A file really named with quotes, beside the name its unquoting would give.
+      const { repo } = workspace({ '"odd.md"': 'x\n', 'odd.md': 'y\n' });
+      const ev = evidence(['instructions', '.', '--targets-from', '-'], { cwd: repo, input: '"odd.md"\n"gone\\303\\251.md"\n' });
+      assert.deepEqual(
+        ev.targets.map((t) => [t.path, t.kind]),
+        [
+          ['"gone\\303\\251.md"', 'missing'],
+          ['"odd.md"', 'file'],
+        ],
+      );
+      assert.ok(!ev.diagnostics.some((d) => d.code === 'git-quoted-path'));
+    });
+
+    it('§9 --null and -0 read NUL-separated paths exactly (git diff -z --name-only), never unquoting them', () => {
+      const { repo, git } = gitWorkspace();
+      git('-c', 'user.name=t', '-c', 'user.email=t@example.invalid', 'commit', '-qm', 'init');
+      fs.appendFileSync(path.join(repo, 'docs', 'café.md'), 'more\n');
+      fs.appendFileSync(path.join(repo, 'docs', 'tab\there.md'), 'more\n');
+      fs.appendFileSync(path.join(repo, 'src', 'a.ts'), 'more\n');
+      const diff = git('diff', '-z', '--name-only').stdout;
+      assert.ok(diff.includes('\0'), 'git -z lists NUL-separated');
+      for (const flag of ['--null', '-0']) {
+        const ev = evidence(['instructions', '.', '--targets-from', '-', flag, '--no-global'], { cwd: repo, input: diff });
+        assert.deepEqual(
+          ev.targets.map((t) => [t.path, t.kind]),
+          [
+            ['docs/café.md', 'file'],
+            ['docs/tab\there.md', 'file'],
+            ['src/a.ts', 'file'],
+          ],
+        );
+        assert.ok(!ev.diagnostics.some((d) => d.code === 'git-quoted-path'));
+      }
+      // A NUL-separated entry is taken as it is: a quoted-looking name stays literal.
+      const literal = evidence(['instructions', '.', '--targets-from', '-', '-0'], { cwd: repo, input: '"docs/caf\\303\\251.md"\0\0' });
+      assert.deepEqual(
+        literal.targets.map((t) => t.path),
+        ['"docs/caf\\303\\251.md"'],
+      );
+      failure(['instructions', '.', 'a.ts', '--null'], { cwd: repo }, 'usage', 2);
+    });
   });
 
   describe('§2/§4 the real disk: symlinks, loops, FIFOs, encodings', () => {
@@ -591,6 +672,77 @@ describe('contract §9 CLI: the real executable on disk', function () {
       assert.equal(tty.error, undefined, String(tty.error));
       assert.ok(tty.stdout.includes('src/CLAUDE.md'), tty.stdout);
       assert.ok(!ANSI.test(tty.stdout), 'ANSI escape with NO_COLOR on a terminal');
+    });
+  });
+
+  describe('--format markdown: the review summary of a real change set', () => {
+    it('summarises `git diff -z --name-only base...HEAD` piped in with --null, grouped by instruction file', () => {
+      const { repo } = workspace({
+        'AGENTS.md': '---\nrequired_validation: npm test\n---\nroot rules\n',
+        'src/AGENTS.md': '---\nrequired_validation: npm run typecheck\nowner: me\n---\nsrc rules\n',
+        'docs/CLAUDE.md': 'docs rules\n',
+        'src/keep.ts': 'x\n',
+        'src/gone.ts': 'a file that is deleted\n',
+        'docs/café.md': 'x\n',
+      });
+      const git = (...args: string[]) => {
+        const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: repo, encoding: 'utf8' });
+        assert.equal(r.status, 0, r.stderr);
+        return r.stdout;
+      };
+      git('init', '-q', '-b', 'main');
+      git('add', '-A');
+      git('commit', '-qm', 'base');
+      git('checkout', '-qb', 'feature');
+      for (let i = 0; i < 8; i++) fs.writeFileSync(path.join(repo, 'src', `new-${i}.ts`), 'x\n');
+      fs.appendFileSync(path.join(repo, 'src', 'keep.ts'), 'y\n');
+      fs.rmSync(path.join(repo, 'src', 'gone.ts'));
+      fs.appendFileSync(path.join(repo, 'docs', 'café.md'), 'y\n');
+      fs.writeFileSync(path.join(repo, 'README.md'), 'readme\n');
+      git('add', '-A');
+      git('commit', '-qm', 'change');
+      // Exactly the pipeline of the GitHub Action's summary step.
+      const cmd = `git diff -z --name-only main...HEAD | ${[process.execPath, CLI].map(shq).join(' ')} instructions . --targets-from - --null --format markdown --no-global`;
+      const r = spawnSync('sh', ['-c', cmd], { cwd: repo, env, encoding: 'utf8', timeout: 15000 });
+      assert.equal(r.status, 0, r.stderr);
+      const md = r.stdout;
+      assert.match(md, /^## Repository instructions: 12 changed files\n/);
+      assert.match(md, /in effect for 12 changed files \(11 files, 1 missing\)/);
+      assert.match(md, /^- `AGENTS.md` — all 12 changed files$/m);
+      assert.match(
+        md,
+        /^- `src\/AGENTS.md` — 10 changed files: `src\/gone.ts`, `src\/keep.ts`, `src\/new-0.ts`, `src\/new-1.ts`, `src\/new-2.ts` and 5 more$/m,
+      );
+      assert.match(md, /^- `docs\/CLAUDE.md` — 1 changed file: `docs\/café.md`$/m);
+      assert.match(md, /^- `npm test` — from `AGENTS.md`$/m);
+      assert.match(md, /^- `npm run typecheck` — from `src\/AGENTS.md`$/m);
+      assert.match(md, /^warning +src\/AGENTS.md:3 +unknown-key: /m);
+      assert.ok(!md.includes('git-quoted-path'), 'nothing to unquote with -z');
+      // eslint-disable-next-line no-control-regex -- control characters are what this looks for
+      assert.ok(!/[\u0000-\u0009\u000b-\u001f\u007f]/.test(md));
+      // The same facts as --json for the same list.
+      const diff = git('diff', '-z', '--name-only', 'main...HEAD');
+      const ev = evidence(['instructions', '.', '--targets-from', '-', '--null', '--no-global'], { cwd: repo, input: diff });
+      assert.equal(ev.targets.length, 12);
+      assert.deepEqual(
+        ev.sources.filter((s) => s.appliesTo.length > 0).map((s) => s.path),
+        ['AGENTS.md', 'src/AGENTS.md', 'docs/CLAUDE.md'],
+      );
+    });
+
+    it('--format json is --json; a bad or conflicting format is a usage error (JSON when JSON was asked for)', () => {
+      const { repo } = workspace({ 'AGENTS.md': 'r\n' });
+      const viaFormat = exec(['instructions', '.', 'a.ts', '--format', 'json', '--no-global'], { cwd: repo });
+      const viaJson = exec(['instructions', '.', 'a.ts', '--json', '--no-global'], { cwd: repo });
+      assert.equal(viaFormat.status, 0);
+      assert.equal(viaFormat.stdout, viaJson.stdout);
+      const bad = exec(['instructions', '.', 'a.ts', '--format', 'html'], { cwd: repo });
+      assert.equal(bad.status, 2);
+      assert.match(bad.stderr, /--format must be one of text, json, markdown, not "html"/);
+      failure(['instructions', '.', 'a.ts', '--format', 'markdown'], { cwd: repo }, 'usage', 2);
+      const jsonError = exec(['instructions', '.', '../outside.ts', '--format=json'], { cwd: repo });
+      assert.equal(jsonError.status, 2);
+      assert.equal((json(jsonError) as ErrorJson).error.code, 'target-outside-root');
     });
   });
 

@@ -137,7 +137,7 @@ describe('holaryn gate (real process)', () => {
     await step(call(3, 'search', 'src/a.ts'), { decision: 'proceed', sources: [] });
     await step(call(4, 'list', 'src'), { decision: 'proceed', sources: [] });
 
-    // A consequential call with unshown guidance is held; the identical retry proceeds.
+    // A consequential call with unshown guidance is held; the identical retry, with nothing unshown left, proceeds.
     const held = await step(call('e1', 'edit', 'src/db/q.ts'), { id: 'e1', decision: 'hold', sources: ['src/db/CLAUDE.md'] });
     assert.match(String(held.guidance), /db: every query is parameterised\./);
     const retry = await step(call('e1', 'edit', 'src/db/q.ts'), { decision: 'proceed', sources: [] });
@@ -189,22 +189,23 @@ describe('holaryn gate (real process)', () => {
     assert.equal(gate.stderr, '');
   });
 
-  it('holds only once per snapshot when the budget leaves guidance unshown', async () => {
-    write('big/AGENTS.md', `big: ${'x'.repeat(700)}\n`);
-    write('big/deep/CLAUDE.md', `deep: ${'y'.repeat(700)}\n`);
-    const gate = new GateProcess([root, '--no-global', '--budget', '1200']);
-    const lib = new GateSession(root, { globalFile: null, budget: 1200 });
+  it('holds a write while the budget leaves guidance unshown, each time with more, then proceeds (v1.1)', async () => {
+    write('big/AGENTS.md', `big: ${'x'.repeat(900)}\n`);
+    write('big/deep/CLAUDE.md', `deep: ${'y'.repeat(900)}\n`);
+    const gate = new GateProcess([root, '--no-global', '--budget', '1600']);
+    const lib = new GateSession(root, { globalFile: null, budget: 1600 });
     assert.deepEqual(await gate.next(), { ...lib.preamble });
-    const line = '{"id":1,"kind":"edit","targets":["big/deep/x.md"]}';
+    const line = '{"id":1,"kind":"write","targets":["big/deep/x.md"]}';
     const decisions: [unknown, unknown][] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const answer = await gate.send(line);
       assert.deepEqual(answer, JSON.parse(JSON.stringify(answerLine(lib, line))));
       decisions.push([answer.decision, answer.sources]);
     }
     assert.deepEqual(decisions, [
       ['hold', ['big/deep/CLAUDE.md']],
-      ['proceed', ['big/AGENTS.md']],
+      ['hold', ['big/AGENTS.md']],
+      ['proceed', []],
       ['proceed', []],
     ]);
     assert.equal(await gate.end(), 0);

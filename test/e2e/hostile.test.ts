@@ -1,5 +1,5 @@
 /**
- * Issue 7: the hostile suite on the REAL executable (`node dist/cli.js`, built once).
+ * The hostile suite (SECURITY.md) on the REAL executable (`node dist/cli.js`, built once).
  *
  * Each case writes a hostile workspace beside an `outside` folder full of secrets, runs
  * `holaryn instructions … --json` (and `check`, `gate` on the same trees) in a child process with
@@ -52,7 +52,7 @@ globalThis.Function = new Proxy(OriginalFunction, {
 process.on('exit', () => fs.writeFileSync(out + '.rss', String(process.resourceUsage().maxRSS)));
 `;
 
-describe('issue 7 hostile suite: the real executable on hostile trees', function () {
+describe('hostile suite: the real executable on hostile trees', function () {
   this.timeout(HANG_GUARD_MS * 3);
   const tmp = new TempDirs();
   let probeDir = '';

@@ -25,8 +25,14 @@ describe('holaryn mcp (real process, SDK client)', () => {
   };
   const call = async (paths: unknown): Promise<ToolResult> =>
     (await client.callTool({ name: 'repository_instructions', arguments: { paths } })) as ToolResult;
-  /** The library's evidence, as it travels in JSON. */
-  const library = (paths: string[]) => JSON.parse(JSON.stringify(resolveInstructions(root, paths, { globalFile: null })));
+  /** The library's evidence as the tool's structuredContent carries it: every source's content "". */
+  const library = (paths: string[]) => {
+    const evidence = JSON.parse(JSON.stringify(resolveInstructions(root, paths, { globalFile: null }))) as {
+      sources: { path: string; status: string; content: string }[];
+    };
+    for (const s of evidence.sources) s.content = '';
+    return evidence;
+  };
 
   before(async () => {
     execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO, stdio: 'pipe' });
@@ -57,11 +63,11 @@ describe('holaryn mcp (real process, SDK client)', () => {
     assert.equal(client.getServerVersion()?.name, 'holaryn');
   });
 
-  it('returns the model context as text and the evidence as structuredContent, as the library does', async () => {
+  it('returns the model context as text and the evidence as structuredContent (contents given as ""), as the library does', async () => {
     const result = await call(['src/a.ts']);
     const evidence = library(['src/a.ts']);
     assert.equal(result.isError, undefined);
-    assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
+    assert.deepEqual(result.content, [{ type: 'text', text: resolveInstructions(root, ['src/a.ts'], { globalFile: null }).context }]);
     assert.deepEqual(result.structuredContent, evidence);
     assert.deepEqual(
       evidence.sources.map((s: { path: string; status: string }) => [s.path, s.status]),
@@ -96,9 +102,10 @@ describe('holaryn mcp (real process, SDK client)', () => {
     assert.match(empty.content[0].text, /paths/);
   });
 
-  it('answers a call whose evidence is too large for one message with a tool error, not silence', async function () {
+  it('answers for sources far larger than the budget with the context as text and no source content in structuredContent', async function () {
     this.timeout(60_000);
-    // 70 sources of 1 MiB each (and the root's): their contents alone are over the 64 MiB one answer may carry.
+    // 70 sources of 1 MiB each (and the root's): once over the 64 MiB one answer may carry when
+    // structuredContent held every content; now the answer is the budgeted context and the facts.
     const body = `${'x'.repeat(1023)}\n`.repeat(1024);
     const paths: string[] = [];
     for (let i = 0; i < 70; i++) {
@@ -106,11 +113,14 @@ describe('holaryn mcp (real process, SDK client)', () => {
       paths.push(`big/d${i}/f.ts`);
     }
     const r = await call(paths);
-    assert.equal(r.isError, true);
-    assert.match(
-      r.content[0].text,
-      /^usage: the evidence for these 70 paths is \d+ MiB \(71 sources\), more than one answer may carry \(64 MiB\): ask for fewer paths at a time$/,
-    );
+    assert.equal(r.isError, undefined, r.content[0]?.text);
+    const structured = r.structuredContent as { sources: { path: string; status: string; content: string; chars: number }[] };
+    assert.equal(structured.sources.length, 71);
+    assert.ok(structured.sources.every((s) => s.content === ''));
+    assert.ok(structured.sources.filter((s) => s.status === 'omitted').length >= 60);
+    assert.equal(structured.sources.find((s) => s.path === 'big/d0/AGENTS.md')?.chars, 1024 * 1024);
+    assert.ok([...r.content[0].text].length <= 24000);
+    assert.ok(JSON.stringify(r).length < 1024 * 1024, `the answer is ${JSON.stringify(r).length} characters`);
     // The session goes on.
     assert.equal((await call(['src/a.ts'])).isError, undefined);
     rmSync(path.join(root, 'big'), { recursive: true, force: true });

@@ -1,4 +1,4 @@
-/** The tree of the worked example in /work/shared/spec/examples.md (root-relative keys). */
+/** The tree of the worked example in docs/examples.md (root-relative keys). */
 import type { Tree } from './tree';
 
 export const EXAMPLE_TREE: Tree = {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §2: filesystem tricks. Files that vanish or change during a resolution, a symlink (or a
+ * Hostile file systems (docs/contract.md §2, SECURITY.md): filesystem tricks. Files that vanish or change during a resolution, a symlink (or a
  * symlinked directory) swapped in after the containment checks, files that never end, special
  * files, symlink loops, very deep trees, names with newlines and control characters.
  *
@@ -85,7 +85,7 @@ function resolveWith(fs: ResolverFs, targets = ['src/a.ts']): Evidence {
 
 const BIG = (tag: string) => `${tag}\n${'x'.repeat(200_000)}\n`; // several read chunks
 
-describe('issue 7 §2 files that vanish or change during a resolution', () => {
+describe('hostile fs: files that vanish or change during a resolution', () => {
   it('a file that vanishes between the check and the open is skipped (unreadable), nothing throws', () => {
     const mem = new MemoryFs({ '/repo/AGENTS.md': 'root\n', '/repo/src/AGENTS.md': 'src\n' });
     const fs = new RacyFs(mem, { beforeOpen: (p) => p === '/repo/src/AGENTS.md' && mem.delete(p) });
@@ -201,7 +201,7 @@ describe('issue 7 §2 files that vanish or change during a resolution', () => {
   });
 });
 
-describe('issue 7 §2 a symlink swapped in after the containment check', () => {
+describe('hostile fs: a symlink swapped in after the containment check', () => {
   const tree = () =>
     new MemoryFs({
       '/repo/AGENTS.md': 'root\n',
@@ -261,7 +261,7 @@ describe('issue 7 §2 a symlink swapped in after the containment check', () => {
   });
 });
 
-describe('issue 7 §2 trees: loops, depth, names', () => {
+describe('hostile fs: trees: loops, depth, names', () => {
   it('symlink loops (file, directory, long cycle) as candidates and in the chain: skipped or rejected, never a hang', () => {
     const files: Record<string, string | { symlink: string }> = {
       '/repo/AGENTS.md': { symlink: 'CLAUDE.md' },
@@ -317,7 +317,7 @@ describe('issue 7 §2 trees: loops, depth, names', () => {
   });
 });
 
-describe('issue 7 §2 on a real disk (a wrapper around createNodeFs performs the swap)', function () {
+describe('hostile fs: on a real disk (a wrapper around createNodeFs performs the swap)', function () {
   let base = '';
   beforeEach(() => {
     base = nodeFs.realpathSync(nodeFs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-race-')));

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §1/§2: glob matching is bounded whatever the glob and whatever the file name.
+ * Hostile globs (docs/decisions.md, SECURITY.md): glob matching is bounded whatever the glob and whatever the file name.
  *
  * minimatch compiles a glob segment to a RegExp, and V8 backtracks: `*a*a*a*a*a*a*a*a*a*a*b`
  * against a 250-character name, `+(a|aa)b` against 60 `a`s or a long `@(a|a)@(a|a)…` never
@@ -26,7 +26,7 @@ const REDOS: [string, string, string, boolean][] = [
   ['globstars over a deep target', '**/b/**/b/**/b/**/b/**/c/**/z', `${Array(1000).fill('b').join('/')}/z`, false],
 ];
 
-describe('issue 7 globs: matching is linear in the name, whatever the glob', function () {
+describe('hostile globs: matching is linear in the name, whatever the glob', function () {
   this.timeout(HANG_GUARD_MS * 2);
 
   for (const [name, glob, target, applies] of REDOS) {

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §5: inert everywhere. Commands are planted in every field a repository controls
+ * Inert everywhere (SECURITY.md, promise 1). Commands are planted in every field a repository controls
  * (required_validation, globs, mode, priority, unknown keys, YAML tags, the body, file and
  * directory names, targets, the operator-global file), then every front end's code path runs on
  * them in-process: the resolver, lint, the gate session and its protocol, the MCP/LM tool, the
@@ -109,7 +109,7 @@ function walkTree(nodes: TreeNode[]): TreeNode[] {
   return nodes.flatMap((n) => [n, ...walkTree(n.children ?? [])]);
 }
 
-describe('issue 7 §5 inert everywhere: planted commands never run', () => {
+describe('inert everywhere: planted commands never run', () => {
   let markerDir = '';
   let s: Spy;
   beforeEach(() => {
@@ -219,7 +219,7 @@ describe('issue 7 §5 inert everywhere: planted commands never run', () => {
   });
 });
 
-describe('issue 7 §5 inert by construction: no way to execute text in the sources', () => {
+describe('inert by construction: no way to execute text in the sources', () => {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const e of nodeFs.readdirSync(dir, { withFileTypes: true })) {

@@ -1,6 +1,6 @@
 /**
- * Issue 7 §1: every bound, at its boundary (just below, just above), for the limits the contract
- * suite (contract-s4) does not already cover: anchors, aliases and tags one by one, nesting depth,
+ * Every bound, at its boundary (just below, just above), for the limits the contract
+ * suite (test/contract/s4-frontmatter.test.ts) does not already cover (docs/contract.md §4, SECURITY.md): anchors, aliases and tags one by one, nesting depth,
  * the per-key alternatives total, diagnostics per file, patterns minimatch cannot compile, and a
  * streamed hash whose memory does not grow with the file.
  */
@@ -46,7 +46,7 @@ function expectValid(text: string, metadata: object): void {
   assert.deepEqual(s.metadata, { ...DEFAULT_METADATA, ...metadata });
 }
 
-describe('issue 7 §1 limits at their boundaries', () => {
+describe('hostile limits at their boundaries', () => {
   describe('YAML anchors, aliases and tags: none is allowed, each on its own is malformed', () => {
     // [case, YAML, malformed?]
     const cases: [string, string, boolean][] = [

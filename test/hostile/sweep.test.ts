@@ -1,5 +1,5 @@
 /**
- * Hostile input at scale (issue 7, found by a sweep in the seventh session on issue 6): each case
+ * Hostile input at scale (docs/decisions.md, SECURITY.md): each case
  * used to crash, exhaust memory or run for minutes, and each is now bounded. Cases that could hang
  * run in a child process with a hang guard; times are never asserted.
  */
@@ -30,7 +30,7 @@ function counted(files: Record<string, string>): { fs: ResolverFs; lstats: strin
   return { fs, lstats };
 }
 
-describe('hostile input at scale (the seventh session sweep)', function () {
+describe('hostile input at scale', function () {
   this.timeout(HANG_GUARD_MS * 2);
 
   describe('a not-applicable reason names its glob list once, not once per target', () => {

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TreeNode } from '../../src/vscode/model';
-import { api, folderUri, open, rows, until, viewShows } from './helpers';
+import { api, folderUri, open, rows, until, untilDiagnostics, viewShows } from './helpers';
 
 function uriOf(rel: string): vscode.Uri {
   return vscode.Uri.joinPath(folderUri(), ...rel.split('/'));
@@ -56,6 +56,15 @@ async function setTextAndSave(doc: vscode.TextDocument, text: string): Promise<v
 export function registerAuthoring(): void {
   describe('Authoring instruction files', function () {
     before(async () => {
+      // These tests edit buffers and check what happens *before* saving. The web workbench saves
+      // after a one-second delay by default (the desktop one never does), so on a loaded machine
+      // where a step takes longer than that the buffer used to be saved mid-test: the host must
+      // run with auto save off (scripts/vscode/host.mjs sets it), as a desktop VS Code does.
+      assert.equal(
+        vscode.workspace.getConfiguration('files').get('autoSave'),
+        'off',
+        'files.autoSave must be "off" in the test host: these tests are about unsaved text',
+      );
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await api();
     });
@@ -67,7 +76,7 @@ export function registerAuthoring(): void {
         'src/AGENTS.md': ['unknown-key warning 5:1-5:6'],
       };
       for (const [rel, want] of Object.entries(expected)) {
-        await until(`diagnostics of ${rel}`, () => {
+        await untilDiagnostics(`diagnostics of ${rel}`, () => {
           const got = diagnosticsOf(rel).map(describeDiagnostic).sort();
           assert.deepEqual(got, want);
           return true;
@@ -95,15 +104,15 @@ export function registerAuthoring(): void {
           assert.ok(action.edit && (await vscode.workspace.applyEdit(action.edit)));
           assert.equal(doc.lineAt(line).text, fixed);
           // The buffer is linted as it is: its problems are gone before saving.
-          await until(`${rel} clean in the buffer`, () => (diagnosticsOf(rel).length === 0 ? true : undefined));
+          await untilDiagnostics(`${rel} clean in the buffer`, () => (diagnosticsOf(rel).length === 0 ? true : undefined));
           assert.ok(await doc.save());
           assert.equal(fs.readFileSync(uri.fsPath, 'utf8').split('\n')[line], fixed);
-          await new Promise((r) => setTimeout(r, 800));
-          assert.deepEqual(diagnosticsOf(rel).map(describeDiagnostic), []);
+          // The save relints the folder from the disk: still clean afterwards.
+          await untilDiagnostics(`${rel} clean on disk`, () => (diagnosticsOf(rel).length === 0 ? true : undefined));
         } finally {
           await setTextAndSave(doc, original);
         }
-        await until(`${rel} problems back after the restore`, () => (diagnosticsOf(rel).length > 0 ? true : undefined));
+        await untilDiagnostics(`${rel} problems back after the restore`, () => (diagnosticsOf(rel).length > 0 ? true : undefined));
       }
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
@@ -115,7 +124,7 @@ export function registerAuthoring(): void {
       fs.writeFileSync(path.join(dir, 'AGENTS.md'), '---\napplies-to: "*.ts"\n---\nTypeScript rules.\n');
       fs.writeFileSync(path.join(dir, 'a.ts'), '');
       try {
-        await until('near-miss-key on the new file', () => {
+        await untilDiagnostics('near-miss-key on the new file', () => {
           assert.deepEqual(diagnosticsOf(rel).map(describeDiagnostic).sort(), [
             'near-miss-key warning 2:1-2:11',
             'unknown-key warning 2:1-2:11',
@@ -128,14 +137,14 @@ export function registerAuthoring(): void {
         assert.ok(rename?.edit, `no rename among ${actions.map((a) => a.title).join(', ')}`);
         assert.ok(await vscode.workspace.applyEdit(rename.edit));
         assert.equal(editor.document.lineAt(1).text, 'applies_to: "*.ts"');
-        await until('no problem left in the buffer', () => (diagnosticsOf(rel).length === 0 ? true : undefined));
+        await untilDiagnostics('no problem left in the buffer', () => (diagnosticsOf(rel).length === 0 ? true : undefined));
         await vscode.commands.executeCommand('workbench.action.files.revert');
-        await until('the problems are back after revert', () => (diagnosticsOf(rel).length === 2 ? true : undefined));
+        await untilDiagnostics('the problems are back after revert', () => (diagnosticsOf(rel).length === 2 ? true : undefined));
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
-      await until('problems of a deleted file are removed', () => (diagnosticsOf(rel).length === 0 ? true : undefined));
+      await untilDiagnostics('problems of a deleted file are removed', () => (diagnosticsOf(rel).length === 0 ? true : undefined));
     });
 
     it('typing into an AGENTS.md buffer updates the panel before saving', async () => {
@@ -172,14 +181,19 @@ export function registerAuthoring(): void {
         // The edited file itself in the editor: the preview counts its reach and what changes.
         const editor = await vscode.window.showTextDocument(doc, { preview: false });
         await viewShows(holaryn, [rel]);
-        const lost = await until('preview with files that lose it', () => {
-          const preview = find(rows(holaryn), 'preview');
-          const loses = find(rows(holaryn), 'preview:loses');
-          if (!preview || !loses || preview.description?.includes('counting')) return undefined;
-          assert.equal(preview.label, `Preview of ${rel}`);
-          assert.match(preview.description!, /^applies to 0 of [\d,]+ files · from unsaved text$/);
-          return loses.children!.map((c) => c.label);
-        });
+        const updates = { events: [holaryn.view.onDidUpdate] };
+        const lost = await until(
+          'preview with files that lose it',
+          () => {
+            const preview = find(rows(holaryn), 'preview');
+            const loses = find(rows(holaryn), 'preview:loses');
+            if (!preview || !loses || preview.description?.includes('counting')) return undefined;
+            assert.equal(preview.label, `Preview of ${rel}`);
+            assert.match(preview.description!, /^applies to 0 of [\d,]+ files · from unsaved text$/);
+            return loses.children!.map((c) => c.label);
+          },
+          updates,
+        );
         assert.deepEqual(lost, [
           'src/app/main.ts',
           'src/app/router.ts',
@@ -195,27 +209,36 @@ export function registerAuthoring(): void {
         await vscode.commands.executeCommand('deleteLeft');
         for (const ch of 'app/views/**') await vscode.commands.executeCommand('type', { text: ch });
         assert.equal(editor.document.lineAt(1).text, 'applies_to: ["app/views/**"]');
-        await until('preview after typing', () => {
-          const applies = find(rows(holaryn), 'preview:applies');
-          const loses = find(rows(holaryn), 'preview:loses');
-          if (!applies || !loses || find(rows(holaryn), 'preview')!.description!.includes('counting')) return undefined;
-          const sample = applies.children!.map((c) => c.label);
-          if (JSON.stringify(sample) !== JSON.stringify(['src/app/views/Dashboard.tsx', 'src/app/views/InvoiceList.tsx'])) return undefined;
-          assert.deepEqual(
-            loses.children!.map((c) => c.label),
-            ['src/app/main.ts', 'src/app/router.ts', 'src/lib/money.ts'],
-          );
-          return true;
-        });
+        await until(
+          'preview after typing',
+          () => {
+            const applies = find(rows(holaryn), 'preview:applies');
+            const loses = find(rows(holaryn), 'preview:loses');
+            if (!applies || !loses || find(rows(holaryn), 'preview')!.description!.includes('counting')) return undefined;
+            const sample = applies.children!.map((c) => c.label);
+            if (JSON.stringify(sample) !== JSON.stringify(['src/app/views/Dashboard.tsx', 'src/app/views/InvoiceList.tsx']))
+              return undefined;
+            assert.deepEqual(
+              loses.children!.map((c) => c.label),
+              ['src/app/main.ts', 'src/app/router.ts', 'src/lib/money.ts'],
+            );
+            return true;
+          },
+          updates,
+        );
         // A sample row opens its file.
         const sampleRow = find(rows(holaryn), 'preview:applies')!.children![0];
         assert.deepEqual(sampleRow.action, { kind: 'open-file', path: 'src/app/views/Dashboard.tsx' });
 
         // The CodeLens counts the unsaved text too.
-        await until('CodeLens on the unsaved text', async () => {
-          const titles = await lensTitles(uri);
-          return titles.includes('applies to 2 files · priority 0 · mode append') ? true : undefined;
-        });
+        await until(
+          'CodeLens on the unsaved text',
+          async () => {
+            const titles = await lensTitles(uri);
+            return titles.includes('applies to 2 files · priority 0 · mode append') ? true : undefined;
+          },
+          { events: [holaryn.authoring.reach.onDidChange] },
+        );
       } finally {
         await vscode.window.showTextDocument(doc, { preview: false });
         await vscode.commands.executeCommand('workbench.action.files.revert');

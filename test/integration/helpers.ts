@@ -13,24 +13,75 @@ export async function api(): Promise<HolarynApi> {
   return ext.activate();
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+/**
+ * How long one wait may take. Generous on purpose: with both cores busy the extension host, the
+ * workbench and the browser run several times slower than on an idle machine, and a wait that is
+ * satisfied early costs nothing.
+ */
+export const WAIT_MS = 60_000;
+
+export interface WaitOptions {
+  /** Re-check whenever one of these fires (the state a test needs changes through them). */
+  events?: vscode.Event<unknown>[];
+  timeoutMs?: number;
 }
 
-/** Polls until `check` returns a value (not undefined) or throws the last failure. */
-export async function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, timeoutMs = 15000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`);
-    await sleep(100);
-  }
+/**
+ * Resolves with the first value (not undefined) that `check` returns, or rejects with the last
+ * failure after the timeout. `check` runs at once (the state may already be reached: subscribing
+ * first and checking after never misses it), again whenever one of `events` fires, and on a slow
+ * backstop interval for state no event announces (a provider's answer, a registration).
+ */
+export function until<T>(what: string, check: () => T | undefined | Promise<T | undefined>, options: WaitOptions = {}): Promise<T> {
+  const events = options.events ?? [];
+  const timeoutMs = options.timeoutMs ?? WAIT_MS;
+  return new Promise<T>((resolve, reject) => {
+    let last: unknown;
+    let running = false;
+    let again = false;
+    let done = false;
+    const subscriptions: vscode.Disposable[] = [];
+    const finish = (settle: () => void) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      clearInterval(backstop);
+      for (const d of subscriptions) d.dispose();
+      settle();
+    };
+    // One check at a time; an event during a check asks for one more.
+    const evaluate = async (): Promise<void> => {
+      if (done) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      do {
+        again = false;
+        try {
+          const v = await check();
+          if (v !== undefined) return finish(() => resolve(v));
+        } catch (err) {
+          last = err;
+        }
+      } while (again && !done);
+      running = false;
+    };
+    for (const event of events) subscriptions.push(event(() => void evaluate()));
+    const backstop = setInterval(() => void evaluate(), events.length > 0 ? 1000 : 100);
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${(last as Error).message}` : ''}`))),
+      timeoutMs,
+    );
+    void evaluate();
+  });
+}
+
+/** Waits for the Problems panel's state to satisfy `check` (re-checked on each diagnostics change). */
+export function untilDiagnostics<T>(what: string, check: () => T | undefined): Promise<T> {
+  return until(what, check, { events: [vscode.languages.onDidChangeDiagnostics] });
 }
 
 export function folderUri(name?: string): vscode.Uri {
@@ -45,7 +96,7 @@ export async function open(rel: string, folder?: string): Promise<vscode.TextEdi
   return vscode.window.showTextDocument(uri, { preview: false });
 }
 
-/** Waits until the view shows evidence whose targets are exactly `targets`. */
+/** Waits until the view shows evidence whose targets are exactly `targets` (re-checked on each view update). */
 export async function viewShows(
   holaryn: HolarynApi,
   targets: string[],
@@ -60,7 +111,7 @@ export async function viewShows(
       if (shown && JSON.stringify(shown) === JSON.stringify(targets) && (!extra || extra(s))) return s;
       return undefined;
     },
-    timeoutMs,
+    { events: [holaryn.view.onDidUpdate], timeoutMs },
   );
 }
 

@@ -3,9 +3,10 @@
 import Mocha from 'mocha';
 
 export function runSuite(register: () => void): Promise<void> {
-  // One retry: a browser-hosted workbench's file watcher and focus events have timing variance
-  // that no assertion here is about; a test that fails twice fails the run.
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000, reporter: 'spec', retries: 1 });
+  // No retries: every wait is on the state a test needs (see helpers.ts `until`), so a test
+  // that fails once is a failure. The per-test timeout only bounds a hang: each wait inside a
+  // test has its own, shorter one and says what it waited for.
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 300_000, reporter: 'spec', retries: 0 });
   // Tests are bundled into this file: give them mocha's globals before loading them.
   mocha.suite.emit('pre-require', globalThis, 'bundle', mocha);
   register();

@@ -50,7 +50,19 @@ export function registerSingleRoot(): void {
       const dup = sourceRows(holaryn)[3];
       assert.ok(dup.children!.some((c) => c.label === 'Duplicate of' && c.description === 'src/AGENTS.md'));
       const top = rows(holaryn).map((n) => n.label);
-      assert.deepEqual(top, ['Target', 'Snapshot', 'Sources', 'Validation', 'Truncation', 'Conflicts', 'Diagnostics', 'Model context']);
+      // The profile row first and the Compare section after the snapshot (docs/vscode.md, "Profiles").
+      assert.deepEqual(top, [
+        'Profile',
+        'Target',
+        'Snapshot',
+        'Compare',
+        'Sources',
+        'Validation',
+        'Truncation',
+        'Conflicts',
+        'Diagnostics',
+        'Model context',
+      ]);
     });
 
     it('every row becomes a TreeItem with a plain-string tooltip and only Holaryn commands', async () => {
@@ -71,10 +83,14 @@ export function registerSingleRoot(): void {
       const afterFence = raw.slice(raw.indexOf('\n---', 3) + 5);
       const node = sourceRows(holaryn)[1].children!.find((c) => c.label === 'Exact content')!;
       await vscode.commands.executeCommand('_holaryn.runNodeAction', node);
-      const doc = await until('content document', () => {
-        const ed = vscode.window.activeTextEditor;
-        return ed?.document.uri.scheme === 'holaryn-evidence' ? ed.document : undefined;
-      });
+      const doc = await until(
+        'content document',
+        () => {
+          const ed = vscode.window.activeTextEditor;
+          return ed?.document.uri.scheme === 'holaryn-evidence' ? ed.document : undefined;
+        },
+        { events: [vscode.window.onDidChangeActiveTextEditor] },
+      );
       assert.equal(doc.getText(), afterFence);
       assert.equal(doc.getText(), source.content);
     });
@@ -84,10 +100,14 @@ export function registerSingleRoot(): void {
       await open('src/app/main.ts');
       const s = await viewShows(holaryn, ['src/app/main.ts']);
       await vscode.commands.executeCommand('holaryn.openContext');
-      const doc = await until('context document', () => {
-        const ed = vscode.window.activeTextEditor;
-        return ed?.document.uri.path.endsWith('model-context.md') ? ed.document : undefined;
-      });
+      const doc = await until(
+        'context document',
+        () => {
+          const ed = vscode.window.activeTextEditor;
+          return ed?.document.uri.path.endsWith('model-context.md') ? ed.document : undefined;
+        },
+        { events: [vscode.window.onDidChangeActiveTextEditor] },
+      );
       assert.equal(doc.getText(), s.evidence!.context);
     });
 
@@ -124,12 +144,12 @@ export function registerSingleRoot(): void {
       const retry = setInterval(write, 3000);
       const shown = (s: ViewState) => s.evidence!.sources.find((x) => x.path === 'src/app/CLAUDE.md');
       try {
-        await viewShows(holaryn, ['src/app/main.ts'], (s) => shown(s) !== undefined, 30000);
+        await viewShows(holaryn, ['src/app/main.ts'], (s) => shown(s) !== undefined);
         // The view may have seen the file through another refresh while the watcher was still
         // starting; a delete it does not report would never reach the view. So the delete waits
         // until a later write has come through the watcher.
         const seen = writes;
-        await viewShows(holaryn, ['src/app/main.ts'], (s) => Number(/\((\d+)\)/.exec(shown(s)?.content ?? '')?.[1] ?? 0) > seen, 30000);
+        await viewShows(holaryn, ['src/app/main.ts'], (s) => Number(/\((\d+)\)/.exec(shown(s)?.content ?? '')?.[1] ?? 0) > seen);
       } finally {
         clearInterval(retry);
         fs.unlinkSync(created);
@@ -143,7 +163,12 @@ export function registerSingleRoot(): void {
       await viewShows(holaryn, ['src/app/main.ts']);
       await vscode.commands.executeCommand('holaryn.pin');
       await open('docs/architecture.md');
-      await new Promise((r) => setTimeout(r, 600));
+      // A resolution after the editor moved (the refresh command resolves at once) keeps the pinned target.
+      const refreshed = await vscode.commands.executeCommand<ViewState>('holaryn.refresh');
+      assert.deepEqual(
+        refreshed.evidence!.targets.map((t) => t.path),
+        ['src/app/main.ts'],
+      );
       assert.deepEqual(
         holaryn.view.current.evidence!.targets.map((t) => t.path),
         ['src/app/main.ts'],
@@ -223,7 +248,13 @@ export function registerSingleRoot(): void {
       fs.writeFileSync(outside, 'outside');
       try {
         await vscode.window.showTextDocument(vscode.Uri.file(outside));
-        await until('outside message', () => (holaryn.view.current.message?.includes('outside every workspace folder') ? true : undefined));
+        await until(
+          'outside message',
+          () => (holaryn.view.current.message?.includes('outside every workspace folder') ? true : undefined),
+          {
+            events: [holaryn.view.onDidUpdate],
+          },
+        );
         assert.equal(holaryn.view.current.evidence, undefined);
       } finally {
         fs.unlinkSync(outside);

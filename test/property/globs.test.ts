@@ -1,5 +1,5 @@
 /**
- * Issue 7 §4 (property-based): the glob machinery under random input.
+ * Property-based: the glob machinery under random input (docs/contract.md §5, SECURITY.md).
  * - The linear-time segment matcher answers exactly as V8's RegExp on every regex minimatch
  *   builds from random globs (extglobs, classes, stars, escapes, astral and line-break chars).
  * - Whole-pattern matching through PatternSet equals plain minimatch (small inputs, where the
@@ -73,7 +73,7 @@ function plainMinimatch(pattern: string): Minimatch | undefined {
   }
 }
 
-describe('issue 7 property: globs', () => {
+describe('property: globs', () => {
   it('the linear segment matcher answers exactly as the RegExp minimatch builds (random globs and names)', () => {
     let compared = 0;
     fc.assert(

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §4 (property-based, fast-check): resolution over random trees and random frontmatter.
+ * Property-based (fast-check): resolution over random trees and random frontmatter.
  *
  * For every generated tree (nested directories with odd names, instruction files with random
  * frontmatter and bodies that try to forge the envelope, symlinks inside and outside the root,
@@ -226,7 +226,7 @@ function compareKeys(a: ReturnType<typeof precedenceKey>, b: ReturnType<typeof p
   return a[4] < b[4] ? -1 : a[4] > b[4] ? 1 : 0;
 }
 
-describe('issue 7 property: resolution over random trees', function () {
+describe('property: resolution over random trees', function () {
   this.timeout(600000);
 
   it('never throws but ResolveError; deterministic; bounded, well-formed, ordered, contained evidence', () => {

@@ -83,6 +83,17 @@ export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
     case 'filesystem-to-cwd':
       depth.set('', 0);
       return { dirs: [...above(levelsToTop(io, inputs.root), depth), ''], depth };
+    case 'project':
+      depth.set(inputs.projectRel, -projectLevels);
+      return { dirs: [inputs.projectRel], depth };
+    case 'below-project-to-target': {
+      const dirs = [...above(projectLevels, depth), ...targetChain(inputs, true, depth)];
+      return { dirs: dirs.filter((d) => d !== inputs.projectRel), depth };
+    }
+    case 'above-project': {
+      const all = above(levelsToTop(io, inputs.root), depth);
+      return { dirs: all.slice(0, all.length - projectLevels), depth };
+    }
   }
 }
 
@@ -107,7 +118,7 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
   const precheck = P.sep === '/' ? names.map(plainName) : names.map(() => false);
   const firstNames = names.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
-  const homes = profile.load.symlinks === 'follow-disclose' ? [io.homedir] : [];
+  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
   for (const dir of dirs) {
     const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     const d = depth.get(dir)!;
@@ -147,6 +158,12 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     delivery: n.delivery,
     report: n.report,
     note: n.note,
+    group: n.group,
+    trim: n.trim,
+    yieldsWhenBlank: n.yieldsWhenBlank,
+    applicability: n.applicability,
+    otherwise: n.otherwise,
+    tag: n.tag,
   };
   if (n.own) {
     const name = n.path;
@@ -161,7 +178,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     }
   }
   const rel = ctx.display(n.abs);
-  const homes = profile.load.symlinks === 'follow-disclose' ? [io.homedir] : [];
+  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
   const located = locateCandidate(
     fs,
     inputs.root,

@@ -7,7 +7,7 @@ import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvid
 import { MAX_CONTENT_BYTES } from '../limits';
 import type { Configured, Profile, TrustVerdict } from '../profile';
 import { snapshotId } from '../snapshot';
-import type { Rendered } from './render';
+import { Rendered, reportedDelivery } from './render';
 import type { Settled } from './supersede';
 import type { Entry, Inputs, Io } from './types';
 
@@ -44,7 +44,9 @@ function fileDiagnostics(settled: Settled, io: Io): void {
 /** Why a source is not applicable: one clause per key and pattern, naming its targets. */
 function notApplicableReason(e: Entry, settled: Settled): string | null {
   if (e.applicability) {
-    const targets = settled.notApplicable.get(e)!.map((n) => JSON.stringify(n.target));
+    const list = settled.notApplicable.get(e)!;
+    if (list.length > 0 && list.every((n) => n.why !== undefined)) return [...new Set(list.map((n) => n.why!))].join('; ');
+    const targets = list.map((n) => JSON.stringify(n.target));
     return targets.length === 0 ? null : `${e.applicability.describe()} does not match ${targets.join(', ')}`;
   }
   // The applies_to list is said once, not once per target (1,000 globs and 10,000 targets
@@ -79,7 +81,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
     let includedChars = budgetInfo ? budgetInfo.included : 0;
     if (dup) {
       status = 'duplicate';
-      reason = `same file as ${dup.path}`;
+      reason = dup.identity === e.identity ? `same file as ${dup.path}` : `same text as ${dup.path}`;
     } else if (e.report) {
       status = e.report.status;
       reason = e.report.reason;
@@ -89,6 +91,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
       if (status === 'omitted')
         reason = `omitted by the budget: its ${size} ${unit.words} did not fit in the ${budgetInfo.room} ${unit.words} left`;
+      if (budgetInfo.reason !== undefined) reason = budgetInfo.reason;
       if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
     } else if (appliesTo.length > 0) {
       // In effect but outside the context (delivered on touch, as a separate attachment).
@@ -124,7 +127,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       content,
       notApplicable: settled.notApplicable.get(e)!,
       includedChars,
-      delivery: e.delivery,
+      delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
     return source;
@@ -157,20 +160,25 @@ export function assembleEvidence(
   }
 
   const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
-  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1])!;
-  const omitted = sources.filter((s) => s.status === 'omitted').map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
+  // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
+  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);
+  const byBudget = (s: SourceEvidence) => infoOf(s) !== undefined;
+  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
   const cut = sources
     .filter((s) => s.status === 'truncated')
-    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s).included }));
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s)?.included ?? 0 }));
   const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
-  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s).room]));
-  for (const o of omitted)
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s)?.room]));
+  for (const o of omitted) {
+    if (rooms.get(o.path) === undefined) continue;
     diagnostics.add(
       'budget-truncated',
       o.path,
       null,
       `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
     );
+  }
   for (const c of cut)
     diagnostics.add(
       'budget-truncated',
@@ -212,5 +220,6 @@ export function assembleEvidence(
   if (trust && !trust.trusted && trust.notice) evidence.notice = trust.notice;
   if (trust?.evidence !== undefined) evidence.trust = trust.evidence;
   if (configured.configFiles !== undefined) evidence.configFiles = [...configured.configFiles];
+  if (configured.settings !== undefined) evidence.settings = configured.settings;
   return evidence;
 }

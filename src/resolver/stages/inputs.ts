@@ -318,7 +318,8 @@ export function budgetFor(profile: Profile, options: ResolveOptions): number | n
 
 /**
  * The project root: the first directory at or above `root` holding one of `markers` (a file or
- * a directory: a `.git` file counts, as in worktrees and submodules); `root` itself when none.
+ * a directory: a `.git` file counts, as in worktrees and submodules; a symbolic link counts only
+ * when it leads to something, as the agents' own checks follow links); `root` itself when none.
  */
 export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly string[]): string {
   const P = fs.path;
@@ -326,7 +327,7 @@ export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly 
   for (let dir = root; ; dir = P.dirname(dir)) {
     for (const marker of markers) {
       try {
-        if (fs.lstat(P.join(dir, marker))) return dir;
+        if (fs.stat(P.join(dir, marker))) return dir;
       } catch {
         // an unreadable entry is no marker
       }
@@ -347,7 +348,8 @@ export function readInputs(
   const rootPath = canonicalRoot(fs, root);
   const projectRoot = profile.projectRoot ? findProjectRoot(fs, rootPath, profile.projectRoot.markers) : rootPath;
   const projectRel = projectRoot === rootPath ? '' : toRelative(fs.path, rootPath, projectRoot);
+  const cwd = typeof root === 'string' ? fs.path.resolve(root) : rootPath;
   const given = typeof root === 'string' && root !== '' ? fs.path.resolve(root) : rootPath;
   const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings, given);
-  return { root: rootPath, projectRoot, projectRel, targets: resolved, chainFrom, budget };
+  return { root: rootPath, cwd, projectRoot, projectRel, targets: resolved, chainFrom, budget };
 }

@@ -157,8 +157,10 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       content = expanded.content;
       for (const d of expanded.diagnostics) io.diagnostics.add(d.code, f.path, d.line, d.message);
     }
-    if (rule.trim) content = content.trim();
-    if (rule.skipEmpty && content.trim() === '') continue;
+    const trim = rule.trimWith ?? ((text: string) => text.trim());
+    if (f.trim ?? rule.trim) content = trim(content);
+    const blank = rule.skipEmpty && trim(content) === '';
+    if (blank && !rule.reportEmpty) continue;
     if (loaded.read.replaced) {
       io.diagnostics.add('invalid-utf8', f.path, null, `${f.path} is not valid UTF-8; the bytes that are not were read as U+FFFD`);
     }
@@ -175,7 +177,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       metadata,
       appliesTo: metadata?.applies_to ? compiled(metadata.applies_to) : null,
       excludes: metadata && metadata.excludes.length > 0 ? compiled(metadata.excludes) : null,
-      applicability: parsed?.applicability ?? null,
+      applicability: f.applicability ?? parsed?.applicability ?? null,
       content,
       priority: metadata?.priority ?? 0,
       rank: f.rank,
@@ -184,14 +186,22 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       canonical: located.canonical,
     };
     if (f.note !== undefined) entry.note = f.note;
-    if (f.group !== undefined) {
+    if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
+    if (f.tag !== undefined) entry.tag = f.tag;
+    if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
       const winner = winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };
       else winners.set(f.group, f.path);
     }
     if (!entry.report && f.report) entry.report = { ...f.report };
-    if (!entry.report && trust && !trust.trusted)
+    if (!entry.report && blank)
+      entry.report = rule.emptyReport
+        ? { ...rule.emptyReport }
+        : { status: 'omitted', reason: 'empty or only whitespace: skipped, costs nothing' };
+    // A trust decision is about the repository: the user's own global files are not its to keep out.
+    if (!entry.report && trust && !trust.trusted && entry.scope !== 'global') {
       entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };
+    }
     entries.push(entry);
   }
   return entries;

@@ -3,8 +3,9 @@
  * context, fitted to the budget by the profile's fit rule in its unit, and rendered by its
  * context format.
  */
+import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
-import type { ContextSource, FitDecision, FitStatus, Profile } from '../profile';
+import type { ConsideredSource, ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
 import type { Settled } from './supersede';
 import type { Entry, Inputs } from './types';
 
@@ -15,11 +16,29 @@ export interface Rendered {
   /** Target paths each source in effect is in effect for. */
   effectPaths: Map<Entry, string[]>;
   /** Per source in the context: its fit status and the units kept. */
-  budgetStatus: Map<Entry, { status: FitStatus; included: number; room: number }>;
+  budgetStatus: Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>;
   needed: number;
 }
 
-export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile): Rendered {
+/** The delivery a source is reported with: NamedCandidate.otherwise when it applies to no target. */
+export function reportedDelivery(e: Entry, settled: Settled): Entry['delivery'] {
+  if (e.otherwise === undefined || e.report || settled.duplicateOf.has(e)) return e.delivery;
+  return (settled.applies.get(e) ?? []).length === 0 ? e.otherwise : e.delivery;
+}
+
+/**
+ * A root-relative path (`../` above the root) as seen from the project root, `/`-separated: the
+ * heading of systems that name files relative to their project root (DSH).
+ */
+function projectRelative(inputs: Inputs): (path: string) => string {
+  if (inputs.projectRel === '') return (p) => p;
+  const levels = inputs.projectRel.split('/').length;
+  const names = inputs.root.split(inputs.root.startsWith('/') ? '/' : /[\\/]/).filter((n) => n !== '');
+  const base = names.slice(names.length - levels).join('/');
+  return (p) => posix.normalize(`${base}/${p}`);
+}
+
+export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile, frame: FormatFrame): Rendered {
   const { entries, effect } = settled;
   const resolved = inputs.targets;
   const paths = resolved.map((t) => t.path);
@@ -28,9 +47,10 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile)
   const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
   const deliveries = profile.contextDeliveries;
   const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
-  const contextSources: ContextSource[] = inContext.map((e) => {
-    const appliesTo = effectPaths.get(e)!;
-    return {
+  const fromProject = projectRelative(inputs);
+  const toSource = (e: Entry): ContextSource => {
+    const appliesTo = effectPaths.get(e) ?? [];
+    const source: ContextSource = {
       path: e.path,
       content: e.content,
       appliesTo: appliesTo.length === resolved.length ? null : appliesTo,
@@ -39,18 +59,33 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile)
       depth: e.depth,
       delivery: e.delivery,
       absolute: e.canonical,
+      heading: e.directory === null ? undefined : fromProject(e.path),
     };
-  });
+    if (e.tag !== undefined) source.tag = e.tag;
+    return source;
+  };
+  const contextSources: ContextSource[] = inContext.map(toSource);
+  const shown = new Set(inContext);
+  const considered: ConsideredSource[] = entries
+    .filter((e) => !settled.duplicateOf.has(e))
+    .map((e) => ({ ...toSource(e), inContext: shown.has(e), delivery: reportedDelivery(e, settled), reported: e.report !== undefined }));
+  frame = { ...frame, considered };
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
-  const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit);
+  const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
   const rule = budget === null ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
-  const text = profile.format.render(contextSources, decision, budget, unit);
-  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number }>();
+  const text = profile.format.render(contextSources, decision, budget, unit, frame);
+  const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();
   const room = decision.room;
   inContext.forEach((e, i) =>
-    budgetStatus.set(e, { status: decision.status[i], included: decision.kept[i], room: room ? room[i] : (budget ?? 0) }),
+    budgetStatus.set(e, {
+      status: decision.status[i],
+      included: decision.kept[i],
+      room: room ? room[i] : (budget ?? 0),
+      reason: decision.reasons?.[i],
+    }),
   );
-  return { text, inEffect, effectPaths, budgetStatus, needed: decision.needed };
+  // Without a budget nothing is left out: including everything needs exactly the text there is.
+  return { text, inEffect, effectPaths, budgetStatus, needed: budget === null ? unit.measure(text) : decision.needed };
 }

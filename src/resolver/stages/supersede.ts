@@ -97,5 +97,23 @@ export function supersede(applied: Applied, profile: Profile): Settled {
       );
     }
   }
+  if (profile.load.dedupeText) dedupeText(applied, effect);
   return { ...applied, supersededFor, conflicts, effect, supersededList };
+}
+
+/**
+ * LoadRule.dedupeText: a source in effect whose text equals an earlier one's in effect is a
+ * duplicate of it, and is in effect for nothing.
+ */
+function dedupeText(applied: Applied, effect: Map<Entry, number[]>): void {
+  const firstByText = new Map<string, Entry>();
+  for (const e of applied.entries) {
+    if (applied.duplicateOf.has(e) || e.report || effect.get(e)!.length === 0) continue;
+    const first = firstByText.get(e.content);
+    if (first === undefined) firstByText.set(e.content, e);
+    else {
+      applied.duplicateOf.set(e, first);
+      effect.set(e, []);
+    }
+  }
 }

@@ -24,6 +24,8 @@ export interface Io {
   readonly skipped: SkippedCandidate[];
   /** The home directory (a `follow-disclose` link may lead there). */
   readonly homedir: string;
+  /** The profile's own folders (LoadRule.homes), canonical: a followed link may lead there and still be read. */
+  readonly homes: readonly string[];
   /** Reports a candidate that exists but is not loaded. */
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void;
 }
@@ -34,6 +36,8 @@ export interface Inputs {
   readonly root: string;
   /** Canonical project root (the given root unless the profile walks up to a marker). */
   readonly projectRoot: string;
+  /** The given root as given: absolute, normalised, links not resolved. */
+  readonly cwd: string;
   /** The project root relative to the given root: `""`, `..`, `../..`. */
   readonly projectRel: string;
   readonly targets: TargetEvidence[];
@@ -56,6 +60,13 @@ export interface Found {
   group?: string;
   report?: { status: 'not-loaded' | 'untrusted'; reason: string };
   note?: string;
+  /** Trim this file's text (overrides LoadRule.trim). */
+  trim?: boolean;
+  /** A blank file does not claim its group. */
+  yieldsWhenBlank?: boolean;
+  applicability?: Applicability;
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** The located file, or why it is skipped. */
   located:
     { ok: true; canonical: string; stat: FsStat; disclose?: string } | { ok: false; reason: SkippedCandidate['reason']; message: string };
@@ -83,8 +94,11 @@ export interface Entry {
   seq: number;
   delivery: SourceDelivery;
   /** A status decided before applicability: shadowed, not loaded, untrusted. */
-  report?: { status: 'shadowed' | 'not-loaded' | 'untrusted'; reason: string; by?: string };
+  report?: { status: 'shadowed' | 'not-loaded' | 'untrusted' | 'omitted'; reason: string; by?: string };
   note?: string;
+  /** The delivery to report when it applies to no target. */
+  otherwise?: SourceDelivery;
+  tag?: string;
   /** Canonical absolute path. */
   canonical: string;
 }

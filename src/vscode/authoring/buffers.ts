@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { createNodeFs } from '../../resolver';
 import { OverlayFs } from '../../editing/overlay-fs';
-import { isCandidate } from '../instructions-view';
+import { isCandidate } from '../candidates';
 
 /** Quiet time after the last keystroke before the overlay is rebuilt. */
 export const BUFFER_DEBOUNCE_MS = 200;

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { reachLensTitles } from '../../editing/reach';
-import { VIEW_ID } from '../instructions-view';
+import { VIEW_ID } from '../ids';
 import { INSTRUCTION_SELECTOR } from './selector';
 import type { Authoring } from './services';
 

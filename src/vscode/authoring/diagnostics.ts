@@ -6,13 +6,59 @@
  * Quick fixes are the findings' own `fixes`, recomputed on the document's current text.
  */
 import * as vscode from 'vscode';
-import { Finding, TextRange, WorkspaceListing, lintFile, lintWorkspace } from '../../lint';
-import { isCandidate } from '../instructions-view';
+import {
+  AGENT_CODES,
+  AGENT_NAMES,
+  AgentName,
+  Finding,
+  Fix,
+  TextRange,
+  WorkspaceListing,
+  checkBudgetAsync,
+  lintAgents,
+  lintFile,
+  lintWorkspace,
+} from '../../lint';
+import { FileCache } from '../../resolver';
+import { COPILOT_SETTINGS } from '../../resolver/profiles/copilot/settings';
+import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
+import { ProgressReport, withSlowProgress } from '../progress';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
+
+/** Findings that only the whole folder's lint gives (not the text of one file). */
+const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate', ...AGENT_CODES]);
+
+/** The setting naming the agents whose pitfalls are shown (`holaryn check --agents`). */
+export const AGENTS_SETTING = 'holaryn.lint.agents';
+
+/** Files of the agents' own that change their pitfalls (instruction files are watched already). */
+const AGENT_FILE_GLOBS = ['**/AGENTS.override.md', '**/GEMINI.md', '**/.github/instructions/**', '**/.claude/rules/**'];
+
+/** Markdown files outside Holaryn's names carry agent findings (a Copilot instructions file, GEMINI.md): their quick fixes too. */
+const AGENT_FILE_SELECTOR: vscode.DocumentFilter[] = [{ scheme: 'file', pattern: '**/*.md' }];
+
+/** The agents `holaryn.lint.agents` names for a folder (unknown names ignored). */
+export function configuredAgents(scope: vscode.ConfigurationScope): AgentName[] {
+  const raw = vscode.workspace.getConfiguration('holaryn', scope).get<unknown>('lint.agents', []);
+  if (!Array.isArray(raw)) return [];
+  return AGENT_NAMES.filter((a) => raw.includes(a));
+}
+
+/** Copilot's settings as this VS Code has them (only those set somewhere), in the form `--set` takes. */
+function copilotSettings(scope: vscode.ConfigurationScope): Record<string, string> {
+  const config = vscode.workspace.getConfiguration(undefined, scope);
+  const out: Record<string, string> = {};
+  for (const spec of COPILOT_SETTINGS) {
+    const i = config.inspect(spec.name);
+    const value = i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue;
+    if (value !== undefined) out[spec.name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
 
 /** Quiet time before a folder is linted again after changes on disk. */
 const FOLDER_DEBOUNCE_MS = 300;
@@ -37,6 +83,27 @@ export function toDiagnostic(f: Finding): vscode.Diagnostic {
   return d;
 }
 
+/**
+ * A fix as a WorkspaceEdit: its edits on the document, and on other files of the folder (a file
+ * to create starts empty, so its edits are inserts at its start).
+ */
+export function toWorkspaceEdit(uri: vscode.Uri, folder: vscode.WorkspaceFolder | undefined, fix: Fix): vscode.WorkspaceEdit {
+  const edit = new vscode.WorkspaceEdit();
+  for (const e of fix.edits) edit.replace(uri, toRange(e.range), e.newText);
+  for (const other of fix.files ?? []) {
+    if (!folder) continue;
+    const target = vscode.Uri.joinPath(folder.uri, ...other.file.split('/'));
+    if (other.create) {
+      edit.createFile(target, { ignoreIfExists: true });
+      const text = other.edits.map((e) => e.newText).join('');
+      edit.insert(target, new vscode.Position(0, 0), text);
+    } else {
+      for (const e of other.edits) edit.replace(target, toRange(e.range), e.newText);
+    }
+  }
+  return edit;
+}
+
 interface FolderLint {
   listing: WorkspaceListing;
   /** Findings per file URI (string) from the disk. */
@@ -54,6 +121,8 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   private readonly folderTimers = new KeyedDebounce(FOLDER_DEBOUNCE_MS);
   private readonly bufferTimers = new KeyedDebounce(BUFFER_DEBOUNCE_MS);
   private readonly generations = new Map<string, number>();
+  /** Instruction files read by the budget check, kept across runs. */
+  private readonly cache = new FileCache();
   private disposed = false;
 
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -61,7 +130,15 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   constructor(private readonly authoring: Authoring) {
     this.disposables.push(
       this.collection,
-      vscode.languages.registerCodeActionsProvider(INSTRUCTION_SELECTOR, this, InstructionDiagnostics.metadata),
+      vscode.languages.registerCodeActionsProvider(
+        [...INSTRUCTION_SELECTOR, ...AGENT_FILE_SELECTOR],
+        this,
+        InstructionDiagnostics.metadata,
+      ),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(AGENTS_SETTING) || e.affectsConfiguration('chat') || e.affectsConfiguration('github.copilot.chat'))
+          this.lintAll();
+      }),
       authoring.files.onDidChange((folder) => (folder ? this.scheduleFolder(folder) : this.lintAll())),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.lintAll()),
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -79,11 +156,19 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         else this.collection.delete(doc.uri);
       }),
     );
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md', '**/.holaryn']) {
+    for (const glob of candidateWatchGlobs()) {
       const watcher = vscode.workspace.createFileSystemWatcher(glob);
       const changed = (uri: vscode.Uri) => {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
         if (folder) this.scheduleFolder(folder);
+      };
+      this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
+    }
+    for (const glob of AGENT_FILE_GLOBS) {
+      const watcher = vscode.workspace.createFileSystemWatcher(glob);
+      const changed = (uri: vscode.Uri) => {
+        const folder = vscode.workspace.getWorkspaceFolder(uri);
+        if (folder && configuredAgents(folder.uri).length > 0) this.scheduleFolder(folder);
       };
       this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
     }
@@ -111,19 +196,51 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     this.folderTimers.run(folder.uri.toString(), () => void this.lintFolder(folder));
   }
 
-  /** Lints every instruction file of a folder from the disk, then re-applies open dirty buffers. */
-  async lintFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+  /**
+   * Lints every instruction file of a folder from the disk, then re-applies open dirty buffers.
+   * Past a second, the status bar shows it; cancelling keeps the Problems shown before.
+   */
+  lintFolder(folder: vscode.WorkspaceFolder): Promise<void> {
+    return withSlowProgress(
+      { location: vscode.ProgressLocation.Window, title: `Holaryn: checking instruction files in ${folder.name}` },
+      (token, report) => this.lintFolderNow(folder, token, report),
+    );
+  }
+
+  private async lintFolderNow(folder: vscode.WorkspaceFolder, token: vscode.CancellationToken, report: ProgressReport): Promise<void> {
     const key = folder.uri.toString();
     const generation = (this.generations.get(key) ?? 0) + 1;
     this.generations.set(key, generation);
     let byUri = new Map<string, Finding[]>();
     let listing: WorkspaceListing;
     try {
+      report('listing files');
       const files = await this.authoring.files.get(folder);
-      if (this.disposed || this.generations.get(key) !== generation) return;
-      const result = lintWorkspace(folder.uri.fsPath, { listFiles: () => files.paths, listingComplete: !files.truncated });
+      if (this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested) return;
+      report(`${files.paths.length.toLocaleString('en-US')} files`);
+      const result = lintWorkspace(folder.uri.fsPath, {
+        listFiles: () => files.paths,
+        listingComplete: !files.truncated,
+        opaqueDirectories: files.opaque,
+        // Resolving every file takes longer: it runs below with pauses, so typing stays responsive.
+        budgetCheck: false,
+      });
       listing = result.listing;
-      for (const f of result.findings) {
+      const budget = await checkBudgetAsync(result.budgetInput, {
+        cache: this.cache,
+        isCancelled: () => this.disposed || this.generations.get(key) !== generation,
+      });
+      if (!budget) return;
+      const agents = configuredAgents(folder.uri);
+      const pitfalls =
+        agents.length === 0
+          ? []
+          : lintAgents(result.root, {
+              agents,
+              files: files.paths,
+              settings: { copilot: copilotSettings(folder.uri) },
+            });
+      for (const f of [...result.findings, ...budget.findings, ...pitfalls]) {
         const uri = vscode.Uri.joinPath(folder.uri, ...f.file.split('/')).toString();
         const list = byUri.get(uri);
         if (list) list.push(f);
@@ -150,7 +267,9 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     const { folder } = placeOf(doc.uri);
     const lint = folder ? this.folders.get(folder.uri.toString()) : undefined;
     if (!lint) return this.lintBuffer(doc);
-    const findings = this.findingsFor(doc);
+    // Findings about the workspace as a whole stand until the folder is linted again (it is, as the file changed).
+    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => WORKSPACE_CODES.has(f.code));
+    const findings = [...this.findingsFor(doc), ...kept];
     if (findings.length > 0) lint.byUri.set(doc.uri.toString(), findings);
     else lint.byUri.delete(doc.uri.toString());
     this.showFromDisk(doc.uri);
@@ -195,18 +314,23 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     context: vscode.CodeActionContext,
   ): vscode.CodeAction[] {
     if (context.only && !vscode.CodeActionKind.QuickFix.intersects(context.only)) return [];
-    if (!isCandidate(doc.uri)) return [];
+    const { folder } = placeOf(doc.uri);
+    const findings = isCandidate(doc.uri) ? this.findingsFor(doc) : [];
+    // Agent pitfalls come from the folder's lint of the disk: their ranges hold while the buffer is unchanged.
+    if (folder && !doc.isDirty) {
+      const fromDisk = this.folders.get(folder.uri.toString())?.byUri.get(doc.uri.toString()) ?? [];
+      findings.push(...fromDisk.filter((f) => (AGENT_CODES as readonly string[]).includes(f.code)));
+    }
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];
-    for (const f of this.findingsFor(doc)) {
+    for (const f of findings) {
       if (!f.fixes || f.fixes.length === 0) continue;
       const fr = toRange(f);
       if (!fr.intersection(range)) continue;
       const matching = ours.filter((d) => d.code === f.code && d.range.isEqual(fr));
       for (const fix of f.fixes) {
         const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-        action.edit = new vscode.WorkspaceEdit();
-        for (const e of fix.edits) action.edit.replace(doc.uri, toRange(e.range), e.newText);
+        action.edit = toWorkspaceEdit(doc.uri, folder, fix);
         action.diagnostics = matching.length > 0 ? matching : [toDiagnostic(f)];
         action.isPreferred = f.fixes.length === 1;
         actions.push(action);

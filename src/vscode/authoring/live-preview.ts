@@ -7,7 +7,8 @@
  * the saved version.
  */
 import * as vscode from 'vscode';
-import { InstructionsView, ViewState, isCandidate } from '../instructions-view';
+import { isCandidate } from '../candidates';
+import type { InstructionsView, ViewState } from '../instructions-view';
 import type { PreviewSection } from '../model';
 import { CANCELLED, ReachReport } from './reach-service';
 import type { Authoring } from './services';
@@ -71,7 +72,8 @@ class LivePreview implements vscode.Disposable {
     }
     if (report === CANCELLED) return;
     if (!report) {
-      this.show(file, { file: rel, unsaved: buffers.isDirty(uri), message: 'not available for this file' });
+      const message = this.authoring.reach.wasStopped(uri) ? 'count stopped: edit the file to count again' : 'not available for this file';
+      this.show(file, { file: rel, unsaved: buffers.isDirty(uri), message });
       return;
     }
     this.show(file, { file: rel, unsaved: report.unsaved, reach: report.reach, changes: report.changes });

@@ -6,8 +6,10 @@
  */
 import * as vscode from 'vscode';
 import { FileCache } from '../../resolver';
-import { Reach, computeReach, diffReach } from '../../editing/reach';
-import { isCandidate } from '../instructions-view';
+import { REACH_BATCH, Reach, computeReach, diffReach, formatCount } from '../../editing/reach';
+import { isCandidate } from '../candidates';
+import { withSlowProgress } from '../progress';
+import type { InstructionFileWatcher } from '../instruction-watcher';
 import type { UnsavedBuffers } from './buffers';
 import { placeOf } from './selector';
 import type { WorkspaceFiles } from './workspace-files';
@@ -31,6 +33,8 @@ export const CANCELLED = Symbol('cancelled');
 interface Run {
   key: string;
   cancelled: boolean;
+  /** Stopped from the progress notification: no result until the inputs change. */
+  stopped: boolean;
   promise: Promise<ReachReport | undefined>;
 }
 
@@ -49,6 +53,7 @@ export class ReachService implements vscode.Disposable {
   constructor(
     private readonly files: WorkspaceFiles,
     private readonly buffers: UnsavedBuffers,
+    watcher: InstructionFileWatcher,
   ) {
     const onDisk = () => {
       this.diskGeneration++;
@@ -58,11 +63,8 @@ export class ReachService implements vscode.Disposable {
       this.changed,
       buffers.onDidChange(() => this.changed.fire()),
       files.onDidChange(() => this.changed.fire()),
+      watcher.onDidChange(onDisk),
     );
-    for (const glob of ['**/{AGENTS.md,CLAUDE.md}', '**/.holaryn/instructions.md']) {
-      const watcher = vscode.workspace.createFileSystemWatcher(glob);
-      this.disposables.push(watcher, watcher.onDidCreate(onDisk), watcher.onDidChange(onDisk), watcher.onDidDelete(onDisk));
-    }
   }
 
   /** The reach of the instruction file at `uri` (file scheme, inside a workspace folder), or undefined. */
@@ -86,27 +88,41 @@ export class ReachService implements vscode.Disposable {
     const previous = this.runs.get(id);
     if (previous && previous.key === key && !previous.cancelled) return this.await(previous, token);
     if (previous) previous.cancelled = true;
-    const run: Run = { key, cancelled: false, promise: Promise.resolve(undefined) };
-    const isCancelled = () => run.cancelled;
+    const run: Run = { key, cancelled: false, stopped: false, promise: Promise.resolve(undefined) };
     const root = folder.uri.fsPath;
     const fs = this.buffers.fs;
     const savedFs = unsaved ? this.buffers.fsWithout(uri) : undefined;
-    run.promise = (async () => {
-      try {
-        const reach = await computeReach(root, rel, listing.paths, { fs, cache: this.cache, isCancelled });
-        if (!reach) return undefined;
-        let changes: ReachReport['changes'];
-        if (savedFs) {
-          const saved = await computeReach(root, rel, listing.paths, { fs: savedFs, cache: this.cache, isCancelled });
-          if (!saved) return undefined;
-          changes = diffReach(saved, reach);
+    // On a large workspace a count takes a while: past a second a notification shows how far it
+    // got, and its Cancel stops the count (the preview then says so).
+    run.promise = withSlowProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Holaryn: counting where ${rel} applies` },
+      async (token, report) => {
+        const isCancelled = () => {
+          if (token.isCancellationRequested) run.stopped = true;
+          return run.cancelled || run.stopped;
+        };
+        let batches = 0;
+        const pause = () =>
+          new Promise<void>((resolve) => {
+            report(`${formatCount(++batches * REACH_BATCH)} files resolved`);
+            setImmediate(resolve);
+          });
+        try {
+          const reach = await computeReach(root, rel, listing.paths, { fs, cache: this.cache, isCancelled, pause });
+          if (!reach) return undefined;
+          let changes: ReachReport['changes'];
+          if (savedFs) {
+            const saved = await computeReach(root, rel, listing.paths, { fs: savedFs, cache: this.cache, isCancelled, pause });
+            if (!saved) return undefined;
+            changes = diffReach(saved, reach);
+          }
+          return { folder, file: rel, unsaved, reach, changes, truncatedListing: listing.truncated };
+        } catch {
+          // The folder vanished or could not be read: no reach.
+          return undefined;
         }
-        return { folder, file: rel, unsaved, reach, changes, truncatedListing: listing.truncated };
-      } catch {
-        // The folder vanished or could not be read: no reach.
-        return undefined;
-      }
-    })();
+      },
+    );
     this.runs.delete(id);
     this.runs.set(id, run);
     if (this.runs.size > KEPT_RUNS) {
@@ -115,6 +131,11 @@ export class ReachService implements vscode.Disposable {
       this.runs.delete(oldest);
     }
     return this.await(run, token);
+  }
+
+  /** Whether the latest count for `uri` was stopped from its progress notification. */
+  wasStopped(uri: vscode.Uri): boolean {
+    return this.runs.get(uri.toString())?.stopped === true;
   }
 
   private async await(run: Run, token: vscode.CancellationToken | undefined): Promise<ReachReport | undefined | typeof CANCELLED> {

@@ -1,11 +1,10 @@
 /** Which documents are instruction files, and where they sit in the workspace. */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { HOLARYN_POLICY } from '../../resolver';
-import { isCandidate } from '../instructions-view';
+import { candidateNames, candidateOf, isCandidate } from '../candidates';
 
-/** The candidate names (spec section 3), on disk and in untitled buffers that carry a path. */
-export const INSTRUCTION_SELECTOR: vscode.DocumentFilter[] = HOLARYN_POLICY.candidates.flatMap((name) => [
+/** The candidate names (docs/contract.md §3), on disk and in untitled buffers that carry a path. */
+export const INSTRUCTION_SELECTOR: vscode.DocumentFilter[] = candidateNames().flatMap((name) => [
   { scheme: 'file', pattern: `**/${name}` },
   { scheme: 'untitled', pattern: `**/${name}` },
 ]);
@@ -28,6 +27,5 @@ export function placeOf(uri: vscode.Uri): Placed {
     const rel = path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
     if (rel !== '' && !rel.startsWith('..')) return { folder, rel };
   }
-  const candidate = HOLARYN_POLICY.candidates.find((c) => uri.path.endsWith(`/${c}`));
-  return { folder: undefined, rel: candidate ?? path.posix.basename(uri.path) };
+  return { folder: undefined, rel: candidateOf(uri.path) ?? path.posix.basename(uri.path) };
 }

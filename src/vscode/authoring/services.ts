@@ -1,5 +1,6 @@
 /** What the authoring features share: the workspace's files, the unsaved buffers, reach. */
 import * as vscode from 'vscode';
+import type { InstructionFileWatcher } from '../instruction-watcher';
 import { UnsavedBuffers } from './buffers';
 import { ReachService } from './reach-service';
 import { WorkspaceFiles } from './workspace-files';
@@ -7,7 +8,11 @@ import { WorkspaceFiles } from './workspace-files';
 export class Authoring implements vscode.Disposable {
   readonly files = new WorkspaceFiles();
   readonly buffers = new UnsavedBuffers();
-  readonly reach = new ReachService(this.files, this.buffers);
+  readonly reach: ReachService;
+
+  constructor(watcher: InstructionFileWatcher) {
+    this.reach = new ReachService(this.files, this.buffers, watcher);
+  }
 
   dispose(): void {
     this.reach.dispose();

@@ -1,12 +1,17 @@
 /**
- * The workspace's files, per folder, as the editor lists them: `findFiles` with the default
- * excludes (`files.exclude`), without `.git` and `node_modules` (which `holaryn check` skips
- * too), capped at MAX_WORKSPACE_FILES. Cached until a file or folder is created or deleted in
- * that folder, or `files.exclude` changes.
+ * The workspace's files, per folder, from the walk `holaryn check` uses (one walker for the CLI,
+ * the Problems panel and the live preview): without `.git` and `node_modules`, without what the
+ * repository's `.gitignore` files and `.git/info/exclude` ignore (an ignored directory is not
+ * entered), without what `files.exclude` hides, capped at MAX_WORKSPACE_FILES entries. The walk
+ * pauses between directories so the extension host stays responsive. Cached until a file or
+ * folder is created or deleted in that folder (outside ignored directories), an ignore file
+ * changes, or `files.exclude` changes.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { minimatch } from 'minimatch';
 import * as vscode from 'vscode';
-import { SKIPPED_DIRECTORIES } from '../../lint';
+import { SKIPPED_DIRECTORIES, createNodeWalkFs, walkTreeAsync } from '../../lint';
 
 /** Files listed per folder at most; past it the listing says it is truncated. */
 export const MAX_WORKSPACE_FILES = 200_000;
@@ -17,8 +22,10 @@ const ANNOUNCE_MS = 300;
 export interface FolderFiles {
   /** Root-relative `/`-separated file paths, sorted by code unit. */
   paths: string[];
-  /** True when the folder has more files than MAX_WORKSPACE_FILES. */
+  /** True when the folder has more entries than MAX_WORKSPACE_FILES, or part of it could not be listed. */
   truncated: boolean;
+  /** Directories that are there but not listed (ignored by git, hidden by `files.exclude`, `.git`, `node_modules`). */
+  opaque: string[];
   /** Changes whenever the folder's listing is rebuilt. */
   version: number;
 }
@@ -27,8 +34,25 @@ function skipped(rel: string): boolean {
   return rel.split('/').some((segment) => SKIPPED_DIRECTORIES.includes(segment));
 }
 
+/** Whether root-relative `rel` is one of `dirs` or below one. */
+function within(dirs: readonly string[], rel: string): boolean {
+  return dirs.some((d) => rel === d || rel.startsWith(`${d}/`));
+}
+
+/** `files.exclude` of a folder as a predicate (patterns set to true; conditional ones are left out). */
+function filesExclude(folder: vscode.WorkspaceFolder): ((rel: string) => boolean) | undefined {
+  const setting = vscode.workspace.getConfiguration('files', folder.uri).get<Record<string, unknown>>('exclude') ?? {};
+  const patterns = Object.entries(setting)
+    .filter(([, on]) => on === true)
+    .map(([pattern]) => pattern);
+  if (patterns.length === 0) return undefined;
+  return (rel) => patterns.some((p) => minimatch(rel, p, { dot: true }));
+}
+
 export class WorkspaceFiles implements vscode.Disposable {
   private readonly cache = new Map<string, Promise<FolderFiles>>();
+  /** Per folder, the directories the last listing did not enter. */
+  private readonly opaque = new Map<string, string[]>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<vscode.WorkspaceFolder | undefined>();
   /** Fires (debounced) after a folder's listing was invalidated; undefined means every folder. */
@@ -39,8 +63,20 @@ export class WorkspaceFiles implements vscode.Disposable {
 
   constructor() {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
+    // An edited ignore file changes what is listed.
+    const ignoreFiles = vscode.workspace.createFileSystemWatcher('{**/.gitignore,.git/info/exclude}');
+    const ignoresChanged = (uri: vscode.Uri) => {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (!folder) return;
+      this.cache.delete(folder.uri.toString());
+      this.announce(folder);
+    };
     this.disposables.push(
       watcher,
+      ignoreFiles,
+      ignoreFiles.onDidChange(ignoresChanged),
+      ignoreFiles.onDidCreate(ignoresChanged),
+      ignoreFiles.onDidDelete(ignoresChanged),
       this.changed,
       watcher.onDidCreate((uri) => this.invalidate(uri)),
       watcher.onDidDelete((uri) => this.invalidate(uri)),
@@ -67,25 +103,26 @@ export class WorkspaceFiles implements vscode.Disposable {
 
   private async list(folder: vscode.WorkspaceFolder): Promise<FolderFiles> {
     const version = ++this.version;
-    // `undefined` exclude: the default file excludes (files.exclude) apply.
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), undefined, MAX_WORKSPACE_FILES + 1);
-    const truncated = uris.length > MAX_WORKSPACE_FILES;
-    const root = folder.uri.fsPath;
-    const paths: string[] = [];
-    for (const uri of uris.slice(0, MAX_WORKSPACE_FILES)) {
-      const rel = path.relative(root, uri.fsPath).split(path.sep).join('/');
-      if (rel === '' || rel.startsWith('..') || skipped(rel)) continue;
-      paths.push(rel);
+    let root = folder.uri.fsPath;
+    try {
+      root = fs.realpathSync(root);
+    } catch {
+      // Listed as it is named; the walk reports what it cannot read.
     }
-    paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    return { paths, truncated, version };
+    const walk = await walkTreeAsync(createNodeWalkFs(), root, { exclude: filesExclude(folder), maxEntries: MAX_WORKSPACE_FILES });
+    if (!walk) throw new Error('the listing was cancelled');
+    const paths = [...walk.files, ...walk.fileLinks].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const listing: FolderFiles = { paths, truncated: !walk.complete, opaque: walk.opaque, version };
+    this.opaque.set(folder.uri.toString(), listing.opaque);
+    return listing;
   }
 
   private invalidate(uri: vscode.Uri): void {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder) return;
     const rel = path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
-    if (skipped(rel)) return;
+    // A build writing into an ignored `target/` changes nothing listed.
+    if (skipped(rel) || within(this.opaque.get(folder.uri.toString()) ?? [], rel)) return;
     this.cache.delete(folder.uri.toString());
     this.announce(folder);
   }

@@ -1,5 +1,5 @@
 /**
- * The streaming JSON writer (issue 6): large evidence is written in chunks, never as one string,
+ * The streaming JSON writer (docs/speed.md, "JSON in large pieces"): large evidence is written in chunks, never as one string,
  * and the bytes are exactly those of `JSON.stringify(value, null, 2)` plus a newline.
  */
 import { strict as assert } from 'node:assert';

@@ -9,7 +9,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { cli } from '../../../src/cli/cli';
 import { GateIo } from '../../../src/cli/gate';
 import { createMcpServer } from '../../../src/cli/mcp';
-import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { evidenceWithoutContent } from '../../../src/gate';
+import { Evidence, MemoryFs, resolveInstructions } from '../../../src/resolver';
 
 function io(stdinLines: string[] = []): GateIo & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -116,10 +117,70 @@ describe('gate and mcp commands (in-process)', () => {
       const result = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
       const evidence = resolveInstructions('/repo', ['src/a.ts'], { fs, globalFile: null });
       assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
-      assert.deepEqual(result.structuredContent, JSON.parse(JSON.stringify(evidence)));
+      assert.deepEqual(result.structuredContent, JSON.parse(JSON.stringify(evidenceWithoutContent(evidence))));
       const outside = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['/etc/passwd'] } });
       assert.equal(outside.isError, true);
       assert.match((outside.content as { text: string }[])[0].text, /^target-outside-root: /);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('mcp server: structuredContent keeps the evidence but gives every source\'s content as "", even one the budget omitted', async () => {
+    const big = `${'x'.repeat(5000)}\n`;
+    const fs = new MemoryFs({
+      '/repo/AGENTS.md': big,
+      '/repo/src/AGENTS.md': big,
+      '/repo/src/CLAUDE.md': 'Small.\n',
+      '/repo/src/a.ts': '',
+    });
+    const server = createMcpServer('/repo', { fs, globalFile: null, budget: 3000 });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const result = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
+      const evidence = resolveInstructions('/repo', ['src/a.ts'], { fs, globalFile: null, budget: 3000 });
+      assert.ok(evidence.sources.some((s) => s.status === 'omitted' || s.status === 'truncated'));
+      const structured = result.structuredContent as unknown as Evidence;
+      // The same shape and facts: every field but the sources' content is the library's.
+      const blanked = JSON.parse(JSON.stringify(evidence)) as Evidence;
+      for (const s of blanked.sources) s.content = '';
+      assert.deepEqual(structured, blanked);
+      assert.deepEqual(
+        structured.sources.map((s) => [s.path, s.content, s.chars]),
+        evidence.sources.map((s) => [s.path, '', s.chars]),
+      );
+      // The text result is the model context, within the budget; nothing else carries a source's text.
+      assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
+      assert.ok([...evidence.context].length <= 3000);
+      assert.ok(JSON.stringify(structured).length < 3 * 3000, `structuredContent is ${JSON.stringify(structured).length} characters`);
+      // Past the context (within the budget: under the v1.1 walk it holds the cut head of a big file),
+      // no field carries a source's text.
+      assert.ok(!JSON.stringify({ ...structured, context: '' }).includes('x'.repeat(100)));
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('mcp server: an answer longer than one message may carry is a tool error, and the session goes on', async () => {
+    const fs = new MemoryFs({ '/repo/AGENTS.md': 'Root rules.\n' });
+    const server = createMcpServer('/repo', { fs, globalFile: null }, 20_000);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const paths = Array.from({ length: 2000 }, (_, i) => `src/dir-${i}/file-${i}.ts`);
+      const r = await client.callTool({ name: 'repository_instructions', arguments: { paths } });
+      assert.equal(r.isError, true);
+      assert.match(
+        (r.content as { text: string }[])[0].text,
+        /^usage: the answer for these 2000 paths is 0\.\d\d MiB \(1 source\), more than one answer may carry \(0\.02 MiB\): ask for fewer paths at a time$/,
+      );
+      const ok = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
+      assert.equal(ok.isError, undefined);
     } finally {
       await client.close();
       await server.close();

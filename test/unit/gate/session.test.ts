@@ -1,4 +1,4 @@
-// The gate session (spec section 10), driven call by call on in-memory trees.
+// The gate session (docs/contract.md §10), driven call by call on in-memory trees.
 import { strict as assert } from 'node:assert';
 import { GateAnswer, GateOptions, GateSession, answerLine } from '../../../src/gate';
 import { MemoryFs, renderContext, resolveInstructions } from '../../../src/resolver';
@@ -104,7 +104,7 @@ describe('gate session', () => {
   });
 
   describe('writes, edits and shell commands', () => {
-    it('are held when they bring unshown guidance, and the identical retry proceeds', () => {
+    it('are held when they bring unshown guidance, and the identical retry proceeds once it was all shown', () => {
       const { session } = start();
       const held = session.decide({ kind: 'edit', targets: ['src/db/q.ts'] }, 'e1');
       expectAnswer(held, 'hold', ['.holaryn/instructions.md', 'src/AGENTS.md', 'src/db/CLAUDE.md']);
@@ -164,14 +164,15 @@ describe('gate session', () => {
   });
 
   describe('the budget', () => {
-    // Three unshown sources for src/db/q.ts; a budget that fits only the highest-precedence ones.
-    const big = (name: string) => `${name}: ${'x'.repeat(600)}\n`;
+    // Three unshown sources for src/db/q.ts; a budget that fits the deepest whole, then too
+    // little room (under 200 code points) to keep the head of the next, so none is ever cut.
+    const big = (name: string) => `${name}: ${'x'.repeat(900)}\n`;
     function budgetTree(): MemoryFs {
       return tree().set('/repo/src/AGENTS.md', big('src')).set('/repo/src/db/CLAUDE.md', big('db'));
     }
-    const budget = 1500;
+    const budget = 1600;
 
-    it('leaves out what does not fit unshown, so the retry carries it instead of being held again', () => {
+    it('leaves out what does not fit unshown, and holds the retry again until it was shown (v1.1)', () => {
       const fs = budgetTree();
       const session = new GateSession('/repo', { fs, globalFile: null, budget });
       const held = session.decide({ kind: 'edit', targets: ['src/db/q.ts'] });
@@ -179,9 +180,49 @@ describe('gate session', () => {
       expectAnswer(held, 'hold', ['.holaryn/instructions.md', 'src/db/CLAUDE.md']);
       assert.match(held.guidance, /\[holaryn:budget\][^]*"src\/AGENTS.md": omitted/);
       assert.ok([...held.guidance].length <= budget);
-      const retry = session.decide({ kind: 'edit', targets: ['src/db/q.ts'] });
-      expectAnswer(retry, 'proceed', ['src/AGENTS.md']);
+      // The retry brings what was left out: held again, not let through with it.
+      expectAnswer(session.decide({ kind: 'edit', targets: ['src/db/q.ts'] }), 'hold', ['src/AGENTS.md']);
       expectAnswer(session.decide({ kind: 'edit', targets: ['src/db/q.ts'] }), 'proceed', []);
+    });
+
+    it("a budget that splits a write's guidance over several answers holds twice, then proceeds", () => {
+      const fs = budgetTree();
+      const session = new GateSession('/repo', { fs, globalFile: null, budget });
+      // The .ts-only root file was shown by a read elsewhere; two large files remain for q.ts.
+      expectAnswer(session.decide({ kind: 'read', targets: ['src/a2.ts'] }), 'proceed', ['.holaryn/instructions.md', 'src/AGENTS.md']);
+      fs.set('/repo/src/AGENTS.md', big('src, edited'));
+      const call = { kind: 'write', targets: ['src/db/new.ts'] } as const;
+      const answers = [session.decide(call, 1), session.decide(call, 2), session.decide(call, 3)];
+      assert.deepEqual(
+        answers.map((a) => [a.decision, a.sources]),
+        [
+          ['hold', ['src/db/CLAUDE.md']],
+          ['hold', ['src/AGENTS.md']],
+          ['proceed', []],
+        ],
+      );
+      assert.match(answers[1].guidance, /src, edited/);
+      for (const a of answers) assert.ok([...a.guidance].length <= budget);
+      // Every source in effect for the call has now been shown at its current hash.
+      const ev = resolveInstructions('/repo', ['src/db/new.ts'], { fs, globalFile: null });
+      for (const s of ev.sources.filter((s) => s.appliesTo.length > 0)) assert.ok(session.hasShown(s.path, s.sha256), s.path);
+      // Further calls on the same targets proceed at once; so does a shell call on the folder.
+      expectAnswer(session.decide(call, 4), 'proceed', []);
+      expectAnswer(session.decide({ kind: 'shell', targets: ['src/db'] }), 'proceed', []);
+    });
+
+    it('a hold always shows at least one more source, so retries end, at any budget', () => {
+      for (let b = 0; b <= 2600; b += 100) {
+        const session = new GateSession('/repo', { fs: budgetTree(), globalFile: null, budget: b });
+        let answer = session.decide({ kind: 'edit', targets: ['src/db/q.ts'] });
+        let holds = 0;
+        while (answer.decision === 'hold') {
+          assert.ok(answer.sources.length > 0, `budget ${b}: a hold that shows nothing`);
+          assert.ok(++holds <= 5, `budget ${b}: still held after ${holds} answers`);
+          answer = session.decide({ kind: 'edit', targets: ['src/db/q.ts'] });
+        }
+        assert.equal(answer.decision, 'proceed');
+      }
     });
 
     it('holds a consequential call for what a read left out', () => {

@@ -298,7 +298,7 @@ describe('lintFile', () => {
   });
 
   describe('glob-matches-nothing', () => {
-    it('matched as in section 5, relative to the source directory; files and directories count', () => {
+    it('matched as in docs/contract.md §5, relative to the source directory; files and directories count', () => {
       const text = '---\napplies_to: ["**/*.ts", "app/views", "**/*.py"]\nexcludes:\n  - "generated/**"\n  - "vendor/**"\n---\n';
       const findings = lintFile('src/AGENTS.md', text, { listing });
       assert.deepEqual(

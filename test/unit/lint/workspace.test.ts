@@ -128,7 +128,9 @@ describe('lintWorkspace', () => {
     const big = '---\nprioity: 1\n---\n' + 'x'.repeat(MAX_CONTENT_BYTES + 10);
     const root = make({ 'AGENTS.md': big });
     const result = lintWorkspace(root);
+    // Contract v1.1 (section 11): the budget cuts a file this large for every file, itself included.
     assert.deepEqual(summary(result.findings), [
+      'AGENTS.md:1:1 warning budget-exceeded',
       'AGENTS.md:1:1 warning too-large',
       'AGENTS.md:2:1 warning near-miss-key',
       'AGENTS.md:2:1 warning unknown-key',

@@ -1,5 +1,5 @@
 /**
- * Issue 6: identical frontmatter blocks are parsed once per process. The cached result is shared,
+ * Identical frontmatter blocks are parsed once per process (docs/speed.md). The cached result is shared,
  * so what each file gets must still be its own: offsets in its own text, objects it may change.
  */
 import { strict as assert } from 'node:assert';

@@ -1,5 +1,5 @@
 /**
- * Directory listings (issue 6): a batch of targets looks names up in a directory's listing
+ * Directory listings (docs/speed.md): a batch of targets looks names up in a directory's listing
  * instead of one lstat each. A listing may only save calls: every result is the one the lstats
  * give, whatever the listing leaves out, and a directory that cannot be listed or is too large
  * for the names looked up in it is never listed.

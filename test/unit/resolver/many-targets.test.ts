@@ -1,5 +1,5 @@
 /**
- * Many targets at once (issue 6): the resolver's shared work (one canonicalisation per
+ * Many targets at once (docs/contract.md §6, docs/speed.md): the resolver's shared work (one canonicalisation per
  * directory, targets indexed by directory, `replace` handled per directory) must give exactly
  * what the contract gives target by target. Random trees with symlinks (inside, outside, dangling,
  * loops), `.`/`..`/`//` spellings and missing paths are checked against a reference built from
@@ -145,7 +145,7 @@ describe('many targets at once give what each target gives alone', () => {
   it('a dangling link whose text climbs back out of a missing part names the directory it reaches, alone or with targets below it', () => {
     // `l` leads to `src/../a` with `src` missing. The OS refuses `..` after a missing entry; the
     // resolver climbs back lexically to the root and resolves `a` on disk again: the directory
-    // `a`, whose chain ends at itself (section 3), as a harness that normalises the path reaches it.
+    // `a`, whose chain ends at itself (docs/contract.md §3), as a harness that normalises the path reaches it.
     const fs = new MemoryFs({ '/repo/a/AGENTS.md': 'a rules\n', '/repo/a/x.ts': '', '/repo/l': { symlink: 'src/../a' } });
     const alone = resolveInstructions(ROOT, ['l'], { fs, globalFile: null });
     assert.deepEqual(alone.targets, [{ path: 'a', kind: 'directory', requested: 'l' }]);

@@ -1,5 +1,5 @@
 /**
- * Warm resolution (issue 6): with a shared FileCache, re-resolving reads no instruction file
+ * Warm resolution (docs/speed.md, "a warm cache"): with a shared FileCache, re-resolving reads no instruction file
  * when nothing changed (an editor switch), and after one file changes re-reads only that file;
  * the results are those of a cold resolution every time. Never asserts on time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7 §3: Windows semantics, tested on any OS by injecting `path.win32` into an in-memory
+ * Windows semantics (docs/contract.md §1, §2; SECURITY.md), tested on any OS by injecting `path.win32` into an in-memory
  * disk (MemoryFs with `{ path: path.win32 }`: drive roots, UNC shares, both separators,
  * case-insensitive lookup that keeps the stored case, realpath answering with it).
  *
@@ -52,7 +52,7 @@ function rejects(fs: MemoryFs, root: string, targets: string[]): ResolveError {
 
 const validate = schemaValidator();
 
-describe('issue 7 §3 Windows paths (path.win32 injected, run on any OS)', () => {
+describe('Windows paths (path.win32 injected, run on any OS)', () => {
   describe('the path helpers', () => {
     // [root, child, inside?]
     const cases: [string, string, boolean][] = [

@@ -99,4 +99,32 @@ describe('tree model', () => {
       ['src', 'src/app.ts'],
     );
   });
+
+  it('the Truncation row says what budget would include everything, when the evidence says and it is more', () => {
+    const ev2 = resolveInstructions('/repo', ['src/app.ts'], { fs, globalFile: null, budget: 560 });
+    const withNeeded = (needed: number) =>
+      find(buildTree({ ...ev2, truncation: { ...ev2.truncation, needed } }), 'truncation').description!;
+    assert.match(withNeeded(1234), / · needs 1,234 to include everything$/);
+    // Not more than the budget: nothing to say.
+    assert.doesNotMatch(withNeeded(560), /needs/);
+  });
+
+  it('a target reached under another name shows both: requested → resolved', () => {
+    const one = resolveInstructions('/repo', ['src/app.ts'], { fs, globalFile: null });
+    const linked = { ...one, targets: [{ ...one.targets[0], requested: 'app.ts' }] };
+    const target = find(buildTree(linked), 'target');
+    assert.equal(target.description, 'app.ts → src/app.ts (file)');
+    assert.match(target.tooltip!, /^Asked for app\.ts, which resolves to src\/app\.ts \(file\)$/);
+    // The same path twice is not a difference.
+    assert.equal(
+      find(buildTree({ ...one, targets: [{ ...one.targets[0], requested: 'src/app.ts' }] }), 'target').description,
+      'src/app.ts (file)',
+    );
+    const multi = resolveInstructions('/repo', ['src/app.ts', 'src'], { fs, globalFile: null });
+    const both = { ...multi, targets: multi.targets.map((t) => (t.path === 'src' ? { ...t, requested: 'lib' } : t)) };
+    assert.deepEqual(
+      find(buildTree(both), 'targets').children!.map((c) => c.label),
+      ['lib → src', 'src/app.ts'],
+    );
+  });
 });

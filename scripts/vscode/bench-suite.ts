@@ -1,0 +1,111 @@
+// The in-host half of `npm run bench:vscode` (scripts/vscode/bench.mjs): runs inside the
+// extension host as an extensionTestsPath entry, drives the editor through the API, and prints
+// one `BENCH {json}` line per measurement with wall-clock times (Date.now(), which the browser
+// half shares) so the runner can match them with the rows it saw change on screen.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { HolarynApi } from '../../src/extension';
+import type { TreeNode } from '../../src/vscode/model';
+
+const SWITCHES = Number(process.env.HOLARYN_BENCH_SWITCHES ?? 100);
+const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
+/** One wait may take this long on the largest tree before the bench gives up. */
+const WAIT_MS = 300_000;
+
+function out(record: object): void {
+  console.log(`BENCH ${JSON.stringify(record)}`);
+}
+
+/** Resolves once `check` holds, re-checked on each view update (and at once). */
+function whenView(api: HolarynApi, what: string, check: () => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (check()) return resolve();
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`bench: timed out waiting for ${what}`));
+    }, WAIT_MS);
+    const sub = api.view.onDidUpdate(() => {
+      if (!check()) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve();
+    });
+  });
+}
+
+function row(api: HolarynApi, id: string): TreeNode | undefined {
+  return api.view.provider.getRoots().find((n) => n.id === id);
+}
+
+export async function run(): Promise<void> {
+  const ext = vscode.extensions.getExtension<HolarynApi>('holaryn.holaryn');
+  if (!ext) throw new Error('bench: the extension is not loaded');
+  const api = await ext.activate();
+  const root = vscode.workspace.workspaceFolders![0].uri;
+  await whenView(api, 'the first resolution', () => api.view.current.evidence !== undefined);
+  out({ kind: 'activation', ...api.timings });
+  await vscode.commands.executeCommand('holaryn.instructions.focus');
+
+  // Editor switches between files in different packages (each a different chain).
+  const byPackage = new Map<string, vscode.Uri>();
+  for (const uri of await vscode.workspace.findFiles('{packages,apps}/*/src/**/*.ts', '**/gen/**', 5000)) {
+    const pkg = vscode.workspace.asRelativePath(uri, false).split('/').slice(0, 2).join('/');
+    if (!byPackage.has(pkg)) byPackage.set(pkg, uri);
+  }
+  const files = [...byPackage.values()].slice(0, 12);
+  if (files.length < 2) throw new Error('bench: too few files to switch between');
+  const rel = (u: vscode.Uri) => vscode.workspace.asRelativePath(u, false);
+  // When the extension host learns of the switch: the part before it is the workbench opening the editor.
+  let switchedAt = 0;
+  const onSwitch = vscode.window.onDidChangeActiveTextEditor((e) => {
+    if (e) switchedAt = Date.now();
+  });
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  for (let i = -files.length; i < SWITCHES; i++) {
+    // The first round opens each file once (not measured): later rounds switch between open editors.
+    const uri = files[(i + files.length) % files.length];
+    const target = rel(uri);
+    if (i === 0) loop.enable();
+    const t0 = Date.now();
+    await vscode.window.showTextDocument(uri, { preview: false });
+    await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+    if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
+  }
+  onSwitch.dispose();
+  loop.disable();
+  out({ kind: 'switch-loop', maxBlockMs: loop.max / 1e6, p99BlockMs: loop.percentile(99) / 1e6 });
+
+  // Keystrokes in the root AGENTS.md: the live preview counts its reach over the workspace.
+  const agents = vscode.Uri.joinPath(root, 'AGENTS.md');
+  const editor = await vscode.window.showTextDocument(agents, { preview: false });
+  const settled = () => {
+    const p = row(api, 'preview');
+    return p !== undefined && !p.description?.includes('counting');
+  };
+  await whenView(api, 'the first preview', settled);
+  out({ kind: 'preview-first', description: row(api, 'preview')?.description });
+  const last = editor.document.lineCount - 1;
+  const keyLoop = monitorEventLoopDelay({ resolution: 10 });
+  keyLoop.enable();
+  for (let k = 0; k < KEYSTROKES; k++) {
+    const end = editor.document.lineAt(last).range.end;
+    editor.selection = new vscode.Selection(end, end);
+    const rebuilt = new Promise<void>((resolve) => {
+      const sub = api.authoring.buffers.onDidChange(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    const t0 = Date.now();
+    if (k % 2 === 0) await vscode.commands.executeCommand('type', { text: 'x' });
+    else await vscode.commands.executeCommand('deleteLeft');
+    // The buffers are rebuilt after a quiet time; the preview is then counted again.
+    await rebuilt;
+    await whenView(api, 'the preview after a keystroke', settled);
+    out({ kind: 'keystroke', k, t0, t1: Date.now(), description: row(api, 'preview')?.description });
+  }
+  keyLoop.disable();
+  out({ kind: 'keystroke-loop', maxBlockMs: keyLoop.max / 1e6, p99BlockMs: keyLoop.percentile(99) / 1e6 });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  out({ kind: 'done' });
+}

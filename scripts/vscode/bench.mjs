@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+// How fast the view feels in the real VS Code host (code-server driven by headless Chromium):
+// activation, editor switch → view rows updated, keystroke in AGENTS.md → live preview updated,
+// and the workbench's main-thread long tasks (> 50 ms) while it runs.
+//
+//   npm run bench:vscode -- [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800]
+//
+// The tree is the bench monorepo (scripts/bench/tree.mjs) grown to about --files files, built
+// once and reused. The in-host half (scripts/vscode/bench-suite.ts, bundled to out/bench/suite.js)
+// drives the editor through the extension's API and prints timed records; this half opens the
+// workbench with the view visible, watches the view's rows in the page (a MutationObserver on
+// the rows' text) and the page's long tasks, and matches both by wall-clock time.
+import fs from 'node:fs';
+import path from 'node:path';
+import { benchDir, materialize, monorepoSpec, TREE_VERSION } from '../bench/tree.mjs';
+import { launchChromium, log, MARK, onSignals, openWorkbench, parseArgs, ROOT, startCodeServer, writeSuiteWrapper } from './host.mjs';
+
+const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--verbose]
+       node scripts/vscode/bench.mjs --report out.json   (the table again from a saved run)`;
+const args = parseArgs(
+  process.argv.slice(2),
+  { files: 'number', switches: 'number', keystrokes: 'number', json: 'string', report: 'string', timeout: 'number', verbose: 'boolean' },
+  USAGE,
+);
+if (args.report) {
+  const saved = JSON.parse(fs.readFileSync(args.report, 'utf8'));
+  report(saved, saved.tree);
+  process.exit(0);
+}
+const wanted = args.files ?? 200_000;
+const suite = path.join(ROOT, 'out', 'bench', 'suite.js');
+if (!fs.existsSync(suite)) {
+  console.error(`${suite} is missing: run \`npm run build\` first`);
+  process.exit(2);
+}
+
+// The monorepo spec has 40 packages; files per package set the size.
+const packages = 40;
+const perPackage = Math.max(10, Math.round(wanted / packages));
+log(`building the bench tree (~${wanted.toLocaleString('en-US')} files; reused when it exists)…`);
+const tree = materialize(
+  path.join(benchDir(), `vscode-${perPackage}-v${TREE_VERSION}`),
+  monorepoSpec({ packages, filesPerPackage: perPackage, seed: 61 }),
+  'vscode',
+);
+log(`tree ${tree.root}: ${tree.manifest.files.toLocaleString('en-US')} files, ${tree.manifest.instructionFiles} instruction files`);
+
+/** Runs in the page before the workbench: long tasks and the view's row texts, with wall-clock times. */
+function pageProbe() {
+  /* global window, document, MutationObserver */
+  const probe = (window.__holarynBench = { longTasks: [], rows: [] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) probe.longTasks.push({ at: performance.timeOrigin + e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    probe.longTasks = null; // not supported
+  }
+  const last = {};
+  const look = () => {
+    for (const row of document.querySelectorAll('.monaco-list-row')) {
+      const name = row.querySelector('.label-name')?.textContent;
+      if (name !== 'Target' && !name?.startsWith('Preview of ')) continue;
+      const key = name === 'Target' ? 'target' : 'preview';
+      const text = row.querySelector('.label-description')?.textContent ?? '';
+      if (last[key] !== text) {
+        last[key] = text;
+        probe.rows.push({ at: Date.now(), key, text });
+      }
+    }
+  };
+  const start = () => new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  if (document.body) start();
+  else document.addEventListener('DOMContentLoaded', start);
+}
+
+function percentile(values, p) {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+function ms(v) {
+  return Number.isFinite(v) ? `${Math.round(v)} ms` : 'n/a';
+}
+
+// The extension host inherits code-server's environment, which inherits this one.
+process.env.HOLARYN_BENCH_SWITCHES = String(args.switches ?? 100);
+process.env.HOLARYN_BENCH_KEYSTROKES = String(args.keystrokes ?? 10);
+
+let server, browser;
+async function cleanup() {
+  await browser?.close();
+  await server?.stop();
+}
+onSignals(cleanup);
+
+async function main() {
+  server = await startCodeServer({ workspace: tree.root, echo: args.verbose });
+  const wrapper = writeSuiteWrapper(path.join(server.dataDir, 'suite'), suite);
+  browser = await launchChromium();
+  const { page } = browser;
+  await page.addInitScript(pageProbe);
+  const records = [];
+  let exit;
+  const exited = new Promise((r) => (exit = r));
+  const tStart = Date.now();
+  await openWorkbench(page, {
+    url: server.url,
+    folder: tree.root,
+    payload: [
+      ['extensionDevelopmentPath', server.remoteUri(ROOT)],
+      ['extensionTestsPath', server.remoteUri(wrapper)],
+    ],
+    onLog: (_level, msg) => {
+      const text = Array.isArray(msg) ? msg.join(' ') : String(msg);
+      const i = text.indexOf(MARK);
+      if (i < 0) return;
+      const line = text.slice(i + MARK.length).replaceAll(MARK, '');
+      if (line.startsWith('BENCH ')) {
+        const r = JSON.parse(line.slice(6));
+        records.push(r);
+        if (r.kind !== 'switch' || r.i % 25 === 0)
+          log(`  ${r.kind}${r.i !== undefined ? ` ${r.i}` : ''}${r.k !== undefined ? ` ${r.k}` : ''}`);
+      } else if (args.verbose || /Error|failed/i.test(line)) process.stderr.write(`${line}\n`);
+    },
+    onExit: (code) => exit(code),
+  });
+  log(`workbench open in ${((Date.now() - tStart) / 1000).toFixed(1)} s; the bench runs in the extension host…`);
+  const timeout = new Promise((r) => setTimeout(() => r('timeout'), (args.timeout ?? 1800) * 1000));
+  const code = await Promise.race([exited, timeout]);
+  const probe = await page.evaluate(() => window.__holarynBench).catch(() => ({ longTasks: null, rows: [] }));
+  if (code !== 0)
+    throw new Error(code === 'timeout' ? 'the bench timed out' : `the in-host bench failed (exit ${code}); rerun with --verbose`);
+  return { records, probe };
+}
+
+/**
+ * When the page first showed `key`'s row satisfying `ok` once the host had it (at `t1`, less a
+ * little clock slack): the screen lags behind the host, so an earlier change showing the same
+ * text belongs to an earlier step. Undefined when the row never showed it (the workbench,
+ * running late, rendered a later state straight away).
+ */
+function shownAt(rows, key, t1, until, ok) {
+  return rows.find((r) => r.key === key && r.at >= t1 - 2 && r.at < until && ok(r.text))?.at;
+}
+
+function report({ records, probe }, manifest = tree.manifest) {
+  const act = records.find((r) => r.kind === 'activation');
+  const switches = records.filter((r) => r.kind === 'switch');
+  const keys = records.filter((r) => r.kind === 'keystroke');
+  const inHost = (list) => list.map((r) => r.t1 - r.t0);
+  const onScreen = (list, key, ok) =>
+    // A row seen after the next step was ready belongs to no step: the screen skipped this one.
+    list
+      .map((r, i) => shownAt(probe.rows, key, r.t1, list[i + 1]?.t1 ?? Infinity, (text) => ok(r, text)))
+      .flatMap((at, i) => (at === undefined ? [] : [at - list[i].t0]));
+  const eventToRows = switches.filter((r) => r.te >= r.t0).map((r) => r.t1 - r.te);
+  const switchScreen = onScreen(switches, 'target', (r, text) => text.startsWith(r.target));
+  const keyScreen = onScreen(keys, 'preview', (r, text) => text === r.description);
+  const during = (list) => {
+    if (!probe.longTasks || list.length === 0) return { count: NaN, max: NaN };
+    const from = list[0].t0;
+    const to = list[list.length - 1].t1 + 500;
+    const tasks = probe.longTasks.filter((t) => t.at >= from && t.at <= to);
+    return { count: tasks.length, max: Math.max(0, ...tasks.map((t) => t.ms)) };
+  };
+  const loops = Object.fromEntries(records.filter((r) => r.kind.endsWith('-loop')).map((r) => [r.kind, r]));
+  const rows = [
+    ['activation: bundle loaded → activate() returned', ms(act?.activate), '', ''],
+    ['activation: bundle loaded → first resolution shown', ms(act?.firstView), '', ''],
+    [
+      `editor switch → view rows (in host), ${switches.length} switches`,
+      `p50 ${ms(percentile(inHost(switches), 50))}`,
+      `p95 ${ms(percentile(inHost(switches), 95))}`,
+      `max ${ms(Math.max(...inHost(switches)))}`,
+    ],
+    [
+      'editor switch: extension host told → view rows (in host)',
+      `p50 ${ms(percentile(eventToRows, 50))}`,
+      `p95 ${ms(percentile(eventToRows, 95))}`,
+      `max ${ms(Math.max(...eventToRows))}`,
+    ],
+    [
+      `editor switch → rows on screen, ${switchScreen.length} seen`,
+      `p50 ${ms(percentile(switchScreen, 50))}`,
+      `p95 ${ms(percentile(switchScreen, 95))}`,
+      `max ${ms(Math.max(...switchScreen))}`,
+    ],
+    [
+      `keystroke in AGENTS.md → preview (in host), ${keys.length} keys`,
+      `p50 ${ms(percentile(inHost(keys), 50))}`,
+      `p95 ${ms(percentile(inHost(keys), 95))}`,
+      `max ${ms(Math.max(...inHost(keys)))}`,
+    ],
+    [
+      `keystroke → preview on screen, ${keyScreen.length} seen`,
+      `p50 ${ms(percentile(keyScreen, 50))}`,
+      `p95 ${ms(percentile(keyScreen, 95))}`,
+      `max ${ms(Math.max(...keyScreen))}`,
+    ],
+  ];
+  const sw = during(switches);
+  const ks = during(keys);
+  rows.push(['workbench long tasks > 50 ms during the switches', `${sw.count}`, `max ${ms(sw.max)}`, '']);
+  rows.push(['workbench long tasks > 50 ms during the keystrokes', `${ks.count}`, `max ${ms(ks.max)}`, '']);
+  rows.push([
+    'extension host event loop blocked (switches / keystrokes)',
+    `max ${ms(loops['switch-loop']?.maxBlockMs)}`,
+    `max ${ms(loops['keystroke-loop']?.maxBlockMs)}`,
+    '',
+  ]);
+  const preview = records.find((r) => r.kind === 'preview-first')?.description;
+  console.log(`\nTree: ${manifest.files.toLocaleString('en-US')} files; preview of AGENTS.md: ${preview}\n`);
+  console.log('| measure | | | |\n|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  if (args.json && !args.report) fs.writeFileSync(args.json, JSON.stringify({ tree: manifest, records, probe }, null, 2));
+}
+
+main().then(
+  async (result) => {
+    await cleanup();
+    report(result);
+    process.exit(0);
+  },
+  async (err) => {
+    log(`ERROR: ${err?.message ?? err}`);
+    await cleanup().catch(() => {});
+    process.exit(1);
+  },
+);

@@ -1,0 +1,207 @@
+/**
+ * `holaryn compare <root> <target>... [--profiles a,b] [--json]`: the same targets under several
+ * profiles, side by side (docs/profiles.md §6). Each profile keeps its own budget and unit;
+ * every other option passes through to all of them.
+ */
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Evidence, ResolveOptions, SourceEvidence, clipped, resolveInstructions } from '../resolver';
+import { profileByName, profileNames } from '../resolver/profiles';
+import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
+import { CliIo, Colors, EXIT, colors, printable } from './io';
+import { writeJson } from './json';
+
+export const COMPARE_SCHEMA = 'holaryn.compare/v1';
+
+export const COMPARE_HELP = `Usage: holaryn compare <root> <target>... [options]
+
+Resolves the same targets under several profiles and prints one table: a row per instruction
+file any profile considered, a column per profile, and in each cell what that profile does with
+the file. Then each profile's model-context size in its own unit, and its snapshot.
+
+Cells: included, cut KEPT/TOTAL B (or chars), omitted, shadowed, not loaded, untrusted,
+superseded, not applicable, duplicate, or — when the profile does not consider the file.
+
+Arguments:
+  <root>                 the workspace root (a directory)
+  <target>...            files or directories, absolute or relative to the root
+
+Options:
+  --profiles A,B,...     the profiles to compare, in column order (default: every profile)
+  --targets-from FILE    read more targets from FILE, one per line ("-" for stdin)
+  --json                 print {"schema":"${COMPARE_SCHEMA}","targets":…,"profiles":{NAME: evidence}}
+  --global FILE          use FILE as the operator-global instruction file (profiles that have one)
+  --no-global            do not read an operator-global instruction file
+  --trust-store FILE     trust answers for profiles that ask (default $HOLARYN_HOME/trust.json)
+  -h, --help             show this help
+
+Each profile uses its own budget and unit: --budget is not accepted here.
+
+Exit codes: 0 compared, 2 usage error or rejected target, 1 internal failure.
+`;
+
+export interface Comparison {
+  schema: typeof COMPARE_SCHEMA;
+  targets: Evidence['targets'];
+  profiles: Record<string, Evidence>;
+}
+
+/** The profiles named by `--profiles` (trimmed, repeats dropped), or every registered one. */
+export function comparedProfiles(option: string | undefined): string[] {
+  if (option === undefined) return profileNames();
+  const names = [...new Set(option.split(',').map((n) => n.trim()))];
+  if (names.some((n) => n === '')) throw new UsageError('--profiles takes a comma-separated list of profile names');
+  for (const name of names) profileByName(name); // a usage error listing the known names
+  return names;
+}
+
+/** Resolves the targets once per profile, each with its own default budget. */
+export function compare(root: string, targets: string[], names: string[], options: ResolveOptions): Comparison {
+  const profiles: Record<string, Evidence> = {};
+  for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...options, budget: undefined, profile: name });
+  const first = profiles[names[0]];
+  return { schema: COMPARE_SCHEMA, targets: first.targets, profiles };
+}
+
+/** The short unit word of a cut cell: `B` for bytes, `chars` for code points. */
+function unitWord(unit: Evidence['truncation']['unit']): string {
+  return unit === 'utf8-bytes' ? 'B' : 'chars';
+}
+
+/** What one profile does with one file, in a few words. */
+export function cellOf(ev: Evidence, s: SourceEvidence | undefined): string {
+  if (s === undefined) return '—';
+  if (s.status === 'truncated') {
+    const cut = ev.truncation.cut.find((k) => k.path === s.path);
+    return cut ? `cut ${cut.included}/${cut.chars} ${unitWord(ev.truncation.unit)}` : 'cut';
+  }
+  return s.status.replace(/-/g, ' ');
+}
+
+/**
+ * The rows: every file any profile considered, matched by evidence path. A file takes its place
+ * from the first profile (in column order) that has it, in that profile's precedence order; files
+ * first met in a later column come after the earlier columns' files, and any tie by path.
+ */
+export function compareRows(names: string[], profiles: Record<string, Evidence>): string[] {
+  const rank = new Map<string, [number, number]>();
+  names.forEach((name, column) => {
+    profiles[name].sources.forEach((s, i) => {
+      if (!rank.has(s.path)) rank.set(s.path, [column, s.order ?? i + 1]);
+    });
+  });
+  return [...rank.keys()].sort((a, b) => {
+    const [ca, oa] = rank.get(a)!;
+    const [cb, ob] = rank.get(b)!;
+    return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}
+
+/** Longest path shown in the table: longer ones keep their head and tail around an ellipsis. */
+export const MAX_PATH_COLUMN = 60;
+
+/** A display path at most MAX_PATH_COLUMN code points wide: head and tail kept, middle elided. */
+function fitPath(p: string): string {
+  const cps = [...p];
+  if (cps.length <= MAX_PATH_COLUMN) return p;
+  const keep = MAX_PATH_COLUMN - 1;
+  const head = Math.ceil(keep / 3);
+  return cps.slice(0, head).join('') + '…' + cps.slice(cps.length - (keep - head)).join('');
+}
+
+function width(s: string): number {
+  return [...s].length;
+}
+
+function pad(s: string, w: number): string {
+  return s + ' '.repeat(Math.max(0, w - width(s)));
+}
+
+function colorCell(cell: string, c: Colors): string {
+  if (cell === 'included') return c.green(cell);
+  if (cell.startsWith('cut') || cell === 'omitted' || cell === 'untrusted') return c.yellow(cell);
+  if (cell === '—') return c.dim(cell);
+  return c.dim(cell);
+}
+
+/** The text table, then each profile's context size and snapshot. */
+export function renderComparison(cmp: Comparison, c: Colors): string {
+  const names = Object.keys(cmp.profiles);
+  const out: string[] = [];
+  const targetName = (p: string) => (p === '' ? '. (root)' : printable(p));
+  const first = cmp.profiles[names[0]];
+  out.push(c.bold('Holaryn: compare profiles'));
+  out.push(`root      ${printable(first.root)}`);
+  out.push(`targets   ${cmp.targets.length === 0 ? '(none)' : cmp.targets.map((t) => `${targetName(t.path)} (${t.kind})`).join(', ')}`);
+  out.push('');
+  const rows = compareRows(names, cmp.profiles);
+  const header = ['file', ...names.map(printable)];
+  const body = rows.map((p) => [
+    fitPath(printable(p)),
+    ...names.map((name) =>
+      cellOf(
+        cmp.profiles[name],
+        cmp.profiles[name].sources.find((s) => s.path === p),
+      ),
+    ),
+  ]);
+  if (rows.length === 0) out.push('No profile considered any instruction file.');
+  else {
+    const widths = header.map((h, i) => body.reduce((m, r) => Math.max(m, width(r[i])), width(h)));
+    out.push(c.dim(header.map((h, i) => (i === header.length - 1 ? h : pad(h, widths[i]))).join('  ')));
+    for (const r of body) {
+      out.push(
+        r
+          .map((cell, i) => {
+            const shown = i === 0 ? cell : colorCell(cell, c);
+            return i === r.length - 1 ? shown : shown + ' '.repeat(Math.max(0, widths[i] - width(cell)));
+          })
+          .join('  '),
+      );
+    }
+  }
+  out.push('');
+  out.push(c.bold('Model context') + c.dim('  (each profile in its own unit)'));
+  const nameWidth = names.reduce((m, n) => Math.max(m, width(printable(n))), 0);
+  for (const name of names) {
+    const ev = cmp.profiles[name];
+    const t = ev.truncation;
+    const unit = t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
+    const size = t.size ?? t.chars;
+    const budget = t.budget === null ? 'no budget' : `budget ${t.budget}`;
+    out.push(`  ${pad(printable(name), nameWidth)}  ${size} ${unit} (${budget})  ${c.dim(ev.snapshot)}`);
+    if (ev.notice) out.push(`  ${' '.repeat(nameWidth)}  ${c.yellow(clipped(printable(ev.notice), 400))}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+export async function compareCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      ...RESOLVE_OPTIONS,
+      profiles: { type: 'string' },
+      'targets-from': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    io.stdout(COMPARE_HELP);
+    return EXIT.ok;
+  }
+  if (values.budget !== undefined) {
+    throw new UsageError('compare runs each profile with its own budget and unit; --budget is not accepted');
+  }
+  const [root, ...targets] = positionals;
+  if (root === undefined) throw new UsageError('missing <root>');
+  const fromFile = values['targets-from'];
+  if (targets.length === 0 && fromFile === undefined) throw new UsageError('missing <target>: name at least one file or directory');
+  if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
+  const names = comparedProfiles(values.profiles);
+  const cmp = compare(path.resolve(io.cwd, root), targets, names, resolveOptionsFrom(values, io));
+  if (values.json) writeJson(cmp, io);
+  else io.stdout(renderComparison(cmp, colors(io)));
+  return EXIT.ok;
+}

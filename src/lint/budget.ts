@@ -1,0 +1,307 @@
+/**
+ * `budget-exceeded` (docs/contract.md §11): every file under the root is resolved as its own
+ * target, with the policy's default budget, by the resolver itself; a source that is cut or
+ * omitted for some files gets a warning on its line 1 saying for how many (with an example) and
+ * what budget would include everything for them.
+ *
+ * Files are resolved in groups whose result cannot differ, one representative each:
+ * - files whose directories have the same sources on their chain (the same instruction files in
+ *   the same ancestors) get the same context when no source on that chain has `applies_to` or
+ *   `excludes`: a single-target context does not name its target, and without globs what is in
+ *   effect (supersession by `mode: replace` included) is the same for every file;
+ * - on a chain with globs, the files are resolved together in batches with budget 0 (one
+ *   multi-target resolution tells, per source, the files it is in effect for), and grouped by
+ *   the set of sources in effect for them.
+ * Bounded: at most `maxFiles` files (the first in path order), `maxResolutions` groups, and
+ * `maxWork` sources loaded over all resolutions; past any of them the result says so. Runs in steps, so an editor can pause between them.
+ */
+import {
+  Evidence,
+  HOLARYN_POLICY,
+  FileCache,
+  MAX_BUDGET,
+  ResolveError,
+  ResolverFs,
+  ResolverPolicy,
+  SourceEvidence,
+  resolveInstructions,
+} from '../resolver';
+import type { Finding } from './types';
+
+/** Files examined at most. */
+export const MAX_BUDGET_FILES = 200_000;
+/** Groups (single-target resolutions) examined at most. */
+export const MAX_BUDGET_RESOLUTIONS = 5_000;
+/**
+ * Sources loaded at most, summed over the resolutions (a resolution costs the sources on its
+ * chain): a tree of hundreds of instruction files nested in one another is checked in part.
+ */
+export const MAX_BUDGET_WORK = 20_000;
+/** Targets per budget-0 resolution on a chain with globs. */
+export const BUDGET_BATCH = 256;
+
+/** An instruction file lint loaded, as the budget check needs it. */
+export interface BudgetSource {
+  /** Root-relative path. */
+  path: string;
+  /** Its source directory (`""` for the root). */
+  dir: string;
+  /** Whether its frontmatter has `applies_to` or `excludes` (then files of one directory can differ). */
+  globbed: boolean;
+  /** UTF-16 length of its first line (the finding covers it). */
+  firstLineEnd: number;
+}
+
+export interface BudgetInput {
+  /** Canonical root. */
+  root: string;
+  /** Root-relative files to resolve one at a time. */
+  files: readonly string[];
+  /** Every instruction file found (a chain is keyed by them). */
+  sources: readonly BudgetSource[];
+}
+
+export interface BudgetLimits {
+  maxFiles?: number;
+  maxResolutions?: number;
+  maxWork?: number;
+  batchSize?: number;
+}
+
+export interface BudgetOptions extends BudgetLimits {
+  fs?: ResolverFs;
+  cache?: FileCache;
+  policy?: ResolverPolicy;
+}
+
+export interface BudgetResult {
+  findings: Finding[];
+  /** Files whose context was examined. */
+  checked: number;
+  /** False when a bound stopped the check before every file. */
+  complete: boolean;
+  /** Groups resolved with the budget (one single-target resolution each). */
+  resolutions: number;
+}
+
+function parentOf(rel: string): string {
+  const i = rel.lastIndexOf('/');
+  return i < 0 ? '' : rel.slice(0, i);
+}
+
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Resolves; targets the resolver rejects (a link leading outside the root, a loop) are dropped and the rest resolved again. */
+function resolveDropping(root: string, targets: string[], options: Parameters<typeof resolveInstructions>[2]): Evidence | undefined {
+  let remaining = targets;
+  for (let attempt = 0; attempt < 4 && remaining.length > 0; attempt++) {
+    try {
+      return resolveInstructions(root, remaining, options);
+    } catch (err) {
+      if (!(err instanceof ResolveError) || err.code === 'root-not-found') throw err;
+      const rejected = err.details.targets as string[] | undefined;
+      if (!rejected || rejected.length === 0) return undefined;
+      const drop = new Set(rejected);
+      remaining = remaining.filter((t) => !drop.has(t));
+    }
+  }
+  return undefined;
+}
+
+const IN_EFFECT = new Set(['included', 'truncated', 'omitted']);
+
+/** Per source: files it is in effect for, and those it is cut or left out for. */
+interface Tally {
+  inEffect: number;
+  cut: number;
+  cutExample?: string;
+  omitted: number;
+  omittedExample?: string;
+  needed: number;
+}
+
+/** The budget that would include everything: the evidence's `needed` when the resolver gives it, else the complete text's length. */
+function neededBudget(ev: Evidence, target: string, resolve: (targets: string[], budget: number) => Evidence | undefined): number {
+  const given = (ev.truncation as { needed?: unknown }).needed;
+  if (typeof given === 'number' && Number.isFinite(given)) return given;
+  const whole = resolve([target], MAX_BUDGET);
+  return whole ? whole.truncation.chars : ev.truncation.chars;
+}
+
+export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): Generator<void, BudgetResult> {
+  const maxFiles = options.maxFiles ?? MAX_BUDGET_FILES;
+  const maxResolutions = options.maxResolutions ?? MAX_BUDGET_RESOLUTIONS;
+  const maxWork = options.maxWork ?? MAX_BUDGET_WORK;
+  const batchSize = Math.max(1, options.batchSize ?? BUDGET_BATCH);
+  const cache = options.cache ?? new FileCache();
+  const resolve = (targets: string[], budget?: number) =>
+    resolveDropping(input.root, targets, { fs: options.fs, cache, profile: options.policy?.name, globalFile: null, budget });
+
+  const sorted = [...new Set(input.files)].sort(byPath);
+  const files = sorted.slice(0, maxFiles);
+  let complete = files.length === sorted.length;
+  const sources = [...input.sources].sort((a, b) => byPath(a.dir, b.dir) || byPath(a.path, b.path));
+
+  // Chain groups: a directory's chain is that of the deepest directory at or above it holding
+  // an instruction file, which is its key; whether a glob is on it is known per such directory.
+  const sourceDirs = new Map<string, { globbed: boolean; cost: number }>();
+  for (const s of sources) {
+    const d = sourceDirs.get(s.dir) ?? { globbed: false, cost: 0 };
+    d.globbed ||= s.globbed;
+    d.cost++;
+    sourceDirs.set(s.dir, d);
+  }
+  const chainAt = new Map<string, { key: string; globbed: boolean; cost: number }>();
+  const chainOf = (dir: string): { key: string; globbed: boolean; cost: number } => {
+    const pending: string[] = [];
+    let d = dir;
+    let found: { key: string; globbed: boolean; cost: number } | undefined;
+    for (;;) {
+      found = chainAt.get(d);
+      if (found) break;
+      pending.push(d);
+      if (d === '') break;
+      d = parentOf(d);
+    }
+    // From the top down: each pending directory's chain is its parent's, plus its own files.
+    let chain = found ?? { key: '\0none', globbed: false, cost: 0 };
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const own = sourceDirs.get(pending[i]);
+      if (own) chain = { key: pending[i], globbed: chain.globbed || own.globbed, cost: chain.cost + own.cost };
+      chainAt.set(pending[i], chain);
+    }
+    return chain;
+  };
+  const chains = new Map<string, { globbed: boolean; cost: number; files: string[] }>();
+  for (const file of files) {
+    const chain = chainOf(parentOf(file));
+    const group = chains.get(chain.key);
+    if (group) group.files.push(file);
+    else chains.set(chain.key, { globbed: chain.globbed, cost: chain.cost, files: [file] });
+  }
+
+  // Groups whose contexts cannot differ.
+  const groups: { files: string[]; cost: number }[] = [];
+  let work = 0;
+  for (const chain of chains.values()) {
+    if (!chain.globbed) {
+      groups.push({ files: chain.files, cost: chain.cost + 1 });
+      continue;
+    }
+    const bySet = new Map<string, string[]>();
+    for (let i = 0; i < chain.files.length; i += batchSize) {
+      const batch = chain.files.slice(i, i + batchSize);
+      work += chain.cost + 1;
+      if (work > maxWork) {
+        complete = false;
+        break;
+      }
+      const ev = resolve(batch, 0);
+      yield;
+      if (!ev) continue;
+      const effect = new Map<string, string[]>();
+      for (const s of ev.sources) {
+        if (s.scope !== 'workspace' || s.status === 'duplicate') continue;
+        const superseded = new Set(s.supersededFor);
+        for (const t of s.appliesTo) if (!superseded.has(t)) effect.set(t, [...(effect.get(t) ?? []), s.path]);
+      }
+      for (const file of batch) {
+        const key = (effect.get(file) ?? []).join('\0');
+        const group = bySet.get(key);
+        if (group) group.push(file);
+        else bySet.set(key, [file]);
+      }
+    }
+    for (const group of bySet.values()) groups.push({ files: group, cost: chain.cost + 1 });
+  }
+
+  const tallies = new Map<string, Tally>();
+  let resolutions = 0;
+  let checked = 0;
+  for (const { files: group, cost } of groups) {
+    work += cost;
+    if (resolutions >= maxResolutions || work > maxWork) {
+      complete = false;
+      break;
+    }
+    resolutions++;
+    const example = group[0];
+    const ev = resolve([example]);
+    yield;
+    if (!ev) continue;
+    checked += group.length;
+    let needed: number | undefined;
+    for (const s of ev.sources as SourceEvidence[]) {
+      if (s.scope !== 'workspace' || !IN_EFFECT.has(s.status)) continue;
+      const t = tallies.get(s.path) ?? { inEffect: 0, cut: 0, omitted: 0, needed: 0 };
+      tallies.set(s.path, t);
+      t.inEffect += group.length;
+      if (s.status === 'included') continue;
+      if (needed === undefined) {
+        needed = neededBudget(ev, example, resolve);
+        work += cost;
+      }
+      t.needed = Math.max(t.needed, needed);
+      if (s.status === 'truncated') {
+        t.cut += group.length;
+        if (t.cutExample === undefined || example < t.cutExample) t.cutExample = example;
+      } else {
+        t.omitted += group.length;
+        if (t.omittedExample === undefined || example < t.omittedExample) t.omittedExample = example;
+      }
+    }
+  }
+
+  const budget = (options.policy ?? HOLARYN_POLICY).budget.size;
+  const count = (n: number) => n.toLocaleString('en-US');
+  const files_ = (n: number) => `${count(n)} file${n === 1 ? '' : 's'}`;
+  const findings: Finding[] = [];
+  for (const source of input.sources) {
+    const t = tallies.get(source.path);
+    if (!t || t.cut + t.omitted === 0) continue;
+    const parts: string[] = [];
+    const of = `of the ${files_(t.inEffect)} it is in effect for`;
+    if (t.cut > 0) parts.push(`cut for ${count(t.cut)} ${of} (e.g. ${t.cutExample})`);
+    if (t.omitted > 0) parts.push(`left out for ${count(t.omitted)}${t.cut > 0 ? '' : ` ${of}`} (e.g. ${t.omittedExample})`);
+    const partial = complete ? '' : ` (only ${files_(checked)} were checked: the check is bounded on large trees)`;
+    findings.push({
+      file: source.path,
+      severity: 'warning',
+      code: 'budget-exceeded',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: source.firstLineEnd + 1,
+      message:
+        `with the context budget of ${count(budget)} characters this file is ${parts.join(' and ')}${partial}: ` +
+        `instruction files of higher precedence take the room first; a budget of ${count(t.needed)} characters would include everything for them`,
+    });
+  }
+  return { findings, checked, complete, resolutions };
+}
+
+/** The whole check at once (the CLI). */
+export function checkBudget(input: BudgetInput, options: BudgetOptions = {}): BudgetResult {
+  const steps = budgetSteps(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The check with a pause between resolutions (an editor); undefined when cancelled. */
+export async function checkBudgetAsync(
+  input: BudgetInput,
+  options: BudgetOptions & { pause?: () => Promise<void>; isCancelled?: () => boolean } = {},
+): Promise<BudgetResult | undefined> {
+  const pause = options.pause ?? macrotask;
+  const steps = budgetSteps(input, options);
+  for (;;) {
+    if (options.isCancelled?.()) return undefined;
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}

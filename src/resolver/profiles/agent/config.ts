@@ -1,0 +1,167 @@
+/**
+ * An agent's home directory and its user configuration file, read through the resolver's
+ * filesystem (so tests use an in-memory tree and an injected environment). The file is the
+ * user's own: a symbolic link there is followed. TOML is parsed with smol-toml, JSON with
+ * comments with jsonc-parser; nothing here is hand-parsed.
+ */
+import type * as SmolToml from 'smol-toml' with { 'resolution-mode': 'import' };
+import * as jsonc from 'jsonc-parser';
+import { FsStat, PathApi, ResolverFs } from '../../fs';
+import { canonicalize } from '../../paths';
+import { errorCode } from '../../candidates';
+import { readRawFile } from './read';
+import { ConfigLayer, SettingSpec, SettingValue, checkSettingValue } from './settings';
+
+// smol-toml's types are an ES module only; its CommonJS build is what the bundle and the test
+// runner load, so the types come from the one and the code from the other.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { TomlError, parse: parseToml } = require('smol-toml') as typeof SmolToml;
+
+/** Where an agent keeps its files, and how Holaryn names it in evidence. */
+export interface AgentHome {
+  /** Absolute path (not canonicalised). */
+  path: string;
+  /** `~/.codex` for the default location, `$CODEX_HOME` when the variable moved it. */
+  display: string;
+}
+
+export interface HomeInputs {
+  env: Record<string, string | undefined>;
+  homedir: string;
+  path: PathApi;
+}
+
+/**
+ * The agent's home: `$<envVar>` when set and non-empty (a leading `~` is the home directory),
+ * else `<homedir>/<defaultDir>`.
+ */
+export function agentHome(inputs: HomeInputs, envVar: string, defaultDir: string): AgentHome {
+  const P = inputs.path;
+  const fromEnv = inputs.env[envVar];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const expanded = fromEnv === '~' || fromEnv.startsWith('~/') ? P.join(inputs.homedir, fromEnv.slice(1)) : fromEnv;
+    return { path: P.resolve(inputs.homedir, expanded), display: `$${envVar}` };
+  }
+  return { path: P.join(inputs.homedir, defaultDir), display: `~/${defaultDir}` };
+}
+
+/** A problem with a configuration file, reported as a diagnostic naming it. */
+export interface ConfigProblem {
+  code: 'malformed-config' | 'invalid-value' | 'unreadable';
+  /** Display name of the file. */
+  file: string;
+  line: number | null;
+  message: string;
+}
+
+export type ConfigDocument =
+  { status: 'missing' } | { status: 'read'; doc: Record<string, unknown> } | { status: 'failed'; problem: ConfigProblem };
+
+/** Configuration files larger than this are refused (no agent's settings file is near it). */
+export const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a configuration file's text (decoded lossily). Missing → `missing` (nothing was read, so
+ * it is not listed as read); unreadable, not a regular file or too large → `failed`.
+ */
+export function readConfigText(
+  fs: ResolverFs,
+  abs: string,
+  display: string,
+): { status: 'missing' } | { status: 'read'; text: string } | { status: 'failed'; problem: ConfigProblem } {
+  let st: FsStat | undefined;
+  let canonical: string;
+  try {
+    st = fs.stat(abs);
+    if (!st) return { status: 'missing' };
+    canonical = canonicalize(fs, abs).path;
+  } catch (err) {
+    return {
+      status: 'failed',
+      problem: { code: 'unreadable', file: display, line: null, message: `${display} cannot be read (${errorCode(err)})` },
+    };
+  }
+  if (st.kind !== 'file') {
+    return { status: 'failed', problem: { code: 'unreadable', file: display, line: null, message: `${display} is not a regular file` } };
+  }
+  const read = readRawFile(fs, canonical, st, MAX_CONFIG_BYTES);
+  if (!read.ok)
+    return { status: 'failed', problem: { code: 'unreadable', file: display, line: null, message: `${display}: ${read.message}` } };
+  if (read.tooLarge) {
+    return {
+      status: 'failed',
+      problem: { code: 'unreadable', file: display, line: null, message: `${display} is larger than ${MAX_CONFIG_BYTES} bytes; not read` },
+    };
+  }
+  return { status: 'read', text: new TextDecoder('utf-8', { fatal: false }).decode(read.bytes) };
+}
+
+/**
+ * Reads and parses a configuration file. Missing → `missing` (nothing was read, so it is not
+ * listed as read); unreadable or malformed → `failed` with the problem.
+ */
+export function readConfigDocument(fs: ResolverFs, abs: string, display: string, format: 'toml' | 'jsonc'): ConfigDocument {
+  const read = readConfigText(fs, abs, display);
+  if (read.status !== 'read') return read;
+  const text = read.text;
+  if (format === 'toml') {
+    try {
+      return { status: 'read', doc: parseToml(text) as Record<string, unknown> };
+    } catch (err) {
+      const line = err instanceof TomlError ? err.line : null;
+      const first = (err as Error).message.split('\n')[0];
+      return {
+        status: 'failed',
+        problem: { code: 'malformed-config', file: display, line, message: `${display} is not valid TOML: ${first}` },
+      };
+    }
+  }
+  const errors: jsonc.ParseError[] = [];
+  const doc = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
+  if (errors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    const at = errors[0]?.offset;
+    const line = at === undefined ? null : text.slice(0, at).split('\n').length;
+    const what = errors.length > 0 ? jsonc.printParseErrorCode(errors[0].error) : 'not an object';
+    return {
+      status: 'failed',
+      problem: { code: 'malformed-config', file: display, line, message: `${display} is not valid JSON: ${what}` },
+    };
+  }
+  return { status: 'read', doc: doc as Record<string, unknown> };
+}
+
+/** The value at a key path (`["projects", "/abs", "trust_level"]`), own properties only. */
+export function valueAt(doc: unknown, keys: readonly string[]): unknown {
+  let current: unknown = doc;
+  for (const key of keys) {
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * The settings a parsed configuration document gives. `keyOf` says where each setting lives in
+ * the document (default: the setting's name as one top-level key); a value of the wrong type is
+ * a problem and is not used.
+ */
+export function configLayer(
+  specs: readonly SettingSpec[],
+  doc: Record<string, unknown>,
+  file: string,
+  keyOf: (spec: SettingSpec) => readonly string[] | undefined = (spec) => [spec.name],
+): { layer: ConfigLayer; problems: ConfigProblem[] } {
+  const values = new Map<string, SettingValue>();
+  const problems: ConfigProblem[] = [];
+  for (const spec of specs) {
+    const keys = keyOf(spec);
+    if (keys === undefined) continue;
+    const raw = valueAt(doc, keys);
+    if (raw === undefined) continue;
+    const checked = checkSettingValue(spec, raw);
+    if (checked.ok) values.set(spec.name, checked.value);
+    else problems.push({ code: 'invalid-value', file, line: null, message: `${file}: ${checked.problem}; the default is used` });
+  }
+  return { layer: { file, values }, problems };
+}

@@ -1,0 +1,56 @@
+/**
+ * Reading a small file during discovery, for profiles whose agent decides what to load from a
+ * file's own text (Copilot's `applyTo`, Claude Code's rule `paths` and `@imports`). Links are
+ * followed; a file whose real path leaves every directory in `inside` is not read (its text is
+ * never shown either: see LoadRule `follow-disclose`). Never throws.
+ */
+import type { ResolverFs } from '../../fs';
+import { canonicalize, isInside } from '../../paths';
+import { readRawFile } from './read';
+import { decodeLossy } from './text';
+
+export type Peeked =
+  | { ok: true; text: string; canonical: string; size: number }
+  | { ok: false; why: 'missing' | 'not-a-file' | 'outside' | 'unreadable' | 'too-large'; canonical?: string };
+
+/** The text of `abs` (lossy UTF-8, at most `cap` bytes), or why not. */
+export function peekText(fs: ResolverFs, abs: string, inside: readonly string[] | null, cap: number, maxSize = Infinity): Peeked {
+  try {
+    const c = canonicalize(fs, abs);
+    if (!c.exists) return { ok: false, why: 'missing' };
+    if (inside !== null && !inside.some((dir) => isInside(fs.path, dir, c.path))) return { ok: false, why: 'outside', canonical: c.path };
+    const st = fs.stat(c.path);
+    if (!st) return { ok: false, why: 'missing' };
+    if (st.kind !== 'file') return { ok: false, why: 'not-a-file', canonical: c.path };
+    if (st.size > maxSize) return { ok: false, why: 'too-large', canonical: c.path };
+    const raw = readRawFile(fs, c.path, st, cap);
+    if (!raw.ok) return { ok: false, why: 'unreadable', canonical: c.path };
+    return { ok: true, text: decodeLossy(raw.bytes).text, canonical: c.path, size: raw.size };
+  } catch {
+    return { ok: false, why: 'unreadable' };
+  }
+}
+
+/** The names in a directory as stored, or [] when it cannot be listed. */
+export function listNames(fs: ResolverFs, dir: string): string[] {
+  try {
+    const st = fs.stat(dir);
+    if (!st || st.kind !== 'directory') return [];
+    if (fs.entryNames) return fs.entryNames(dir);
+    if (fs.listKinds) return [...fs.listKinds(dir).keys()];
+  } catch {
+    // an unreadable directory lists nothing
+  }
+  return [];
+}
+
+/** What `abs` leads to (links followed): `file`, `directory`, `other`, or undefined when missing. */
+export function kindOf(fs: ResolverFs, abs: string): 'file' | 'directory' | 'other' | undefined {
+  try {
+    const st = fs.stat(abs);
+    if (!st) return undefined;
+    return st.kind === 'file' || st.kind === 'directory' ? st.kind : 'other';
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * What Claude Code loads, in its order (see README.md in this folder): the managed file, the
+ * user's CLAUDE.md and rules, then CLAUDE.md / CLAUDE.local.md from the filesystem root down to
+ * the working directory (there also `.claude/CLAUDE.md` and the rules without `paths`); later, on
+ * a READ of a file below the working directory, the CLAUDE.md files of its directories and the
+ * rules whose `paths` match it. Each memory file's `@imports` come just before it, once per file.
+ */
+import type { NotApplicableFor } from '../../evidence';
+import { PatternSet } from '../../globs';
+import { canonicalize, isInside } from '../../paths';
+import type { Applicability, Delivery, DiscoverContext, NamedCandidate } from '../../profile';
+import type { SourceScope } from '../../evidence';
+import { agentHeader, stringOrList } from '../agent/frontmatter';
+import { kindOf, listNames, peekText } from '../agent/peek';
+import { importsOf, stripBlockComments } from './text';
+
+/** Claude Code loads a memory file of up to 4 MiB and skips a larger one. */
+export const MAX_MEMORY_BYTES = 4 * 1024 * 1024;
+/** Imports are followed this many hops deep. */
+export const MAX_IMPORT_HOPS = 4;
+/** Rules folders are walked this deep (a bound; Claude Code documents none). */
+const MAX_RULE_DEPTH = 10;
+const MAX_RULES = 2000;
+
+export interface ClaudeDirs {
+  /** `~/.claude` or `$CLAUDE_CONFIG_DIR` (absolute) and its display name. */
+  config: { path: string; display: string };
+  /** The managed policy folder (absolute) and its display name. */
+  managed: { path: string; display: string };
+}
+
+export interface ClaudeOptions {
+  dirs: ClaudeDirs;
+  /** `claudeMdExcludes`, merged over every settings layer. */
+  excludes: readonly { pattern: string; from: string }[];
+  /** CLAUDE_CODE_DISABLE_CLAUDE_MDS is set. */
+  disabled: boolean;
+}
+
+interface Origin {
+  delivery: Delivery;
+  /** A user-scope or managed file: its imports need no approval, a link there is followed. */
+  own: boolean;
+  hops: number;
+  directory: string | null;
+  applicability?: Applicability;
+  note?: string;
+  tag: string;
+}
+
+/** A glob of `paths` with a `[` that opens no bracket expression matches nothing. */
+function invalidBracket(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '\\') i++;
+    else if (pattern[i] === '[') {
+      const close = pattern.indexOf(']', i + 2);
+      const slash = pattern.indexOf('/', i);
+      if (close < 0 || (slash >= 0 && slash < close)) return true;
+      i = close;
+    }
+  }
+  return false;
+}
+
+/** The first of `patterns` matching `rel` (a `/`-separated path relative to the rule's base). */
+function firstMatch(patterns: readonly string[], rel: string): string | undefined {
+  if (rel === '' || rel.startsWith('../')) return undefined;
+  return patterns.find((p) => !invalidBracket(p) && new PatternSet([p]).firstMatch(rel) !== undefined);
+}
+
+export function claudeDiscover(opts: ClaudeOptions): (ctx: DiscoverContext) => NamedCandidate[] {
+  return (ctx) => new Discovery(ctx, opts).run();
+}
+
+class Discovery {
+  private readonly out: NamedCandidate[] = [];
+  private readonly loaded = new Set<string>();
+  /** Files named but not loaded (import too deep, needs approval), reported at the end unless loaded later. */
+  private readonly pending = new Map<string, NamedCandidate>();
+  private readonly P;
+  /** Targets Claude reads (existing files and directories below or at the cwd) and writes (missing). */
+  private readonly reads: { path: string; abs: string }[];
+  private readonly writes: { path: string; abs: string }[];
+
+  constructor(
+    private readonly ctx: DiscoverContext,
+    private readonly opts: ClaudeOptions,
+  ) {
+    this.P = ctx.fs.path;
+    const abs = (p: string) => (p === '' ? ctx.root : this.P.join(ctx.root, ...p.split('/')));
+    this.reads = ctx.targets.filter((t) => t.path !== '' && t.kind !== 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
+    this.writes = ctx.targets.filter((t) => t.kind === 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
+  }
+
+  run(): NamedCandidate[] {
+    const { P, ctx, opts } = this;
+    const conditional: (() => void)[] = [];
+    // Managed, then the user's own files.
+    this.memory(P.join(opts.dirs.managed.path, 'CLAUDE.md'), { delivery: 'baseline', own: true, hops: 0, directory: null, tag: 'managed' });
+    this.memory(P.join(opts.dirs.config.path, 'CLAUDE.md'), { delivery: 'baseline', own: true, hops: 0, directory: null, tag: 'user' });
+    this.rules(opts.dirs.config.path, true, ctx.root, null, conditional);
+    // The filesystem root down to the working directory.
+    const chain: string[] = [];
+    for (let dir = ctx.root; ; dir = P.dirname(dir)) {
+      chain.unshift(dir);
+      if (P.dirname(dir) === dir) break;
+    }
+    for (const dir of chain) {
+      const here = dir === ctx.root;
+      const base = { delivery: 'baseline' as const, own: false, hops: 0, directory: null };
+      this.memory(P.join(dir, 'CLAUDE.md'), { ...base, tag: 'project' });
+      if (here) {
+        this.memory(P.join(dir, '.claude', 'CLAUDE.md'), { ...base, tag: 'project' });
+        this.rules(dir, false, dir, null, conditional);
+      }
+      this.memory(P.join(dir, 'CLAUDE.local.md'), { ...base, tag: 'local' });
+    }
+    // On a read: the directories below the cwd on each read target's chain, shallow first.
+    const readDirs = this.dirsBelow(this.reads);
+    const writeDirs = this.dirsBelow(this.writes).filter((d) => !readDirs.includes(d));
+    for (const rel of readDirs) {
+      const dir = P.join(ctx.root, ...rel.split('/'));
+      const base = { delivery: 'on-touch' as const, own: false, hops: 0, directory: rel };
+      const note = 'loaded when Claude Code reads a file in this directory';
+      this.memory(P.join(dir, 'CLAUDE.md'), { ...base, tag: 'project', note });
+      this.memory(P.join(dir, 'CLAUDE.local.md'), { ...base, tag: 'local', note });
+      this.rules(dir, false, dir, rel, conditional);
+    }
+    for (const rel of writeDirs) {
+      const dir = P.join(ctx.root, ...rel.split('/'));
+      for (const name of ['CLAUDE.md', 'CLAUDE.local.md']) {
+        const abs = P.join(dir, name);
+        if (kindOf(ctx.fs, abs) !== 'file' || this.loaded.has(abs)) continue;
+        this.out.push({
+          ...this.candidate(abs, { delivery: 'on-touch', own: false, hops: 0, directory: rel, tag: 'project' }),
+          report: {
+            status: 'not-loaded',
+            reason:
+              'Claude Code loads a subdirectory CLAUDE.md when it READS a file there; the target does not exist, and writing a new file is not a read',
+          },
+        });
+      }
+    }
+    for (const run of conditional) run();
+    this.agentsFiles([...chain, ...[...readDirs, ...writeDirs].map((rel) => P.join(ctx.root, ...rel.split('/')))]);
+    for (const [abs, c] of this.pending) if (!this.loaded.has(abs)) this.out.push(c);
+    if (opts.disabled)
+      return this.out.map((c) => ({
+        ...c,
+        report: { status: 'not-loaded', reason: 'CLAUDE_CODE_DISABLE_CLAUDE_MDS is set: Claude Code loads no memory file' },
+      }));
+    return this.out;
+  }
+
+  /** AGENTS.md in the directories Claude Code looks in: never loaded unless imported (or linked as CLAUDE.md). */
+  private agentsFiles(dirs: readonly string[]): void {
+    const { ctx, P } = this;
+    const real = new Set([...this.loaded].map((abs) => canonicalize(ctx.fs, abs).path));
+    for (const dir of dirs) {
+      const abs = P.join(dir, 'AGENTS.md');
+      if (this.loaded.has(abs) || kindOf(ctx.fs, abs) !== 'file' || real.has(canonicalize(ctx.fs, abs).path)) continue;
+      const c = this.candidate(abs, { delivery: 'baseline', own: false, hops: 0, directory: null, tag: 'agents' });
+      this.out.push({ ...c, report: { status: 'not-loaded', reason: 'Claude Code reads AGENTS.md only through an @AGENTS.md import' } });
+      if (c.scope === 'workspace')
+        ctx.diagnostic(
+          'agent-pitfall',
+          c.path,
+          null,
+          `Claude Code never reads ${c.path}: add a line "@AGENTS.md" to the CLAUDE.md beside it (or make CLAUDE.md a link to it)`,
+        );
+    }
+  }
+
+  /** Root-relative directories below the cwd on the chains of `targets`, shallow first. */
+  private dirsBelow(targets: readonly { path: string; abs: string }[]): string[] {
+    const dirs = new Set<string>();
+    for (const t of targets) {
+      const parts = t.path.split('/');
+      const isDir = kindOf(this.ctx.fs, t.abs) === 'directory';
+      const upto = isDir ? parts.length : parts.length - 1;
+      for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
+    }
+    return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Evidence path and scope of an absolute path. */
+  private where(abs: string): { path: string; scope: SourceScope } {
+    const { ctx, P, opts } = this;
+    const inRoot = isInside(P, ctx.root, abs);
+    const rel = (base: string) => P.relative(base, abs).split(P.sep).join('/');
+    if (!inRoot && isInside(P, opts.dirs.managed.path, abs))
+      return { path: `${opts.dirs.managed.display}/${rel(opts.dirs.managed.path)}`, scope: 'global' };
+    if (!inRoot && isInside(P, opts.dirs.config.path, abs))
+      return { path: `${opts.dirs.config.display}/${rel(opts.dirs.config.path)}`, scope: 'global' };
+    if (!inRoot && isInside(P, ctx.homedir, abs)) return { path: `~/${rel(ctx.homedir)}`, scope: 'global' };
+    const shown = ctx.display(abs);
+    return { path: shown, scope: shown.startsWith('../') ? 'project' : 'workspace' };
+  }
+
+  private candidate(abs: string, o: Origin): NamedCandidate {
+    const { path, scope } = this.where(abs);
+    const slash = path.lastIndexOf('/');
+    const dirRel = slash < 0 ? '' : path.slice(0, slash);
+    return {
+      abs,
+      path,
+      scope,
+      directory: o.directory,
+      depth: scope === 'global' ? 0 : this.ctx.depthOf(dirRel),
+      filename: this.P.basename(abs),
+      delivery: o.delivery,
+      own: o.own || scope === 'global',
+      tag: o.tag,
+      ...(o.applicability ? { applicability: o.applicability } : {}),
+      ...(o.note !== undefined ? { note: o.note } : {}),
+    };
+  }
+
+  private excludedBy(abs: string, tag: string): { pattern: string; from: string } | undefined {
+    if (tag === 'managed') return undefined;
+    const p = abs.replace(/\\/g, '/');
+    return this.opts.excludes.find((e) => new PatternSet([e.pattern]).firstMatch(p.replace(/^\/+/, '')) !== undefined);
+  }
+
+  /** One memory file: its imports first (depth first), then itself. Nothing when it does not exist. */
+  private memory(abs: string, o: Origin): void {
+    const { ctx } = this;
+    if (this.loaded.has(abs) || kindOf(ctx.fs, abs) !== 'file') return;
+    this.loaded.add(abs);
+    const self = this.candidate(abs, o);
+    const excluded = this.excludedBy(abs, o.tag);
+    if (excluded) {
+      this.out.push({
+        ...self,
+        report: { status: 'not-loaded', reason: `excluded by claudeMdExcludes ${JSON.stringify(excluded.pattern)} (${excluded.from})` },
+      });
+      return;
+    }
+    const inside = self.own ? null : [ctx.projectRoot, ctx.root, ctx.homedir];
+    const peeked = peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES);
+    if (peeked.ok) {
+      const body = stripBlockComments(agentHeader(peeked.text).body);
+      for (const imp of importsOf(body)) this.importFrom(abs, self.path, imp.path, imp.line, o);
+    }
+    this.out.push(self);
+  }
+
+  private importFrom(fromAbs: string, fromPath: string, spec: string, line: number, o: Origin): void {
+    const { ctx, P } = this;
+    const target =
+      spec === '~' || spec.startsWith('~/')
+        ? P.join(ctx.homedir, spec.slice(1))
+        : P.isAbsolute(spec)
+          ? P.resolve(spec)
+          : P.resolve(P.dirname(fromAbs), spec);
+    if (this.loaded.has(target)) return;
+    const kind = kindOf(ctx.fs, target);
+    if (kind !== 'file') {
+      if (/[./]/.test(spec))
+        ctx.diagnostic('import', fromPath, line, `@${spec} in ${fromPath} names no file Claude Code can import; it stays as text`);
+      return;
+    }
+    const imported: Origin = { ...o, hops: o.hops + 1, tag: 'import', note: `imported by ${fromPath}` };
+    if (imported.hops > MAX_IMPORT_HOPS) {
+      this.pend(
+        target,
+        imported,
+        `@${spec} in ${fromPath} is more than ${MAX_IMPORT_HOPS} import hops from the file Claude Code loaded: not imported`,
+      );
+      return;
+    }
+    if (!o.own) {
+      if (!isInside(P, ctx.root, target)) {
+        this.pend(
+          target,
+          imported,
+          `@${spec} in ${fromPath} leads outside the working directory: Claude Code asks for approval before it imports it (not loaded until approved)`,
+        );
+        return;
+      }
+    }
+    this.memory(target, imported);
+  }
+
+  private pend(abs: string, o: Origin, reason: string): void {
+    if (!this.pending.has(abs)) this.pending.set(abs, { ...this.candidate(abs, o), report: { status: 'not-loaded', reason } });
+  }
+
+  /**
+   * The `.md` files under `<dir>/.claude/rules` (or `<config>/rules` for the user's), in path
+   * order: those without `paths` load now; those with `paths` are decided after the baseline.
+   */
+  private rules(dir: string, user: boolean, base: string, onTouchDir: string | null, conditional: (() => void)[]): void {
+    const { ctx, P } = this;
+    const top = user ? P.join(dir, 'rules') : P.join(dir, '.claude', 'rules');
+    const files: string[] = [];
+    const walk = (d: string, depth: number) => {
+      for (const name of listNames(ctx.fs, d).sort()) {
+        if (files.length >= MAX_RULES) return;
+        const abs = P.join(d, name);
+        const kind = kindOf(ctx.fs, abs);
+        if (kind === 'directory' && depth < MAX_RULE_DEPTH) walk(abs, depth + 1);
+        else if (kind === 'file' && name.endsWith('.md')) files.push(abs);
+      }
+    };
+    walk(top, 0);
+    for (const abs of files) {
+      const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.root, ctx.homedir], 256 * 1024);
+      const attributes = peeked.ok ? agentHeader(peeked.text).attributes : undefined;
+      const paths = attributes && 'paths' in attributes ? stringOrList(attributes.paths) : undefined;
+      const tag = user ? 'user' : 'project';
+      if (paths === undefined) {
+        const delivery = onTouchDir === null ? 'baseline' : 'on-touch';
+        this.memory(abs, { delivery, own: user, hops: 0, directory: onTouchDir, tag });
+        continue;
+      }
+      conditional.push(() => this.pathRule(abs, paths, base, user, tag));
+    }
+  }
+
+  /** A rule with `paths`: loads (on touch) when a READ target matches, relative to `base`. */
+  private pathRule(abs: string, patterns: readonly string[], base: string, user: boolean, tag: string): void {
+    const { P } = this;
+    const rel = (t: { abs: string }) => P.relative(base, t.abs).split(P.sep).join('/');
+    const described = `paths ${JSON.stringify(patterns)}`;
+    const read = this.reads.find((t) => firstMatch(patterns, rel(t)) !== undefined);
+    const written = this.writes.find((t) => firstMatch(patterns, rel(t)) !== undefined);
+    const origin: Origin = { delivery: 'on-touch', own: user, hops: 0, directory: null, tag };
+    if (!read && written) {
+      if (this.loaded.has(abs)) return;
+      this.loaded.add(abs);
+      this.out.push({
+        ...this.candidate(abs, origin),
+        report: {
+          status: 'not-loaded',
+          reason: `${described} matches ${written.path}, but it does not exist: creating it is a write, and Claude Code loads a path rule only when it reads a matching file`,
+        },
+      });
+      return;
+    }
+    const reads = new Set(this.reads.map((t) => t.path));
+    const applicability: Applicability = {
+      test: (target) => {
+        const no = (why: string): NotApplicableFor => ({ target: target.path, key: 'applies_to', pattern: null, why });
+        if (target.path === '') return no(`${described}: a path rule loads only when Claude Code reads a matching file, and none was read`);
+        const t = { abs: P.join(this.ctx.root, ...target.path.split('/')) };
+        const hit = firstMatch(patterns, rel(t));
+        if (hit === undefined) return no(`${described} does not match ${JSON.stringify(target.path)}`);
+        if (!reads.has(target.path)) return no(`${described} matches ${JSON.stringify(target.path)}, but writing a new file is not a read`);
+        return null;
+      },
+      describe: () => described,
+    };
+    this.memory(abs, { ...origin, applicability, note: read ? `${described} matches ${read.path}, read by Claude Code` : undefined });
+  }
+}

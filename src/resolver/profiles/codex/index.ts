@@ -1,0 +1,286 @@
+/**
+ * The `codex` profile: what OpenAI's Codex CLI puts in front of the model (docs/agents.md,
+ * `codex`). Per directory from the project root down to the working directory, the first of
+ * `AGENTS.override.md`, `AGENTS.md` and the configured fallback names that is a regular file;
+ * nothing below the working directory; a byte budget spent from the root down, cut silently;
+ * `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md` first, outside the budget. Settings come from
+ * Codex's own `config.toml`, then `--set`. Decisions and guesses: README.md in this folder.
+ */
+import type {
+  ContextFormat,
+  DirectoryRule,
+  DiscoverContext,
+  FitRule,
+  Layout,
+  NamedCandidate,
+  Profile,
+  ProfileContext,
+  TrustVerdict,
+} from '../../profile';
+import { PRECEDENCE } from '../../stages/order';
+import { UTF8_BYTES } from '../../units';
+import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
+import { agentDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
+import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/settings';
+import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
+import { codexContext } from './context';
+import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
+
+export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
+
+export const CODEX_FIDELITY: readonly string[] = Object.freeze([
+  'Codex cuts the last file that does not fit without any marker; the cut is shown here, not in the text Codex sends.',
+  'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
+  'Trust: only an explicit trust_level = "untrusted" for the working directory or project root keeps project files out; an unset level counts as trusted (Codex asks on first use and records the answer).',
+  'The budget counts the UTF-8 bytes of the decoded text: for a file that is not valid UTF-8 the count differs from the raw bytes Codex counts.',
+  'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
+  'A file Codex cannot read (permission denied, a link loop) makes Codex drop every project file; Holaryn skips only that file.',
+]);
+
+const NAMES = Object.freeze(['AGENTS.override.md', 'AGENTS.md']);
+const GLOBAL_GROUP = 'codex-global';
+
+/** The per-directory candidates: the two fixed names, then the fallbacks (empty and repeated ones dropped). */
+export function codexNames(fallbacks: readonly string[]): string[] {
+  const names = [...NAMES];
+  for (const name of fallbacks) if (name !== '' && !names.includes(name)) names.push(name);
+  return names;
+}
+
+function directories(names: readonly string[]): DirectoryRule[] {
+  return [
+    { names, pick: 'first', extent: 'project-to-cwd', delivery: 'baseline' },
+    {
+      names,
+      pick: 'first',
+      extent: 'below-cwd-to-target',
+      delivery: 'baseline',
+      report: { status: 'not-loaded', reason: 'Codex loads no file below its working directory' },
+    },
+    {
+      names,
+      pick: 'first',
+      extent: 'above-project',
+      delivery: 'baseline',
+      report: { status: 'not-loaded', reason: 'above the project root: Codex does not walk past it' },
+    },
+  ];
+}
+
+/** `$CODEX_HOME/AGENTS.override.md`, else `$CODEX_HOME/AGENTS.md`: the first with text after trimming. */
+function globals(ctx: DiscoverContext): NamedCandidate[] {
+  const P = ctx.fs.path;
+  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  return NAMES.map((name, rank) => ({
+    abs: P.join(home.path, name),
+    path: `${home.display}/${name}`,
+    scope: 'global' as const,
+    directory: null,
+    depth: 0,
+    filename: name,
+    delivery: 'baseline' as const,
+    rank: rank - NAMES.length,
+    own: true,
+    group: GLOBAL_GROUP,
+    trim: true,
+    yieldsWhenBlank: true,
+  }));
+}
+
+/**
+ * Codex's fit (see fit.ts): global files whole and free, project files root first, whole while
+ * they fit, the first that does not cut to the bytes left, then nothing; a file whose kept part
+ * is only whitespace is dropped and gives its bytes back.
+ */
+export const CODEX_FIT: FitRule = ({ sources, budget }) => {
+  const n = sources.length;
+  const status: ('included' | 'truncated' | 'omitted')[] = new Array(n);
+  const kept: number[] = new Array(n);
+  const reasons: (string | undefined)[] = new Array(n);
+  let remaining = budget;
+  let needed = 0;
+  sources.forEach((s, i) => {
+    const bytes = utf8(s.content);
+    if (s.scope === 'global') {
+      status[i] = 'included';
+      kept[i] = bytes.length;
+      reasons[i] = 'global instructions are outside the project_doc_max_bytes budget';
+      return;
+    }
+    needed += bytes.length;
+    if (remaining <= 0) {
+      status[i] = 'omitted';
+      kept[i] = 0;
+      reasons[i] =
+        budget === 0
+          ? 'project_doc_max_bytes is 0: Codex loads no project file'
+          : `omitted: the ${budget}-byte project_doc_max_bytes budget was used up by the files above it`;
+      return;
+    }
+    const cut = bytes.length > remaining;
+    const data = cut ? bytes.subarray(0, remaining) : bytes;
+    if (rustTrim(decodeLossy(data).text) === '') {
+      status[i] = 'omitted';
+      kept[i] = 0;
+      reasons[i] = `cut to the ${data.length} bytes left, which are only whitespace: Codex drops it and gives the bytes to the next file`;
+      return;
+    }
+    remaining -= data.length;
+    status[i] = cut ? 'truncated' : 'included';
+    kept[i] = data.length;
+    if (cut)
+      reasons[i] = `cut to the first ${data.length} of ${bytes.length} bytes by project_doc_max_bytes (${budget}); Codex marks no cut`;
+  });
+  return { status, kept, needed, reasons };
+};
+
+/** The text of one source as Codex sends it: a cut is lossy, so a split character is U+FFFD. */
+function sentText(content: string, status: string, kept: number): string {
+  return status === 'truncated' ? decodeLossy(utf8(content).subarray(0, kept)).text : content;
+}
+
+export const CODEX_FORMAT: ContextFormat = {
+  layout(sources): Layout {
+    const size = (i: number) => utf8Length(sources[i].content);
+    return {
+      fixed: 0,
+      validationHeader: 0,
+      markerHeader: 0,
+      heading: () => 0,
+      body: size,
+      commands: () => 0,
+      omitLine: () => 0,
+      cutCost: (_i, k) => k,
+      size,
+      complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
+    };
+  },
+  render(sources, decision, _budget, _unit, frame) {
+    let global: string | null = null;
+    const project: string[] = [];
+    sources.forEach((s, i) => {
+      const status = decision.status[i];
+      if (status === 'omitted') return;
+      if (s.scope === 'global') global = s.content;
+      else project.push(sentText(s.content, status, decision.kept[i]));
+    });
+    return codexContext(global, project, requireFrame(frame, 'codex').cwd);
+  },
+};
+
+/** Codex's user configuration, read once per call. */
+interface CodexConfig {
+  settings: Record<string, EffectiveSetting>;
+  /** The parsed config.toml, when it was read. */
+  doc: Record<string, unknown> | undefined;
+  display: string;
+  problems: ConfigProblem[];
+  configFiles: string[];
+}
+
+/**
+ * Reads `$CODEX_HOME/config.toml` and applies the settings: Codex's own, then `--set`. The
+ * trust level is looked up later (see trustFrom): its key is the working directory or project
+ * root, known only once the inputs are.
+ */
+function readCodexConfig(ctx: ProfileContext): CodexConfig {
+  const P = ctx.fs.path;
+  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  const display = `${home.display}/config.toml`;
+  const read = readConfigDocument(ctx.fs, P.join(home.path, 'config.toml'), display, 'toml');
+  const layers: ConfigLayer[] = [];
+  const problems: ConfigProblem[] = [];
+  const configFiles: string[] = [];
+  let doc: Record<string, unknown> | undefined;
+  if (read.status === 'read') {
+    configFiles.push(display);
+    doc = read.doc;
+    const { layer, problems: found } = configLayer(CODEX_SETTINGS, read.doc, display, (spec) =>
+      spec.name === 'trust_level' ? undefined : [spec.name],
+    );
+    layers.push(layer);
+    problems.push(...found);
+  } else if (read.status === 'failed') {
+    configFiles.push(display);
+    problems.push(read.problem);
+  }
+  const settings = effectiveSettings('codex', CODEX_SETTINGS, layers, ctx.settings);
+  return { settings, doc, display, problems, configFiles };
+}
+
+/**
+ * The trust decision: `--set trust_level`, else `projects."<path>".trust_level` in config.toml
+ * for the working directory (canonical, then as given) or the project root, the first present.
+ * Only "untrusted" keeps the project files out (the global file stays). The effective setting in
+ * the evidence is updated with what was found.
+ */
+function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSetting>): (ctx: DiscoverContext) => TrustVerdict {
+  return (ctx) => {
+    let level = config.settings.trust_level;
+    if (level.from !== 'set' && config.doc) {
+      const keys = trustKeys(ctx.fs.path, ctx.cwd, ctx.root, ctx.projectRoot, null);
+      const spec = CODEX_SETTINGS.find((s) => s.name === 'trust_level')!;
+      const { layer, problems } = configLayer([spec], config.doc, config.display, (sp) => codexConfigKey(config.doc!, sp, keys));
+      for (const p of problems) ctx.diagnostic(p.code, p.file, p.line, p.message);
+      if (layer.values.has('trust_level')) level = { value: layer.values.get('trust_level')!, from: 'config', file: config.display };
+      evidence.trust_level = { ...level };
+    }
+    if (level.value !== 'untrusted') return { trusted: true };
+    const where = level.from === 'set' ? '--set trust_level=untrusted' : `trust_level = "untrusted" in ${level.file}`;
+    return {
+      trusted: false,
+      reason: `Codex loads no project AGENTS.md in an untrusted project (${where})`,
+      notice: `Codex treats this project as untrusted (${where}): only the global instructions reach the model.`,
+    };
+  };
+}
+
+/** The profile with the effective settings applied. */
+function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSetting>): Profile {
+  const { settings } = config;
+  const markers = settings.project_root_markers.value as readonly string[];
+  const fallbacks = settings.project_doc_fallback_filenames.value as readonly string[];
+  return {
+    ...CODEX,
+    projectRoot: { markers },
+    directories: directories(codexNames(fallbacks)),
+    budget: { ...CODEX.budget, size: settings.project_doc_max_bytes.value as number },
+    trust: trustFrom(config, evidence),
+  };
+}
+
+export const CODEX: Profile = {
+  name: 'codex',
+  description: 'OpenAI Codex CLI: AGENTS.override.md or AGENTS.md per directory, project root to working directory, 32 KiB root first',
+  version: CODEX_VERSION,
+  fidelity: CODEX_FIDELITY,
+  settings: CODEX_SETTINGS,
+  configure(ctx) {
+    const config = readCodexConfig(ctx);
+    const evidence = settingsEvidence(config.settings);
+    return {
+      profile: withSettings(config, evidence),
+      diagnostics: agentDiagnostics(config.problems),
+      configFiles: config.configFiles,
+      settings: evidence,
+    };
+  },
+  noTargets: 'root',
+  projectRoot: { markers: DEFAULT_PROJECT_ROOT_MARKERS },
+  directories: directories(NAMES),
+  discover: globals,
+  load: {
+    symlinks: 'follow-disclose',
+    decode: 'lossy',
+    trim: false,
+    skipEmpty: true,
+    reportEmpty: true,
+    trimWith: rustTrim,
+    homes: (where) => [agentHome(where, 'CODEX_HOME', '.codex').path],
+  },
+  dialect: null,
+  order: PRECEDENCE,
+  supersede: 'none',
+  budget: { unit: UTF8_BYTES, size: DEFAULT_PROJECT_DOC_MAX_BYTES, fit: CODEX_FIT },
+  format: CODEX_FORMAT,
+};

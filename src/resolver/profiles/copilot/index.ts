@@ -1,0 +1,488 @@
+/**
+ * The `copilot` profile: what GitHub Copilot Chat in VS Code attaches to a request (docs/agents.md,
+ * `copilot`), after VS Code's `ComputeAutomaticInstructions`, `PromptsService` and prompt file
+ * locator, and the chat extension's `CustomInstructions` renderer. The targets are the files
+ * attached to the request. Decisions and guesses: README.md in this folder.
+ */
+import type { NotApplicableFor } from '../../evidence';
+import type { Applicability, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
+import type { ContextFormat, ConsideredSource, Layout } from '../../profile';
+import { NO_BUDGET } from '../../fit';
+import { DISCOVERY_ORDER } from '../../stages/order';
+import { CODE_POINTS } from '../../units';
+import { agentHome } from '../agent/config';
+import { settingsEvidence } from '../agent/configure';
+import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
+import { kindOf, listNames, peekText } from '../agent/peek';
+import { EffectiveSetting, effectiveSettings } from '../agent/settings';
+import { requireFrame } from '../agent/configure';
+import { copilotMatch, globMatchesIgnoreCase } from './match';
+import {
+  COPILOT_SETTINGS,
+  DEFAULT_LOCATIONS,
+  INCLUDE_APPLYING,
+  LOCATIONS,
+  PARENT_REPOSITORIES,
+  USE_AGENTS_MD,
+  USE_CLAUDE_MD,
+  USE_INSTRUCTION_FILES,
+  USE_NESTED_AGENTS_MD,
+} from './settings';
+
+export const COPILOT_VERSION =
+  'GitHub Copilot Chat in VS Code 1.10x (VS Code core computeAutomaticInstructions of 2026, chat extension of 2026-03)';
+
+export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
+  'Agent mode with the read tool is assumed: the instruction index (every instruction file, applying or not, with its description and applyTo) is rendered; skills and custom agents that follow it in the real prompt are not.',
+  'Whitespace of the rendered prompt follows prompt-tsx as read from the extension; line-break merging may differ slightly.',
+  "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The chat extension's own port of the collector keeps plain URI order.",
+  'Files inside one instruction folder are taken in name order (VS Code takes the order the file system lists them in).',
+  'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
+  'A link and the file it leads to, both attached: the first in attachment order is kept (VS Code keeps the one that is not a link).',
+  'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
+  'Parent repository folders (chat.useCustomizationsInParentRepositories) are used as if their git root were trusted; enterprise policies and multi-root workspaces are not modelled.',
+]);
+
+const INTRO =
+  'When generating code, please follow these user provided coding instructions. You can ignore an instruction if it contradicts a system message.';
+
+const INDEX_HEAD = [
+  'Here is a list of instruction files that contain rules for working with this codebase.',
+  'These files are important for understanding the codebase structure, conventions, and best practices.',
+  'When an instruction file applies to your task (based on its description or applyTo pattern), follow the rules specified in it.',
+  'If the file content is not already included in the context, use the #tool:readFile tool to read it before proceeding. Use the exact value from the <file> element as-is with the tool; do not add or remove prefixes or otherwise modify it.',
+  'Only load instruction files when they are relevant to the current task. Do not eagerly load all instructions upfront.',
+  'When modifying or creating files, check for instructions whose applyTo pattern matches the file path and follow them.',
+].join('\n');
+
+/** Instruction folders are searched this many levels below the folder (VS Code MAX_INSTRUCTIONS_RECURSION_DEPTH). */
+const MAX_DEPTH = 5;
+/** At most this many instruction files are considered (a bound against hostile trees). */
+const MAX_INSTRUCTION_FILES = 2000;
+/** Bytes read of an instruction file to find its header. */
+const HEADER_READ_BYTES = 256 * 1024;
+
+type Tag = 'agents' | 'claude' | 'copilot-instructions' | 'instructions' | 'claude-rule' | 'nested-agents';
+
+interface CopilotSettings {
+  agentsMd: boolean;
+  claudeMd: boolean;
+  instructionFiles: boolean;
+  nestedAgents: boolean;
+  includeApplying: boolean;
+  locations: Readonly<Record<string, boolean>>;
+  parents: boolean;
+}
+
+function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSettings {
+  return {
+    agentsMd: effective[USE_AGENTS_MD].value as boolean,
+    claudeMd: effective[USE_CLAUDE_MD].value as boolean,
+    instructionFiles: effective[USE_INSTRUCTION_FILES].value as boolean,
+    nestedAgents: effective[USE_NESTED_AGENTS_MD].value as boolean,
+    includeApplying: effective[INCLUDE_APPLYING].value as boolean,
+    locations: effective[LOCATIONS].value as Readonly<Record<string, boolean>>,
+    parents: effective[PARENT_REPOSITORIES].value as boolean,
+  };
+}
+
+const DEFAULTS: CopilotSettings = {
+  agentsMd: true,
+  claudeMd: true,
+  instructionFiles: true,
+  nestedAgents: false,
+  includeApplying: true,
+  locations: DEFAULT_LOCATIONS,
+  parents: false,
+};
+
+/** A `file://` URI's text as VS Code writes it, for sorting (unreserved characters kept). */
+export function uriText(abs: string): string {
+  const path = abs.replace(/\\/g, '/');
+  let out = 'file://';
+  for (const ch of path) out += /[A-Za-z0-9\-._~/]/.test(ch) ? ch : encodeURIComponent(ch);
+  return out;
+}
+
+/** The workspace folder, then (with the setting) the folders above it up to its git root. */
+function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
+  const P = ctx.fs.path;
+  const roots = [ctx.root];
+  if (!s.parents) return roots;
+  const parents: string[] = [];
+  let dir = ctx.root;
+  for (;;) {
+    if (kindOf(ctx.fs, P.join(dir, '.git')) !== undefined) return dir === ctx.root ? roots : [...roots, ...parents];
+    const parent = P.dirname(dir);
+    if (parent === dir || parent === ctx.homedir) return roots;
+    parents.push(parent);
+    dir = parent;
+  }
+}
+
+/** The direct children of `dir` named (any case) one of `names`, that are files (links followed). */
+function childrenNamed(ctx: DiscoverContext, dir: string, names: readonly string[]): { abs: string; name: string; wanted: string }[] {
+  const P = ctx.fs.path;
+  const out: { abs: string; name: string; wanted: string }[] = [];
+  for (const name of listNames(ctx.fs, dir).sort()) {
+    const wanted = names.find((n) => n.toLowerCase() === name.toLowerCase());
+    if (wanted === undefined) continue;
+    const abs = P.join(dir, name);
+    if (kindOf(ctx.fs, abs) === 'file') out.push({ abs, name, wanted });
+  }
+  return out;
+}
+
+/** A file of the repository (or above it) as a candidate. */
+function repoCandidate(ctx: DiscoverContext, abs: string, base: Partial<NamedCandidate> & { tag: Tag }): NamedCandidate {
+  const P = ctx.fs.path;
+  const path = ctx.display(abs);
+  const dir = ctx.display(P.dirname(abs));
+  return {
+    abs,
+    path,
+    scope: path.startsWith('../') ? 'project' : 'workspace',
+    directory: null,
+    depth: ctx.depthOf(dir === '.' ? '' : dir),
+    filename: P.basename(abs),
+    delivery: 'baseline',
+    ...base,
+  };
+}
+
+function homeCandidate(abs: string, display: string, base: Partial<NamedCandidate> & { tag: Tag }): NamedCandidate {
+  return {
+    abs,
+    path: display,
+    scope: 'global',
+    directory: null,
+    depth: 0,
+    filename: display.split('/').pop()!,
+    delivery: 'baseline',
+    own: true,
+    ...base,
+  };
+}
+
+const OFF = (setting: string) => ({ status: 'not-loaded' as const, reason: `${setting} is false: Copilot does not attach it` });
+
+/** The always-attached files, in Copilot's order: copilot-instructions.md first, the rest by URI. */
+function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly string[]): NamedCandidate[] {
+  const P = ctx.fs.path;
+  type Found = { c: NamedCandidate; uri: string; on: boolean };
+  const found: Found[] = [];
+  const add = (c: NamedCandidate, abs: string, on: boolean) => found.push({ c, uri: uriText(abs), on });
+  for (const root of roots) {
+    for (const f of childrenNamed(ctx, root, ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'])) {
+      const isAgents = f.wanted === 'AGENTS.md';
+      const on = isAgents ? s.agentsMd : s.claudeMd;
+      const tag: Tag = isAgents ? 'agents' : 'claude';
+      add(repoCandidate(ctx, f.abs, { tag, ...(on ? {} : { report: OFF(isAgents ? USE_AGENTS_MD : USE_CLAUDE_MD) }) }), f.abs, on);
+    }
+    for (const f of childrenNamed(ctx, P.join(root, '.claude'), ['CLAUDE.md']))
+      add(repoCandidate(ctx, f.abs, { tag: 'claude', ...(s.claudeMd ? {} : { report: OFF(USE_CLAUDE_MD) }) }), f.abs, s.claudeMd);
+    for (const f of childrenNamed(ctx, P.join(root, '.github'), ['copilot-instructions.md']))
+      add(
+        repoCandidate(ctx, f.abs, { tag: 'copilot-instructions', ...(s.instructionFiles ? {} : { report: OFF(USE_INSTRUCTION_FILES) }) }),
+        f.abs,
+        s.instructionFiles,
+      );
+  }
+  for (const f of childrenNamed(ctx, P.join(ctx.homedir, '.claude'), ['CLAUDE.md']))
+    add(
+      homeCandidate(f.abs, `~/.claude/${f.name}`, { tag: 'claude', ...(s.claudeMd ? {} : { report: OFF(USE_CLAUDE_MD) }) }),
+      f.abs,
+      s.claudeMd,
+    );
+  for (const f of childrenNamed(ctx, P.join(ctx.homedir, '.copilot'), ['copilot-instructions.md']))
+    add(
+      homeCandidate(f.abs, `~/.copilot/${f.name}`, {
+        tag: 'copilot-instructions',
+        ...(s.instructionFiles ? {} : { report: OFF(USE_INSTRUCTION_FILES) }),
+      }),
+      f.abs,
+      s.instructionFiles,
+    );
+  const byUri = (a: Found, b: Found) => a.uri.localeCompare(b.uri);
+  const on = found.filter((f) => f.on).sort(byUri);
+  const first = on.filter((f) => f.c.tag === 'copilot-instructions');
+  const rest = on.filter((f) => f.c.tag !== 'copilot-instructions');
+  return [...first, ...rest, ...found.filter((f) => !f.on)].map((f) => f.c);
+}
+
+/** Copilot's instruction-file test on a file name and its URI path. */
+export function instructionKind(name: string, abs: string): 'instructions' | 'claude-rule' | undefined {
+  const inRules = abs.replace(/\\/g, '/').includes('/.claude/rules/');
+  if (name.endsWith('.instructions.md') || name === 'copilot-instructions.md') return inRules ? 'claude-rule' : 'instructions';
+  if (inRules && name.endsWith('.md') && name !== 'README.md') return 'claude-rule';
+  return undefined;
+}
+
+/** The pattern Copilot evaluates: Claude rules' `paths` joined (none: `**`), else `applyTo` as a string. */
+export function effectivePattern(
+  attributes: Record<string, unknown> | undefined,
+  claudeRule: boolean,
+): { pattern: string | undefined; list: boolean } {
+  if (claudeRule) {
+    const paths = stringOrList(attributes?.paths);
+    return { pattern: paths === undefined ? '**' : paths.join(', '), list: false };
+  }
+  const raw = attributes?.applyTo;
+  return { pattern: scalarText(raw), list: Array.isArray(raw) };
+}
+
+const LISTED = "listed in Copilot's instruction index: the model may read it itself";
+
+function applicability(pattern: string | undefined, list: boolean, s: CopilotSettings, key: string): Applicability {
+  const no = (target: string, why: string): NotApplicableFor => ({ target, key: 'applies_to', pattern: null, why: `${why} (${LISTED})` });
+  return {
+    test(target) {
+      if (!s.includeApplying) return no(target.path, `${INCLUDE_APPLYING} is false: Copilot attaches no file by its ${key}`);
+      if (pattern === undefined)
+        return no(
+          target.path,
+          list
+            ? 'applyTo is a YAML list: Copilot reads applyTo only as a string, so this file is never attached'
+            : 'no applyTo: Copilot never attaches it by itself',
+        );
+      if (pattern.trim() === '') return no(target.path, `${key} is empty: Copilot never attaches it`);
+      const abs = target.path === '' ? undefined : target.absolute;
+      if (copilotMatch(pattern, abs)) return null;
+      return no(
+        target.path,
+        abs === undefined
+          ? `no file is attached, and ${key} ${JSON.stringify(pattern)} is not **, **/* or *`
+          : `${key} ${JSON.stringify(pattern)} does not match ${JSON.stringify(target.path)}`,
+      );
+    },
+    describe: () => `${key} ${JSON.stringify(pattern ?? '')}`,
+  };
+}
+
+/** Why a file is attached, for the first target it matches (the reason on an included source). */
+function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: CopilotSettings): string | undefined {
+  if (pattern === undefined || !s.includeApplying) return undefined;
+  const P = ctx.fs.path;
+  for (const t of ctx.targets) {
+    const abs = t.path === '' ? undefined : P.join(ctx.root, ...t.path.split('/'));
+    const m = copilotMatch(pattern, abs);
+    if (!m) continue;
+    if (m.all) return `automatically attached as pattern is ${m.part}`;
+    let note = `automatically attached as pattern ${m.effective} matches ${t.path}`;
+    if (m.effective !== m.part) {
+      if (!globMatchesIgnoreCase(m.effective, t.path))
+        note += ` only through the folders above the workspace folder: Copilot puts **/ in front of ${JSON.stringify(m.part)} and matches the absolute path`;
+      else if (!globMatchesIgnoreCase(m.part, t.path))
+        note += `, not at the folder's top: Copilot puts **/ in front of ${JSON.stringify(m.part)}, so it matches at any depth`;
+    }
+    return note;
+  }
+  return undefined;
+}
+
+/** `*.instructions.md` and Claude rules in the configured folders: user folders first, then each root's. */
+function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly string[]): NamedCandidate[] {
+  const P = ctx.fs.path;
+  const enabled = Object.entries(s.locations)
+    .filter(([, on]) => on)
+    .map(([loc]) => loc.trim().replace(/\\/g, '/'))
+    .filter((loc) => loc !== '' && !/[*?[{]/.test(loc));
+  const folders: { dir: string; user: boolean; recurse: boolean }[] = [];
+  for (const loc of enabled.filter((l) => l === '~' || l.startsWith('~/')))
+    folders.push({ dir: P.join(ctx.homedir, loc.slice(1)), user: true, recurse: true });
+  for (const loc of enabled.filter((l) => !(l === '~' || l.startsWith('~/')))) {
+    if (P.isAbsolute(loc)) folders.push({ dir: loc, user: false, recurse: !roots.includes(loc) });
+    else
+      for (const root of roots) {
+        const dir = P.join(root, ...loc.split('/'));
+        folders.push({ dir, user: false, recurse: !roots.includes(dir) });
+      }
+  }
+  const out: NamedCandidate[] = [];
+  const seen = new Set<string>();
+  const visit = (dir: string, depth: number, folder: { user: boolean; recurse: boolean }) => {
+    for (const name of listNames(ctx.fs, dir).sort()) {
+      if (out.length >= MAX_INSTRUCTION_FILES) return;
+      const abs = P.join(dir, name);
+      const kind = kindOf(ctx.fs, abs);
+      if (kind === 'directory') {
+        if (folder.recurse && depth < MAX_DEPTH) visit(abs, depth + 1, folder);
+        continue;
+      }
+      if (kind !== 'file' || seen.has(abs)) continue;
+      const tag = instructionKind(name, abs);
+      if (!tag) continue;
+      seen.add(abs);
+      out.push(instructionCandidate(ctx, s, abs, tag, folder.user));
+    }
+  };
+  for (const folder of folders) visit(folder.dir, 0, folder);
+  return out;
+}
+
+function instructionCandidate(
+  ctx: DiscoverContext,
+  s: CopilotSettings,
+  abs: string,
+  tag: 'instructions' | 'claude-rule',
+  user: boolean,
+): NamedCandidate {
+  const claudeRule = tag === 'claude-rule';
+  const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.homedir], HEADER_READ_BYTES);
+  const header = peeked.ok ? agentHeader(peeked.text) : undefined;
+  const { pattern, list } = effectivePattern(header?.attributes, claudeRule);
+  const key = claudeRule ? 'paths' : 'applyTo';
+  const base = {
+    tag,
+    applicability: applicability(pattern, list, s, key),
+    otherwise: 'listed' as const,
+    note: attachedNote(ctx, pattern, s),
+  };
+  const path = user ? `~/${ctx.fs.path.relative(ctx.homedir, abs).split(ctx.fs.path.sep).join('/')}` : ctx.display(abs);
+  if (list)
+    ctx.diagnostic(
+      'agent-pitfall',
+      path,
+      header?.lines.applyTo ?? null,
+      `applyTo is a YAML list: Copilot reads applyTo only as a string, so ${path} is never attached automatically; write one string with commas instead (applyTo: "a/**, b/**")`,
+    );
+  return user ? homeCandidate(abs, path, base) : repoCandidate(ctx, abs, base);
+}
+
+/** AGENTS.md files below the folder on the targets' chains (Copilot only lists them, with the setting). */
+function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[] {
+  const P = ctx.fs.path;
+  const listed = s.nestedAgents && s.agentsMd;
+  const reason = listed
+    ? `listed in Copilot's instruction index (${USE_NESTED_AGENTS_MD}): its text is not attached; the model reads it only if it chooses to`
+    : s.nestedAgents
+      ? `${USE_AGENTS_MD} is false, so nested AGENTS.md files are not listed either`
+      : `Copilot attaches only the workspace folder's AGENTS.md; a nested one is not even listed unless ${USE_NESTED_AGENTS_MD} is true`;
+  const dirs = new Set<string>();
+  for (const t of ctx.targets) {
+    if (t.path === '') continue;
+    const parts = t.path.split('/');
+    const upto = t.kind === 'directory' ? parts.length : parts.length - 1;
+    for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
+  }
+  const out: NamedCandidate[] = [];
+  for (const dir of [...dirs].sort()) {
+    for (const f of childrenNamed(ctx, P.join(ctx.root, ...dir.split('/')), ['AGENTS.md'])) {
+      out.push({
+        ...repoCandidate(ctx, f.abs, { tag: 'nested-agents' }),
+        directory: dir,
+        depth: ctx.depthOf(dir),
+        filename: f.name,
+        delivery: listed ? 'listed' : 'baseline',
+        report: { status: 'not-loaded', reason },
+      });
+    }
+  }
+  return out;
+}
+
+function discover(s: CopilotSettings): (ctx: DiscoverContext) => NamedCandidate[] {
+  return (ctx) => {
+    const roots = rootFolders(ctx, s);
+    return [...instructionFiles(ctx, s, roots), ...agentFiles(ctx, s, roots), ...nestedAgents(ctx, s)];
+  };
+}
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The instruction index Copilot gives an agent with a read tool ('' when it names nothing). */
+function renderIndex(considered: readonly ConsideredSource[], s: CopilotSettings, filePath: (c: ConsideredSource) => string): string {
+  const items: string[] = [];
+  for (const c of considered) {
+    if (c.tag !== 'instructions' && c.tag !== 'claude-rule') continue;
+    const header = agentHeader(c.content).attributes;
+    const description = scalarText(header?.description);
+    const { pattern } = effectivePattern(header, c.tag === 'claude-rule');
+    let item = `<instruction>\n<file>${filePath(c)}</file>\n`;
+    if (description) item += `<description>${escapeXml(description)}</description>\n`;
+    if (pattern) item += `<applyTo>${escapeXml(pattern)}</applyTo>\n`;
+    items.push(`${item}</instruction>\n`);
+  }
+  if (s.nestedAgents && s.agentsMd) {
+    const nested = considered.filter(
+      (c) => (c.tag === 'agents' && c.depth === 0 && c.scope === 'workspace' && !c.reported) || c.tag === 'nested-agents',
+    );
+    for (const c of nested) {
+      const folder =
+        c.tag === 'agents' ? 'Instructions for the workspace' : `Instructions for folder '${c.path.slice(0, c.path.lastIndexOf('/'))}'`;
+      items.push(`<instruction>\n<file>${filePath(c)}</file>\n<description>${escapeXml(folder)}</description>\n</instruction>\n`);
+    }
+  }
+  return items.length === 0 ? '' : `<instructions>\n${INDEX_HEAD}\n${items.join('')}</instructions>\n\n\n`;
+}
+
+function format(s: CopilotSettings): ContextFormat {
+  return {
+    layout(sources): Layout {
+      const size = (i: number) => CODE_POINTS.measure(sources[i].content);
+      return {
+        fixed: 0,
+        validationHeader: 0,
+        markerHeader: 0,
+        heading: () => 0,
+        body: size,
+        commands: () => 0,
+        omitLine: () => 0,
+        cutCost: (_i, k) => k,
+        size,
+        complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
+      };
+    },
+    render(sources, _decision, _budget, _unit, frame) {
+      const f = requireFrame(frame, 'copilot');
+      const P = f.path;
+      // Copilot writes the path it found the file at (links not resolved) for workspace files.
+      const filePath = (c: { path: string; absolute?: string; scope?: string }) =>
+        c.scope === 'global' || c.absolute === undefined ? (c.absolute ?? c.path) : P.join(f.cwd, ...c.path.split('/'));
+      const attachments = sources
+        .map((c) => `<attachment filePath=${JSON.stringify(filePath(c))}>\n${c.content}\n</attachment>\n`)
+        .join('');
+      const index = renderIndex(f.considered ?? [], s, filePath);
+      if (attachments === '' && index === '') return '';
+      return `${INTRO}\n<instructions>\n${attachments}${index === '' ? '\n' : index}</instructions>\n`;
+    },
+  };
+}
+
+function withSettings(s: CopilotSettings): Profile {
+  return { ...COPILOT, discover: discover(s), format: format(s) };
+}
+
+export const COPILOT: Profile = {
+  name: 'copilot',
+  description: 'GitHub Copilot Chat in VS Code: workspace-folder AGENTS.md/CLAUDE.md/copilot-instructions.md, *.instructions.md by applyTo',
+  version: COPILOT_VERSION,
+  fidelity: COPILOT_FIDELITY,
+  settings: COPILOT_SETTINGS,
+  configure(ctx: ProfileContext) {
+    const effective = effectiveSettings('copilot', COPILOT_SETTINGS, [], ctx.settings);
+    return { profile: withSettings(settingsOf(effective)), settings: settingsEvidence(effective), configFiles: [] };
+  },
+  noTargets: 'root',
+  projectRoot: { markers: ['.git'] },
+  directories: [],
+  discover: discover(DEFAULTS),
+  load: {
+    symlinks: 'follow-disclose',
+    decode: 'lossy',
+    trim: true,
+    skipEmpty: true,
+    reportEmpty: true,
+    emptyReport: { status: 'not-loaded', reason: 'empty file: Copilot drops an attachment with no text' },
+    dedupeText: true,
+    // Copilot's user-level instruction folders.
+    homes: (where) => [where.path.join(where.homedir, '.copilot'), agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
+  },
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  format: format(DEFAULTS),
+};

@@ -1,0 +1,562 @@
+/**
+ * What Gemini CLI (0.56) loads for a working directory and the paths its tools touch: its
+ * configuration (settings files, trusted folders), the global files, the baseline project files
+ * (cwd up to the ceiling, deduplicated by device and inode, sorted by absolute path) and the files
+ * each tool call discovers, with imports expanded and Gemini's framing. Pure over `ResolverFs`.
+ * Decisions and guesses: README.md in this folder.
+ */
+import type { FsStat, PathApi, ResolverFs } from '../../fs';
+import { canonicalize } from '../../paths';
+import { MAX_CONTENT_BYTES } from '../../limits';
+import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
+import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
+import { readRawFile } from '../agent/read';
+import { decodeLossy } from '../agent/text';
+import { concatenate, geminiContext } from './context';
+import { ImportIo, importRoot, processImports } from './imports';
+import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
+import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
+
+export interface GeminiInputs {
+  fs: ResolverFs;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The user's home directory (`GEMINI_CLI_HOME` moves it for Gemini). */
+  homedir: string;
+  /** `--set NAME=VALUE` (text) or typed values. */
+  overrides: SettingOverrides;
+  /** The working directory, canonical. */
+  root: string;
+  /** Paths a tool touches, relative to `root` with `/`, in call order (none: no tool call yet). */
+  targets: readonly string[];
+  /** Decides where the system settings files are; default the running platform. */
+  platform?: NodeJS.Platform;
+}
+
+export type GeminiStatus = 'included' | 'not-loaded' | 'untrusted';
+
+export interface GeminiSource {
+  /** The absolute path as Gemini discovered it (what its header shows). */
+  absolute: string;
+  /** Evidence path: root-relative with `/` (`../` above the root), or `~/.gemini/NAME`. */
+  path: string;
+  scope: 'global' | 'project';
+  /** Root-relative directory, or null for a global file. */
+  directory: string | null;
+  depth: number;
+  filename: string;
+  delivery: 'baseline' | 'on-touch';
+  status: GeminiStatus;
+  reason: string | null;
+  /** The text inside Gemini's frame: imports expanded, trimmed ('' when none or not loaded). */
+  text: string;
+  /** The file's raw size and hash when it was read. */
+  bytes: number;
+  sha256: string;
+  /** On-touch: the target whose tool call discovered it. */
+  target?: string;
+}
+
+export interface GeminiDiagnostic {
+  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large';
+  severity: 'error' | 'warning' | 'info';
+  /** A configuration file's problem, or a context file's (which the pipeline reports itself). */
+  about: 'config' | 'file';
+  source: string | null;
+  line: number | null;
+  message: string;
+}
+
+export interface GeminiTrust {
+  trusted: boolean;
+  /** What decided: the environment variable, folder trust switched off, a rule, or nothing. */
+  source: 'env' | 'folder-trust-disabled' | 'rule' | 'no-rule' | 'invalid-file';
+  /** The deciding rule of the trusted folders file. */
+  rule?: { path: string; level: string };
+}
+
+export interface GeminiResult {
+  sources: GeminiSource[];
+  context: string;
+  diagnostics: GeminiDiagnostic[];
+  /** Configuration files read (display form), in reading order. */
+  configFiles: string[];
+  settings: Record<string, EffectiveSetting>;
+  trust: GeminiTrust;
+  /** When the folder is untrusted: what every front end must say. */
+  notice?: string;
+  /** The effective candidate names. */
+  names: string[];
+  /** The ceiling of the upward walk (absolute). */
+  ceiling: string;
+}
+
+const SEVERITY: Record<GeminiDiagnostic['code'], GeminiDiagnostic['severity']> = {
+  'invalid-value': 'error',
+  'malformed-config': 'error',
+  unreadable: 'error',
+  'invalid-utf8': 'warning',
+  'too-large': 'warning',
+};
+
+function systemSettingsPath(platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
+  if (platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
+  return '/etc/gemini-cli/settings.json';
+}
+
+/** Where Gemini's files are, and how the evidence names them. */
+interface Places {
+  home: string;
+  /** `~` or `$GEMINI_CLI_HOME`. */
+  homeDisplay: string;
+  dotGemini: string;
+}
+
+/** The home Gemini uses (`GEMINI_CLI_HOME` moves it) and its `.gemini` folder. */
+export function geminiHome(where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }): {
+  home: string;
+  dotGemini: string;
+} {
+  const moved = where.env.GEMINI_CLI_HOME;
+  const home = moved !== undefined && moved !== '' ? where.path.resolve(where.homedir, moved) : where.homedir;
+  return { home, dotGemini: where.path.join(home, '.gemini') };
+}
+
+function places(inputs: GeminiInputs): Places {
+  const { home, dotGemini } = geminiHome({ env: inputs.env, homedir: inputs.homedir, path: inputs.fs.path });
+  const moved = inputs.env.GEMINI_CLI_HOME;
+  return { home, homeDisplay: moved !== undefined && moved !== '' ? '$GEMINI_CLI_HOME' : '~', dotGemini };
+}
+
+class Run {
+  readonly P: PathApi;
+  readonly diagnostics: GeminiDiagnostic[] = [];
+  readonly configFiles: string[] = [];
+
+  constructor(readonly inputs: GeminiInputs) {
+    this.P = inputs.fs.path;
+  }
+
+  problem(p: ConfigProblem): void {
+    this.diagnostic(p.code, p.file, p.line, p.message, 'config');
+  }
+
+  diagnostic(
+    code: GeminiDiagnostic['code'],
+    source: string | null,
+    line: number | null,
+    message: string,
+    about: GeminiDiagnostic['about'] = 'file',
+  ): void {
+    this.diagnostics.push({ code, severity: SEVERITY[code], about, source, line, message });
+  }
+
+  /** One settings file as a layer (absent when missing or failed). */
+  layer(abs: string, display: string): ConfigLayer | undefined {
+    const read = readConfigDocument(this.inputs.fs, abs, display, 'jsonc');
+    if (read.status === 'missing') return undefined;
+    this.configFiles.push(display);
+    if (read.status === 'failed') {
+      this.problem(read.problem);
+      return undefined;
+    }
+    const { layer, problems } = configLayer(GEMINI_SETTINGS, read.doc, display, settingKeys);
+    problems.forEach((p) => this.problem(p));
+    return layer;
+  }
+
+  exists(abs: string): boolean {
+    try {
+      return this.inputs.fs.stat(abs) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  stat(abs: string): FsStat | undefined {
+    try {
+      return this.inputs.fs.stat(abs);
+    } catch {
+      return undefined;
+    }
+  }
+
+  real(abs: string): string {
+    try {
+      return canonicalize(this.inputs.fs, abs).path;
+    } catch {
+      return abs;
+    }
+  }
+}
+
+/** `findProjectRoot` of memoryDiscovery: the first directory at or above `start` holding a marker. */
+function findCeiling(run: Run, start: string, markers: readonly string[]): string | null {
+  if (markers.length === 0) return null;
+  const usable = usableMarkers(markers, run.P);
+  let dir = start;
+  for (;;) {
+    for (const marker of usable) if (run.exists(run.P.join(dir, marker))) return dir;
+    const parent = run.P.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/** `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order. */
+function findUpward(run: Run, start: string, stop: string, names: readonly string[], dotGemini: string): string[] {
+  const P = run.P;
+  const found: string[] = [];
+  let dir = P.resolve(start);
+  const stopAt = P.resolve(stop);
+  for (;;) {
+    if (dir === dotGemini) break;
+    const here = names.map((n) => P.join(dir, n)).filter((p) => run.exists(p));
+    found.unshift(...here);
+    const parent = P.dirname(dir);
+    if (dir === stopAt || parent === dir) break;
+    dir = parent;
+  }
+  return found;
+}
+
+function identity(st: FsStat | undefined): string | undefined {
+  return st === undefined ? undefined : `${st.dev}:${st.ino}`;
+}
+
+/** The trust decision for the working directory. */
+function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
+  const { env } = run.inputs;
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env' };
+  if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
+  const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
+  const abs =
+    moved !== undefined && moved !== '' ? run.P.resolve(run.inputs.root, moved) : run.P.join(places.dotGemini, 'trustedFolders.json');
+  const display =
+    moved !== undefined && moved !== '' ? '$GEMINI_CLI_TRUSTED_FOLDERS_PATH' : `${places.homeDisplay}/.gemini/trustedFolders.json`;
+  const file = readTrustedFolders(run.inputs.fs, abs, display, run.inputs.root);
+  let rules: TrustRule[] = [];
+  if (file.status !== 'missing') run.configFiles.push(display);
+  if (file.status === 'failed') {
+    run.problem(file.problem);
+    return { trusted: false, source: 'invalid-file' };
+  }
+  if (file.status === 'read') rules = file.rules;
+  const verdict = isPathTrusted(run.inputs.fs, rules, run.inputs.root);
+  if (verdict === undefined) return { trusted: false, source: 'no-rule' };
+  return { trusted: verdict.trusted, source: 'rule', rule: { path: verdict.rule.path, level: verdict.rule.level } };
+}
+
+function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } {
+  const why =
+    trust.source === 'invalid-file'
+      ? 'its trusted folders file is invalid (Gemini would refuse to start)'
+      : trust.source === 'rule'
+        ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
+        : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
+  return {
+    reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
+    notice:
+      `Gemini CLI treats this folder as untrusted (${why}): only the global context files reach the model. ` +
+      'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.',
+  };
+}
+
+/** The settings files every folder reads, lowest first: system defaults, the user's, the system's. */
+function machineLayers(run: Run, where: Places): (ConfigLayer | undefined)[] {
+  const { env } = run.inputs;
+  const P = run.P;
+  const systemPath = env.GEMINI_CLI_SYSTEM_SETTINGS_PATH || systemSettingsPath(run.inputs.platform ?? process.platform);
+  const defaultsPath = env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || P.join(P.dirname(systemPath), 'system-defaults.json');
+  return [
+    run.layer(defaultsPath, env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ? '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH' : defaultsPath),
+    run.layer(P.join(where.dotGemini, 'settings.json'), `${where.homeDisplay}/.gemini/settings.json`),
+    run.layer(systemPath, env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? '$GEMINI_CLI_SYSTEM_SETTINGS_PATH' : systemPath),
+  ];
+}
+
+const defined = (l: ConfigLayer | undefined): l is ConfigLayer => l !== undefined;
+
+/**
+ * The settings before the working directory is known (no workspace settings file): enough to
+ * check `--set` and to know the boundary markers. Nothing is recorded.
+ */
+export function machineSettings(inputs: Omit<GeminiInputs, 'root' | 'targets'>): Record<string, EffectiveSetting> {
+  const run = new Run({ ...inputs, root: inputs.homedir, targets: [] });
+  return effectiveSettings('gemini', GEMINI_SETTINGS, machineLayers(run, places(run.inputs)).filter(defined), inputs.overrides);
+}
+
+/** Reads Gemini's settings, decides trust and resolves what loads. */
+export function resolveGemini(inputs: GeminiInputs): GeminiResult {
+  const run = new Run(inputs);
+  const P = run.P;
+  const where = places(inputs);
+  const [systemDefaults, user, system] = machineLayers(run, where);
+
+  // Trust is decided on the settings without the workspace file (which only a trusted folder reads).
+  const early = effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, system].filter(defined), inputs.overrides);
+  const trust = decideTrust(run, where, early['security.folderTrust.enabled'].value as boolean);
+  let workspace: ConfigLayer | undefined;
+  if (trust.trusted && run.real(where.home) !== inputs.root)
+    workspace = run.layer(P.join(inputs.root, '.gemini', 'settings.json'), '.gemini/settings.json');
+  const settings = workspace
+    ? effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, workspace, system].filter(defined), inputs.overrides)
+    : early;
+
+  const { names, rejected } = geminiNames(settings['context.fileName'].value as string | readonly string[] | null, P);
+  for (const r of rejected)
+    run.diagnostic(
+      'invalid-value',
+      null,
+      null,
+      `context.fileName ${JSON.stringify(r)} contains a NUL byte: Gemini would fail to start; the name is ignored`,
+      'config',
+    );
+  const markers = settings['context.memoryBoundaryMarkers'].value as readonly string[];
+  const ceiling = findCeiling(run, inputs.root, markers) ?? inputs.root;
+  const untrusted = trust.trusted ? undefined : untrustedWords(trust);
+
+  const sources: GeminiSource[] = [];
+  const reported = new Set<string>();
+  const loadedPaths = new Set<string>();
+  const loadedIds = new Map<string, string>();
+
+  const display = (abs: string): string => {
+    const rel = P.relative(inputs.root, abs).split(P.sep).join('/');
+    return rel;
+  };
+  const describe = (abs: string, scope: 'global' | 'project', delivery: 'baseline' | 'on-touch'): GeminiSource => {
+    if (scope === 'global') {
+      const rel = P.relative(where.dotGemini, abs).split(P.sep).join('/');
+      return {
+        absolute: abs,
+        path: `${where.homeDisplay}/.gemini/${rel}`,
+        scope,
+        directory: null,
+        depth: 0,
+        filename: P.basename(abs),
+        delivery,
+        status: 'included',
+        reason: null,
+        text: '',
+        bytes: 0,
+        sha256: '',
+      };
+    }
+    const path = display(abs);
+    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const parts = dir === '' ? [] : dir.split('/');
+    const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
+    return {
+      absolute: abs,
+      path,
+      scope,
+      directory: dir,
+      depth,
+      filename: P.basename(abs),
+      delivery,
+      status: 'included',
+      reason: null,
+      text: '',
+      bytes: 0,
+      sha256: '',
+    };
+  };
+
+  const io: ImportIo = {
+    path: P,
+    exists: (abs) => run.exists(abs),
+    realpath: (abs) => run.real(abs),
+    read: (abs) => {
+      const st = run.stat(abs);
+      if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
+      if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
+      const read = readRawFile(inputs.fs, run.real(abs), st, MAX_CONTENT_BYTES);
+      if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
+      return { ok: true, text: decodeLossy(read.bytes).text };
+    },
+  };
+
+  /** Reads one candidate into `s` (text, size, hash); false when Gemini would get no content. */
+  const load = (s: GeminiSource, markersForImports: readonly string[]): boolean => {
+    const st = run.stat(s.absolute);
+    if (st === undefined) return false;
+    if (st.kind === 'directory') {
+      s.status = 'not-loaded';
+      s.reason = 'a directory, not a file (EISDIR: skipped silently)';
+      return false;
+    }
+    if (st.kind !== 'file') {
+      s.status = 'not-loaded';
+      s.reason = 'not a regular file: not read';
+      run.diagnostic('unreadable', s.path, null, `${s.path} is not a regular file; not read`);
+      return false;
+    }
+    const real = run.real(s.absolute);
+    const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES);
+    if (!read.ok) {
+      s.status = 'not-loaded';
+      s.reason = `Gemini could not read it either (${read.message}): skipped`;
+      run.diagnostic('unreadable', s.path, null, `${s.path}: ${read.message}`);
+      return false;
+    }
+    s.bytes = read.size;
+    s.sha256 = read.sha256;
+    if (read.tooLarge)
+      run.diagnostic(
+        'too-large',
+        s.path,
+        null,
+        `${s.path} is larger than ${MAX_CONTENT_BYTES} bytes: only its first ${MAX_CONTENT_BYTES} bytes are shown (Gemini reads it all)`,
+      );
+    const decoded = decodeLossy(read.bytes);
+    if (decoded.invalid)
+      run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
+    const base = P.dirname(s.absolute);
+    const expanded = processImports(decoded.text, base, importRoot(io, base, markersForImports), io);
+    s.text = expanded.trim();
+    return true;
+  };
+
+  const duplicate = (s: GeminiSource, of: string): void => {
+    s.status = 'not-loaded';
+    s.reason = `same file (device+inode) as ${of}`;
+  };
+
+  // Global files: each name under ~/.gemini, in name order, whatever the trust.
+  const globals: GeminiSource[] = [];
+  for (const name of names) {
+    const abs = P.join(where.dotGemini, name);
+    if (!run.exists(abs) || reported.has(abs)) continue;
+    const s = describe(abs, 'global', 'baseline');
+    reported.add(abs);
+    const id = identity(run.stat(abs));
+    if (id !== undefined && loadedIds.has(id)) duplicate(s, loadedIds.get(id)!);
+    else if (load(s, markers)) {
+      loadedPaths.add(abs);
+      if (id !== undefined) loadedIds.set(id, s.path);
+    }
+    globals.push(s);
+  }
+
+  // Baseline project files: cwd up to the ceiling, deduplicated in walk order, then sorted.
+  const walked = [...new Set(findUpward(run, inputs.root, ceiling, names, where.dotGemini))];
+  const batchIds = new Map<string, string>();
+  const project: GeminiSource[] = [];
+  const dropped: GeminiSource[] = [];
+  for (const abs of walked) {
+    const s = describe(abs, 'project', 'baseline');
+    const id = identity(run.stat(abs));
+    if (id !== undefined && batchIds.has(id)) {
+      duplicate(s, batchIds.get(id)!);
+      dropped.push(s);
+      continue;
+    }
+    if (id !== undefined) batchIds.set(id, s.path);
+    project.push(s);
+  }
+  project.sort((a, b) => (a.absolute < b.absolute ? -1 : a.absolute > b.absolute ? 1 : 0));
+  const baseline: GeminiSource[] = [];
+  const failed: GeminiSource[] = [];
+  for (const s of project) {
+    reported.add(s.absolute);
+    const id = identity(run.stat(s.absolute));
+    if (id !== undefined && loadedIds.has(id)) {
+      duplicate(s, loadedIds.get(id)!);
+      dropped.push(s);
+      continue;
+    }
+    if (!trust.trusted) {
+      if (run.stat(s.absolute)?.kind === 'directory') load(s, markers);
+      if (s.status === 'included') {
+        s.status = 'untrusted';
+        s.reason = untrusted!.reason;
+      }
+    } else if (!load(s, markers)) {
+      if (s.status !== 'included') failed.push(s);
+      continue;
+    }
+    if (s.status === 'not-loaded') {
+      failed.push(s);
+      continue;
+    }
+    loadedPaths.add(s.absolute);
+    if (id !== undefined) loadedIds.set(id, s.path);
+    baseline.push(s);
+  }
+  for (const s of dropped) reported.add(s.absolute);
+
+  // Tool calls: one per target, from the target's directory up to the ceiling, new files only.
+  const touched: GeminiSource[] = [];
+  const jitTexts: string[] = [];
+  for (const target of inputs.targets) {
+    // The root itself stands for "no tool has touched anything yet".
+    if (target === '' || target === '.') continue;
+    const abs = P.join(inputs.root, ...target.split('/'));
+    const st = run.stat(abs);
+    const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
+    const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];
+    const batch = new Map<string, string>();
+    const fresh: GeminiSource[] = [];
+    for (const p of found) {
+      if (loadedPaths.has(p)) continue;
+      const id = identity(run.stat(p));
+      const s = describe(p, 'project', 'on-touch');
+      s.target = target;
+      const seen = id === undefined ? undefined : (batch.get(id) ?? loadedIds.get(id));
+      if (seen !== undefined) {
+        if (!reported.has(p)) {
+          duplicate(s, seen);
+          reported.add(p);
+          dropped.push(s);
+        }
+        continue;
+      }
+      if (id !== undefined) batch.set(id, s.path);
+      fresh.push(s);
+    }
+    const loadedNow: GeminiSource[] = [];
+    for (const s of fresh) {
+      const first = !reported.has(s.absolute);
+      reported.add(s.absolute);
+      const id = identity(run.stat(s.absolute));
+      if (!trust.trusted) {
+        if (run.stat(s.absolute)?.kind === 'directory') load(s, markers);
+        if (s.status === 'included') {
+          s.status = 'untrusted';
+          s.reason = untrusted!.reason;
+        }
+      } else if (!load(s, markers)) {
+        if (first && s.status !== 'included') failed.push(s);
+        continue;
+      }
+      if (s.status === 'not-loaded') {
+        if (first) failed.push(s);
+        continue;
+      }
+      loadedPaths.add(s.absolute);
+      if (id !== undefined) loadedIds.set(id, s.path);
+      loadedNow.push(s);
+    }
+    touched.push(...loadedNow);
+    if (trust.trusted) jitTexts.push(concatenate(loadedNow));
+  }
+
+  sources.push(...globals.filter((s) => s.status === 'included'), ...baseline, ...touched);
+  sources.push(...globals.filter((s) => s.status !== 'included'), ...dropped, ...failed);
+
+  const globalText = concatenate(globals.filter((s) => s.status === 'included'));
+  const projectText = trust.trusted ? concatenate(baseline) : '';
+  const context = geminiContext(globalText, projectText, jitTexts);
+  return {
+    sources,
+    context,
+    diagnostics: run.diagnostics,
+    configFiles: run.configFiles,
+    settings,
+    trust,
+    notice: untrusted?.notice,
+    names,
+    ceiling,
+  };
+}

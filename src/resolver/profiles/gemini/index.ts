@@ -1,0 +1,185 @@
+/**
+ * The `gemini` profile: what Gemini CLI 0.56 puts in front of the model (docs/agents.md,
+ * `gemini`). engine.ts decides, per call, what Gemini loads (settings, trust, the upward walk
+ * sorted by absolute path, identity dedupe, the files each tool call discovers, imports); this
+ * file hands its answer to the pipeline as named candidates in Gemini's order, and renders
+ * Gemini's framing with the absolute paths Gemini writes. Decisions and guesses: README.md.
+ */
+import type { Diagnostic } from '../../evidence';
+import { NO_BUDGET } from '../../fit';
+import type {
+  ContextFormat,
+  ContextSource,
+  DiscoverContext,
+  Layout,
+  NamedCandidate,
+  Profile,
+  ProfileContext,
+  TrustVerdict,
+} from '../../profile';
+import { DISCOVERY_ORDER } from '../../stages/order';
+import { CODE_POINTS } from '../../units';
+import { concatenate, geminiContext } from './context';
+import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
+import { settingsEvidence } from '../agent/configure';
+import type { EffectiveSetting } from '../agent/settings';
+import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
+
+export const GEMINI_VERSION = 'Gemini CLI 0.56.0';
+
+export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
+  "Gemini sends the global files in its system instruction, the project files in the first user message and each tool call's new files after that tool's output; this context puts them in that order in one text.",
+  "Each target stands for one tool call (read, list, write or edit), in the order of the evidence's targets; read_many_files (one block for several files) is not modelled.",
+  "Not read: extensions' context files, MCP server instructions, private project memory (~/.gemini/tmp/<project>/memory), include directories, the IDE's trust signal, --skip-trust (use GEMINI_CLI_TRUST_WORKSPACE=true).",
+  'context.importFormat "flat" is not modelled: imports are always expanded as Gemini\'s default "tree" format does.',
+  'Paths are compared as on Linux: Gemini lowercases them on macOS and Windows when it compares trust rules and walk limits.',
+  '$VAR references inside settings files are not expanded.',
+  'A directory named like a context file is listed as skipped (Gemini drops it silently).',
+]);
+
+/** Per call: the engine's answer, computed once the root and targets are known. */
+interface CallState {
+  result?: GeminiResult;
+  /** Evidence `settings`: filled in with the effective values once the workspace file is read. */
+  settings: Record<string, EffectiveSetting>;
+  diagnostics: Diagnostic[];
+  configFiles: string[];
+  byPath: Map<string, GeminiSource>;
+}
+
+function run(state: CallState, ctx: DiscoverContext): GeminiResult {
+  if (state.result) return state.result;
+  const result = resolveGemini({
+    fs: ctx.fs,
+    env: ctx.env,
+    homedir: ctx.homedir,
+    overrides: ctx.settings,
+    root: ctx.root,
+    targets: ctx.targets.map((t) => t.path),
+  });
+  state.result = result;
+  Object.assign(state.settings, settingsEvidence(result.settings));
+  state.configFiles.push(...result.configFiles);
+  for (const d of result.diagnostics) {
+    if (d.about === 'config')
+      state.diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
+  }
+  for (const s of result.sources) state.byPath.set(s.path, s);
+  return result;
+}
+
+function candidate(s: GeminiSource): NamedCandidate {
+  return {
+    abs: s.absolute,
+    path: s.path,
+    scope: s.scope === 'global' ? 'global' : s.depth < 0 ? 'project' : 'workspace',
+    directory: s.directory,
+    depth: s.depth,
+    filename: s.filename,
+    delivery: s.delivery,
+    // The user's own files: a link there is followed. Repository files go through the pipeline's
+    // containment (a link leading outside is disclosed, never printed).
+    own: s.scope === 'global',
+  };
+}
+
+function trustVerdict(result: GeminiResult): TrustVerdict {
+  const evidence = {
+    trusted: result.trust.trusted,
+    decidedBy: result.trust.source,
+    ...(result.trust.rule ? { rule: result.trust.rule } : {}),
+  };
+  if (result.trust.trusted) return { trusted: true, evidence };
+  const reason =
+    result.sources.find((s) => s.status === 'untrusted')?.reason ?? 'Gemini loads no project context file in an untrusted folder';
+  return { trusted: false, reason, notice: result.notice, evidence };
+}
+
+function geminiFormat(state: CallState): ContextFormat {
+  const header = (s: ContextSource) => state.byPath.get(s.path)?.absolute ?? s.absolute ?? s.path;
+  const render = (sources: readonly ContextSource[]): string => {
+    const frame = (list: readonly ContextSource[]) => concatenate(list.map((s) => ({ absolute: header(s), text: s.content })));
+    const baseline = sources.filter((s) => s.delivery !== 'on-touch');
+    const touched = sources.filter((s) => s.delivery === 'on-touch');
+    const calls = new Map<string, ContextSource[]>();
+    for (const s of touched) {
+      const target = state.byPath.get(s.path)?.target ?? '';
+      const list = calls.get(target);
+      if (list) list.push(s);
+      else calls.set(target, [s]);
+    }
+    return geminiContext(
+      frame(baseline.filter((s) => s.scope === 'global')),
+      frame(baseline.filter((s) => s.scope !== 'global')),
+      [...calls.values()].map(frame),
+    );
+  };
+  return {
+    layout(sources): Layout {
+      const size = (i: number) => CODE_POINTS.measure(sources[i].content);
+      return {
+        fixed: 0,
+        validationHeader: 0,
+        markerHeader: 0,
+        heading: () => 0,
+        body: size,
+        commands: () => 0,
+        omitLine: () => 0,
+        cutCost: (_i, kept) => kept,
+        size,
+        complete: () => CODE_POINTS.measure(render(sources)),
+      };
+    },
+    render: (sources) => render(sources),
+  };
+}
+
+function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
+  // An unknown --set name or a bad value is a usage error before any context file is read.
+  const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
+  const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map(), settings: settingsEvidence(settings) };
+  const profile: Profile = {
+    ...GEMINI,
+    projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },
+    discover: (dctx) => run(state, dctx).sources.map(candidate),
+    trust: (dctx) => trustVerdict(run(state, dctx)),
+    imports: {
+      // Gemini expands imports from the file's path as discovered (a link's own directory):
+      // the engine did, so its text is what this file contributes.
+      expand: (content, from) => ({ content: state.byPath.get(from.path)?.text ?? content, diagnostics: [] }),
+    },
+    format: geminiFormat(state),
+  };
+  return { profile, state };
+}
+
+export const GEMINI: Profile = {
+  name: 'gemini',
+  description:
+    'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
+  version: GEMINI_VERSION,
+  fidelity: GEMINI_FIDELITY,
+  settings: GEMINI_SETTINGS,
+  configure(ctx) {
+    const { profile, state } = perCall(ctx);
+    // Filled in once the root is known (the trusted folders file and the workspace settings
+    // depend on it); the evidence copies both lists at the end of the call.
+    return { profile, diagnostics: state.diagnostics, configFiles: state.configFiles, settings: state.settings };
+  },
+  noTargets: 'root',
+  projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },
+  directories: [],
+  load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: false, homes: (where) => [geminiHome(where).dotGemini] },
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  format: {
+    layout: () => {
+      throw new Error('the gemini profile renders through configure()');
+    },
+    render: () => {
+      throw new Error('the gemini profile renders through configure()');
+    },
+  },
+};

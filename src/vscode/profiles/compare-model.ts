@@ -1,0 +1,211 @@
+/**
+ * The view's Compare section (docs/profiles.md §6): the open file resolved under several
+ * profiles, one child per profile. Each child says in its description what reaches the model
+ * and how large the context is in that profile's own unit; its children are the files any
+ * profile considered, in the same order under every profile, each with that profile's cell
+ * (`included`, `cut 64000/90000 B`, `omitted`, `shadowed`, `not loaded`, `untrusted`, `—`), so
+ * the same row can be read across profiles. A profile whose answer differs from the reference
+ * profile's (holaryn's) is marked, and so is every cell that differs.
+ *
+ * Pure: evidence in, tree nodes out (provider.ts renders them).
+ */
+import type { Evidence, SourceEvidence } from '../../resolver';
+import { STATUS_ICON, type TreeNode } from '../model';
+
+/** One profile's answer for the compared targets: its evidence, or why it has none. */
+export interface ProfileAnswer {
+  name: string;
+  description: string;
+  evidence?: Evidence;
+  /** The resolution failed (e.g. an unreadable trust store): the message. */
+  error?: string;
+  /** Settings the editor could not use for this profile. */
+  problems?: string[];
+}
+
+export interface CompareOptions {
+  /** The profile the rest of the view shows (marked). */
+  shown: string;
+  /** Differences are marked against this profile (default `holaryn`). */
+  reference?: string;
+}
+
+/** The cell for a file no profile's evidence has. */
+export const NOT_CONSIDERED = '—';
+
+/** The short unit of a profile's sizes: `B` for bytes, `chars` for code points. */
+export function unitWord(unit: Evidence['truncation']['unit']): string {
+  return unit === 'utf8-bytes' ? 'B' : 'chars';
+}
+
+/** What one profile does with one file, in a few words (as `holaryn compare` prints it). */
+export function compareCell(ev: Evidence, s: SourceEvidence | undefined): string {
+  if (s === undefined) return NOT_CONSIDERED;
+  if (s.status === 'truncated') {
+    const cut = ev.truncation.cut.find((k) => k.path === s.path);
+    return cut ? `cut ${cut.included}/${cut.chars} ${unitWord(ev.truncation.unit)}` : 'cut';
+  }
+  return s.status.replace(/-/g, ' ');
+}
+
+/** The context's size in the profile's unit, and its budget: `4,120 of 65,536 B`, `812 chars, no budget`. */
+export function sizeText(ev: Evidence): string {
+  const t = ev.truncation;
+  const n = (x: number) => x.toLocaleString('en-US');
+  const unit = unitWord(t.unit);
+  return t.budget === null ? `${n(t.size)} ${unit}, no budget` : `${n(t.size)} of ${n(t.budget)} ${unit}`;
+}
+
+/**
+ * The rows: every file any answer considered, matched by evidence path, placed by the first
+ * answer (in the given order) that has it, in that answer's precedence order.
+ */
+export function compareRows(answers: readonly ProfileAnswer[]): string[] {
+  const rank = new Map<string, [number, number]>();
+  answers.forEach((a, column) => {
+    a.evidence?.sources.forEach((s, i) => {
+      if (!rank.has(s.path)) rank.set(s.path, [column, s.order ?? i + 1]);
+    });
+  });
+  return [...rank.keys()].sort((a, b) => {
+    const [ca, oa] = rank.get(a)!;
+    const [cb, ob] = rank.get(b)!;
+    return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}
+
+/** Files that reach the model (included or cut), in order, with their cells: what "the answer" is. */
+export function answerOf(ev: Evidence): string[] {
+  return ev.sources.filter((s) => s.status === 'included' || s.status === 'truncated').map((s) => `${s.path} ${compareCell(ev, s)}`);
+}
+
+/** Whether two answers put different text in front of the model (files, order, cuts). */
+export function answersDiffer(a: Evidence, b: Evidence): boolean {
+  const x = answerOf(a);
+  const y = answerOf(b);
+  return x.length !== y.length || x.some((v, i) => v !== y[i]);
+}
+
+/** Short names for the status counts of a profile's description, in this order. */
+const COUNTED: [SourceEvidence['status'], string][] = [
+  ['included', 'included'],
+  ['truncated', 'cut'],
+  ['omitted', 'omitted'],
+  ['untrusted', 'untrusted'],
+  ['shadowed', 'shadowed'],
+  ['not-loaded', 'not loaded'],
+  ['not-applicable', 'not applicable'],
+  ['superseded', 'superseded'],
+  ['duplicate', 'duplicate'],
+];
+
+/** `2 included · 1 shadowed · 3 not loaded`, or `no file` when the profile considered none. */
+export function statusCounts(ev: Evidence): string {
+  const parts = COUNTED.map(([status, word]) => {
+    const n = ev.sources.filter((s) => s.status === status).length;
+    return n > 0 ? `${n} ${word}` : '';
+  }).filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'no file';
+}
+
+const CELL_ICON_NOT_CONSIDERED = 'dash|disabledForeground';
+
+function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnswer | undefined, options: CompareOptions): TreeNode {
+  const id = `compare:${a.name}`;
+  const shownMark = a.name === options.shown ? ' (shown)' : '';
+  const ev = a.evidence;
+  if (!ev) {
+    return {
+      id,
+      label: `${a.name}${shownMark}`,
+      description: `could not resolve: ${a.error ?? 'unknown error'}`,
+      tooltip: `${a.name}: ${a.description}\n${a.error ?? ''}`,
+      icon: 'error|list.errorForeground',
+    };
+  }
+  const refEv = ref?.evidence;
+  const isRef = ref !== undefined && a.name === ref.name;
+  const differs = !isRef && refEv !== undefined && answersDiffer(ev, refEv);
+  const untrusted = ev.notice !== undefined && ev.sources.some((s) => s.status === 'untrusted');
+  const icon = untrusted
+    ? 'shield|list.warningForeground'
+    : differs
+      ? 'diff|list.warningForeground'
+      : isRef
+        ? 'star-full'
+        : 'pass|testing.iconPassed';
+  const mark = isRef ? ' · reference' : refEv === undefined ? '' : differs ? ` · differs from ${ref!.name}` : ` · same as ${ref!.name}`;
+  const children: TreeNode[] = rows.map((p, i) => {
+    const s = ev.sources.find((x) => x.path === p);
+    const cell = compareCell(ev, s);
+    const refCell =
+      refEv && !isRef
+        ? compareCell(
+            refEv,
+            refEv.sources.find((x) => x.path === p),
+          )
+        : undefined;
+    const cellDiffers = refCell !== undefined && refCell !== cell;
+    return {
+      id: `${id}:${i}:${p}`,
+      label: p,
+      description: cellDiffers ? `${cell}   ≠ ${ref!.name}: ${refCell}` : cell,
+      tooltip: [
+        `${p} under ${a.name}: ${cell}`,
+        s?.reason ?? (s ? '' : `${a.name} does not consider this file`),
+        cellDiffers ? `${ref!.name}: ${refCell}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      icon: s ? STATUS_ICON[s.status] : CELL_ICON_NOT_CONSIDERED,
+      // A file of the repository (user-level files are shown by display name only).
+      action: s && (s.scope === 'workspace' || s.scope === 'project') ? { kind: 'open-file', path: p } : undefined,
+    };
+  });
+  if (ev.notice) children.unshift({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
+  for (const [i, problem] of (a.problems ?? []).entries()) {
+    children.unshift({ id: `${id}:problem:${i}`, label: 'Setting ignored', description: problem, tooltip: problem, icon: 'warning' });
+  }
+  return {
+    id,
+    label: `${a.name}${shownMark}`,
+    description: `${statusCounts(ev)} · ${sizeText(ev)}${mark}`,
+    tooltip: [
+      `${a.name}: ${a.description}`,
+      `context ${sizeText(ev)}`,
+      statusCounts(ev),
+      ...(ev.profileVersion ? [`emulates ${ev.profileVersion}`] : []),
+      ...(ev.fidelity ?? []).map((f) => `approximate: ${f}`),
+      ...(ev.notice ? [ev.notice] : []),
+    ].join('\n'),
+    icon,
+    expanded: false,
+    children,
+  };
+}
+
+/** The Compare section: one child per answer, in the given order. */
+export function compareSection(answers: readonly ProfileAnswer[], options: CompareOptions): TreeNode {
+  const refName = options.reference ?? 'holaryn';
+  const ref = answers.find((a) => a.name === refName && a.evidence !== undefined);
+  const rows = compareRows(answers);
+  const children = answers.map((a) => profileNode(a, rows, ref, options));
+  const differing = ref
+    ? answers.filter((a) => a.evidence && a.name !== ref.name && answersDiffer(a.evidence, ref.evidence!)).map((a) => a.name)
+    : [];
+  const target = answers
+    .find((a) => a.evidence)
+    ?.evidence?.targets.map((t) => (t.path === '' ? '.' : t.path))
+    .join(', ');
+  return {
+    id: 'compare',
+    label: 'Compare',
+    description: `${answers.length} profiles${target ? ` for ${target}` : ''}${ref ? ` · ${differing.length} differ from ${ref.name}` : ''}`,
+    tooltip:
+      `The same target under each profile: what reaches the model, and the context size in each profile's own unit.` +
+      (ref ? `\nDiffer from ${ref.name}: ${differing.length > 0 ? differing.join(', ') : 'none'}` : ''),
+    icon: 'split-horizontal',
+    expanded: true,
+    children,
+  };
+}

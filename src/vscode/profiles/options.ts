@@ -1,0 +1,137 @@
+/**
+ * What the editor passes to the resolver for one profile: the resolve options built from the
+ * `holaryn.*` settings and, for a profile that declares editor settings (Copilot's `chat.*`),
+ * the editor's own values. Pure: the values come in as plain data (see profiles/settings.ts for
+ * where they are read), so every rule here is unit-tested without an editor.
+ *
+ * The rules (docs/vscode.md, "Profiles"):
+ * - `holaryn.budget` and `holaryn.globalFile` are Holaryn's own settings (a budget in code points,
+ *   Holaryn's operator-global file): they go to the `holaryn` profile only. Every other profile
+ *   keeps its own budget, unit and user-level file, as `holaryn compare` does.
+ * - Dedicated settings name one profile's setting: `holaryn.dsh.candidates` (DSH's
+ *   `--candidates`), `holaryn.holon.agentHome` and `holaryn.holon.hierarchical`.
+ * - `holaryn.profileSettings` is `{ profile: { NAME: value } }`, each entry passed as
+ *   `--set NAME=VALUE` would be (lists and objects as JSON); it wins over everything else.
+ * - A profile setting whose name the editor owns (`chat.…`, `github.copilot.…`) is read from the
+ *   editor's configuration, so the copilot profile answers with this editor's real settings.
+ */
+import type { GlobalFile, Profile, ResolveOptions } from '../../resolver';
+
+/** Setting-name prefixes that belong to the editor itself: a profile declaring one reads the editor's value. */
+export const EDITOR_SETTING_PREFIXES: readonly string[] = Object.freeze(['chat.', 'github.copilot.']);
+
+/** Whether `name` (a profile setting) is one of the editor's own settings. */
+export function isEditorSetting(name: string): boolean {
+  return EDITOR_SETTING_PREFIXES.some((p) => name.startsWith(p));
+}
+
+/** The editor settings a profile declares, in its declaration order. */
+export function editorSettingNames(profile: Profile): string[] {
+  return (profile.settings ?? []).map((s) => s.name).filter(isEditorSetting);
+}
+
+/** The settings as read from the editor, before any interpretation. */
+export interface ProfileSettingsInput {
+  /** `holaryn.budget` (code points; the holaryn profile only). */
+  budget?: number;
+  /** `holaryn.globalFile`, already interpreted (the holaryn profile only). */
+  globalFile?: GlobalFile | null;
+  /** `holaryn.dsh.candidates`. */
+  dshCandidates?: unknown;
+  /** `holaryn.holon.agentHome` (`~/` already expanded or not: see `expandHome`). */
+  holonAgentHome?: unknown;
+  /** `holaryn.holon.hierarchical`. */
+  holonHierarchical?: unknown;
+  /** `holaryn.profileSettings`. */
+  profileSettings?: unknown;
+  /** The editor's values of the profile's editor settings (undefined: not set and no default). */
+  editor?: Readonly<Record<string, unknown>>;
+  /** Home directory, for a leading `~/` in paths. */
+  homedir?: string;
+}
+
+export interface ProfileOptions {
+  /** Options for `resolveInstructions` (no fs, cache or trust store: the caller adds those). */
+  options: ResolveOptions;
+  /** Settings that could not be used, in words (shown in the view; the value is ignored). */
+  problems: string[];
+}
+
+/** A setting value as `--set NAME=VALUE` would carry it. */
+export function settingText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function expandHome(p: string, homedir: string | undefined): string {
+  return homedir !== undefined && (p === '~' || p.startsWith('~/')) ? homedir + p.slice(1) : p;
+}
+
+/** Adds `name=value` to `settings` as an own property (a name like `__proto__` stays a plain key). */
+function put(settings: Record<string, string>, name: string, value: string): void {
+  Object.defineProperty(settings, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The resolve options for `profile` from the editor's settings. */
+export function profileOptions(profile: Profile, input: ProfileSettingsInput): ProfileOptions {
+  const options: ResolveOptions = { profile };
+  const problems: string[] = [];
+  const settings: Record<string, string> = {};
+  const name = profile.name;
+
+  if (name === 'holaryn') {
+    // Holaryn's own settings mean nothing to another system (a budget in code points, Holaryn's
+    // operator-global file): every other profile keeps its own.
+    if (input.budget !== undefined) options.budget = input.budget;
+    if (input.globalFile !== undefined) options.globalFile = input.globalFile;
+  }
+
+  // The editor's own settings the profile declares (Copilot's chat.* in VS Code).
+  for (const key of editorSettingNames(profile)) {
+    const text = settingText(input.editor?.[key]);
+    if (text !== undefined) put(settings, key, text);
+  }
+
+  // Dedicated settings, each naming one profile's setting.
+  if (name === 'dsh' && input.dshCandidates !== undefined) {
+    const c = input.dshCandidates;
+    if (Array.isArray(c) && c.every((x) => typeof x === 'string')) {
+      if (c.length > 0) options.candidates = c;
+    } else problems.push('holaryn.dsh.candidates must be a list of file names; the default candidates are used');
+  }
+  if (name === 'holon') {
+    const home = input.holonAgentHome;
+    if (typeof home === 'string') {
+      if (home.trim() !== '') put(settings, 'agentHome', expandHome(home, input.homedir));
+    } else if (home !== undefined && home !== null) problems.push('holaryn.holon.agentHome must be a path; no agent home is used');
+    const h = input.holonHierarchical;
+    if (typeof h === 'boolean') put(settings, 'hierarchical', String(h));
+    else if (h !== undefined && h !== null)
+      problems.push('holaryn.holon.hierarchical must be true or false; hierarchical loading stays off');
+  }
+
+  // holaryn.profileSettings: as --set, last and strongest.
+  const all = input.profileSettings;
+  if (all !== undefined && all !== null) {
+    if (!isPlainObject(all)) problems.push('holaryn.profileSettings must be an object: { "<profile>": { "<setting>": value } }');
+    else if (Object.hasOwn(all, name)) {
+      const mine = all[name];
+      if (!isPlainObject(mine)) problems.push(`holaryn.profileSettings.${name} must be an object of settings`);
+      else {
+        for (const [key, value] of Object.entries(mine)) {
+          const text = settingText(value);
+          if (text !== undefined) put(settings, key, text);
+        }
+      }
+    }
+  }
+
+  if (Object.keys(settings).length > 0) options.settings = settings;
+  return { options, problems };
+}

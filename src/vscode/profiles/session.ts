@@ -1,0 +1,168 @@
+/**
+ * The view's profile state for one window: which profile it shows (the `holaryn.profile`
+ * setting, or a View as… choice that lasts for the window and touches no file), the Compare
+ * answers for the view's targets, and the trust question of a profile that asks for trust.
+ *
+ * View as… is a session choice on purpose: looking at a file as another system would is an
+ * exploration, and writing `.vscode/settings.json` into the repository for it would change the
+ * repository. The setting stays the lasting default, and the one the agent tool uses.
+ *
+ * The trust question is asked at most once per repository per window, only for the profile the
+ * view shows, only when the stored decision is `unknown`, and never in Restricted Mode; the
+ * answer goes to the trust store the CLI uses. Clicking the Trust row asks again.
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
+import { profileWatchGlobs } from './watch';
+import { setTrustDecision } from '../../trust/store';
+import type { ProfileAnswer } from './compare-model';
+import { compareProfilesSetting, profileSetting, registeredProfiles, resolveOptionsFor, trustStoreFile } from './settings';
+import { ConsentAnswer, ConsentQuestion, RepositoryTrust, consentQuestion, isRepositoryTrust, recordedDecision } from './trust-model';
+import type { ProfileShown } from './view-model';
+
+/** Shows the question as a modal warning; undefined when dismissed. */
+async function askModal(q: ConsentQuestion): Promise<ConsentAnswer | undefined> {
+  const picked = await vscode.window.showWarningMessage(q.message, { modal: true, detail: q.detail }, ...q.buttons.map((b) => b.label));
+  return q.buttons.find((b) => b.label === picked)?.answer;
+}
+
+export interface RecordedAnswer {
+  question: ConsentQuestion;
+  answer: ConsentAnswer | undefined;
+  /** What was written to the store (absent when dismissed or the write failed). */
+  recorded?: { directory: string; decision: 'trusted' | 'refused'; store: string };
+  error?: string;
+}
+
+export class ProfileSession implements vscode.Disposable {
+  private override: string | undefined;
+  private readonly asked = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly answered = new vscode.EventEmitter<RecordedAnswer>();
+  /** Fires when the shown profile or a trust answer changes (the view re-resolves). */
+  readonly onDidChange = this.changed.event;
+  /** Fires after every trust question, with what was answered and written (tests listen). */
+  readonly onDidAnswer = this.answered.event;
+  /**
+   * Asks the trust question. The default shows VS Code's modal warning; integration tests
+   * replace it to answer without clicking.
+   */
+  ask: (q: ConsentQuestion) => Thenable<ConsentAnswer | undefined> = askModal;
+  private readonly watchers: vscode.Disposable[] = [];
+
+  constructor() {
+    // Files other profiles read (GEMINI.md, docs/PROJECT_RULES.md, .narya/config.toml, …) and the
+    // trust store (an answer given with `holaryn trust` in a terminal shows at once).
+    const store = trustStoreFile();
+    const patterns: vscode.GlobPattern[] = [
+      ...profileWatchGlobs(),
+      new vscode.RelativePattern(vscode.Uri.file(path.dirname(store)), path.basename(store)),
+    ];
+    for (const pattern of patterns) {
+      const w = vscode.workspace.createFileSystemWatcher(pattern);
+      const fire = () => this.changed.fire();
+      this.watchers.push(w, w.onDidCreate(fire), w.onDidChange(fire), w.onDidDelete(fire));
+    }
+  }
+
+  /** The profile the view shows for `scope`, and where that choice comes from. */
+  shown(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
+    const setting = profileSetting(scope);
+    const name = this.override ?? setting.name;
+    return {
+      name,
+      description: profileByName(name).description,
+      origin: this.override ? 'view-as' : 'setting',
+      setting: setting.name,
+      problem: this.override ? undefined : setting.problem,
+    };
+  }
+
+  /** Sets (or, with undefined, clears) the View as… choice for this window. */
+  setViewAs(name: string | undefined): void {
+    if (name !== undefined) profileByName(name); // a usage error for an unknown name
+    if (name === this.override) return;
+    this.override = name;
+    this.changed.fire();
+  }
+
+  /** The View as… picker: every registered profile with its description. */
+  async pickViewAs(scope: vscode.Uri | undefined): Promise<void> {
+    const current = this.shown(scope);
+    type Item = vscode.QuickPickItem & { profile?: string; clear?: boolean };
+    const items: Item[] = registeredProfiles().map((p) => ({
+      label: p.name,
+      description: [p.name === current.name ? 'shown now' : '', p.name === current.setting ? 'holaryn.profile setting' : '']
+        .filter(Boolean)
+        .join(' · '),
+      detail: p.description,
+      profile: p.name,
+    }));
+    if (current.origin === 'view-as') {
+      items.unshift({ label: `$(settings) Follow the holaryn.profile setting (${current.setting})`, clear: true });
+    }
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'View as…',
+      placeHolder: 'Show the repository instructions as this system would load them (for this window)',
+      matchOnDetail: true,
+    });
+    if (!picked) return;
+    if (picked.clear) this.setViewAs(undefined);
+    else if (picked.profile) this.setViewAs(picked.profile === current.setting ? undefined : picked.profile);
+  }
+
+  /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
+  compare(folder: vscode.Uri, targets: string[], extra: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
+    return compareProfilesSetting(folder).map((name) => {
+      const profile = profileByName(name);
+      const { options, problems } = resolveOptionsFor(profile, folder, extra);
+      try {
+        const evidence = resolveInstructions(folder.fsPath, targets, options);
+        return { name, description: profile.description, evidence, problems };
+      } catch (err) {
+        const error = err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).message;
+        return { name, description: profile.description, error, problems };
+      }
+    });
+  }
+
+  /**
+   * After the view showed `ev`: when its trust decision is `unknown` and this repository was not
+   * asked in this window, asks (without waiting for the answer). Never in Restricted Mode.
+   */
+  offerQuestion(ev: Evidence): void {
+    const trust = ev.trust;
+    if (!isRepositoryTrust(trust) || trust.decision !== 'unknown' || !vscode.workspace.isTrusted) return;
+    if (this.asked.has(trust.repository)) return;
+    void this.question(trust);
+  }
+
+  /** Asks about `trust`'s repository now (the Trust row's click), and records the answer. */
+  async question(trust: RepositoryTrust): Promise<RecordedAnswer> {
+    this.asked.add(trust.repository);
+    const store = trustStoreFile();
+    const question = consentQuestion(trust, store);
+    const answer = await this.ask(question);
+    const result: RecordedAnswer = { question, answer };
+    if (answer !== undefined) {
+      const { directory, decision } = recordedDecision(trust, answer);
+      try {
+        setTrustDecision(store, directory, decision);
+        result.recorded = { directory, decision, store };
+      } catch (err) {
+        result.error = (err as Error).message;
+        void vscode.window.showErrorMessage(`Holaryn: the trust answer was not recorded: ${result.error}`);
+      }
+    }
+    this.answered.fire(result);
+    if (result.recorded) this.changed.fire();
+    return result;
+  }
+
+  dispose(): void {
+    for (const w of this.watchers) w.dispose();
+    this.changed.dispose();
+    this.answered.dispose();
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The profile settings as the editor reads them: `holaryn.profile`, `holaryn.compareProfiles`,
+ * the dedicated per-profile settings, `holaryn.profileSettings`, and the editor's own settings a
+ * profile declares (Copilot's `chat.*`). Everything resource-scoped is read for the workspace
+ * folder being resolved. profiles/options.ts turns the values into resolve options.
+ */
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { DEFAULT_PROFILE, Profile, ResolveOptions, listProfiles, profileByName, profileNames } from '../../resolver';
+import { defaultTrustStorePath } from '../../trust/store';
+import { budgetSetting, globalFileSetting } from '../settings';
+import { ProfileOptions, ProfileSettingsInput, editorSettingNames, profileOptions } from './options';
+import { restrictedProfile } from './restricted';
+
+/** `holaryn.profile` for this scope; an unknown name falls back to the default, with the problem. */
+export function profileSetting(scope: vscode.Uri | undefined): { name: string; problem?: string } {
+  const configured = vscode.workspace.getConfiguration('holaryn', scope).get<string>('profile', DEFAULT_PROFILE.name);
+  if (typeof configured === 'string' && profileNames().includes(configured)) return { name: configured };
+  return {
+    name: DEFAULT_PROFILE.name,
+    problem: `holaryn.profile ${JSON.stringify(configured)} is no known profile (${profileNames().join(', ')}); showing ${DEFAULT_PROFILE.name}`,
+  };
+}
+
+/** `holaryn.compareProfiles`: the profiles the Compare section shows, in order; empty or unset: all. */
+export function compareProfilesSetting(scope: vscode.Uri | undefined): string[] {
+  const configured = vscode.workspace.getConfiguration('holaryn', scope).get<unknown>('compareProfiles', []);
+  const known = profileNames();
+  const names = Array.isArray(configured)
+    ? [...new Set(configured.filter((n): n is string => typeof n === 'string' && known.includes(n)))]
+    : [];
+  return names.length > 0 ? names : known;
+}
+
+/** The editor's effective value of one of its own settings (the folder's, the workspace's, the user's, or its default). */
+function editorValue(name: string, scope: vscode.Uri | undefined): unknown {
+  const i = vscode.workspace.getConfiguration(undefined, scope).inspect(name);
+  if (!i) return undefined;
+  return i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue ?? i.defaultValue;
+}
+
+/** Every setting value `profileOptions` needs for `profile`, read for `scope`. */
+export function readProfileInput(profile: Profile, scope: vscode.Uri | undefined): ProfileSettingsInput {
+  const config = vscode.workspace.getConfiguration('holaryn', scope);
+  const editor: Record<string, unknown> = {};
+  for (const name of editorSettingNames(profile)) {
+    const v = editorValue(name, scope);
+    if (v !== undefined) editor[name] = v;
+  }
+  return {
+    budget: budgetSetting(scope),
+    globalFile: globalFileSetting(scope),
+    dshCandidates: config.get('dsh.candidates'),
+    holonAgentHome: config.get('holon.agentHome'),
+    holonHierarchical: config.get('holon.hierarchical'),
+    profileSettings: config.get('profileSettings'),
+    editor,
+    homedir: os.homedir(),
+  };
+}
+
+/**
+ * The trust store the editor reads and writes: `$HOLARYN_HOME/trust.json` (default
+ * `~/.holaryn/trust.json`), the same file `holaryn trust` uses. Deliberately not a workspace
+ * setting: a repository must never be able to point the editor at a store it wrote itself.
+ */
+export function trustStoreFile(): string {
+  return defaultTrustStorePath(process.env, os.homedir());
+}
+
+/**
+ * The resolve options for `profile` in `scope`: its settings, the shared trust store, and in
+ * Restricted Mode a profile whose trust answer is always "no".
+ */
+export function resolveOptionsFor(profile: Profile, scope: vscode.Uri | undefined, extra: Partial<ResolveOptions> = {}): ProfileOptions {
+  const built = profileOptions(profile, readProfileInput(profile, scope));
+  const restricted = !vscode.workspace.isTrusted;
+  return {
+    options: {
+      ...built.options,
+      ...extra,
+      profile: restricted ? restrictedProfile(profile) : profile,
+      trustStore: trustStoreFile(),
+    },
+    problems: built.problems,
+  };
+}
+
+/** Every registered profile with its one-line description (the View as… list). */
+export function registeredProfiles(): { name: string; description: string; default: boolean }[] {
+  return listProfiles();
+}
+
+export { profileByName };

@@ -1,0 +1,170 @@
+// Profiles in a real VS Code, on a copy of the demo workspace with a `.git` marker and a trust
+// store of its own (HOLARYN_HOME set by scripts/test-integration.mjs): View as…, the Compare
+// section and Narya's consent question (docs/vscode.md, "Profiles").
+import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { listProfiles } from '../../src/resolver';
+import type { ViewState } from '../../src/vscode/instructions-view';
+import type { RecordedAnswer } from '../../src/vscode/profiles/session';
+import type { ConsentAnswer, ConsentQuestion } from '../../src/vscode/profiles/trust-model';
+import { api, folderUri, open, rows, until } from './helpers';
+
+/** Waits until the view shows `target` under `profile` (and `extra` holds). */
+async function shows(profile: string, target: string, extra?: (s: ViewState) => boolean): Promise<ViewState> {
+  const holaryn = await api();
+  return until(
+    `view showing ${target} as ${profile}`,
+    () => {
+      const s = holaryn.view.current;
+      const ok = s.evidence?.profile === profile && s.evidence.targets.map((t) => t.path).join() === target && (!extra || extra(s));
+      return ok ? s : undefined;
+    },
+    { events: [holaryn.view.onDidUpdate] },
+  );
+}
+
+function cell(holaryn: Awaited<ReturnType<typeof api>>, profile: string, file: string): string | undefined {
+  const compare = rows(holaryn).find((n) => n.id === 'compare');
+  return compare?.children?.find((c) => c.id === `compare:${profile}`)?.children?.find((r) => r.label === file)?.description;
+}
+
+export function registerProfiles(): void {
+  describe('Profiles in the view (demo workspace)', function () {
+    const store = process.env.HOLARYN_HOME ? path.join(process.env.HOLARYN_HOME, 'trust.json') : undefined;
+
+    before(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await open('src/app/main.ts');
+    });
+
+    afterEach(async () => {
+      await vscode.commands.executeCommand('holaryn.viewAs', null);
+    });
+
+    it('shows the holaryn profile by default, and says so in the title description and the first row', async () => {
+      const holaryn = await api();
+      await shows('holaryn', 'src/app/main.ts');
+      assert.match(holaryn.view.description ?? '', /^holaryn · src\/app\/main\.ts$/);
+      const first = rows(holaryn)[0];
+      assert.equal(first.id, 'profile');
+      assert.equal(first.description, 'holaryn · holaryn.profile setting');
+    });
+
+    it('View as… switches the view to another profile for this window, and back', async () => {
+      const holaryn = await api();
+      await vscode.commands.executeCommand('holaryn.viewAs', 'dsh');
+      const s = await shows('dsh', 'src/app/main.ts');
+      assert.match(holaryn.view.description ?? '', /^dsh · src\/app\/main\.ts$/);
+      assert.equal(rows(holaryn)[0].description, 'dsh · View as… for this window (setting: holaryn)');
+      assert.deepEqual(s.evidence!.sources.map((x) => `${x.path} ${x.status}`).slice(0, 2), ['AGENTS.md included', 'CLAUDE.md shadowed']);
+      assert.match(rows(holaryn).find((n) => n.id === 'truncation')!.description!, / of 65,536 bytes/);
+      await vscode.commands.executeCommand('holaryn.viewAs', null);
+      await shows('holaryn', 'src/app/main.ts');
+      assert.match(holaryn.view.description ?? '', /^holaryn · /);
+    });
+
+    it('the holaryn.profile setting chooses the profile the view shows', async () => {
+      const holaryn = await api();
+      const config = vscode.workspace.getConfiguration('holaryn', folderUri());
+      await config.update('profile', 'holon', vscode.ConfigurationTarget.Workspace);
+      try {
+        await shows('holon', 'src/app/main.ts');
+        assert.match(holaryn.view.description ?? '', /^holon · /);
+        assert.equal(rows(holaryn)[0].description, 'holon · holaryn.profile setting');
+      } finally {
+        await config.update('profile', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+      await shows('holaryn', 'src/app/main.ts');
+    });
+
+    it('Compare shows one child per profile with each file’s status and the size in its unit', async () => {
+      const holaryn = await api();
+      await shows('holaryn', 'src/app/main.ts', () => rows(holaryn).some((n) => n.id === 'compare'));
+      const compare = rows(holaryn).find((n) => n.id === 'compare')!;
+      const names = listProfiles().map((p) => p.name);
+      assert.deepEqual(
+        compare.children!.map((c) => c.id),
+        names.map((n) => `compare:${n}`),
+      );
+      assert.equal(compare.children![0].label, 'holaryn (shown)');
+      assert.equal(cell(holaryn, 'holaryn', 'AGENTS.md'), 'included');
+      assert.equal(cell(holaryn, 'holaryn', 'src/app/AGENTS.md'), 'not applicable');
+      assert.equal(cell(holaryn, 'dsh', 'CLAUDE.md'), 'shadowed   ≠ holaryn: included');
+      assert.equal(cell(holaryn, 'dsh', 'src/app/AGENTS.md'), 'included   ≠ holaryn: not applicable');
+      assert.equal(cell(holaryn, 'holon', 'src/AGENTS.md'), 'not loaded   ≠ holaryn: included');
+      assert.equal(cell(holaryn, 'narya', 'docs/PROJECT_RULES.md'), 'untrusted   ≠ holaryn: —');
+      // Copilot lists folders itself: through the view's unsaved-buffer overlay too.
+      assert.match(cell(holaryn, 'copilot', '.github/copilot-instructions.md') ?? '', /^included/);
+      const child = (n: string) => compare.children!.find((c) => c.id === `compare:${n}`)!;
+      assert.match(child('dsh').description!, / of 65,536 B · differs from holaryn$/);
+      assert.match(child('holaryn').description!, / of 24,000 chars · reference$/);
+      assert.match(child('narya').icon!, /^shield/);
+    });
+
+    it('Narya asks once per repository, names what the answer governs, and writes the answer to the shared store', async function () {
+      if (!store) this.skip(); // never write the machine's own trust store
+      const holaryn = await api();
+      const profiles = holaryn.view.profiles;
+      const asked: ConsentQuestion[] = [];
+      let next: ConsentAnswer | undefined = 'trust';
+      const original = profiles.ask;
+      profiles.ask = async (q) => {
+        asked.push(q);
+        return next;
+      };
+      try {
+        const answered = new Promise<RecordedAnswer>((resolve) => {
+          const d = profiles.onDidAnswer((a) => {
+            d.dispose();
+            resolve(a);
+          });
+        });
+        await vscode.commands.executeCommand('holaryn.viewAs', 'narya');
+        const first = await answered;
+        assert.equal(asked.length, 1);
+        const repository = fs.realpathSync(folderUri().fsPath);
+        const q = asked[0];
+        assert.equal(q.repository, repository);
+        for (const needle of [
+          `Instruction root: ${repository}`,
+          'Instruction files: AGENTS.md, docs/PROJECT_RULES.md',
+          'Resource folders: .claude/commands',
+          'Project config: .narya/config.toml',
+          store!,
+        ]) {
+          assert.ok(q.detail.includes(needle), `the question lacks ${needle}:\n${q.detail}`);
+        }
+        assert.deepEqual(
+          q.buttons.map((b) => b.answer),
+          ['trust', 'trust-parent', 'refuse'],
+        );
+        assert.deepEqual(first.recorded, { directory: repository, decision: 'trusted', store });
+        const written = JSON.parse(fs.readFileSync(store!, 'utf8'));
+        assert.equal(written.decisions[repository], 'trusted');
+        // The view re-resolves with the answer: the files load, the trust row says trusted.
+        const s = await shows('narya', 'src/app/main.ts', (x) => (x.evidence!.trust as { decision?: string })?.decision === 'trusted');
+        assert.ok(s.evidence!.context.length > 0);
+        assert.equal(rows(holaryn).find((n) => n.id === 'trust')?.description, 'trusted');
+
+        // Forgotten in the store: unknown again, but this window does not ask a second time.
+        fs.writeFileSync(store!, JSON.stringify({ version: 1, decisions: {} }));
+        await vscode.commands.executeCommand('holaryn.refresh');
+        await shows('narya', 'src/app/main.ts', (x) => (x.evidence!.trust as { decision?: string })?.decision === 'unknown');
+        assert.equal(asked.length, 1, 'asked once per repository per window');
+        assert.match(holaryn.view.current.evidence!.notice ?? '', /holaryn trust .* --set trusted/);
+
+        // The Trust row asks again; Refuse is recorded.
+        next = 'refuse';
+        const trustRow = rows(holaryn).find((n) => n.id === 'trust')!;
+        await vscode.commands.executeCommand('_holaryn.runNodeAction', trustRow);
+        assert.equal(asked.length, 2);
+        assert.equal(JSON.parse(fs.readFileSync(store!, 'utf8')).decisions[repository], 'refused');
+        await shows('narya', 'src/app/main.ts', (x) => (x.evidence!.trust as { decision?: string })?.decision === 'refused');
+      } finally {
+        profiles.ask = original;
+      }
+    });
+  });
+}

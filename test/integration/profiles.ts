@@ -1,0 +1,8 @@
+import { runSuite } from './mocha-run';
+import { registerProfiles } from './profiles.test';
+
+export function run(): Promise<void> {
+  return runSuite(() => {
+    registerProfiles();
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * The `codex` profile, one test per rule of docs/agents.md (`codex` and the common rules), on
+ * in-memory trees with an injected home and environment.
+ */
+import { strict as assert } from 'node:assert';
+import { Evidence, MemEntry, MemoryFs, ResolveError, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+
+const HOME = '/home/u';
+const W = '/w';
+
+function resolve(tree: Record<string, MemEntry>, options: ResolveOptions = {}, cwd = W, targets: string[] = []): Evidence {
+  const fs = new MemoryFs({ [W]: { dir: true }, [HOME]: { dir: true }, ...tree });
+  return resolveInstructions(cwd, targets, { profile: 'codex', fs, env: {}, homedir: HOME, ...options });
+}
+
+function statuses(ev: Evidence): Record<string, string> {
+  return Object.fromEntries(ev.sources.map((s) => [s.path, s.status]));
+}
+
+function wrap(text: string, cwd = W): string {
+  return `# AGENTS.md instructions for ${cwd}\n\n<INSTRUCTIONS>\n${text}\n</INSTRUCTIONS>`;
+}
+
+function usage(fn: () => unknown): ResolveError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof ResolveError, String(err));
+    assert.equal(err.code, 'usage');
+    return err;
+  }
+  assert.fail('expected a usage error');
+}
+
+describe('codex profile (docs/agents.md, codex)', () => {
+  it('per directory the first of AGENTS.override.md, AGENTS.md, then the fallbacks wins; the others are shadowed', () => {
+    const ev = resolve(
+      { [`${W}/AGENTS.md`]: 'a', [`${W}/B.md`]: 'b', [`${W}/AGENTS.override.md`]: { dir: true }, [`${W}/C.md`]: 'c' },
+      { settings: { project_doc_fallback_filenames: '["", "B.md", "AGENTS.md", "B.md", "C.md"]' } },
+    );
+    assert.deepEqual(statuses(ev), { 'AGENTS.md': 'included', 'B.md': 'shadowed', 'C.md': 'shadowed' });
+    assert.equal(ev.sources.find((s) => s.path === 'B.md')?.shadowedBy, 'AGENTS.md');
+    const fallback = resolve(
+      { [`${W}/AGENTS.md`]: { special: true }, [`${W}/B.md`]: 'b' },
+      { settings: { project_doc_fallback_filenames: 'B.md' } },
+    );
+    assert.deepEqual(statuses(fallback), { 'B.md': 'included' });
+  });
+
+  it('the project root is the nearest directory with a marker (a .git file counts); files come from it down to the cwd', () => {
+    const tree = { '/r/.git': 'gitdir: x\n', '/r/AGENTS.md': 'root\n', '/r/a/AGENTS.md': 'a\n', '/r/a/b/AGENTS.md': 'b\n' };
+    const ev = resolve(tree, {}, '/r/a/b');
+    assert.deepEqual(statuses(ev), { '../../AGENTS.md': 'included', '../AGENTS.md': 'included', 'AGENTS.md': 'included' });
+    assert.equal(ev.context, wrap('root\n\n\na\n\n\nb\n', '/r/a/b'));
+    const custom = resolve({ ...tree, '/r/a/.mark': '' }, { settings: { project_root_markers: '.mark' } }, '/r/a/b');
+    assert.equal(custom.context, wrap('a\n\n\nb\n', '/r/a/b'));
+  });
+
+  it('no marker, or project_root_markers = []: the cwd alone; the files above are not loaded', () => {
+    const tree = { '/r/.git': { dir: true } as MemEntry, '/r/AGENTS.md': 'root', '/r/a/AGENTS.md': 'a' };
+    const ev = resolve(tree, { settings: { project_root_markers: '[]' } }, '/r/a');
+    assert.deepEqual(statuses(ev), { '../AGENTS.md': 'not-loaded', 'AGENTS.md': 'included' });
+    assert.match(ev.sources[0].reason ?? '', /project root/);
+  });
+
+  it('nothing below the cwd: files on a target chain below it are not-loaded', () => {
+    const ev = resolve({ [`${W}/AGENTS.md`]: 'root', [`${W}/pkg/AGENTS.md`]: 'pkg', [`${W}/pkg/x.ts`]: '' }, {}, W, ['pkg/x.ts']);
+    const below = ev.sources.find((s) => s.path === 'pkg/AGENTS.md');
+    assert.equal(below?.status, 'not-loaded');
+    assert.equal(below?.reason, 'Codex loads no file below its working directory');
+    assert.equal(ev.context, wrap('root'));
+  });
+
+  it('a file that is empty or only whitespace is skipped and costs nothing', () => {
+    const ev = resolve(
+      { '/r/.git': { dir: true }, '/r/AGENTS.md': ' \n\t', '/r/a/AGENTS.md': 'abcd' },
+      { settings: { project_doc_max_bytes: '4' } },
+      '/r/a',
+    );
+    assert.deepEqual(statuses(ev), { '../AGENTS.md': 'omitted', 'AGENTS.md': 'included' });
+    assert.equal(ev.context, wrap('abcd', '/r/a'));
+  });
+
+  it('budget in bytes, root first: whole while it fits, the first that does not is cut lossily, the rest omitted; no marker', () => {
+    const tree = { '/r/.git': { dir: true } as MemEntry, '/r/AGENTS.md': 'root', '/r/a/AGENTS.md': 'abcé', '/r/a/b/AGENTS.md': 'late' };
+    const ev = resolve(tree, { settings: { project_doc_max_bytes: '8' } }, '/r/a/b');
+    assert.deepEqual(statuses(ev), { '../../AGENTS.md': 'included', '../AGENTS.md': 'truncated', 'AGENTS.md': 'omitted' });
+    assert.equal(ev.context, wrap('root\n\nabc\ufffd', '/r/a/b'));
+    assert.equal(ev.truncation.unit, 'utf8-bytes');
+    assert.equal(ev.truncation.budget, 8);
+    assert.ok(!ev.context.includes('cut'), 'Codex writes no marker');
+    assert.ok(ev.fidelity?.some((f) => /no(?:t| ) ?.*marker|without any marker/.test(f)));
+    const zero = resolve(tree, { settings: { project_doc_max_bytes: '0' } }, '/r/a/b');
+    assert.deepEqual(Object.values(statuses(zero)), ['omitted', 'omitted', 'omitted']);
+    assert.equal(zero.context, '');
+  });
+
+  it('invalid UTF-8 is decoded lossily, with a warning naming the file', () => {
+    const ev = resolve({ [`${W}/AGENTS.md`]: Buffer.from('cHJvamVjdP8gZG9j', 'base64') });
+    assert.equal(ev.context, wrap('project\ufffd doc'));
+    assert.ok(ev.diagnostics.some((d) => d.source === 'AGENTS.md' && d.severity === 'warning'));
+  });
+
+  it('global: $CODEX_HOME/AGENTS.override.md else AGENTS.md, first non-empty after trim, trimmed, outside the budget', () => {
+    const ev = resolve(
+      { '/ch/AGENTS.override.md': ' \n', '/ch/AGENTS.md': '  global text \n', '/ch/B.md': 'no', [`${W}/AGENTS.md`]: 'abcdef' },
+      { env: { CODEX_HOME: '/ch' }, settings: { project_doc_max_bytes: '3', project_doc_fallback_filenames: 'B.md' } },
+    );
+    assert.deepEqual(statuses(ev), {
+      '$CODEX_HOME/AGENTS.override.md': 'omitted',
+      '$CODEX_HOME/AGENTS.md': 'included',
+      'AGENTS.md': 'truncated',
+    });
+    assert.equal(ev.sources.find((s) => s.path === '$CODEX_HOME/AGENTS.md')?.scope, 'global');
+    assert.equal(ev.context, wrap('global text\n\n--- project-doc ---\n\nabc'));
+    const onlyGlobal = resolve({ [`${HOME}/.codex/AGENTS.md`]: 'g' });
+    assert.equal(onlyGlobal.context, '# AGENTS.md instructions\n\n<INSTRUCTIONS>\ng\n</INSTRUCTIONS>');
+  });
+
+  it('no instruction text at all: the context is ""', () => {
+    assert.equal(resolve({ [`${W}/AGENTS.md`]: '\n' }).context, '');
+  });
+
+  it('--set: an unknown name is a usage error listing the known ones; lists as JSON or comma-separated', () => {
+    const err = usage(() => resolve({}, { settings: { project_doc_bytes: '7' } }));
+    assert.match(err.message, /project_doc_max_bytes, project_doc_fallback_filenames, project_root_markers, trust_level/);
+    usage(() => resolve({}, { settings: { project_doc_max_bytes: 'lots' } }));
+    const ev = resolve({ [`${W}/X.md`]: 'x' }, { settings: { project_doc_fallback_filenames: 'Y.md, X.md' } });
+    assert.deepEqual(statuses(ev), { 'X.md': 'included' });
+  });
+
+  it('reads $CODEX_HOME/config.toml; --set wins; configFiles lists it; a broken file is a diagnostic', () => {
+    const config = 'project_doc_max_bytes = 2\nproject_doc_fallback_filenames = ["X.md"]\n';
+    const tree = { [`${HOME}/.codex/config.toml`]: config, [`${W}/X.md`]: 'xyz' };
+    const ev = resolve(tree);
+    assert.deepEqual(ev.configFiles, ['~/.codex/config.toml']);
+    assert.equal(ev.context, wrap('xy'));
+    assert.deepEqual((ev as unknown as { settings: Record<string, unknown> }).settings.project_doc_max_bytes, {
+      value: 2,
+      from: 'config',
+      file: '~/.codex/config.toml',
+    });
+    assert.equal(resolve(tree, { settings: { project_doc_max_bytes: '3' } }).context, wrap('xyz'));
+    const broken = resolve({ '/ch/config.toml': 'project_doc_max_bytes = [', [`${W}/AGENTS.md`]: 'a' }, { env: { CODEX_HOME: '/ch' } });
+    assert.deepEqual(broken.configFiles, ['$CODEX_HOME/config.toml']);
+    assert.ok(broken.diagnostics.some((d) => d.code === 'malformed-config' && d.source === '$CODEX_HOME/config.toml'));
+    assert.equal(broken.context, wrap('a'));
+    const wrongType = resolve({ [`${HOME}/.codex/config.toml`]: 'project_root_markers = ".git"', [`${W}/AGENTS.md`]: 'a' });
+    assert.ok(wrongType.diagnostics.some((d) => d.code === 'invalid-value'));
+  });
+
+  it('--budget N sets project_doc_max_bytes', () => {
+    assert.equal(resolve({ [`${W}/AGENTS.md`]: 'abcdef' }, { budget: 2 }).context, wrap('ab'));
+  });
+
+  it('a link leading outside the repository and the home is included with a warning, never read', () => {
+    const fs = new MemoryFs({
+      [W]: { dir: true },
+      [HOME]: { dir: true },
+      '/secret/key': 'TOKEN',
+      [`${W}/AGENTS.md`]: { symlink: '/secret/key' },
+    });
+    const ev = resolveInstructions(W, [], { profile: 'codex', fs, env: {}, homedir: HOME });
+    const s = ev.sources.find((x) => x.path === 'AGENTS.md');
+    assert.equal(s?.status, 'included');
+    assert.equal(s?.content, '[not shown: links outside the repository]');
+    assert.ok(ev.diagnostics.some((d) => d.code === 'symlink-outside-root' && d.message.includes('/secret/key')));
+    assert.ok(!ev.context.includes('TOKEN'));
+    assert.ok(!fs.opened.includes('/secret/key'));
+  });
+
+  it("a link into the user's home is disclosed, not read; one into Codex's own home is read", () => {
+    // Only the agent's own folder counts as its home: a repository must not be able to aim a
+    // link at ~/.ssh and have Holaryn print it.
+    const fs = new MemoryFs({
+      [W]: { dir: true },
+      [HOME]: { dir: true },
+      [`${HOME}/.ssh/id`]: 'PRIVATE',
+      [`${HOME}/.codex/shared.md`]: 'shared rules',
+      [`${W}/AGENTS.md`]: { symlink: `${HOME}/.ssh/id` },
+      [`${W}/sub/AGENTS.md`]: { symlink: `${HOME}/.codex/shared.md` },
+    });
+    const ev = resolveInstructions(`${W}/sub`, [], {
+      profile: 'codex',
+      fs,
+      env: {},
+      homedir: HOME,
+      settings: { project_root_markers: '[]' },
+    });
+    assert.equal(ev.sources.find((x) => x.path === 'AGENTS.md')?.content, 'shared rules');
+    const up = resolveInstructions(W, [], { profile: 'codex', fs, env: {}, homedir: HOME });
+    assert.equal(up.sources.find((x) => x.path === 'AGENTS.md')?.content, '[not shown: links outside the repository]');
+    assert.ok(!up.context.includes('PRIVATE'));
+    assert.ok(!fs.opened.includes(`${HOME}/.ssh/id`));
+  });
+
+  it('an untrusted project (config.toml) sends only the global file', () => {
+    const config = `[projects."${W}"]\ntrust_level = "untrusted"\n`;
+    const ev = resolve({ [`${HOME}/.codex/config.toml`]: config, [`${HOME}/.codex/AGENTS.md`]: 'g', [`${W}/AGENTS.md`]: 'p' });
+    assert.deepEqual(statuses(ev), { '~/.codex/AGENTS.md': 'included', 'AGENTS.md': 'untrusted' });
+    assert.equal(ev.context, '# AGENTS.md instructions\n\n<INSTRUCTIONS>\ng\n</INSTRUCTIONS>');
+    assert.ok(ev.notice);
+    const trusted = resolve({ [`${HOME}/.codex/config.toml`]: config, [`${W}/AGENTS.md`]: 'p' }, { settings: { trust_level: 'trusted' } });
+    assert.equal(trusted.context, wrap('p'));
+  });
+
+  it('carries profile, profileVersion and fidelity; no target resolves the cwd', () => {
+    const ev = resolve({ [`${W}/AGENTS.md`]: 'a' });
+    assert.equal(ev.profile, 'codex');
+    assert.match(ev.profileVersion ?? '', /Codex/);
+    assert.ok(Array.isArray(ev.fidelity) && ev.fidelity.length > 0);
+    assert.deepEqual(ev.targets, [{ path: '', kind: 'directory' }]);
+  });
+});

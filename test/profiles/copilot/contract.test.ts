@@ -1,0 +1,254 @@
+/**
+ * The `copilot` profile against docs/agents.md (`copilot`), one test per rule, on real temporary
+ * trees with a temporary home.
+ */
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { Evidence, ResolveError, resolveInstructions } from '../../../src/resolver';
+import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
+
+const temp = new TempDirs();
+after(() => temp.cleanup());
+
+interface Run {
+  ev: Evidence;
+  ws: string;
+  home: string;
+}
+
+function copilot(
+  tree: Record<string, FileSpec>,
+  targets: string[],
+  settings: Record<string, string> = {},
+  home: Record<string, FileSpec> = {},
+): Run {
+  const T = temp.make('holaryn-copilot-');
+  const homeDir = temp.make('holaryn-home-');
+  writeTree(T, { 'ws/.keep': '', ...tree });
+  writeTree(homeDir, home);
+  const ws = path.join(T, 'ws');
+  return { ev: resolveInstructions(ws, targets, { profile: 'copilot', settings, env: {}, homedir: homeDir }), ws, home: homeDir };
+}
+
+const status = (ev: Evidence) => Object.fromEntries(ev.sources.map((s) => [s.path, s.status]));
+const source = (ev: Evidence, p: string) => {
+  const s = ev.sources.find((x) => x.path === p);
+  assert.ok(s, `${p} not reported: ${JSON.stringify(ev.sources.map((x) => x.path))}`);
+  return s;
+};
+const inContext = (ev: Evidence) => ev.sources.filter((s) => s.status === 'included').map((s) => s.path);
+
+describe('copilot profile (docs/agents.md, copilot)', () => {
+  it('always attached: the folder\u2019s AGENTS.md, CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, .github/copilot-instructions.md and the two home files, all of them', () => {
+    const { ev } = copilot(
+      {
+        'ws/AGENTS.md': 'a',
+        'ws/CLAUDE.md': 'b',
+        'ws/CLAUDE.local.md': 'c',
+        'ws/.claude/CLAUDE.md': 'd',
+        'ws/.github/copilot-instructions.md': 'e',
+      },
+      [],
+      {},
+      { '.claude/CLAUDE.md': 'f', '.copilot/copilot-instructions.md': 'g' },
+    );
+    assert.deepEqual(inContext(ev).sort(), [
+      '.claude/CLAUDE.md',
+      '.github/copilot-instructions.md',
+      'AGENTS.md',
+      'CLAUDE.local.md',
+      'CLAUDE.md',
+      '~/.claude/CLAUDE.md',
+      '~/.copilot/copilot-instructions.md',
+    ]);
+    assert.ok(ev.sources.every((s) => s.delivery === 'baseline'));
+  });
+
+  it('names match case-insensitively among direct children, files only', () => {
+    const { ev } = copilot({ 'ws/agents.md': 'a', 'ws/CLAUDE.MD': 'b', 'ws/Claude.local.md/x': 'dir' }, []);
+    assert.deepEqual(status(ev), { 'CLAUDE.MD': 'included', 'agents.md': 'included' });
+  });
+
+  it('each switch turns its files off (not-loaded, reason naming the setting)', () => {
+    const tree = { 'ws/AGENTS.md': 'a', 'ws/CLAUDE.md': 'b', 'ws/.github/copilot-instructions.md': 'c' };
+    for (const [setting, file] of [
+      ['chat.useAgentsMdFile', 'AGENTS.md'],
+      ['chat.useClaudeMdFile', 'CLAUDE.md'],
+      ['github.copilot.chat.codeGeneration.useInstructionFiles', '.github/copilot-instructions.md'],
+    ]) {
+      const { ev } = copilot(tree, [], { [setting]: 'false' });
+      assert.equal(source(ev, file).status, 'not-loaded');
+      assert.match(source(ev, file).reason!, new RegExp(setting.replace(/\./g, '\\.')));
+      assert.equal(inContext(ev).length, 2);
+    }
+  });
+
+  it('a link to an attached file, an empty file and repeated text are dropped', () => {
+    const { ev } = copilot(
+      {
+        'ws/AGENTS.md': 'Rules\n',
+        'ws/CLAUDE.md': { symlink: 'AGENTS.md' },
+        'ws/CLAUDE.local.md': '  Rules  \n',
+        'ws/.github/copilot-instructions.md': ' \n',
+      },
+      [],
+    );
+    assert.equal(source(ev, 'CLAUDE.md').status, 'duplicate');
+    assert.match(source(ev, 'CLAUDE.md').reason!, /same file as AGENTS\.md/);
+    assert.equal(source(ev, 'CLAUDE.local.md').status, 'duplicate');
+    assert.match(source(ev, 'CLAUDE.local.md').reason!, /same text as AGENTS\.md/);
+    assert.equal(source(ev, '.github/copilot-instructions.md').status, 'not-loaded');
+    assert.match(source(ev, '.github/copilot-instructions.md').reason!, /empty/);
+  });
+
+  it('order: applying instruction files, then copilot-instructions.md, then the rest by URI (localeCompare)', () => {
+    const { ev } = copilot(
+      {
+        'ws/CLAUDE.md': 'claude',
+        'ws/AGENTS.md': 'agents',
+        'ws/.claude/CLAUDE.md': 'dot claude',
+        'ws/.github/copilot-instructions.md': 'copilot',
+        'ws/.github/instructions/a.instructions.md': "---\napplyTo: '**'\n---\nA",
+      },
+      ['x.ts'],
+    );
+    assert.deepEqual(inContext(ev), [
+      '.github/instructions/a.instructions.md',
+      '.github/copilot-instructions.md',
+      '.claude/CLAUDE.md',
+      'AGENTS.md',
+      'CLAUDE.md',
+    ]);
+  });
+
+  it('nested AGENTS.md: not-loaded, or listed (delivery "listed", named in the index) with chat.useNestedAgentsMdFiles', () => {
+    const tree = { 'ws/AGENTS.md': 'root', 'ws/pkg/AGENTS.md': 'nested', 'ws/pkg/x.ts': 'x' };
+    const off = copilot(tree, ['pkg/x.ts']);
+    assert.equal(source(off.ev, 'pkg/AGENTS.md').status, 'not-loaded');
+    assert.doesNotMatch(off.ev.context, /pkg/);
+    const on = copilot(tree, ['pkg/x.ts'], { 'chat.useNestedAgentsMdFiles': 'true' });
+    assert.equal(source(on.ev, 'pkg/AGENTS.md').status, 'not-loaded');
+    assert.equal(source(on.ev, 'pkg/AGENTS.md').delivery, 'listed');
+    assert.ok(
+      on.ev.context.includes(
+        `<file>${path.join(on.ws, 'pkg', 'AGENTS.md')}</file>\n<description>Instructions for folder 'pkg'</description>`,
+      ),
+    );
+    assert.ok(!on.ev.context.includes('nested'), 'a listed file\u2019s text is not attached');
+  });
+
+  it('instruction files: *.instructions.md under .github/instructions, .md but README.md under .claude/rules, 5 levels deep', () => {
+    const { ev } = copilot(
+      {
+        'ws/.github/instructions/x.instructions.md': "---\napplyTo: '**'\n---\nx",
+        'ws/.github/instructions/plain.md': 'not one',
+        'ws/.claude/rules/r.md': 'rule',
+        'ws/.claude/rules/README.md': 'readme',
+        'ws/.claude/rules/a/b/c/d/e/deep.md': 'five',
+        'ws/.claude/rules/a/b/c/d/e/f/deeper.md': 'six',
+      },
+      [],
+    );
+    assert.deepEqual(Object.keys(status(ev)).sort(), [
+      '.claude/rules/a/b/c/d/e/deep.md',
+      '.claude/rules/r.md',
+      '.github/instructions/x.instructions.md',
+    ]);
+  });
+
+  it('chat.instructionsFilesLocations changes the folders (JSON object on the command line)', () => {
+    const tree = {
+      'ws/docs/ai/x.instructions.md': "---\napplyTo: '**'\n---\nx",
+      'ws/.github/instructions/y.instructions.md': "---\napplyTo: '**'\n---\ny",
+    };
+    const { ev } = copilot(tree, [], { 'chat.instructionsFilesLocations': '{"docs/ai": true, ".github/instructions": false}' });
+    assert.deepEqual(inContext(ev), ['docs/ai/x.instructions.md']);
+  });
+
+  it('applyTo as a YAML list never applies, with a warning diagnostic at its line', () => {
+    const { ev } = copilot({ 'ws/.github/instructions/l.instructions.md': "---\napplyTo:\n  - '**/*.ts'\n---\nlist" }, ['a.ts']);
+    const s = source(ev, '.github/instructions/l.instructions.md');
+    assert.equal(s.status, 'not-applicable');
+    assert.equal(s.delivery, 'listed');
+    assert.match(s.reason!, /YAML list/);
+    const d = ev.diagnostics.find((x) => x.code === 'agent-pitfall');
+    assert.ok(d);
+    assert.equal(d.severity, 'warning');
+    assert.equal(d.line, 2);
+  });
+
+  it('Claude rules use paths (a string or a list; none means **; an empty list never applies)', () => {
+    const { ev } = copilot(
+      {
+        'ws/.claude/rules/none.md': 'always',
+        'ws/.claude/rules/str.md': '---\npaths: "lib/**"\n---\ns',
+        'ws/.claude/rules/list.md': '---\npaths:\n  - "src/**"\n---\nl',
+        'ws/.claude/rules/empty.md': '---\npaths: []\n---\ne',
+      },
+      ['src/a.ts'],
+    );
+    assert.deepEqual(status(ev), {
+      '.claude/rules/empty.md': 'not-applicable',
+      '.claude/rules/list.md': 'included',
+      '.claude/rules/none.md': 'included',
+      '.claude/rules/str.md': 'not-applicable',
+    });
+  });
+
+  it('matching: comma-split outside braces, **, **/* and * match everything, **/ put in front, case-insensitive, absolute path (said in the reason)', () => {
+    const { ev } = copilot(
+      {
+        'ws/.github/instructions/a.instructions.md': "---\napplyTo: 'docs/**, src/*.{TS,tsx}'\n---\na",
+        'ws/.github/instructions/b.instructions.md': "---\napplyTo: '**/*'\n---\nb",
+        'ws/.github/instructions/c.instructions.md': "---\napplyTo: 'lib/**'\n---\nc",
+      },
+      ['app/src/x.ts'],
+    );
+    assert.equal(source(ev, '.github/instructions/a.instructions.md').status, 'included');
+    assert.match(
+      source(ev, '.github/instructions/a.instructions.md').reason!,
+      /\*\*\/src\/\*\.\{TS,tsx\} matches app\/src\/x\.ts.*\*\*\/ in front/,
+    );
+    assert.equal(source(ev, '.github/instructions/b.instructions.md').status, 'included');
+    assert.equal(source(ev, '.github/instructions/c.instructions.md').status, 'not-applicable');
+  });
+
+  it('context: the introduction, one <attachment filePath="ABS"> per file with its trimmed text (frontmatter kept), no size limit', () => {
+    const big = 'x'.repeat(200_000);
+    const { ev, ws } = copilot(
+      { 'ws/AGENTS.md': `\n${big}\n\n`, 'ws/.github/instructions/a.instructions.md': "---\napplyTo: '*'\n---\nA\n" },
+      [],
+    );
+    assert.ok(
+      ev.context.startsWith(
+        'When generating code, please follow these user provided coding instructions. You can ignore an instruction if it contradicts a system message.\n<instructions>\n' +
+          `<attachment filePath=${JSON.stringify(path.join(ws, '.github/instructions/a.instructions.md'))}>\n---\napplyTo: '*'\n---\nA\n</attachment>\n` +
+          `<attachment filePath=${JSON.stringify(path.join(ws, 'AGENTS.md'))}>\n${big}\n</attachment>\n<instructions>\nHere is a list`,
+      ),
+    );
+    assert.ok(ev.context.endsWith('</instruction>\n</instructions>\n\n\n</instructions>\n'));
+    assert.equal(ev.truncation.budget, null);
+  });
+
+  it('a link leading outside the repository and the home is included, but its text is not shown', () => {
+    const outside = temp.make('holaryn-outside-');
+    writeTree(outside, { 'secret.md': 'SECRET' });
+    const { ev } = copilot({ 'ws/.git/HEAD': 'x', 'ws/AGENTS.md': { symlink: path.join(outside, 'secret.md') } }, []);
+    assert.equal(source(ev, 'AGENTS.md').status, 'included');
+    assert.ok(!ev.context.includes('SECRET'));
+    assert.ok(ev.context.includes('[not shown: links outside the repository]'));
+    assert.ok(ev.diagnostics.some((d) => d.code === 'symlink-outside-root'));
+  });
+
+  it('settings: VS Code names with --set, effective values in the evidence, no configuration file read; an unknown name is a usage error listing the known ones', () => {
+    const { ev } = copilot({}, [], { 'chat.useAgentsMdFile': 'false' });
+    assert.deepEqual(ev.configFiles, []);
+    assert.deepEqual((ev.settings as Record<string, unknown>)['chat.useAgentsMdFile'], { value: false, from: 'set' });
+    assert.equal(ev.profile, 'copilot');
+    assert.ok(ev.profileVersion && ev.fidelity && ev.fidelity.length > 0);
+    assert.throws(
+      () => copilot({}, [], { 'chat.nope': 'true' }),
+      (err: unknown) => err instanceof ResolveError && err.code === 'usage' && /chat\.useClaudeMdFile/.test(err.message),
+    );
+  });
+});

@@ -130,7 +130,22 @@ export function contentBody(content: string): string {
 export function contentBodyLength(content: string, unit: BudgetUnit): number {
   const m = measuredContent(content);
   const lengths = (m.bodyLength ??= {});
-  return (lengths[unit] ??= measure(contentBody(content), unit));
+  return (lengths[unit] ??= m.body === undefined ? bodyLength(content, unit) : measure(m.body, unit));
+}
+
+/**
+ * `measure(body(content), unit)` without building the body (most sources of a large batch are
+ * only measured, never shown): neutralising inserts one `\` per forged mark or tag, and the
+ * body ends with one newline or two.
+ */
+export function bodyLength(content: string, unit: BudgetUnit): number {
+  let inserted = 0;
+  for (const re of [FORGED_MARK, FORGED_TAG]) {
+    re.lastIndex = 0;
+    while (re.exec(content) !== null) inserted++;
+  }
+  const end = content.length === 0 || content.endsWith('\n') ? 1 : 2;
+  return measure(content, unit) + inserted + end;
 }
 
 export function body(content: string): string {

@@ -200,12 +200,13 @@ class Requests {
     private readonly foldCase: boolean,
   ) {}
 
-  plain(path: string): void {
-    this.plainly.add(path);
-  }
-
+  /**
+   * A given path and the target it names. A given path equal to its target's path (the common
+   * case) costs nothing here: `apply` looks for such a spelling only for targets that also had
+   * another one.
+   */
   note(given: string, path: string): void {
-    if (this.plainly.has(path)) return;
+    if (given === path || this.plainly.has(path)) return;
     const form = this.form(given);
     if (form === path || (this.foldCase && form.toLowerCase() === path.toLowerCase())) {
       this.plainly.add(path);
@@ -227,10 +228,12 @@ class Requests {
     return rel === '.' ? '' : rel;
   }
 
-  apply(byPath: Map<string, TargetEvidence>): void {
-    for (const [path, given] of this.first) {
+  apply(byPath: Map<string, TargetEvidence>, targets: readonly string[]): void {
+    if (this.first.size === 0) return;
+    const given = new Set(targets);
+    for (const [path, spelling] of this.first) {
       const t = byPath.get(path);
-      if (t && !this.plainly.has(path)) byPath.set(path, { ...t, requested: given });
+      if (t && !this.plainly.has(path) && !given.has(path)) byPath.set(path, { ...t, requested: spelling });
     }
   }
 }
@@ -268,7 +271,6 @@ function resolveTargets(
       else {
         if (!byPath.has(q.path)) byPath.set(q.path, q);
         if (given !== q.path) requests.note(given, q.path);
-        else requests.plain(q.path);
       }
       continue;
     }
@@ -298,7 +300,7 @@ function resolveTargets(
       root,
     });
   }
-  requests.apply(byPath);
+  requests.apply(byPath, targets);
   // Default sort order is code-unit order, the contract's; paths are unique.
   const paths = [...byPath.keys()].sort();
   return { resolved: paths.map((p) => byPath.get(p)!), chainFrom: quick?.chainFrom ?? new Map() };

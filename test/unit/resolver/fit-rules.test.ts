@@ -1,0 +1,60 @@
+/** The fit rules profiles choose from, on a plain layout: lengths in, statuses out. */
+import { strict as assert } from 'node:assert';
+import { CODE_POINTS, ContextSource, FitRule, Layout } from '../../../src/resolver';
+import { DEEPEST_FIRST, DROP_LEAST_SPECIFIC, HIGHEST_FIRST, NO_BUDGET, ROOT_FIRST } from '../../../src/resolver/fit';
+
+/** Sources of these sizes (lowest precedence first); the envelope costs 10, nothing else frames them. */
+function fit(rule: FitRule, sizes: number[], budget: number, scopes: ContextSource['scope'][] = []) {
+  const sources: ContextSource[] = sizes.map((n, i) => ({
+    path: `s${i}`,
+    content: 'x'.repeat(n),
+    appliesTo: null,
+    commands: [],
+    scope: scopes[i] ?? 'workspace',
+  }));
+  const layout: Layout = {
+    fixed: 10,
+    validationHeader: 0,
+    markerHeader: 0,
+    heading: () => 0,
+    body: (i) => sizes[i],
+    commands: () => 0,
+    omitLine: () => 0,
+    cutCost: (_i, kept) => kept,
+    size: (i) => sizes[i],
+    complete: () => 10 + sizes.reduce((a, b) => a + b, 0),
+  };
+  const d = rule({ sources, budget, unit: CODE_POINTS, layout });
+  return { status: d.status.map((s, i) => (s === 'truncated' ? `cut:${d.kept[i]}` : s)), needed: d.needed };
+}
+
+describe('fit rules', () => {
+  it('no budget: everything whole', () => {
+    assert.deepEqual(fit(NO_BUDGET, [500, 500], 0), { status: ['included', 'included'], needed: 1010 });
+  });
+
+  it('holaryn v1.1: the first that does not fit is cut when 200 code points fit; later ones omitted', () => {
+    assert.deepEqual(fit(HIGHEST_FIRST, [1000, 300, 300], 1000).status, ['cut:390', 'included', 'included']);
+    assert.deepEqual(fit(HIGHEST_FIRST, [1000, 300, 300], 700).status, ['omitted', 'included', 'included']);
+    assert.deepEqual(fit(HIGHEST_FIRST, [1000, 1000], 700).status, ['omitted', 'cut:690']);
+    assert.deepEqual(fit(HIGHEST_FIRST, [50, 300, 300, 500], 700).status, ['included', 'omitted', 'omitted', 'included']);
+  });
+
+  it('dsh: whole files dropped from the least specific end, then the most specific cut', () => {
+    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 300], 650).status, ['omitted', 'included', 'included']);
+    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 300], 400).status, ['omitted', 'omitted', 'included']);
+    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 900], 400).status, ['omitted', 'omitted', 'cut:390']);
+  });
+
+  it('codex: root first, the first that does not fit cut to the room left, global sources exempt', () => {
+    assert.deepEqual(fit(ROOT_FIRST, [100, 300, 300], 500).status, ['included', 'included', 'cut:100']);
+    assert.deepEqual(fit(ROOT_FIRST, [5000, 300, 300], 500, ['global']).status, ['included', 'included', 'cut:200']);
+    assert.deepEqual(fit(ROOT_FIRST, [300, 300], 0).status, ['omitted', 'omitted']);
+  });
+
+  it('kimi: deepest first, the first that does not fit cut, the rest omitted', () => {
+    assert.deepEqual(fit(DEEPEST_FIRST, [300, 300, 300], 700).status, ['cut:90', 'included', 'included']);
+    assert.deepEqual(fit(DEEPEST_FIRST, [300, 300, 600], 700).status, ['omitted', 'cut:90', 'included']);
+    assert.deepEqual(fit(DEEPEST_FIRST, [10, 300, 300], 700).status, ['included', 'included', 'included']);
+  });
+});

@@ -6,6 +6,7 @@ import { AGENT_NAMES, Finding, LintResult, lintWorkspace, parseAgentList } from 
 import { UsageError, usageMessage } from './args';
 import { CliIo, Colors, EXIT, colors, printable, printableText } from './io';
 import { writeJson } from './json';
+import { createProgress, describeLintProgress } from './progress';
 
 export const CHECK_SCHEMA = 'holaryn.check/v1';
 
@@ -173,10 +174,18 @@ function run(args: string[], io: CliIo): number {
       throw new UsageError((err as Error).message);
     }
   }
-  const result = lintWorkspace(path.resolve(io.cwd, positionals[0]), {
-    ignore: !values['no-ignore'],
-    agents: agents.length > 0 ? { agents, env: io.env } : undefined,
-  });
+  // Only the text format draws progress: JSON and annotations are read by programs.
+  const progress = format === 'text' ? createProgress(io) : undefined;
+  let result: LintResult;
+  try {
+    result = lintWorkspace(path.resolve(io.cwd, positionals[0]), {
+      ignore: !values['no-ignore'],
+      agents: agents.length > 0 ? { agents, env: io.env } : undefined,
+      onProgress: progress && ((p) => progress.update(describeLintProgress(p))),
+    });
+  } finally {
+    progress?.clear();
+  }
   const failed = result.errors > 0 || (maxWarnings !== undefined && result.warnings > maxWarnings);
 
   if (format === 'json') {

@@ -6,6 +6,10 @@ export interface CliIo {
   readStdin: () => Promise<string>;
   /** Whether stdout is a terminal (colour, escaping). */
   isTTY: boolean;
+  /** Whether stderr is a terminal (a progress line may be drawn there); default false. */
+  stderrIsTTY?: boolean;
+  /** Milliseconds from some fixed point (tests pass a fake clock); default the process's monotonic clock. */
+  now?: () => number;
   env: Record<string, string | undefined>;
   cwd: string;
 }

@@ -16,6 +16,7 @@ const io: CliIo = {
   stderr: (text) => process.stderr.write(text),
   readStdin,
   isTTY: Boolean(process.stdout.isTTY),
+  stderrIsTTY: Boolean(process.stderr.isTTY),
   env: process.env,
   cwd: process.cwd(),
 };

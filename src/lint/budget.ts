@@ -40,6 +40,23 @@ export const MAX_BUDGET_WORK = 20_000;
 /** Targets per budget-0 resolution on a chain with globs. */
 export const BUDGET_BATCH = 256;
 
+/** Files between two progress reports (so a reporter is not called for every file). */
+export const PROGRESS_EVERY = 256;
+
+/** How far a workspace check is: files walked, instruction files linted, files resolved for the budget check. */
+export type LintProgress =
+  { phase: 'walk'; done: number } | { phase: 'lint'; done: number; total: number } | { phase: 'budget'; done: number; total: number };
+
+/** Calls `report` when `done` has moved PROGRESS_EVERY past the last call (and for the first time at 0). */
+export function progressReporter(report: ((p: LintProgress) => void) | undefined): (p: LintProgress) => void {
+  let last = -Infinity;
+  return (p) => {
+    if (!report || p.done - last < PROGRESS_EVERY) return;
+    last = p.done;
+    report(p);
+  };
+}
+
 /** An instruction file lint loaded, as the budget check needs it. */
 export interface BudgetSource {
   /** Root-relative path. */
@@ -72,6 +89,8 @@ export interface BudgetOptions extends BudgetLimits {
   fs?: ResolverFs;
   cache?: FileCache;
   policy?: ResolverPolicy;
+  /** Told how many of the files have been resolved, at most every PROGRESS_EVERY files. */
+  onProgress?: (progress: LintProgress) => void;
 }
 
 export interface BudgetResult {
@@ -218,7 +237,11 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
   const tallies = new Map<string, Tally>();
   let resolutions = 0;
   let checked = 0;
+  const progress = progressReporter(options.onProgress);
+  let covered = 0;
   for (const { files: group, cost } of groups) {
+    progress({ phase: 'budget', done: covered, total: files.length });
+    covered += group.length;
     work += cost;
     if (resolutions >= maxResolutions || work > maxWork) {
       complete = false;

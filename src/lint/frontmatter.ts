@@ -6,7 +6,7 @@
  */
 import { Parser, isScalar, isSeq, isMap, parseDocument, Scalar, Node } from 'yaml';
 import { MAX_FRONTMATTER_BYTES } from '../resolver';
-import { FENCE, YAML_OPTIONS } from '../resolver/frontmatter';
+import { YAML_OPTIONS, locateFences } from '../resolver/frontmatter';
 import { nearMissKey } from './keys';
 
 /** The YAML block between the fences, when there is a closing fence (valid YAML or not). */
@@ -15,23 +15,13 @@ export interface RawBlock {
   end: number;
 }
 
-/** Finds the block as the resolver's fence rules do; undefined without a closing fence in range. */
+/**
+ * The block between the fences, found by the resolver's fence rule; undefined without a closing
+ * fence in range. Unlike the resolver, lint keeps a block over the byte limit (to point into it).
+ */
 export function rawBlock(text: string): RawBlock | undefined {
-  const lineEnd = (start: number) => {
-    const i = text.indexOf('\n', start);
-    return i < 0 ? text.length : i;
-  };
-  const firstEnd = lineEnd(0);
-  if (!FENCE.test(text.slice(0, firstEnd)) || firstEnd === text.length) return undefined;
-  const start = firstEnd + 1;
-  const limit = start + MAX_FRONTMATTER_BYTES + 8;
-  for (let s = start; s <= text.length && s < limit;) {
-    const e = lineEnd(s);
-    if (FENCE.test(text.slice(s, e))) return { start, end: s };
-    if (e === text.length) break;
-    s = e + 1;
-  }
-  return undefined;
+  const fences = locateFences(text);
+  return fences === undefined || 'malformed' in fences ? undefined : { start: fences.blockStart, end: fences.blockEnd };
 }
 
 export type GlobKey = 'applies_to' | 'excludes';

@@ -31,6 +31,8 @@ export {
   BudgetResult,
   MAX_BUDGET_FILES,
   MAX_BUDGET_RESOLUTIONS,
+  LintProgress,
+  PROGRESS_EVERY,
 } from './budget';
 export {
   AGENT_NAMES,

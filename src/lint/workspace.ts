@@ -12,7 +12,7 @@ import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
-import { BudgetInput, BudgetLimits, BudgetSource, checkBudget } from './budget';
+import { BudgetInput, BudgetLimits, BudgetSource, LintProgress, checkBudget, progressReporter } from './budget';
 import { textSimilarity } from './similarity';
 import { AgentLintOptions, lintAgents } from './agents';
 import { LineIndex } from './text';
@@ -48,6 +48,8 @@ export interface LintWorkspaceOptions {
   policy?: ResolverPolicy;
   /** Agents whose pitfalls to report (`--agents`; ./agents.ts), with their environment and settings. */
   agents?: Omit<AgentLintOptions, 'files' | 'fs'>;
+  /** Told how far the check is (a terminal's progress line), at most every few hundred files. */
+  onProgress?: (progress: LintProgress) => void;
 }
 
 export interface LintResult {
@@ -183,9 +185,15 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   } else {
     if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
     const found: string[] = [];
+    const walked = progressReporter(options.onProgress);
+    let entriesSeen = 0;
     const w = walkTree(fs as WalkFs, rootPath, {
       ignore: options.ignore,
-      onDirectory: (rel, abs, entries) => found.push(...candidatesIn(fs, rel, abs, entries, policy)),
+      onDirectory: (rel, abs, entries) => {
+        found.push(...candidatesIn(fs, rel, abs, entries, policy));
+        entriesSeen += entries?.length ?? 0;
+        walked({ phase: 'walk', done: entriesSeen });
+      },
     });
     listing = new WorkspaceListing(w.paths, w.complete, undefined, w.opaque);
     candidates = found;
@@ -205,7 +213,9 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const seen = new Map<string, { path: string; dir: string }[]>();
   /** The loaded instruction files of each directory, in precedence order. */
   const byDirectory = new Map<string, { path: string; text: string }[]>();
-  for (const c of unique) {
+  const linted = progressReporter(options.onProgress);
+  for (const [i, c] of unique.entries()) {
+    linted({ phase: 'lint', done: i, total: unique.length });
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
       files.push(c.path);
@@ -260,7 +270,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const budgetInput: BudgetInput = { root: rootPath, files: targets, sources: budgetSources };
   let budget: LintResult['budget'];
   if (options.budgetCheck !== false) {
-    const checked = checkBudget(budgetInput, { ...options.budgetLimits, fs, cache: options.cache, policy });
+    const checked = checkBudget(budgetInput, { ...options.budgetLimits, fs, cache: options.cache, policy, onProgress: options.onProgress });
     findings.push(...checked.findings);
     budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
   }

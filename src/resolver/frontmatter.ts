@@ -103,7 +103,8 @@ export const YAML_OPTIONS: Readonly<ParseOptions & DocumentOptions & SchemaOptio
  */
 export const FENCE = /^--- *\r?$/;
 
-interface Fences {
+/** Where a frontmatter block's fences are. */
+export interface Fences {
   /** Offset of the YAML block's first character. */
   blockStart: number;
   /** Offset of the closing fence line (end of the block). */
@@ -120,8 +121,14 @@ function lineEnd(text: string, start: number): number {
   return i < 0 ? text.length : i;
 }
 
-/** Finds the fences, or says why the block is malformed; undefined when there is no block. */
-function findFences(text: string): Fences | { malformed: string } | undefined {
+/**
+ * The one fence rule (contract section 4), shared with lint: an opening fence on the first line,
+ * closed by the next fence line. Finds the fences, or says why there is no closed block;
+ * undefined when the first line is no fence. A closed block is returned whatever its size (the
+ * byte limit is `findFences`' check), but the scan for the closing fence stops where no block
+ * within the limit could close.
+ */
+export function locateFences(text: string): Fences | { malformed: string } | undefined {
   const firstEnd = lineEnd(text, 0);
   if (!FENCE.test(text.slice(0, firstEnd))) return undefined;
   if (firstEnd === text.length) return { malformed: 'frontmatter has no closing "---" line' };
@@ -134,10 +141,6 @@ function findFences(text: string): Fences | { malformed: string } | undefined {
   while (start <= text.length && start < scanLimit) {
     const end = lineEnd(text, start);
     if (FENCE.test(text.slice(start, end))) {
-      const bytes = Buffer.byteLength(text.slice(blockStart, start), 'utf8');
-      if (bytes > MAX_FRONTMATTER_BYTES) {
-        return { malformed: `frontmatter block is ${bytes} bytes; the limit is ${MAX_FRONTMATTER_BYTES}` };
-      }
       return { blockStart, blockEnd: start, contentStart: Math.min(end + 1, text.length), closingLine: line };
     }
     if (end === text.length) break;
@@ -148,6 +151,17 @@ function findFences(text: string): Fences | { malformed: string } | undefined {
     return { malformed: `frontmatter block exceeds ${MAX_FRONTMATTER_BYTES} bytes or has no closing "---" line` };
   }
   return { malformed: 'frontmatter has no closing "---" line' };
+}
+
+/** The fences of a block within the byte limit, or why the block is malformed; undefined when there is none. */
+function findFences(text: string): Fences | { malformed: string } | undefined {
+  const fences = locateFences(text);
+  if (fences === undefined || 'malformed' in fences) return fences;
+  const bytes = Buffer.byteLength(text.slice(fences.blockStart, fences.blockEnd), 'utf8');
+  if (bytes > MAX_FRONTMATTER_BYTES) {
+    return { malformed: `frontmatter block is ${bytes} bytes; the limit is ${MAX_FRONTMATTER_BYTES}` };
+  }
+  return fences;
 }
 
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t';

@@ -119,6 +119,22 @@ export const RESOLVE_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/**
+ * The help lines of the profile options every resolving command takes (`instructions`, `gate`,
+ * `mcp`), written once; each command's help includes them with its own column width.
+ */
+export function profileOptionsHelp(width: number): string {
+  const rows: [string, string][] = [
+    ['--profile NAME', 'answer with another system\'s rules ("holaryn profiles" lists them)'],
+    ['--set NAME=VALUE', "a profile setting under the system's own name (repeatable)"],
+    ['--candidates A,B', 'candidate file names per directory, in order'],
+    ['--agent-home DIR', 'holon: the agent home (its AGENTS.md comes first)'],
+    ['--hierarchical', 'holon: load AGENTS.md below the workspace anchor too'],
+    ['--trust-store FILE', 'trust answers (narya; default $HOLARYN_HOME/trust.json)'],
+  ];
+  return rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}\n`).join('');
+}
+
 /** Every profile's own flags (`--agent-home DIR`, `--hierarchical`), as parseArgs options. */
 export function profileFlagOptions(): Record<string, { type: 'string' | 'boolean' }> {
   return Object.fromEntries(profileFlags().map((f) => [f.flag, { type: f.type }]));

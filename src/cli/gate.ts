@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GateSession, encodeLine, runGate } from '../gate';
 import { ResolveError } from '../resolver';
-import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom, usageMessage } from './args';
+import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom, usageMessage } from './args';
 import { CliIo, EXIT } from './io';
 
 export const GATE_HELP = `Usage: holaryn gate <root> [options]
@@ -30,7 +30,7 @@ Options:
   --budget N        guidance budget in characters per answer (default 24000; 0 disables)
   --global FILE     use FILE as the operator-global instruction file
   --no-global       do not read an operator-global instruction file
-  -h, --help        show this help
+${profileOptionsHelp(18)}  -h, --help        show this help
 
 Exit codes: 0 at end of input, 2 usage error or missing root (one {"type":"error",…} line),
 1 internal failure.
@@ -44,7 +44,12 @@ export interface GateIo extends CliIo {
 export async function gateCommand(args: string[], io: GateIo): Promise<number> {
   let session: GateSession;
   try {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: RESOLVE_OPTIONS });
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: { ...RESOLVE_OPTIONS, ...profileFlagOptions() },
+    });
     if (values.help) {
       io.stdout(GATE_HELP);
       return EXIT.ok;

@@ -5,7 +5,15 @@ import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderMarkdown } from './markdown';
 import { renderReport } from './report';
-import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, profileFlagOptions, readTargets, resolveOptionsFrom } from './args';
+import {
+  RESOLVE_OPTIONS,
+  UsageError,
+  gitQuotedDiagnostics,
+  profileFlagOptions,
+  profileOptionsHelp,
+  readTargets,
+  resolveOptionsFrom,
+} from './args';
 import { writeJson } from './json';
 
 export const INSTRUCTIONS_HELP = `Usage: holaryn instructions <root> [<target>...] [options]
@@ -33,11 +41,7 @@ Options:
                          default 24000; 0 disables)
   --global FILE          use FILE as the operator-global instruction file
   --no-global            do not read an operator-global instruction file
-  --profile NAME         answer with another system's rules (holaryn, dsh, holon, ...)
-  --candidates A,B       candidate file names per directory, in order
-  --agent-home DIR       holon: the agent home (its AGENTS.md comes first)
-  --hierarchical         holon: load AGENTS.md below the workspace anchor too
-  --context              also print the exact model context (text report only)
+${profileOptionsHelp(23)}  --context              also print the exact model context (text report only)
   -h, --help             show this help
 
 Environment:

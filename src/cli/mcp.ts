@@ -14,7 +14,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { TOOL_DESCRIPTION, evidenceWithoutContent, repositoryInstructions, toolErrorText } from '../gate';
 import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES, resolveInstructions } from '../resolver';
-import { RESOLVE_OPTIONS, UsageError, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
 
@@ -39,7 +39,7 @@ Options:
   --budget N        model-context budget in characters (default 24000; 0 disables)
   --global FILE     use FILE as the operator-global instruction file
   --no-global       do not read an operator-global instruction file
-  -h, --help        show this help
+${profileOptionsHelp(18)}  -h, --help        show this help
 
 Exit codes: 0 when the client closes the connection, 2 usage error or missing root.
 `;
@@ -164,7 +164,12 @@ export function createMcpServer(root: string, options: ResolveOptions = {}, maxA
 }
 
 export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: RESOLVE_OPTIONS });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: { ...RESOLVE_OPTIONS, ...profileFlagOptions() },
+  });
   if (values.help) {
     io.stdout(MCP_HELP);
     return EXIT.ok;

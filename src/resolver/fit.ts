@@ -3,7 +3,28 @@
  * lengths a context format's Layout gives, in the profile's unit, and returns statuses.
  */
 import { measure } from './context';
-import type { FitDecision, FitInput, FitRule } from './profile';
+import type { ContextSource, FitDecision, FitInput, FitRule, Layout } from './profile';
+
+/**
+ * The layout of a format whose framing no budget counts: a source costs its content's length in
+ * the unit, a cut keeps what it keeps, and everything else is free (Codex counts only file bytes;
+ * Copilot, Claude Code and Gemini have no budget at all).
+ */
+export function contentOnlyLayout(sources: readonly ContextSource[], measureIn: (s: string) => number): Layout {
+  const size = (i: number) => measureIn(sources[i].content);
+  return {
+    fixed: 0,
+    validationHeader: 0,
+    markerHeader: 0,
+    heading: () => 0,
+    body: size,
+    commands: () => 0,
+    omitLine: () => 0,
+    cutCost: (_i, kept) => kept,
+    size,
+    complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
+  };
+}
 
 const measureCodePoints = (s: string) => measure(s, 'code-points');
 

@@ -4,8 +4,8 @@
  * come from Claude Code's own settings files (`claudeMdExcludes`), then `--set`. Decisions and
  * guesses: README.md in this folder.
  */
-import type { ContextFormat, Dialect, Layout, Profile, ProfileContext } from '../../profile';
-import { NO_BUDGET } from '../../fit';
+import type { ContextFormat, Dialect, Profile, ProfileContext } from '../../profile';
+import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { ConfigProblem, agentHome, readConfigDocument } from '../agent/config';
@@ -65,21 +65,7 @@ export const CLAUDE_CODE_DIALECT: Dialect = {
 };
 
 export const CLAUDE_CODE_FORMAT: ContextFormat = {
-  layout(sources): Layout {
-    const size = (i: number) => CODE_POINTS.measure(sources[i].content);
-    return {
-      fixed: 0,
-      validationHeader: 0,
-      markerHeader: 0,
-      heading: () => 0,
-      body: size,
-      commands: () => 0,
-      omitLine: () => 0,
-      cutCost: (_i, k) => k,
-      size,
-      complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
-    };
-  },
+  layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
   render(sources, _decision, _budget, _unit, frame) {
     const f = requireFrame(frame, 'claude-code');
     const P = f.path;

@@ -11,12 +11,12 @@ import type {
   DirectoryRule,
   DiscoverContext,
   FitRule,
-  Layout,
   NamedCandidate,
   Profile,
   ProfileContext,
   TrustVerdict,
 } from '../../profile';
+import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
 import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
@@ -140,21 +140,7 @@ function sentText(content: string, status: string, kept: number): string {
 }
 
 export const CODEX_FORMAT: ContextFormat = {
-  layout(sources): Layout {
-    const size = (i: number) => utf8Length(sources[i].content);
-    return {
-      fixed: 0,
-      validationHeader: 0,
-      markerHeader: 0,
-      heading: () => 0,
-      body: size,
-      commands: () => 0,
-      omitLine: () => 0,
-      cutCost: (_i, k) => k,
-      size,
-      complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
-    };
-  },
+  layout: (sources) => contentOnlyLayout(sources, utf8Length),
   render(sources, decision, _budget, _unit, frame) {
     let global: string | null = null;
     const project: string[] = [];

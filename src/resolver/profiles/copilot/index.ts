@@ -6,8 +6,8 @@
  */
 import type { NotApplicableFor } from '../../evidence';
 import type { Applicability, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
-import type { ContextFormat, ConsideredSource, Layout } from '../../profile';
-import { NO_BUDGET } from '../../fit';
+import type { ContextFormat, ConsideredSource } from '../../profile';
+import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { agentHome } from '../agent/config';
@@ -420,21 +420,7 @@ function renderIndex(considered: readonly ConsideredSource[], s: CopilotSettings
 
 function format(s: CopilotSettings): ContextFormat {
   return {
-    layout(sources): Layout {
-      const size = (i: number) => CODE_POINTS.measure(sources[i].content);
-      return {
-        fixed: 0,
-        validationHeader: 0,
-        markerHeader: 0,
-        heading: () => 0,
-        body: size,
-        commands: () => 0,
-        omitLine: () => 0,
-        cutCost: (_i, k) => k,
-        size,
-        complete: () => sources.reduce((t, _s, i) => t + size(i), 0),
-      };
-    },
+    layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
     render(sources, _decision, _budget, _unit, frame) {
       const f = requireFrame(frame, 'copilot');
       const P = f.path;

@@ -6,7 +6,7 @@
  * Gemini's framing with the absolute paths Gemini writes. Decisions and guesses: README.md.
  */
 import type { Diagnostic } from '../../evidence';
-import { NO_BUDGET } from '../../fit';
+import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import type {
   ContextFormat,
   ContextSource,
@@ -116,19 +116,7 @@ function geminiFormat(state: CallState): ContextFormat {
   };
   return {
     layout(sources): Layout {
-      const size = (i: number) => CODE_POINTS.measure(sources[i].content);
-      return {
-        fixed: 0,
-        validationHeader: 0,
-        markerHeader: 0,
-        heading: () => 0,
-        body: size,
-        commands: () => 0,
-        omitLine: () => 0,
-        cutCost: (_i, kept) => kept,
-        size,
-        complete: () => CODE_POINTS.measure(render(sources)),
-      };
+      return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
     },
     render: (sources) => render(sources),
   };

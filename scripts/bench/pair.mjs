@@ -14,38 +14,27 @@ import { existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } f
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { benchDir, buildTree } from './tree.mjs';
+import { parseScriptArgs, usageErrorFor } from './args.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const USAGE =
   'usage: node scripts/bench/pair.mjs --repo DIR --repo DIR [--repo DIR...] [--rounds N] [--root DIR --targets FILE] [--out FILE]';
 
-function usageError(message) {
-  console.error(`pair: ${message}\n${USAGE}`);
-  process.exit(2);
-}
+const usageError = usageErrorFor('pair', USAGE);
 
-let values;
-try {
-  ({ values } = parseArgs({
-    strict: true,
-    options: {
-      repo: { type: 'string', multiple: true, default: [] },
-      rounds: { type: 'string', default: '31' },
-      root: { type: 'string' },
-      targets: { type: 'string' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
-} catch (err) {
-  usageError(err.message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseScriptArgs(
+  {
+    repo: { type: 'string', multiple: true, default: [] },
+    rounds: { type: 'string', default: '31' },
+    root: { type: 'string' },
+    targets: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  usageError,
+  USAGE,
+);
 const rounds = Number(values.rounds);
 if (!Number.isSafeInteger(rounds) || rounds < 1)
   usageError(`--rounds takes a whole number of at least 1, not ${JSON.stringify(values.rounds)}`);

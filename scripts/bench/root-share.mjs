@@ -16,37 +16,26 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs, usageErrorFor } from './args.mjs';
 import { benchDir, buildTree } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoOfScript = path.resolve(here, '..', '..');
 const USAGE = 'usage: npm run bench:root-share -- [--repo DIR] [--tree DIR]... [--profile NAME] [--out FILE]';
 
-function usageError(message) {
-  console.error(`root-share: ${message}\n${USAGE}`);
-  process.exit(2);
-}
+const usageError = usageErrorFor('root-share', USAGE);
 
-let values;
-try {
-  ({ values } = parseArgs({
-    strict: true,
-    options: {
-      repo: { type: 'string' },
-      tree: { type: 'string', multiple: true },
-      profile: { type: 'string' },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
-} catch (err) {
-  usageError(err.message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseScriptArgs(
+  {
+    repo: { type: 'string' },
+    tree: { type: 'string', multiple: true },
+    profile: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  usageError,
+  USAGE,
+);
 const repo = path.resolve(values.repo ?? repoOfScript);
 if (!existsSync(path.join(repo, 'scripts', 'bench', 'lib.ts')))
   usageError(`${repo} is not a checkout of this repository (no scripts/bench/lib.ts)`);

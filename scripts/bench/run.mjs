@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseScriptArgs, usageErrorFor } from './args.mjs';
 import { benchDir, buildTree, targetLines } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,36 +29,24 @@ const USAGE = `usage: npm run bench -- [--rounds N] [--samples N] [--scale-round
                       [--no-profiles] [--root DIR --targets FILE] [--out FILE] [--cli FILE]`;
 
 /** Bad input: one clear line and the usage, exit 2 (no stack trace). */
-function usageError(message) {
-  console.error(`bench: ${message}\n${USAGE}`);
-  process.exit(2);
-}
+const usageError = usageErrorFor('bench', USAGE);
 
-let values;
-try {
-  ({ values } = parseArgs({
-    strict: true,
-    allowPositionals: false,
-    options: {
-      rounds: { type: 'string', default: '7' },
-      samples: { type: 'string', default: '500' },
-      'scale-rounds': { type: 'string', default: '3' },
-      'no-scale': { type: 'boolean', default: false },
-      'no-profiles': { type: 'boolean', default: false },
-      root: { type: 'string' },
-      targets: { type: 'string' },
-      out: { type: 'string' },
-      cli: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  }));
-} catch (err) {
-  usageError(err.message);
-}
-if (values.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+const values = parseScriptArgs(
+  {
+    rounds: { type: 'string', default: '7' },
+    samples: { type: 'string', default: '500' },
+    'scale-rounds': { type: 'string', default: '3' },
+    'no-scale': { type: 'boolean', default: false },
+    'no-profiles': { type: 'boolean', default: false },
+    root: { type: 'string' },
+    targets: { type: 'string' },
+    out: { type: 'string' },
+    cli: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  usageError,
+  USAGE,
+);
 /** A whole number of at least 1 given for `--name`. */
 function count(name) {
   const n = Number(values[name]);

@@ -1,7 +1,7 @@
 // Bundles the CLI, its command bundles, the extension and the integration suites. Type-checking is separate: `npm run typecheck`.
 import * as esbuild from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,12 +40,47 @@ const lazyCommands = {
   },
 };
 
+// The profiles other than the default (src/resolver/profiles/<name>/, each with its about.ts) go
+// into one bundle of their own, dist/profiles.js, which the CLI and the extension load the first
+// time one of them is asked for: a call of the default profile neither reads nor compiles them.
+// The registry's `require('./<name>')` of such a folder becomes `require('./profiles.js')[name]`.
+const registry = fileURLToPath(new URL('./src/resolver/profiles/index.ts', import.meta.url));
+const profilesDir = path.dirname(registry);
+const LAZY_PROFILES = readdirSync(profilesDir, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && e.name !== 'holaryn' && existsSync(path.join(profilesDir, e.name, 'about.ts')))
+  .map((e) => e.name);
+const lazyProfiles = {
+  name: 'lazy-profiles',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[a-z-]+$/ }, (args) =>
+      path.resolve(args.importer) === registry && LAZY_PROFILES.includes(args.path.slice(2))
+        ? { path: args.path.slice(2), namespace: 'lazy-profile' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-profile' }, (args) => ({
+      contents: `module.exports = require('./profiles.js')[${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/profiles\.js$/, namespace: 'lazy-profile' }, () => ({ path: './profiles.js', external: true }));
+  },
+};
+const profilesBundle = {
+  stdin: {
+    contents: LAZY_PROFILES.map((name) => `exports[${JSON.stringify(name)}] = require('./${name}');`).join('\n'),
+    resolveDir: profilesDir,
+    sourcefile: 'lazy-profiles.js',
+    loader: 'js',
+  },
+  outfile: 'dist/profiles.js',
+};
+
 const entries = [
   // dist/cli.js (bin.holaryn) is the small launcher that loads dist/cli-main.js with its code cache.
   { entryPoints: ['src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [lazyCommands] },
+  { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [lazyCommands, lazyProfiles] },
+  profilesBundle,
   ...LAZY_COMMANDS.map((name) => ({ entryPoints: [`src/cli/${name}.ts`], outfile: `dist/cli-${name}.js` })),
-  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyProfiles] },
   // Integration suites run inside the extension host: vscode and mocha stay external.
   { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },
   { entryPoints: ['test/integration/multi.ts'], outfile: 'out/integration/multi.js', external: ['vscode', 'mocha'] },

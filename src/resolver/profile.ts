@@ -369,6 +369,12 @@ export interface ProfileFlag {
 // ---------------------------------------------------------------------------------------------
 // The profile
 
+/**
+ * A profile's card: its name, one line, and its command-line flags. The registry lists cards
+ * and parses flags without loading the profiles, so a call pays only for the profile it runs.
+ */
+export type ProfileAbout = Pick<Profile, 'name' | 'description' | 'flags'>;
+
 export interface Profile {
   /** The `--profile` name. */
   readonly name: string;

@@ -6,6 +6,7 @@
  */
 import { parseDocument } from 'yaml';
 import { YAML_OPTIONS } from '../../frontmatter';
+import { TextKeyedCache } from '../../text-cache';
 
 const FENCE = /^---\s*$/;
 
@@ -41,15 +42,33 @@ export function agentHeader(text: string, maxBlockBytes = 64 * 1024): AgentHeade
     if (m && !(m[1] in keyLines)) keyLines[m[1]] = i + 2;
   });
   if (Buffer.byteLength(block) > maxBlockBytes) return { attributes: undefined, present: true, body, lines: keyLines };
+  return { attributes: parsedHeaders.get(block, attributesOf), present: true, body, lines: keyLines };
+}
+
+/**
+ * Parsed header blocks, once per process for each distinct text: discovery reads the same headers
+ * on every call (Copilot's `applyTo`, Claude Code's rule `paths`). Callers only read the result.
+ */
+const parsedHeaders = new TextKeyedCache<Record<string, unknown> | undefined>(4 * 1024 * 1024);
+
+/** `value` and everything in it, frozen: a cached parse is shared by every caller. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The mapping a header block parses to; undefined when it does not parse, or not as a mapping. */
+function attributesOf(block: string): Record<string, unknown> | undefined {
   try {
     const doc = parseDocument(block, { ...YAML_OPTIONS, strict: false, uniqueKeys: false });
-    if (doc.errors.length > 0) return { attributes: undefined, present: true, body, lines: keyLines };
+    if (doc.errors.length > 0) return undefined;
     const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
-    const attributes =
-      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-    return { attributes, present: true, body, lines: keyLines };
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? deepFreeze(value as Record<string, unknown>) : undefined;
   } catch {
-    return { attributes: undefined, present: true, body, lines: keyLines };
+    return undefined;
   }
 }
 

@@ -4,6 +4,7 @@
  * followed; a file whose real path leaves every directory in `inside` is not read (its text is
  * never shown either: see LoadRule `follow-disclose`). Never throws.
  */
+import type { FileCache } from '../../cache';
 import type { ResolverFs } from '../../fs';
 import { canonicalize, isInside } from '../../paths';
 import { readRawFile } from './read';
@@ -13,8 +14,15 @@ export type Peeked =
   | { ok: true; text: string; canonical: string; size: number }
   | { ok: false; why: 'missing' | 'not-a-file' | 'outside' | 'unreadable' | 'too-large'; canonical?: string };
 
-/** The text of `abs` (lossy UTF-8, at most `cap` bytes), or why not. */
-export function peekText(fs: ResolverFs, abs: string, inside: readonly string[] | null, cap: number, maxSize = Infinity): Peeked {
+/** The text of `abs` (lossy UTF-8, at most `cap` bytes), or why not; `cache` spares reading an unchanged file again. */
+export function peekText(
+  fs: ResolverFs,
+  abs: string,
+  inside: readonly string[] | null,
+  cap: number,
+  maxSize = Infinity,
+  cache?: FileCache,
+): Peeked {
   try {
     const c = canonicalize(fs, abs);
     if (!c.exists) return { ok: false, why: 'missing' };
@@ -23,7 +31,7 @@ export function peekText(fs: ResolverFs, abs: string, inside: readonly string[] 
     if (!st) return { ok: false, why: 'missing' };
     if (st.kind !== 'file') return { ok: false, why: 'not-a-file', canonical: c.path };
     if (st.size > maxSize) return { ok: false, why: 'too-large', canonical: c.path };
-    const raw = readRawFile(fs, c.path, st, cap);
+    const raw = readRawFile(fs, c.path, st, cap, cache);
     if (!raw.ok) return { ok: false, why: 'unreadable', canonical: c.path };
     return { ok: true, text: decodeLossy(raw.bytes).text, canonical: c.path, size: raw.size };
   } catch {

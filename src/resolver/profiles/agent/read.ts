@@ -5,6 +5,7 @@
  * stays bounded whatever the file's size.
  */
 import { createHash } from 'node:crypto';
+import type { FileCache } from '../../cache';
 import { FsError, FsStat, ResolverFs } from '../../fs';
 import { READ_CHUNK_BYTES } from '../../limits';
 
@@ -20,8 +21,20 @@ export type RawRead =
     }
   | { ok: false; message: string };
 
-/** Reads the regular file `canonical` (a path with no symbolic link), checked as `expected`. */
-export function readRawFile(fs: ResolverFs, canonical: string, expected: FsStat, cap: number): RawRead {
+/**
+ * Reads the regular file `canonical` (a path with no symbolic link), checked as `expected`; with
+ * a `cache`, a file unchanged since an earlier call is not read again. The bytes given back may be
+ * shared with other callers: read them, never change them.
+ */
+export function readRawFile(fs: ResolverFs, canonical: string, expected: FsStat, cap: number, cache?: FileCache): RawRead {
+  const kept = cache?.getRaw(canonical, expected, cap);
+  if (kept) return kept;
+  const read = readRawFileOnce(fs, canonical, expected, cap);
+  if (read.ok) cache?.setRaw(canonical, expected, cap, read);
+  return read;
+}
+
+function readRawFileOnce(fs: ResolverFs, canonical: string, expected: FsStat, cap: number): RawRead {
   let reader;
   try {
     reader = fs.open(canonical, expected);

@@ -237,7 +237,7 @@ class Discovery {
       return;
     }
     const inside = self.own ? null : [ctx.projectRoot, ctx.root, ctx.homedir];
-    const peeked = peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES);
+    const peeked = peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES, ctx.options.cache);
     if (peeked.ok) {
       const body = stripBlockComments(agentHeader(peeked.text).body);
       for (const imp of importsOf(body)) this.importFrom(abs, self.path, imp.path, imp.line, o);
@@ -305,7 +305,14 @@ class Discovery {
     };
     walk(top, 0);
     for (const abs of files) {
-      const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.root, ctx.homedir], 256 * 1024);
+      const peeked = peekText(
+        ctx.fs,
+        abs,
+        user ? null : [ctx.projectRoot, ctx.root, ctx.homedir],
+        256 * 1024,
+        undefined,
+        ctx.options.cache,
+      );
       const attributes = peeked.ok ? agentHeader(peeked.text).attributes : undefined;
       const paths = attributes && 'paths' in attributes ? stringOrList(attributes.paths) : undefined;
       const tag = user ? 'user' : 'project';

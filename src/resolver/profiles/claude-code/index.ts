@@ -14,6 +14,7 @@ import { agentHeader } from '../agent/frontmatter';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { ClaudeDirs, ClaudeOptions, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
 import { stripBlockComments } from './text';
+import { CLAUDE_CODE_ABOUT } from './about';
 
 export const CLAUDE_CODE_VERSION = 'Claude Code 2.1 (memory documentation of 2026-08)';
 
@@ -144,8 +145,7 @@ function configure(ctx: ProfileContext) {
 }
 
 export const CLAUDE_CODE: Profile = {
-  name: 'claude-code',
-  description: 'Claude Code: CLAUDE.md from / down to the working directory, subdirectory files and path rules on read, @imports',
+  ...CLAUDE_CODE_ABOUT,
   version: CLAUDE_CODE_VERSION,
   fidelity: CLAUDE_CODE_FIDELITY,
   settings: CLAUDE_CODE_SETTINGS,

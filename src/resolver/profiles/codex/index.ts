@@ -25,6 +25,7 @@ import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/setti
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { codexContext } from './context';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
+import { CODEX_ABOUT } from './about';
 
 export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
 
@@ -236,8 +237,7 @@ function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSet
 }
 
 export const CODEX: Profile = {
-  name: 'codex',
-  description: 'OpenAI Codex CLI: AGENTS.override.md or AGENTS.md per directory, project root to working directory, 32 KiB root first',
+  ...CODEX_ABOUT,
   version: CODEX_VERSION,
   fidelity: CODEX_FIDELITY,
   settings: CODEX_SETTINGS,

@@ -28,6 +28,7 @@ import {
   USE_INSTRUCTION_FILES,
   USE_NESTED_AGENTS_MD,
 } from './settings';
+import { COPILOT_ABOUT } from './about';
 
 export const COPILOT_VERSION =
   'GitHub Copilot Chat in VS Code 1.10x (VS Code core computeAutomaticInstructions of 2026, chat extension of 2026-03)';
@@ -328,7 +329,7 @@ function instructionCandidate(
   user: boolean,
 ): NamedCandidate {
   const claudeRule = tag === 'claude-rule';
-  const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.homedir], HEADER_READ_BYTES);
+  const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.homedir], HEADER_READ_BYTES, undefined, ctx.options.cache);
   const header = peeked.ok ? agentHeader(peeked.text) : undefined;
   const { pattern, list } = effectivePattern(header?.attributes, claudeRule);
   const key = claudeRule ? 'paths' : 'applyTo';
@@ -442,8 +443,7 @@ function withSettings(s: CopilotSettings): Profile {
 }
 
 export const COPILOT: Profile = {
-  name: 'copilot',
-  description: 'GitHub Copilot Chat in VS Code: workspace-folder AGENTS.md/CLAUDE.md/copilot-instructions.md, *.instructions.md by applyTo',
+  ...COPILOT_ABOUT,
   version: COPILOT_VERSION,
   fidelity: COPILOT_FIDELITY,
   settings: COPILOT_SETTINGS,

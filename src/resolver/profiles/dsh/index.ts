@@ -10,6 +10,7 @@ import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
 import { DSH_FIT, DSH_FORMAT } from './format';
 import { DSH_BUDGET, DSH_CANDIDATES, DSH_GLOBAL_NAME, dshGlobalFile, parseCandidates } from './settings';
+import { DSH_ABOUT } from './about';
 
 function directoryRules(names: readonly string[]): readonly DirectoryRule[] {
   return Object.freeze([
@@ -60,8 +61,7 @@ function discover(ctx: DiscoverContext): NamedCandidate[] {
 }
 
 export const DSH: Profile = Object.freeze({
-  name: 'dsh',
-  description: 'DSH project instruction files: $DSH_HOME/AGENTS.md, then AGENTS.md or CLAUDE.md per directory from the git root to the cwd',
+  ...DSH_ABOUT,
   configure,
   noTargets: 'root',
   projectRoot: Object.freeze({ markers: Object.freeze(['.git']) }),

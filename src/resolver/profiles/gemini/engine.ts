@@ -10,6 +10,7 @@ import { canonicalize } from '../../paths';
 import { MAX_CONTENT_BYTES } from '../../limits';
 import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
 import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
+import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
 import { concatenate, geminiContext } from './context';
@@ -30,6 +31,8 @@ export interface GeminiInputs {
   targets: readonly string[];
   /** Decides where the system settings files are; default the running platform. */
   platform?: NodeJS.Platform;
+  /** Spares reading a context file unchanged since an earlier call. */
+  cache?: FileCache;
 }
 
 export type GeminiStatus = 'included' | 'not-loaded' | 'untrusted';
@@ -371,7 +374,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       const st = run.stat(abs);
       if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
       if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
-      const read = readRawFile(inputs.fs, run.real(abs), st, MAX_CONTENT_BYTES);
+      const read = readRawFile(inputs.fs, run.real(abs), st, MAX_CONTENT_BYTES, inputs.cache);
       if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
       return { ok: true, text: decodeLossy(read.bytes).text };
     },
@@ -393,7 +396,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return false;
     }
     const real = run.real(s.absolute);
-    const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES);
+    const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
     if (!read.ok) {
       s.status = 'not-loaded';
       s.reason = `Gemini could not read it either (${read.message}): skipped`;

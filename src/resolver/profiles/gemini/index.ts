@@ -24,6 +24,7 @@ import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini 
 import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
+import { GEMINI_ABOUT } from './about';
 
 export const GEMINI_VERSION = 'Gemini CLI 0.56.0';
 
@@ -56,6 +57,7 @@ function run(state: CallState, ctx: DiscoverContext): GeminiResult {
     overrides: ctx.settings,
     root: ctx.root,
     targets: ctx.targets.map((t) => t.path),
+    cache: ctx.options.cache,
   });
   state.result = result;
   Object.assign(state.settings, settingsEvidence(result.settings));
@@ -142,9 +144,7 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
 }
 
 export const GEMINI: Profile = {
-  name: 'gemini',
-  description:
-    'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
+  ...GEMINI_ABOUT,
   version: GEMINI_VERSION,
   fidelity: GEMINI_FIDELITY,
   settings: GEMINI_SETTINGS,

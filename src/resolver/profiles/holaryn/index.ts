@@ -14,6 +14,7 @@ import { PRECEDENCE } from '../../stages/order';
 import { CODE_POINTS, unitByName } from '../../units';
 import { HOLARYN_DIALECT } from './dialect';
 import { HOLARYN_FORMAT } from './format';
+import { HOLARYN_ABOUT } from './about';
 
 export const HOLARYN_CANDIDATES: readonly string[] = HOLARYN_POLICY.candidates;
 
@@ -62,8 +63,7 @@ export function holarynGlobal(ctx: DiscoverContext): NamedCandidate[] {
 }
 
 export const HOLARYN: Profile = Object.freeze({
-  name: 'holaryn',
-  description: "Holaryn's own rules: .holaryn/instructions.md, AGENTS.md and CLAUDE.md from the root to each file, with frontmatter",
+  ...HOLARYN_ABOUT,
   noTargets: 'usage',
   directories: Object.freeze([
     Object.freeze({ names: HOLARYN_CANDIDATES, pick: 'all', extent: 'project-to-target', delivery: 'by-depth' }),

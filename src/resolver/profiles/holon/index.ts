@@ -10,6 +10,7 @@ import { NO_BUDGET } from '../../fit';
 import type { Configured, DirectoryRule, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
 import { PRECEDENCE } from '../../stages/order';
 import { HOLON_FORMAT } from './format';
+import { HOLON_ABOUT } from './about';
 
 /** The agent home's file is shown under this name, never the machine's path. */
 export const AGENT_HOME_DISPLAY = '<agent_home>/AGENTS.md';
@@ -94,24 +95,8 @@ function discover(ctx: DiscoverContext): NamedCandidate[] {
 }
 
 export const HOLON: Profile = Object.freeze({
-  name: 'holon',
-  description: "Holon's instruction loading: the agent home's AGENTS.md, then the workspace anchor's AGENTS.md (CLAUDE.md as a fallback)",
+  ...HOLON_ABOUT,
   configure,
-  flags: Object.freeze([
-    Object.freeze({
-      flag: 'agent-home',
-      setting: 'agentHome',
-      type: 'string',
-      path: true,
-      help: 'the agent home (its AGENTS.md comes first)',
-    }),
-    Object.freeze({
-      flag: 'hierarchical',
-      setting: 'hierarchical',
-      type: 'boolean',
-      help: 'load AGENTS.md below the workspace anchor too',
-    }),
-  ]),
   noTargets: 'root',
   directories: FLAT,
   discover,

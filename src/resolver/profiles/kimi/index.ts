@@ -13,6 +13,7 @@ import { decodeLossy, pythonStrip, universalNewlines, utf8, utf8Length } from '.
 import { requireFrame, settingsEvidence } from '../agent/configure';
 import { effectiveSettings } from '../agent/settings';
 import { KIMI_MAX_BYTES, fitKimi, kimiContext, kimiHeader } from './fit';
+import { KIMI_ABOUT } from './about';
 
 export const KIMI_VERSION = 'Kimi CLI 1.49.0 (2026-07)';
 
@@ -101,8 +102,7 @@ export const KIMI_FORMAT: ContextFormat = {
 };
 
 export const KIMI: Profile = {
-  name: 'kimi',
-  description: 'Kimi CLI: .kimi/AGENTS.md and AGENTS.md (or agents.md) from the git root to the working directory, 32 KiB deepest first',
+  ...KIMI_ABOUT,
   version: KIMI_VERSION,
   fidelity: KIMI_FIDELITY,
   settings: [],

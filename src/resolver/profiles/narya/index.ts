@@ -16,6 +16,7 @@ import { HOLARYN_FORMAT } from '../holaryn/format';
 import { NARYA_CONFIG, locateConfigFiles, parseNaryaConfig } from './config';
 import { PRIMARY_FILES, PROJECT_RULES, discoverInstructionFiles, repositoryLayout, repositoryTrust } from './repository';
 import { readTrustDecision, trustCommandLine } from './trust';
+import { NARYA_ABOUT } from './about';
 
 /** Ranks: the discovered files in prompt order, then the config's, then what is only reported. */
 const RANK_CONFIG = 10;
@@ -103,9 +104,7 @@ function naryaOrder(a: OrderKey, b: OrderKey): number {
 }
 
 export const NARYA: Profile = Object.freeze({
-  name: 'narya',
-  description:
-    "Narya's repository trust: AGENTS.md or CLAUDE.md and docs/PROJECT_RULES.md at the git root, plus .narya/config.toml's files, only when trusted",
+  ...NARYA_ABOUT,
   fidelity: Object.freeze([
     'Narya publishes no envelope or budget: the context uses Holaryn’s',
     'the trust answer is read from Holaryn’s store (holaryn trust), not from a running Narya host',

@@ -1,0 +1,7 @@
+/** The claude-code profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileAbout } from '../../profile';
+
+export const CLAUDE_CODE_ABOUT: ProfileAbout = Object.freeze({
+  name: 'claude-code',
+  description: 'Claude Code: CLAUDE.md from / down to the working directory, subdirectory files and path rules on read, @imports',
+});

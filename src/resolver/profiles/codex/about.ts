@@ -1,0 +1,7 @@
+/** The codex profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileAbout } from '../../profile';
+
+export const CODEX_ABOUT: ProfileAbout = Object.freeze({
+  name: 'codex',
+  description: 'OpenAI Codex CLI: AGENTS.override.md or AGENTS.md per directory, project root to working directory, 32 KiB root first',
+});

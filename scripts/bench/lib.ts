@@ -2,4 +2,4 @@
 export { FileCache, createNodeFs, listProfiles, nodeResolverFs, resolveInstructions } from '../../src/resolver';
 export type { Evidence, ResolverFs } from '../../src/resolver';
 export { writeJson } from '../../src/cli/json';
-export { compare } from '../../src/cli/compare';
+export { compareProfiles as compare } from '../../src/resolver/compare';

@@ -5,13 +5,12 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Evidence, ResolveOptions, SourceEvidence, clipped, resolveInstructions } from '../resolver';
+import { clipped } from '../resolver';
+import { COMPARE_SCHEMA, Comparison, compareCell, compareProfiles, compareRows } from '../resolver/compare';
 import { profileByName, profileNames } from '../resolver/profiles';
 import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
 import { CliIo, Colors, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
-
-export const COMPARE_SCHEMA = 'holaryn.compare/v1';
 
 export const COMPARE_HELP = `Usage: holaryn compare <root> <target>... [options]
 
@@ -40,12 +39,6 @@ Each profile uses its own budget and unit: --budget is not accepted here.
 Exit codes: 0 compared, 2 usage error or rejected target, 1 internal failure.
 `;
 
-export interface Comparison {
-  schema: typeof COMPARE_SCHEMA;
-  targets: Evidence['targets'];
-  profiles: Record<string, Evidence>;
-}
-
 /** The profiles named by `--profiles` (trimmed, repeats dropped), or every registered one. */
 export function comparedProfiles(option: string | undefined): string[] {
   if (option === undefined) return profileNames();
@@ -53,48 +46,6 @@ export function comparedProfiles(option: string | undefined): string[] {
   if (names.some((n) => n === '')) throw new UsageError('--profiles takes a comma-separated list of profile names');
   for (const name of names) profileByName(name); // a usage error listing the known names
   return names;
-}
-
-/** Resolves the targets once per profile, each with its own default budget. */
-export function compare(root: string, targets: string[], names: string[], options: ResolveOptions): Comparison {
-  const profiles: Record<string, Evidence> = {};
-  for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...options, budget: undefined, profile: name });
-  const first = profiles[names[0]];
-  return { schema: COMPARE_SCHEMA, targets: first.targets, profiles };
-}
-
-/** The short unit word of a cut cell: `B` for bytes, `chars` for code points. */
-function unitWord(unit: Evidence['truncation']['unit']): string {
-  return unit === 'utf8-bytes' ? 'B' : 'chars';
-}
-
-/** What one profile does with one file, in a few words. */
-export function cellOf(ev: Evidence, s: SourceEvidence | undefined): string {
-  if (s === undefined) return '—';
-  if (s.status === 'truncated') {
-    const cut = ev.truncation.cut.find((k) => k.path === s.path);
-    return cut ? `cut ${cut.included}/${cut.chars} ${unitWord(ev.truncation.unit)}` : 'cut';
-  }
-  return s.status.replace(/-/g, ' ');
-}
-
-/**
- * The rows: every file any profile considered, matched by evidence path. A file takes its place
- * from the first profile (in column order) that has it, in that profile's precedence order; files
- * first met in a later column come after the earlier columns' files, and any tie by path.
- */
-export function compareRows(names: string[], profiles: Record<string, Evidence>): string[] {
-  const rank = new Map<string, [number, number]>();
-  names.forEach((name, column) => {
-    profiles[name].sources.forEach((s, i) => {
-      if (!rank.has(s.path)) rank.set(s.path, [column, s.order ?? i + 1]);
-    });
-  });
-  return [...rank.keys()].sort((a, b) => {
-    const [ca, oa] = rank.get(a)!;
-    const [cb, ob] = rank.get(b)!;
-    return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
-  });
 }
 
 /** Longest path shown in the table: longer ones keep their head and tail around an ellipsis. */
@@ -120,8 +71,7 @@ function pad(s: string, w: number): string {
 function colorCell(cell: string, c: Colors): string {
   if (cell === 'included') return c.green(cell);
   if (cell.startsWith('cut') || cell === 'omitted' || cell === 'untrusted') return c.yellow(cell);
-  if (cell === '—') return c.dim(cell);
-  return c.dim(cell);
+  return c.dim(cell); // not loaded, shadowed, —, …
 }
 
 /** The text table, then each profile's context size and snapshot. */
@@ -134,12 +84,12 @@ export function renderComparison(cmp: Comparison, c: Colors): string {
   out.push(`root      ${printable(first.root)}`);
   out.push(`targets   ${cmp.targets.length === 0 ? '(none)' : cmp.targets.map((t) => `${targetName(t.path)} (${t.kind})`).join(', ')}`);
   out.push('');
-  const rows = compareRows(names, cmp.profiles);
+  const rows = compareRows(names.map((name) => cmp.profiles[name]));
   const header = ['file', ...names.map(printable)];
   const body = rows.map((p) => [
     fitPath(printable(p)),
     ...names.map((name) =>
-      cellOf(
+      compareCell(
         cmp.profiles[name],
         cmp.profiles[name].sources.find((s) => s.path === p),
       ),
@@ -200,7 +150,7 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   if (targets.length === 0 && fromFile === undefined) throw new UsageError('missing <target>: name at least one file or directory');
   if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
   const names = comparedProfiles(values.profiles);
-  const cmp = compare(path.resolve(io.cwd, root), targets, names, resolveOptionsFrom(values, io));
+  const cmp = compareProfiles(path.resolve(io.cwd, root), targets, names, resolveOptionsFrom(values, io));
   if (values.json) writeJson(cmp, io);
   else io.stdout(renderComparison(cmp, colors(io)));
   return EXIT.ok;

@@ -10,6 +10,7 @@
 import type { FsStat } from './fs';
 import type { ParsedInstructions } from './frontmatter';
 import type { ReadResult } from './read';
+import type { RawRead } from './profiles/agent/read';
 
 export interface LoadedFile {
   read: ReadResult;
@@ -34,6 +35,7 @@ export const SETTLE_MS = 2000;
 
 export class FileCache {
   private readonly entries = new Map<string, LoadedFile>();
+  private readonly raw = new Map<string, RawRead>();
   hits = 0;
   misses = 0;
   /** Files read but not kept because their mtime was not yet settled. */
@@ -62,19 +64,37 @@ export class FileCache {
    * were read, unless that file's mtime is not yet settled.
    */
   set(path: string, st: FsStat, frontmatter: boolean | string, value: LoadedFile): void {
+    this.keep(this.entries, FileCache.key(path, st, frontmatter), st, value);
+  }
+
+  /** The raw bytes an agent profile read of the file (agent/read.ts), at most `cap` of them, if kept. */
+  getRaw(path: string, st: FsStat, cap: number): RawRead | undefined {
+    const hit = this.raw.get(FileCache.key(path, st, `raw:${cap}`));
+    if (hit) this.hits++;
+    else this.misses++;
+    return hit;
+  }
+
+  /** Keeps a raw read (a successful one: see the module comment), under the rules of `set`. */
+  setRaw(path: string, st: FsStat, cap: number, value: RawRead): void {
+    this.keep(this.raw, FileCache.key(path, st, `raw:${cap}`), st, value);
+  }
+
+  private keep<V>(entries: Map<string, V>, key: string, st: FsStat, value: V): void {
     // A synthetic (negative) mtime, as the unsaved-buffer overlay gives, is content-derived: settled.
     if (this.now() - st.mtimeMs < SETTLE_MS) {
       this.unsettled++;
       return;
     }
-    if (this.entries.size >= this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    if (entries.size >= this.capacity) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
     }
-    this.entries.set(FileCache.key(path, st, frontmatter), value);
+    entries.set(key, value);
   }
 
   clear(): void {
     this.entries.clear();
+    this.raw.clear();
   }
 }

@@ -106,7 +106,7 @@ export function locateCandidate(
   rule: SymlinkRule,
   found?: FsStat,
   containRoot?: string,
-  alsoInside?: readonly string[],
+  alsoInside?: () => readonly string[],
 ): LocatedCandidate | undefined;
 /**
  * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
@@ -122,8 +122,11 @@ export function locateCandidate(
   found?: FsStat,
   /** The directory links must stay in (the project root); default `rootPath`. */
   containRoot: string = rootPath,
-  /** Other directories a `follow-disclose` link may lead into and still be read (the home directory). */
-  alsoInside: readonly string[] = [],
+  /**
+   * Other directories a `follow-disclose` link may lead into and still be read (the agent's own
+   * folder); asked only when a link leads outside `containRoot`.
+   */
+  alsoInside: () => readonly string[] = () => [],
 ): LocatedCandidate | undefined {
   const P = fs.path;
   const abs = P.join(rootPath, ...rel.split('/'));
@@ -145,7 +148,7 @@ export function locateCandidate(
       const c = canonicalize(fs, abs);
       if (!isInside(P, containRoot, c.path)) {
         if (rule.symlinks === 'follow-disclose') {
-          if (!alsoInside.some((dir) => isInside(P, dir, c.path))) disclose = c.path;
+          if (!alsoInside().some((dir) => isInside(P, dir, c.path))) disclose = c.path;
         } else {
           // `.holaryn/instructions.md` may itself be a plain file reached through a linked `.holaryn`.
           const what = st.kind === 'symlink' ? 'is a symbolic link that leads' : 'is reached through a symbolic link that leads';

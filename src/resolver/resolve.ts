@@ -75,6 +75,7 @@ function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homed
   const diagnostics = new Diagnostics();
   const skipped: SkippedCandidate[] = [];
   const names = profile.directories.reduce((n, rule) => n + rule.names.length, 0);
+  let homes: readonly string[] | undefined;
   return {
     fs,
     cache: options.cache,
@@ -82,7 +83,9 @@ function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homed
     diagnostics,
     skipped,
     homedir,
-    homes: (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)),
+    get homes() {
+      return (homes ??= (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)));
+    },
     skip(path, reason, message) {
       skipped.push({ path, reason });
       diagnostics.add(reason, path, null, message);

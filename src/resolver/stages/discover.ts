@@ -65,6 +65,11 @@ function targetChain(inputs: Inputs, withRoot: boolean, depth: Map<string, numbe
 }
 
 /** The directories of one extent, shallow first. Nothing at all without targets. */
+
+/** The folders a followed link may lead into (only under `follow-disclose`), asked for lazily. */
+function followedHomes(profile: Profile, io: Io): () => readonly string[] {
+  return () => (profile.load.symlinks === 'follow-disclose' ? io.homes : []);
+}
 export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
   const depth = new Map<string, number>();
   if (inputs.targets.length === 0) return { dirs: [], depth };
@@ -118,7 +123,7 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
   const precheck = P.sep === '/' ? names.map(plainName) : names.map(() => false);
   const firstNames = names.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
-  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
+  const homes = followedHomes(profile, io);
   for (const dir of dirs) {
     const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     const d = depth.get(dir)!;
@@ -178,7 +183,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     }
   }
   const rel = ctx.display(n.abs);
-  const homes = profile.load.symlinks === 'follow-disclose' ? io.homes : [];
+  const homes = followedHomes(profile, io);
   const located = locateCandidate(
     fs,
     inputs.root,

@@ -24,7 +24,10 @@ export interface Io {
   readonly skipped: SkippedCandidate[];
   /** The home directory (a `follow-disclose` link may lead there). */
   readonly homedir: string;
-  /** The profile's own folders (LoadRule.homes), canonical: a followed link may lead there and still be read. */
+  /**
+   * The profile's own folders (LoadRule.homes), canonical: a followed link may lead there and still
+   * be read. Worked out on first use: only a link leading outside the root asks.
+   */
   readonly homes: readonly string[];
   /** Reports a candidate that exists but is not loaded. */
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void;

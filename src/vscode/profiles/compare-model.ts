@@ -10,6 +10,7 @@
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
 import type { Evidence, SourceEvidence } from '../../resolver';
+import { cellUnit, compareCell, compareRows } from '../../resolver/compare';
 import { STATUS_ICON, type TreeNode } from '../model';
 
 /** One profile's answer for the compared targets: its evidence, or why it has none. */
@@ -30,48 +31,12 @@ export interface CompareOptions {
   reference?: string;
 }
 
-/** The cell for a file no profile's evidence has. */
-export const NOT_CONSIDERED = '—';
-
-/** The short unit of a profile's sizes: `B` for bytes, `chars` for code points. */
-export function unitWord(unit: Evidence['truncation']['unit']): string {
-  return unit === 'utf8-bytes' ? 'B' : 'chars';
-}
-
-/** What one profile does with one file, in a few words (as `holaryn compare` prints it). */
-export function compareCell(ev: Evidence, s: SourceEvidence | undefined): string {
-  if (s === undefined) return NOT_CONSIDERED;
-  if (s.status === 'truncated') {
-    const cut = ev.truncation.cut.find((k) => k.path === s.path);
-    return cut ? `cut ${cut.included}/${cut.chars} ${unitWord(ev.truncation.unit)}` : 'cut';
-  }
-  return s.status.replace(/-/g, ' ');
-}
-
 /** The context's size in the profile's unit, and its budget: `4,120 of 65,536 B`, `812 chars, no budget`. */
 export function sizeText(ev: Evidence): string {
   const t = ev.truncation;
   const n = (x: number) => x.toLocaleString('en-US');
-  const unit = unitWord(t.unit);
+  const unit = cellUnit(t.unit);
   return t.budget === null ? `${n(t.size)} ${unit}, no budget` : `${n(t.size)} of ${n(t.budget)} ${unit}`;
-}
-
-/**
- * The rows: every file any answer considered, matched by evidence path, placed by the first
- * answer (in the given order) that has it, in that answer's precedence order.
- */
-export function compareRows(answers: readonly ProfileAnswer[]): string[] {
-  const rank = new Map<string, [number, number]>();
-  answers.forEach((a, column) => {
-    a.evidence?.sources.forEach((s, i) => {
-      if (!rank.has(s.path)) rank.set(s.path, [column, s.order ?? i + 1]);
-    });
-  });
-  return [...rank.keys()].sort((a, b) => {
-    const [ca, oa] = rank.get(a)!;
-    const [cb, ob] = rank.get(b)!;
-    return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
-  });
 }
 
 /** Files that reach the model (included or cut), in order, with their cells: what "the answer" is. */
@@ -188,7 +153,7 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
 export function compareSection(answers: readonly ProfileAnswer[], options: CompareOptions): TreeNode {
   const refName = options.reference ?? 'holaryn';
   const ref = answers.find((a) => a.name === refName && a.evidence !== undefined);
-  const rows = compareRows(answers);
+  const rows = compareRows(answers.map((a) => a.evidence));
   const children = answers.map((a) => profileNode(a, rows, ref, options));
   const differing = ref
     ? answers.filter((a) => a.evidence && a.name !== ref.name && answersDiffer(a.evidence, ref.evidence!)).map((a) => a.name)

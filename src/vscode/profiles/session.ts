@@ -14,6 +14,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
+import { momentFs } from '../../resolver/moment-fs';
 import { profileWatchGlobs } from './watch';
 import { setTrustDecision } from '../../trust/store';
 import type { ProfileAnswer } from './compare-model';
@@ -113,7 +114,9 @@ export class ProfileSession implements vscode.Disposable {
   }
 
   /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
-  compare(folder: vscode.Uri, targets: string[], extra: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
+  compare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
+    // Every profile sees the same moment of the files, asked of the disk once (as holaryn compare does).
+    const extra = { ...given, fs: momentFs(given.fs) };
     return compareProfilesSetting(folder).map((name) => {
       const profile = profileByName(name);
       const { options, problems } = resolveOptionsFor(profile, folder, extra);

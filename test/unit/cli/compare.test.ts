@@ -3,7 +3,8 @@
  * table that stays aligned with many profiles.
  */
 import { strict as assert } from 'node:assert';
-import { Comparison, cellOf, compareRows, renderComparison } from '../../../src/cli/compare';
+import { renderComparison } from '../../../src/cli/compare';
+import { Comparison, compareCell, compareRows } from '../../../src/resolver/compare';
 import type { Evidence } from '../../../src/resolver';
 import { resolve } from '../../helpers/tree';
 
@@ -18,8 +19,8 @@ describe('holaryn compare: the table', () => {
   it('rows: the first profile’s files in its precedence order, then files first met in later columns', () => {
     const a = evidenceWith(['x/AGENTS.md', 'AGENTS.md']);
     const b = evidenceWith(['x/y/CLAUDE.md', 'AGENTS.md', 'CLAUDE.md']);
-    assert.deepEqual(compareRows(['a', 'b'], { a, b }), ['AGENTS.md', 'x/AGENTS.md', 'CLAUDE.md', 'x/y/CLAUDE.md']);
-    assert.deepEqual(compareRows(['b', 'a'], { a, b }), ['AGENTS.md', 'CLAUDE.md', 'x/y/CLAUDE.md', 'x/AGENTS.md']);
+    assert.deepEqual(compareRows([a, b]), ['AGENTS.md', 'x/AGENTS.md', 'CLAUDE.md', 'x/y/CLAUDE.md']);
+    assert.deepEqual(compareRows([b, a]), ['AGENTS.md', 'CLAUDE.md', 'x/y/CLAUDE.md', 'x/AGENTS.md']);
   });
 
   it('cells: statuses in words, — when not considered, cuts in the profile’s unit', () => {
@@ -27,15 +28,15 @@ describe('holaryn compare: the table', () => {
     const cut = ev.sources[0];
     assert.equal(cut.status, 'truncated');
     const k = ev.truncation.cut[0];
-    assert.equal(cellOf(ev, cut), `cut ${k.included}/${k.chars} chars`);
+    assert.equal(compareCell(ev, cut), `cut ${k.included}/${k.chars} chars`);
     const bytes: Evidence = {
       ...ev,
       truncation: { ...ev.truncation, unit: 'utf8-bytes', cut: [{ path: 'AGENTS.md', chars: 90000, included: 64000 }] },
     };
-    assert.equal(cellOf(bytes, cut), 'cut 64000/90000 B');
-    assert.equal(cellOf(ev, undefined), '—');
-    assert.equal(cellOf(ev, { ...cut, status: 'not-loaded' }), 'not loaded');
-    assert.equal(cellOf(ev, { ...cut, status: 'not-applicable' }), 'not applicable');
+    assert.equal(compareCell(bytes, cut), 'cut 64000/90000 B');
+    assert.equal(compareCell(ev, undefined), '—');
+    assert.equal(compareCell(ev, { ...cut, status: 'not-loaded' }), 'not loaded');
+    assert.equal(compareCell(ev, { ...cut, status: 'not-applicable' }), 'not applicable');
   });
 
   it('stays aligned with many profiles: every column starts at the same place on every row', () => {

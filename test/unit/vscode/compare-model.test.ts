@@ -2,16 +2,8 @@
 import { strict as assert } from 'node:assert';
 import { Evidence, MemoryFs, ResolveOptions, resolveInstructions } from '../../../src/resolver';
 import type { TreeNode } from '../../../src/vscode/model';
-import {
-  NOT_CONSIDERED,
-  ProfileAnswer,
-  answersDiffer,
-  compareCell,
-  compareRows,
-  compareSection,
-  sizeText,
-  statusCounts,
-} from '../../../src/vscode/profiles/compare-model';
+import { NOT_CONSIDERED, compareCell, compareRows } from '../../../src/resolver/compare';
+import { ProfileAnswer, answersDiffer, compareSection, sizeText, statusCounts } from '../../../src/vscode/profiles/compare-model';
 
 const fs = new MemoryFs({
   '/w/.git/HEAD': 'ref: refs/heads/main\n',
@@ -53,7 +45,7 @@ describe('Compare section model', () => {
   });
 
   it('gives each profile the same rows, in the order of the first profile that has each file', () => {
-    const rows = compareRows(answers);
+    const rows = compareRows(answers.map((a) => a.evidence));
     assert.deepEqual(rows.slice(0, 3), ['AGENTS.md', 'CLAUDE.md', 'src/AGENTS.md']);
     assert.ok(rows.includes('docs/PROJECT_RULES.md'));
     for (const c of section.children!) {

@@ -1,0 +1,68 @@
+/**
+ * The same targets under several profiles (docs/profiles.md §6): the resolutions, and the pieces
+ * every front end shows them with — the rows (every file any profile considered, in one order)
+ * and each profile's cell for a row. `holaryn compare` prints them as a table, the editor's
+ * Compare section as a tree.
+ */
+import type { Evidence, SourceEvidence } from './evidence';
+import { nodeResolverFs } from './fs';
+import { momentFs } from './moment-fs';
+import { type ResolveOptions, resolveInstructions } from './resolve';
+
+export const COMPARE_SCHEMA = 'holaryn.compare/v1';
+
+export interface Comparison {
+  schema: typeof COMPARE_SCHEMA;
+  targets: Evidence['targets'];
+  profiles: Record<string, Evidence>;
+}
+
+/**
+ * Resolves the targets once per profile, each with its own default budget, all against one
+ * moment of the file system (momentFs): the profiles describe the same tree, and what they have
+ * in common is asked of the disk once. A failure of one profile fails the whole comparison.
+ */
+export function compareProfiles(root: string, targets: readonly string[], names: readonly string[], options: ResolveOptions): Comparison {
+  const shared: ResolveOptions = { ...options, budget: undefined, fs: momentFs(options.fs ?? nodeResolverFs) };
+  const profiles: Record<string, Evidence> = {};
+  for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...shared, profile: name });
+  return { schema: COMPARE_SCHEMA, targets: profiles[names[0]].targets, profiles };
+}
+
+/** The cell of a file a profile did not consider. */
+export const NOT_CONSIDERED = '—';
+
+/** The short unit of a profile's sizes in a cell: `B` for bytes, `chars` for code points. */
+export function cellUnit(unit: Evidence['truncation']['unit']): string {
+  return unit === 'utf8-bytes' ? 'B' : 'chars';
+}
+
+/** What one profile does with one file, in a few words: `included`, `cut 64000/90000 B`, `not loaded`, `—`. */
+export function compareCell(ev: Evidence, s: SourceEvidence | undefined): string {
+  if (s === undefined) return NOT_CONSIDERED;
+  if (s.status === 'truncated') {
+    const cut = ev.truncation.cut.find((k) => k.path === s.path);
+    return cut ? `cut ${cut.included}/${cut.chars} ${cellUnit(ev.truncation.unit)}` : 'cut';
+  }
+  return s.status.replace(/-/g, ' ');
+}
+
+/**
+ * The rows: every file any column's evidence considered, matched by evidence path. A file takes
+ * its place from the first column that has it, in that column's precedence order; files first met
+ * in a later column come after the earlier columns' files; any tie by path. A column without
+ * evidence (a failed resolution) adds no rows.
+ */
+export function compareRows(columns: readonly (Evidence | undefined)[]): string[] {
+  const rank = new Map<string, [number, number]>();
+  columns.forEach((ev, column) => {
+    ev?.sources.forEach((s, i) => {
+      if (!rank.has(s.path)) rank.set(s.path, [column, s.order ?? i + 1]);
+    });
+  });
+  return [...rank.keys()].sort((a, b) => {
+    const [ca, oa] = rank.get(a)!;
+    const [cb, ob] = rank.get(b)!;
+    return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
+  });
+}

@@ -28,6 +28,7 @@ const EXPECTED = [
   'dist/cli-mcp.js',
   'dist/cli-trust.js',
   'dist/cli.js',
+  'dist/profiles.js',
   'package.json',
   'schema/evidence.schema.json',
 ];
@@ -99,6 +100,11 @@ try {
   const schema = JSON.parse(readFileSync(path.join(prefix, 'lib', 'node_modules', pkg.name, 'schema', 'evidence.schema.json'), 'utf8'));
   if (schema.definitions?.evidence?.properties?.schema?.const !== evidence.schema)
     fail('the installed schema does not describe the evidence');
+  // A profile other than the default comes from its own bundle, loaded on first use.
+  const codex = JSON.parse(
+    holaryn(bin, ['instructions', 'examples/demo-workspace', 'src/app/main.ts', '--profile', 'codex', '--json'], env),
+  );
+  if (codex.profile !== 'codex') fail(`--profile codex printed ${JSON.stringify(codex).slice(0, 200)}`);
   // Every lazily loaded command bundle.
   const check = JSON.parse(spawnSync(bin, ['check', 'examples/demo-workspace', '--json'], { cwd: repo, env, encoding: 'utf8' }).stdout);
   if (check.schema !== 'holaryn.check/v1') fail(`check printed ${JSON.stringify(check).slice(0, 200)}`);

@@ -23,7 +23,6 @@ import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import Module from 'node:module';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
 /** The bundle's file name, next to this one. */
@@ -63,18 +62,8 @@ function writeAtomically(file: string, bytes: Buffer): void {
   fs.renameSync(temp, file);
 }
 
-/**
- * V8's tiering for a process that lives well under a second: baseline (Sparkplug) code for each
- * function from its first call, with its feedback from the first call too, instead of after some
- * runs in the interpreter. A 10,000-target run is 5–8 % faster here (docs/speed.md). These flags
- * change when code is compiled, never what it does; they are set before the bundle is compiled, so
- * the build's training run writes its code cache under the same flags the launcher reads it with.
- */
-export const TIERING_FLAGS = ['--always-sparkplug', '--no-lazy-feedback-allocation'];
-
 /** Runs the bundle as Node would `require` it, with the cache when it is valid. */
 function launch(mode: string | undefined): void {
-  for (const flag of TIERING_FLAGS) v8.setFlagsFromString(flag);
   const bundle = path.join(__dirname, BUNDLE);
   const cacheFile = path.join(__dirname, CODE_CACHE);
   const source = fs.readFileSync(bundle, 'utf8');

@@ -88,6 +88,21 @@ export function loadedWithin(run: CaseRun, c: AgentCase): Record<string, string>
   return out;
 }
 
+/**
+ * The sources at or below `T` are exactly `expected` (`{path: status}`), listed in its order; a
+ * failure shows every source with its status and reason.
+ */
+export function assertLoadedInOrder(run: CaseRun, c: AgentCase, expected: Record<string, string>): void {
+  const shown = JSON.stringify(
+    run.ev.sources.map((s) => [s.path, s.status, s.reason]),
+    null,
+    1,
+  );
+  assert.deepEqual(loadedWithin(run, c), expected, `statuses:\n${shown}`);
+  const order = run.ev.sources.map((s) => s.path).filter((p) => p in expected);
+  assert.deepEqual(order, Object.keys(expected), `order:\n${shown}`);
+}
+
 export function checkContextProperties(context: string, properties: readonly string[]): void {
   for (const p of properties) {
     const colon = p.indexOf(':');

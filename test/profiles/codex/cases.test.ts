@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { TempDirs } from '../../helpers/cli';
-import { AgentCase, expand, loadCases, loadedWithin, runCase } from '../agent/cases';
+import { AgentCase, assertLoadedInOrder, expand, loadCases, runCase } from '../agent/cases';
 
 const CASES = loadCases(path.join(__dirname, 'cases.json'));
 
@@ -27,18 +27,7 @@ describe('codex profile: cases from Codex source and tests', () => {
     it(`${c.name} (${c.from})`, () => {
       const run = runCase(c as AgentCase, 'codex', '.codex', temp);
       const expected = Object.fromEntries(c.expect.loaded.map((l) => [evidencePath(l.path), l.status]));
-      assert.deepEqual(
-        loadedWithin(run, c),
-        expected,
-        `statuses:\n${JSON.stringify(
-          run.ev.sources.map((s) => [s.path, s.status, s.reason]),
-          null,
-          1,
-        )}`,
-      );
-      // Order: the expected files in the order the evidence lists them.
-      const order = run.ev.sources.map((s) => s.path).filter((p) => p in expected);
-      assert.deepEqual(order, Object.keys(expected));
+      assertLoadedInOrder(run, c, expected);
       assert.equal(run.ev.context, expand(c.expect.context ?? '', run));
     });
   }

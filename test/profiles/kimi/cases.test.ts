@@ -6,7 +6,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { TempDirs } from '../../helpers/cli';
-import { AgentCase, CaseRun, checkContextProperties, expand, loadCases, loadedWithin, runCase } from '../agent/cases';
+import { AgentCase, CaseRun, assertLoadedInOrder, checkContextProperties, expand, loadCases, runCase } from '../agent/cases';
 
 const CASES = loadCases(path.join(__dirname, 'cases.json'));
 
@@ -55,17 +55,7 @@ describe('kimi profile: cases from Kimi source and tests', () => {
       const run = runCase(c as AgentCase, 'kimi', '.kimi', temp);
       const skippedInstead = SKIPPED_INSTEAD[c.name] ?? [];
       const expected = Object.fromEntries(c.expect.loaded.filter((l) => !skippedInstead.includes(l.path)).map((l) => [l.path, l.status]));
-      assert.deepEqual(
-        loadedWithin(run, c),
-        expected,
-        `statuses:\n${JSON.stringify(
-          run.ev.sources.map((s) => [s.path, s.status, s.reason]),
-          null,
-          1,
-        )}`,
-      );
-      const order = run.ev.sources.map((s) => s.path).filter((p) => p in expected);
-      assert.deepEqual(order, Object.keys(expected));
+      assertLoadedInOrder(run, c, expected);
       for (const p of skippedInstead) {
         assert.ok(
           run.ev.skipped.some((s) => s.path === p && s.reason === 'unreadable'),

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { clipped } from '../resolver';
 import { COMPARE_SCHEMA, Comparison, compareCell, compareProfiles, compareRows } from '../resolver/compare';
 import { profileByName, profileNames } from '../resolver/profiles';
-import { RESOLVE_OPTIONS, UsageError, readLines, resolveOptionsFrom } from './args';
+import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
 import { CliIo, Colors, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
 
@@ -27,7 +27,10 @@ Arguments:
 
 Options:
   --profiles A,B,...     the profiles to compare, in column order (default: every profile)
-  --targets-from FILE    read more targets from FILE, one per line ("-" for stdin)
+  --targets-from FILE    read more targets from FILE, one per line ("-" for stdin); a line in
+                         git's quoted form ("docs/caf\\303\\251.md") is unquoted when only the
+                         unquoted path exists
+  -0, --null             --targets-from lists paths NUL-separated, exactly (git's -z)
   --json                 print {"schema":"${COMPARE_SCHEMA}","targets":…,"profiles":{NAME: evidence}}
   --global FILE          use FILE as the operator-global instruction file (profiles that have one)
   --no-global            do not read an operator-global instruction file
@@ -134,6 +137,7 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
       ...RESOLVE_OPTIONS,
       profiles: { type: 'string' },
       'targets-from': { type: 'string' },
+      null: { type: 'boolean', short: '0' },
       json: { type: 'boolean' },
     },
   });
@@ -148,10 +152,17 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   if (root === undefined) throw new UsageError('missing <root>');
   const fromFile = values['targets-from'];
   if (targets.length === 0 && fromFile === undefined) throw new UsageError('missing <target>: name at least one file or directory');
-  if (fromFile !== undefined) for (const line of await readLines(fromFile, io)) targets.push(line);
+  if (values.null && fromFile === undefined) throw new UsageError('--null says how --targets-from lists paths; use it with --targets-from');
+  const rootPath = path.resolve(io.cwd, root);
+  const listed = fromFile === undefined ? undefined : await readTargets(fromFile, io, rootPath, values.null);
+  // One by one: spreading a long list into push's arguments overflows the stack.
+  if (listed) for (const line of listed.targets) targets.push(line);
   const names = comparedProfiles(values.profiles);
-  const cmp = compareProfiles(path.resolve(io.cwd, root), targets, names, resolveOptionsFrom(values, io));
+  const cmp = compareProfiles(rootPath, targets, names, resolveOptionsFrom(values, io));
+  // Lines read unquoted are the same for every profile: each evidence says so, as `instructions` does.
+  const unquoted = gitQuotedDiagnostics(listed?.unquoted ?? []);
+  for (const ev of Object.values(cmp.profiles)) ev.diagnostics.push(...unquoted);
   if (values.json) writeJson(cmp, io);
-  else io.stdout(renderComparison(cmp, colors(io)));
+  else io.stdout(renderComparison(cmp, colors(io)) + unquoted.map((d) => `\n${printable(d.message)}\n`).join(''));
   return EXIT.ok;
 }

@@ -31,8 +31,8 @@ describe('holaryn compare (real process)', function () {
   });
   after(() => tmp.cleanup());
 
-  function compare(args: string[], cwd: string): RunResult {
-    return run(['compare', ...args], { cwd, env });
+  function compare(args: string[], cwd: string, input?: string): RunResult {
+    return run(['compare', ...args], { cwd, env, input });
   }
 
   function compareJson(args: string[], cwd: string): CompareJson {
@@ -151,5 +151,32 @@ describe('holaryn compare (real process)', function () {
     const out = compare(['.', '../x', '--json'], dir);
     assert.equal(out.status, 2);
     assert.equal((json(out).error as { code: string }).code, 'target-outside-root');
+  });
+
+  it("--targets-from takes git's lists: -0 for NUL-separated, a C-quoted line unquoted with a git-quoted-path note", () => {
+    const dir = repo();
+    writeTree(dir, { 'src/café.ts': 'x\n', 'src/a b.ts': 'x\n' });
+    const zero = compare(['.', '--targets-from', '-', '-0', '--json', '--profiles', 'holaryn,codex'], dir, 'src/a b.ts\0src/café.ts\0');
+    assert.equal(zero.status, 0, zero.stderr);
+    const z = json(zero) as unknown as CompareJson;
+    assert.deepEqual(
+      z.targets.map((t) => t.path),
+      ['src/a b.ts', 'src/café.ts'],
+    );
+    const quoted = compare(['.', '--targets-from', '-', '--json', '--profiles', 'holaryn,codex'], dir, '"src/caf\\303\\251.ts"\n');
+    assert.equal(quoted.status, 0, quoted.stderr);
+    const q = json(quoted) as unknown as CompareJson;
+    assert.deepEqual(
+      q.targets.map((t) => t.path),
+      ['src/café.ts'],
+    );
+    for (const name of ['holaryn', 'codex'])
+      assert.ok(
+        q.profiles[name].diagnostics.some((d) => d.code === 'git-quoted-path'),
+        name,
+      );
+    const text = compare(['.', '--targets-from', '-', '--profiles', 'holaryn'], dir, '"src/caf\\303\\251.ts"\n');
+    assert.match(text.stdout, /quoted/);
+    assert.equal(compare(['.', 'src/app.ts', '-0'], dir).status, 2, '-0 without --targets-from is a usage error');
   });
 });

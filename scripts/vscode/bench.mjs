@@ -210,6 +210,10 @@ function report({ records, probe }, manifest = tree.manifest) {
     '',
   ]);
   const preview = records.find((r) => r.kind === 'preview-first')?.description;
+  if (act?.steps) {
+    const parts = Object.entries(act.steps).map(([name, v]) => `${name} ${ms(v)}`);
+    console.log(`\nactivation steps: ${parts.join(', ')}`);
+  }
   console.log(`\nTree: ${manifest.files.toLocaleString('en-US')} files; preview of AGENTS.md: ${preview}\n`);
   console.log('| measure | | | |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

@@ -41,8 +41,8 @@ export { inDirectory } from './file-index';
 /** Targets per resolution. */
 export const REACH_BATCH = 256;
 
-/** Files in the source's scope examined at most. */
-export const MAX_REACH_FILES = 50_000;
+/** Files in the source's scope examined at most: as many as an editor lists (counting over an index is cheap). */
+export const MAX_REACH_FILES = 200_000;
 
 export interface Reach {
   /** Root-relative path of the instruction file. */
@@ -264,8 +264,9 @@ async function reachOverListing(root: string, source: string, listing: FileListi
       (x) => x.scope === 'workspace' && x.directory === s.directory && x.metadata?.mode === 'replace' && !NEVER_APPLIES.has(x.status),
     );
   const matches = options.matches ?? new GlobMatches();
-  const own = await matches.matched(listing, directory, s.metadata, steps);
-  if (!own) return undefined;
+  const matched = await matches.matched(listing, directory, s.metadata, steps);
+  if (!matched) return undefined;
+  const own = matched.files;
   const winners: { path: string; files: ReadonlySet<string> }[] = [];
   for (const r of replacing) {
     const files = await matches.matchedSet(listing, directory, r.metadata, steps);
@@ -280,7 +281,7 @@ async function reachOverListing(root: string, source: string, listing: FileListi
   if (winners.length === 0) {
     // The kept result itself when all of it counts: unchanged globs then give the same list, which
     // the comparison with the saved version sees at once.
-    applies = upTo === own.length ? own : own.slice(0, upTo);
+    applies = matched.first(upTo);
   } else {
     const list: string[] = (applies = []);
     for (let i = 0; i < upTo; i++) {
@@ -424,6 +425,14 @@ interface MatchEntry {
   /** Listed regular files at or below the directory the patterns accept, sorted. */
   files: string[];
   set?: Set<string>;
+  /** The last head of `files` asked for (a capped count asks for the same one every time). */
+  head?: readonly string[];
+}
+
+/** Kept glob results: the files, and their first `n` as the same list each time it is asked for. */
+export interface MatchedFiles {
+  readonly files: readonly string[];
+  first(n: number): readonly string[];
 }
 
 /**
@@ -438,8 +447,17 @@ export class GlobMatches {
   private held = 0;
 
   /** Listed regular files at or below `directory` that `metadata`'s globs accept, sorted; undefined when cancelled. */
-  async matched(listing: FileListing, directory: string, metadata: Metadata | null, steps: Steps): Promise<readonly string[] | undefined> {
-    return (await this.entry(listing, directory, metadata, steps))?.files;
+  async matched(listing: FileListing, directory: string, metadata: Metadata | null, steps: Steps): Promise<MatchedFiles | undefined> {
+    const entry = await this.entry(listing, directory, metadata, steps);
+    if (!entry) return undefined;
+    return {
+      files: entry.files,
+      first: (n) => {
+        if (n >= entry.files.length) return entry.files;
+        if (entry.head?.length !== n) entry.head = entry.files.slice(0, n);
+        return entry.head;
+      },
+    };
   }
 
   /** The same as a set. */

@@ -2,6 +2,9 @@
 // extension host as an extensionTestsPath entry, drives the editor through the API, and prints
 // one `BENCH {json}` line per measurement with wall-clock times (Date.now(), which the browser
 // half shares) so the runner can match them with the rows it saw change on screen.
+import * as fs from 'node:fs';
+import { Session } from 'node:inspector';
+import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { HolarynApi } from '../../src/extension';
@@ -9,8 +12,30 @@ import type { TreeNode } from '../../src/vscode/model';
 
 const SWITCHES = Number(process.env.HOLARYN_BENCH_SWITCHES ?? 100);
 const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
+/** A directory for CPU profiles of the extension host (switches, keystrokes), or none. */
+const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
 const WAIT_MS = 300_000;
+
+/** Profiles the extension host's thread while `work` runs, into PROFILE_DIR/<name>.cpuprofile. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 function out(record: object): void {
   console.log(`BENCH ${JSON.stringify(record)}`);
@@ -61,16 +86,18 @@ export async function run(): Promise<void> {
     if (e) switchedAt = Date.now();
   });
   const loop = monitorEventLoopDelay({ resolution: 10 });
-  for (let i = -files.length; i < SWITCHES; i++) {
-    // The first round opens each file once (not measured): later rounds switch between open editors.
-    const uri = files[(i + files.length) % files.length];
-    const target = rel(uri);
-    if (i === 0) loop.enable();
-    const t0 = Date.now();
-    await vscode.window.showTextDocument(uri, { preview: false });
-    await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
-    if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
-  }
+  await profiled('switches', async () => {
+    for (let i = -files.length; i < SWITCHES; i++) {
+      // The first round opens each file once (not measured): later rounds switch between open editors.
+      const uri = files[(i + files.length) % files.length];
+      const target = rel(uri);
+      if (i === 0) loop.enable();
+      const t0 = Date.now();
+      await vscode.window.showTextDocument(uri, { preview: false });
+      await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
+    }
+  });
   onSwitch.dispose();
   loop.disable();
   out({ kind: 'switch-loop', maxBlockMs: loop.max / 1e6, p99BlockMs: loop.percentile(99) / 1e6 });
@@ -87,23 +114,33 @@ export async function run(): Promise<void> {
   const last = editor.document.lineCount - 1;
   const keyLoop = monitorEventLoopDelay({ resolution: 10 });
   keyLoop.enable();
-  for (let k = 0; k < KEYSTROKES; k++) {
-    const end = editor.document.lineAt(last).range.end;
-    editor.selection = new vscode.Selection(end, end);
-    const rebuilt = new Promise<void>((resolve) => {
-      const sub = api.authoring.buffers.onDidChange(() => {
-        sub.dispose();
-        resolve();
+  await profiled('keystrokes', async () => {
+    for (let k = 0; k < KEYSTROKES; k++) {
+      const end = editor.document.lineAt(last).range.end;
+      editor.selection = new vscode.Selection(end, end);
+      // When the extension host learns of the edit, and when the unsaved buffers are rebuilt.
+      let tc = 0;
+      let tb = 0;
+      const told = vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === editor.document && tc === 0) tc = Date.now();
       });
-    });
-    const t0 = Date.now();
-    if (k % 2 === 0) await vscode.commands.executeCommand('type', { text: 'x' });
-    else await vscode.commands.executeCommand('deleteLeft');
-    // The buffers are rebuilt after a quiet time; the preview is then counted again.
-    await rebuilt;
-    await whenView(api, 'the preview after a keystroke', settled);
-    out({ kind: 'keystroke', k, t0, t1: Date.now(), description: row(api, 'preview')?.description });
-  }
+      const rebuilt = new Promise<void>((resolve) => {
+        const sub = api.authoring.buffers.onDidChange(() => {
+          tb = Date.now();
+          sub.dispose();
+          resolve();
+        });
+      });
+      const t0 = Date.now();
+      if (k % 2 === 0) await vscode.commands.executeCommand('type', { text: 'x' });
+      else await vscode.commands.executeCommand('deleteLeft');
+      // The buffers are rebuilt after a quiet time; the preview is then counted again.
+      await rebuilt;
+      told.dispose();
+      await whenView(api, 'the preview after a keystroke', settled);
+      out({ kind: 'keystroke', k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+    }
+  });
   keyLoop.disable();
   out({ kind: 'keystroke-loop', maxBlockMs: keyLoop.max / 1e6, p99BlockMs: keyLoop.percentile(99) / 1e6 });
   await vscode.commands.executeCommand('workbench.action.files.revert');

@@ -3,7 +3,10 @@
 // activation, editor switch → view rows updated, keystroke in AGENTS.md → live preview updated,
 // and the workbench's main-thread long tasks (> 50 ms) while it runs.
 //
-//   npm run bench:vscode -- [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800]
+//   npm run bench:vscode -- [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--profile DIR]
+//
+// --profile writes CPU profiles of the extension host's thread during the switches and the
+// keystrokes (DIR/switches.cpuprofile, DIR/keystrokes.cpuprofile; open them in Chrome's DevTools).
 //
 // The tree is the bench monorepo (scripts/bench/tree.mjs) grown to about --files files, built
 // once and reused. The in-host half (scripts/vscode/bench-suite.ts, bundled to out/bench/suite.js)
@@ -15,11 +18,20 @@ import path from 'node:path';
 import { benchDir, materialize, monorepoSpec, TREE_VERSION } from '../bench/tree.mjs';
 import { launchChromium, log, MARK, onSignals, openWorkbench, parseArgs, ROOT, startCodeServer, writeSuiteWrapper } from './host.mjs';
 
-const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--verbose]
+const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--profile DIR] [--verbose]
        node scripts/vscode/bench.mjs --report out.json   (the table again from a saved run)`;
 const args = parseArgs(
   process.argv.slice(2),
-  { files: 'number', switches: 'number', keystrokes: 'number', json: 'string', report: 'string', timeout: 'number', verbose: 'boolean' },
+  {
+    files: 'number',
+    switches: 'number',
+    keystrokes: 'number',
+    json: 'string',
+    report: 'string',
+    timeout: 'number',
+    profile: 'string',
+    verbose: 'boolean',
+  },
   USAGE,
 );
 if (args.report) {
@@ -86,6 +98,7 @@ function ms(v) {
 // The extension host inherits code-server's environment, which inherits this one.
 process.env.HOLARYN_BENCH_SWITCHES = String(args.switches ?? 100);
 process.env.HOLARYN_BENCH_KEYSTROKES = String(args.keystrokes ?? 10);
+if (args.profile) process.env.HOLARYN_BENCH_PROFILE = path.resolve(args.profile);
 
 let server, browser;
 async function cleanup() {
@@ -155,6 +168,8 @@ function report({ records, probe }, manifest = tree.manifest) {
       .map((r, i) => shownAt(probe.rows, key, r.t1, list[i + 1]?.t1 ?? Infinity, (text) => ok(r, text)))
       .flatMap((at, i) => (at === undefined ? [] : [at - list[i].t0]));
   const eventToRows = switches.filter((r) => r.te >= r.t0).map((r) => r.t1 - r.te);
+  const keyTold = keys.filter((r) => r.tc >= r.t0).map((r) => r.t1 - r.tc);
+  const keyCount = keys.filter((r) => r.tb >= r.t0).map((r) => r.t1 - r.tb);
   const switchScreen = onScreen(switches, 'target', (r, text) => text.startsWith(r.target));
   const keyScreen = onScreen(keys, 'preview', (r, text) => text === r.description);
   const during = (list) => {
@@ -191,6 +206,18 @@ function report({ records, probe }, manifest = tree.manifest) {
       `p50 ${ms(percentile(inHost(keys), 50))}`,
       `p95 ${ms(percentile(inHost(keys), 95))}`,
       `max ${ms(Math.max(...inHost(keys)))}`,
+    ],
+    [
+      'keystroke: extension host told of the edit → preview (in host)',
+      `p50 ${ms(percentile(keyTold, 50))}`,
+      `p95 ${ms(percentile(keyTold, 95))}`,
+      `max ${ms(Math.max(...keyTold))}`,
+    ],
+    [
+      'keystroke: unsaved buffers rebuilt (after the quiet time) → preview (in host)',
+      `p50 ${ms(percentile(keyCount, 50))}`,
+      `p95 ${ms(percentile(keyCount, 95))}`,
+      `max ${ms(Math.max(...keyCount))}`,
     ],
     [
       `keystroke → preview on screen, ${keyScreen.length} seen`,

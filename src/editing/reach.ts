@@ -33,6 +33,7 @@ import {
   SourceStatus,
   resolveInstructions,
 } from '../resolver';
+import { GLOBSTAR } from 'minimatch';
 import { compilePattern } from '../resolver/globs';
 import { FileListing, byCodeUnit, directoryRange, inDirectory, lowerBound } from './file-index';
 
@@ -332,8 +333,8 @@ class Steps {
  */
 class Matcher {
   private readonly depth: number;
-  private readonly appliesTo: PatternSet | null;
-  private readonly excludes: PatternSet | null;
+  private readonly appliesTo: Patterns | null;
+  private readonly excludes: Patterns | null;
 
   constructor(
     private readonly directory: string,
@@ -341,8 +342,8 @@ class Matcher {
     excludes: readonly string[],
   ) {
     this.depth = directory === '' ? 0 : directory.split('/').length;
-    this.appliesTo = applies ? new PatternSet(applies) : null;
-    this.excludes = excludes.length > 0 ? new PatternSet(excludes) : null;
+    this.appliesTo = applies ? new Patterns(applies) : null;
+    this.excludes = excludes.length > 0 ? new Patterns(excludes) : null;
   }
 
   /** Whether listed path `p` is a regular file in scope that the globs accept. */
@@ -357,9 +358,10 @@ class Matcher {
 
   private test(p: string): boolean {
     if (!this.appliesTo && !this.excludes) return true;
-    const parts = p.split('/');
-    if (this.appliesTo && this.appliesTo.firstMatchSegments(parts, this.depth) === undefined) return false;
-    return !this.excludes || this.excludes.firstMatchSegments(parts, this.depth) === undefined;
+    let parts: string[] | undefined;
+    const split = () => (parts ??= p.split('/'));
+    if (this.appliesTo && !this.appliesTo.matches(p, split, this.depth)) return false;
+    return !this.excludes || !this.excludes.matches(p, split, this.depth);
   }
 
   /** Every listed regular file in scope the globs accept, sorted; undefined when cancelled. */
@@ -411,6 +413,57 @@ class Matcher {
     }
     return merged;
   }
+}
+
+/** File names whose answer one pattern list keeps, at most (a name-only list answers once per name). */
+const MAX_NAMES_KEPT = 250_000;
+
+/**
+ * A pattern list (`applies_to` or `excludes`), matched by the resolver's PatternSet. When every
+ * alternative of every pattern is a `**` followed by one segment (every `.ts` file at any depth,
+ * a `README.md` anywhere), the answer for a path depends on its last segment alone (minimatch's
+ * `**` takes any number of segments, and with `dot` every canonical one). If one of those
+ * segments goes to the resolver's linear-time engine (two or more `*` in a segment: about 5 µs a
+ * test, ten times a plain one), each file name is asked once; a plain test is cheaper than
+ * remembering its answer.
+ */
+class Patterns {
+  private readonly set: PatternSet;
+  /** Every pattern depends on the file's name alone. */
+  private readonly nameOnly: boolean;
+  private readonly byName: Map<string, boolean> | undefined;
+
+  constructor(patterns: readonly string[]) {
+    this.set = new PatternSet(patterns);
+    this.nameOnly = patterns.every(nameOnly);
+    this.byName = this.nameOnly && patterns.some(costly) ? new Map() : undefined;
+  }
+
+  /** Whether a pattern matches `p` (its segments from `depth` on; `split` gives them). */
+  matches(p: string, split: () => string[], depth: number): boolean {
+    if (!this.nameOnly) return this.set.firstMatchSegments(split(), depth) !== undefined;
+    const name = p.slice(p.lastIndexOf('/') + 1);
+    const byName = this.byName;
+    let answer = byName?.get(name);
+    if (answer === undefined) {
+      answer = this.set.firstMatchSegments([name]) !== undefined;
+      if (byName && byName.size < MAX_NAMES_KEPT) byName.set(name, answer);
+    }
+    return answer;
+  }
+}
+
+/** Whether a segment of `pattern` is matched by the resolver's linear-time engine. */
+function costly(pattern: string): boolean {
+  const compiled = compilePattern(pattern);
+  return !(compiled instanceof Error) && compiled.linearSegments > 0;
+}
+
+/** Whether every alternative of `pattern` is a `**` followed by one segment (or the pattern matches nothing). */
+function nameOnly(pattern: string): boolean {
+  const compiled = compilePattern(pattern);
+  if (compiled instanceof Error || compiled.mm.empty) return true; // matches no path, whatever its name
+  return compiled.mm.set.every((alternative) => alternative.length === 2 && alternative[0] === GLOBSTAR && alternative[1] !== GLOBSTAR);
 }
 
 /** Glob results kept, counted in paths held, at most (the oldest go first). */

@@ -212,7 +212,25 @@ describe('authoring: reach over a file listing', () => {
   it('property: random trees, links, globs, priorities and modes give the resolver’s answer', async () => {
     const segment = fc.constantFrom('a', 'b', 'src', 'gen', '.hidden', 'x.ts', 'y.md', 'z.tsx');
     const relPath = fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join('/'));
-    const glob = fc.constantFrom('**', '**/*.ts', '*.ts', 'src/**', 'a/**/x.ts', 'b', '{a,b}/**', '**/gen/**', '.hidden/**', 'a/*', '*');
+    const glob = fc.constantFrom(
+      '**',
+      '**/*.ts',
+      '*.ts',
+      'src/**',
+      'a/**/x.ts',
+      'b',
+      '{a,b}/**',
+      '**/gen/**',
+      '.hidden/**',
+      'a/*',
+      '*',
+      // Name-only lists (a file's name decides): asked once per name.
+      '**/x.ts',
+      '**/{x.ts,y.md}',
+      '**/.hidden',
+      '**/*',
+      '**/*-*',
+    );
     const globs = fc.array(glob, { minLength: 1, maxLength: 3 });
     const frontmatter = fc.record({
       applies: fc.option(globs, { nil: undefined }),

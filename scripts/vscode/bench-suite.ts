@@ -12,6 +12,14 @@ import type { TreeNode } from '../../src/vscode/model';
 
 const SWITCHES = Number(process.env.HOLARYN_BENCH_SWITCHES ?? 100);
 const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
+/**
+ * `visible` (the default); `alone`: visible, with the Explorer's file tree no longer revealing each
+ * opened file; `hidden`: the sidebar is closed, so the view renders nothing (what the workbench
+ * costs without it).
+ */
+const VIEW = process.env.HOLARYN_BENCH_VIEW ?? 'visible';
+/** Milliseconds to wait after each measured step, so the screen settles before the next. */
+const PACE_MS = Number(process.env.HOLARYN_BENCH_PACE ?? 0);
 /** A directory for CPU profiles of the extension host (switches, keystrokes), or none. */
 const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
@@ -69,7 +77,17 @@ export async function run(): Promise<void> {
   const root = vscode.workspace.workspaceFolders![0].uri;
   await whenView(api, 'the first resolution', () => api.view.current.evidence !== undefined);
   out({ kind: 'activation', ...api.timings });
-  await vscode.commands.executeCommand('holaryn.instructions.focus');
+  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES });
+  if (VIEW === 'hidden') await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  else {
+    if (VIEW === 'alone') {
+      // The Explorer's file tree no longer reveals each opened file (on a large tree that is much of a switch's rendering).
+      await vscode.workspace.getConfiguration('explorer').update('autoReveal', false, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
+    }
+    await vscode.commands.executeCommand('holaryn.instructions.focus');
+  }
+  const settle = () => (PACE_MS > 0 ? new Promise((r) => setTimeout(r, PACE_MS)) : Promise.resolve());
 
   // Editor switches between files in different packages (each a different chain).
   const byPackage = new Map<string, vscode.Uri>();
@@ -96,6 +114,7 @@ export async function run(): Promise<void> {
       await vscode.window.showTextDocument(uri, { preview: false });
       await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
       if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
+      await settle();
     }
   });
   onSwitch.dispose();
@@ -110,39 +129,68 @@ export async function run(): Promise<void> {
     return p !== undefined && !p.description?.includes('counting');
   };
   await whenView(api, 'the first preview', settled);
+  // Top-level rows only, so the preview row is on screen (the page watches it).
+  if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
   out({ kind: 'preview-first', description: row(api, 'preview')?.description });
+  /** One keystroke (`edit`, at `at`), timed to the settled preview and recorded as `kind`. */
+  const keystroke = async (kind: string, k: number, at: vscode.Selection, edit: () => Thenable<unknown>) => {
+    editor.selection = at;
+    // When the extension host learns of the edit, and when the unsaved buffers are rebuilt.
+    let tc = 0;
+    let tb = 0;
+    const told = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === editor.document && tc === 0) tc = Date.now();
+    });
+    const rebuilt = new Promise<void>((resolve) => {
+      const sub = api.authoring.buffers.onDidChange(() => {
+        tb = Date.now();
+        sub.dispose();
+        resolve();
+      });
+    });
+    const t0 = Date.now();
+    await edit();
+    // The buffers are rebuilt after a quiet time; the preview is then counted again.
+    await rebuilt;
+    told.dispose();
+    await whenView(api, 'the preview after a keystroke', settled);
+    out({ kind, k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+    await settle();
+  };
   const last = editor.document.lineCount - 1;
   const keyLoop = monitorEventLoopDelay({ resolution: 10 });
   keyLoop.enable();
   await profiled('keystrokes', async () => {
+    // In the text: the globs stay as they were, so what they match is known already.
     for (let k = 0; k < KEYSTROKES; k++) {
       const end = editor.document.lineAt(last).range.end;
-      editor.selection = new vscode.Selection(end, end);
-      // When the extension host learns of the edit, and when the unsaved buffers are rebuilt.
-      let tc = 0;
-      let tb = 0;
-      const told = vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document === editor.document && tc === 0) tc = Date.now();
-      });
-      const rebuilt = new Promise<void>((resolve) => {
-        const sub = api.authoring.buffers.onDidChange(() => {
-          tb = Date.now();
-          sub.dispose();
-          resolve();
-        });
-      });
-      const t0 = Date.now();
-      if (k % 2 === 0) await vscode.commands.executeCommand('type', { text: 'x' });
-      else await vscode.commands.executeCommand('deleteLeft');
-      // The buffers are rebuilt after a quiet time; the preview is then counted again.
-      await rebuilt;
-      told.dispose();
-      await whenView(api, 'the preview after a keystroke', settled);
-      out({ kind: 'keystroke', k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+      await keystroke('keystroke', k, new vscode.Selection(end, end), () =>
+        k % 2 === 0 ? vscode.commands.executeCommand('type', { text: 'x' }) : vscode.commands.executeCommand('deleteLeft'),
+      );
     }
   });
   keyLoop.disable();
   out({ kind: 'keystroke-loop', maxBlockMs: keyLoop.max / 1e6, p99BlockMs: keyLoop.percentile(99) / 1e6 });
+
+  // In a frontmatter glob: each key makes a pattern not matched before (`**/util-x*.ts`, then
+  // the `x` replaced by 0, 1, …), so the preview matches it over the whole workspace. One `*` per
+  // segment, as most globs have (two or more in one segment go to the resolver's slower
+  // linear-time matcher).
+  const head = 'applies_to: "**/util-';
+  await keystroke('glob-setup', 0, new vscode.Selection(0, 0, 0, 0), () =>
+    editor.edit((b) => b.insert(new vscode.Position(0, 0), `---\n${head}x*.ts"\n---\n`)),
+  );
+  const globLoop = monitorEventLoopDelay({ resolution: 10 });
+  globLoop.enable();
+  await profiled('glob-keystrokes', async () => {
+    for (let k = 0; k < KEYSTROKES; k++) {
+      await keystroke('glob-keystroke', k, new vscode.Selection(1, head.length, 1, head.length + 1), () =>
+        vscode.commands.executeCommand('type', { text: String(k % 10) }),
+      );
+    }
+  });
+  globLoop.disable();
+  out({ kind: 'glob-keystroke-loop', maxBlockMs: globLoop.max / 1e6, p99BlockMs: globLoop.percentile(99) / 1e6 });
   await vscode.commands.executeCommand('workbench.action.files.revert');
   out({ kind: 'done' });
 }

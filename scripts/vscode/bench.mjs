@@ -5,6 +5,11 @@
 //
 //   npm run bench:vscode -- [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--profile DIR]
 //
+// --pace MS waits MS after each switch and keystroke, so the screen settles before the next step
+// (the on-screen figures need it on a slow machine; long tasks then belong to one step each).
+// --view hidden closes the sidebar: the same steps with nothing of the view rendered, to tell the
+// workbench's own long tasks from the view's; --view alone keeps the view but stops the Explorer's
+// file tree from revealing each opened file.
 // --profile writes CPU profiles of the extension host's thread during the switches and the
 // keystrokes (DIR/switches.cpuprofile, DIR/keystrokes.cpuprofile; open them in Chrome's DevTools).
 //
@@ -18,7 +23,7 @@ import path from 'node:path';
 import { benchDir, materialize, monorepoSpec, TREE_VERSION } from '../bench/tree.mjs';
 import { launchChromium, log, MARK, onSignals, openWorkbench, parseArgs, ROOT, startCodeServer, writeSuiteWrapper } from './host.mjs';
 
-const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--profile DIR] [--verbose]
+const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--pace MS] [--view visible|alone|hidden] [--profile DIR] [--verbose]
        node scripts/vscode/bench.mjs --report out.json   (the table again from a saved run)`;
 const args = parseArgs(
   process.argv.slice(2),
@@ -30,6 +35,8 @@ const args = parseArgs(
     report: 'string',
     timeout: 'number',
     profile: 'string',
+    pace: 'number',
+    view: 'string',
     verbose: 'boolean',
   },
   USAGE,
@@ -99,6 +106,12 @@ function ms(v) {
 process.env.HOLARYN_BENCH_SWITCHES = String(args.switches ?? 100);
 process.env.HOLARYN_BENCH_KEYSTROKES = String(args.keystrokes ?? 10);
 if (args.profile) process.env.HOLARYN_BENCH_PROFILE = path.resolve(args.profile);
+if (args.view !== undefined && !['visible', 'alone', 'hidden'].includes(args.view)) {
+  console.error(`--view is visible, alone or hidden, not ${JSON.stringify(args.view)}\n${USAGE}`);
+  process.exit(2);
+}
+process.env.HOLARYN_BENCH_VIEW = args.view ?? 'visible';
+process.env.HOLARYN_BENCH_PACE = String(args.pace ?? 0);
 
 let server, browser;
 async function cleanup() {
@@ -168,8 +181,12 @@ function report({ records, probe }, manifest = tree.manifest) {
       .map((r, i) => shownAt(probe.rows, key, r.t1, list[i + 1]?.t1 ?? Infinity, (text) => ok(r, text)))
       .flatMap((at, i) => (at === undefined ? [] : [at - list[i].t0]));
   const eventToRows = switches.filter((r) => r.te >= r.t0).map((r) => r.t1 - r.te);
-  const keyTold = keys.filter((r) => r.tc >= r.t0).map((r) => r.t1 - r.tc);
-  const keyCount = keys.filter((r) => r.tb >= r.t0).map((r) => r.t1 - r.tb);
+  const globKeys = records.filter((r) => r.kind === 'glob-keystroke');
+  const told = (list) => list.filter((r) => r.tc >= r.t0).map((r) => r.t1 - r.tc);
+  const counted = (list) => list.filter((r) => r.tb >= r.t0).map((r) => r.t1 - r.tb);
+  const keyTold = told(keys);
+  const keyCount = counted(keys);
+  const globScreen = onScreen(globKeys, 'preview', (r, text) => text === r.description);
   const switchScreen = onScreen(switches, 'target', (r, text) => text.startsWith(r.target));
   const keyScreen = onScreen(keys, 'preview', (r, text) => text === r.description);
   const during = (list) => {
@@ -226,22 +243,42 @@ function report({ records, probe }, manifest = tree.manifest) {
       `max ${ms(Math.max(...keyScreen))}`,
     ],
   ];
+  const spread = (label, values) => [
+    label,
+    `p50 ${ms(percentile(values, 50))}`,
+    `p95 ${ms(percentile(values, 95))}`,
+    `max ${ms(Math.max(...values))}`,
+  ];
+  if (globKeys.length > 0) {
+    rows.push(
+      spread(`keystroke in a frontmatter glob (a new pattern each) → preview (in host), ${globKeys.length} keys`, inHost(globKeys)),
+    );
+    rows.push(spread('glob keystroke: extension host told of the edit → preview (in host)', told(globKeys)));
+    rows.push(spread('glob keystroke: unsaved buffers rebuilt → preview (in host)', counted(globKeys)));
+    rows.push(spread(`glob keystroke → preview on screen, ${globScreen.length} seen`, globScreen));
+  }
   const sw = during(switches);
   const ks = during(keys);
   rows.push(['workbench long tasks > 50 ms during the switches', `${sw.count}`, `max ${ms(sw.max)}`, '']);
   rows.push(['workbench long tasks > 50 ms during the keystrokes', `${ks.count}`, `max ${ms(ks.max)}`, '']);
+  if (globKeys.length > 0) {
+    const gs = during(globKeys);
+    rows.push(['workbench long tasks > 50 ms during the glob keystrokes', `${gs.count}`, `max ${ms(gs.max)}`, '']);
+  }
   rows.push([
-    'extension host event loop blocked (switches / keystrokes)',
+    'extension host event loop blocked (switches / keystrokes / glob keystrokes)',
     `max ${ms(loops['switch-loop']?.maxBlockMs)}`,
     `max ${ms(loops['keystroke-loop']?.maxBlockMs)}`,
-    '',
+    `max ${ms(loops['glob-keystroke-loop']?.maxBlockMs)} (glob keystrokes)`,
   ]);
   const preview = records.find((r) => r.kind === 'preview-first')?.description;
   if (act?.steps) {
     const parts = Object.entries(act.steps).map(([name, v]) => `${name} ${ms(v)}`);
     console.log(`\nactivation steps: ${parts.join(', ')}`);
   }
-  console.log(`\nTree: ${manifest.files.toLocaleString('en-US')} files; preview of AGENTS.md: ${preview}\n`);
+  const run = records.find((r) => r.kind === 'settings');
+  const how = run ? `; view ${run.view}, ${run.pace} ms between steps` : '';
+  console.log(`\nTree: ${manifest.files.toLocaleString('en-US')} files; preview of AGENTS.md: ${preview}${how}\n`);
   console.log('| measure | | | |\n|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   if (args.json && !args.report) fs.writeFileSync(args.json, JSON.stringify({ tree: manifest, records, probe }, null, 2));

@@ -152,9 +152,23 @@ async function main() {
     onExit: (code) => exit(code),
   });
   log(`workbench open in ${((Date.now() - tStart) / 1000).toFixed(1)} s; the bench runs in the extension host…`);
+  // With --profile, the page's main thread too (the workbench: where its long tasks go).
+  const cdp = args.profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   const timeout = new Promise((r) => setTimeout(() => r('timeout'), (args.timeout ?? 1800) * 1000));
   const code = await Promise.race([exited, timeout]);
   const probe = await page.evaluate(() => window.__holarynBench).catch(() => ({ longTasks: null, rows: [] }));
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    // Sample times are the page's monotonic clock; the long tasks are wall-clock: keep the offset.
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    fs.mkdirSync(args.profile, { recursive: true });
+    fs.writeFileSync(path.join(args.profile, 'workbench.cpuprofile'), JSON.stringify({ ...profile, timeOrigin: origin }));
+  }
   if (code !== 0)
     throw new Error(code === 'timeout' ? 'the bench timed out' : `the in-host bench failed (exit ${code}); rerun with --verbose`);
   return { records, probe };

@@ -101,13 +101,14 @@ export class FolderIndex {
   async update(paths: Iterable<string>): Promise<UpdateResult> {
     const index = this.index;
     if (!index) return 'unchanged';
+    // What the walk never enters changes nothing listed: git's own files, a build writing into an
+    // ignored `target/`. Top-most first; a path below another one in the list is looked at with it.
+    const sorted = [...new Set(paths)].filter((p) => p !== '' && !isSkipped(p) && !index.insideOpaque(p)).sort(byCodeUnit);
+    if (sorted.length === 0) return 'unchanged';
     if (!this.complete) return 'walk-again';
-    // Top-most first; a path below another one in the list is looked at with it.
-    const sorted = [...new Set(paths)].filter((p) => p !== '' && !isSkipped(p)).sort(byCodeUnit);
     const top: string[] = [];
     for (const p of sorted) if (top.length === 0 || !inDirectory(top[top.length - 1], p)) top.push(p);
     for (const rel of top) {
-      if (index.insideOpaque(rel)) continue; // a build writing into an ignored `target/` changes nothing listed
       // A folder created with its contents may be reported through its files alone, in any
       // order: the top-most folder the index does not know yet is looked at whole.
       let at = rel;

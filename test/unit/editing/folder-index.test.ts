@@ -164,6 +164,8 @@ describe('authoring: a folder index kept up to date from file events', () => {
     const capped = await built({ ...options, maxEntries: 5 });
     assert.equal(capped.isComplete, false);
     assert.equal(await capped.update(['src/a.ts']), 'walk-again');
+    // Git's own files and ignored folders change nothing listed, even then.
+    assert.equal(await capped.update(['.git/index.lock', 'node_modules/x/y.js', 'target/debug/z.rs']), 'unchanged');
   });
 
   it('a walk again keeps counting versions up', async () => {

@@ -271,6 +271,15 @@ function report({ records, probe }, manifest = tree.manifest) {
     rows.push(spread('glob keystroke: unsaved buffers rebuilt → preview (in host)', counted(globKeys)));
     rows.push(spread(`glob keystroke → preview on screen, ${globScreen.length} seen`, globScreen));
   }
+  // Switches while the first workspace lint still ran in the background, and after it.
+  const lintDone = records.find((r) => r.kind === 'lint-done')?.at;
+  if (lintDone !== undefined) {
+    const told = (list) => list.filter((r) => r.te >= r.t0).map((r) => r.t1 - r.te);
+    const busy = switches.filter((r) => r.t0 < lintDone);
+    const free = switches.filter((r) => r.t0 >= lintDone);
+    rows.push(spread(`editor switch: told → rows, while the first workspace lint ran (${busy.length} switches)`, told(busy)));
+    rows.push(spread(`editor switch: told → rows, after it (${free.length} switches)`, told(free)));
+  }
   const sw = during(switches);
   const ks = during(keys);
   rows.push(['workbench long tasks > 50 ms during the switches', `${sw.count}`, `max ${ms(sw.max)}`, '']);

@@ -24,24 +24,42 @@ export interface HolarynApi {
     activate: number;
     /** From loading this bundle to the view's first resolution shown; undefined until then. */
     firstView?: number;
+    /** Milliseconds each part of `activate` took, in order (where activation time goes). */
+    steps: Record<string, number>;
   };
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
+  const steps: Record<string, number> = {};
+  let last = performance.now();
+  steps.load = last - loadedAt;
+  const mark = (name: string) => {
+    const now = performance.now();
+    steps[name] = now - last;
+    last = now;
+  };
   const watcher = new InstructionFileWatcher(); // one set of watchers on the instruction files, for every feature
+  mark('watcher');
   const view = new InstructionsView(watcher);
+  mark('view');
   context.subscriptions.push(watcher, view, ...view.registerCommands());
   registerInstructionsTool(context);
   context.subscriptions.push(registerScm(view)); // Source Control: the instructions for a change set
+  mark('tool+scm');
   const authoring = new Authoring(watcher); // shared by the features below: workspace files, unsaved buffers, reach
   context.subscriptions.push(authoring);
+  mark('authoring');
   context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
+  mark('preview');
   context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes
+  mark('diagnostics');
   context.subscriptions.push(registerFrontmatterHelp()); // completion and hover in frontmatter
   context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
+  mark('language+lens');
   const decorations = new InstructionDecorations(watcher); // Files view: folders holding instruction files, files with errors
   context.subscriptions.push(decorations);
-  const timings: HolarynApi['timings'] = { activate: 0 };
+  mark('decorations');
+  const timings: HolarynApi['timings'] = { activate: 0, steps };
   const first = view.onDidUpdate(() => {
     timings.firstView = performance.now() - loadedAt;
     first.dispose();

@@ -2,6 +2,9 @@
 // extension host as an extensionTestsPath entry, drives the editor through the API, and prints
 // one `BENCH {json}` line per measurement with wall-clock times (Date.now(), which the browser
 // half shares) so the runner can match them with the rows it saw change on screen.
+import * as fs from 'node:fs';
+import { Session } from 'node:inspector';
+import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { HolarynApi } from '../../src/extension';
@@ -9,8 +12,38 @@ import type { TreeNode } from '../../src/vscode/model';
 
 const SWITCHES = Number(process.env.HOLARYN_BENCH_SWITCHES ?? 100);
 const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
+/**
+ * `visible` (the default); `alone`: visible, with the Explorer's file tree no longer revealing each
+ * opened file; `hidden`: the sidebar is closed, so the view renders nothing (what the workbench
+ * costs without it).
+ */
+const VIEW = process.env.HOLARYN_BENCH_VIEW ?? 'visible';
+/** Milliseconds to wait after each measured step, so the screen settles before the next. */
+const PACE_MS = Number(process.env.HOLARYN_BENCH_PACE ?? 0);
+/** A directory for CPU profiles of the extension host (switches, keystrokes), or none. */
+const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
 const WAIT_MS = 300_000;
+
+/** Profiles the extension host's thread while `work` runs, into PROFILE_DIR/<name>.cpuprofile. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: object };
+    fs.mkdirSync(PROFILE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 function out(record: object): void {
   console.log(`BENCH ${JSON.stringify(record)}`);
@@ -42,9 +75,26 @@ export async function run(): Promise<void> {
   if (!ext) throw new Error('bench: the extension is not loaded');
   const api = await ext.activate();
   const root = vscode.workspace.workspaceFolders![0].uri;
+  // The first workspace lint runs in the background after activation (listing, lint, budget
+  // check): when its Problems appear, the extension host is free of it.
+  const linted = vscode.languages.onDidChangeDiagnostics((e) => {
+    if (!e.uris.some((u) => vscode.languages.getDiagnostics(u).some((d) => d.source === 'holaryn'))) return;
+    linted.dispose();
+    out({ kind: 'lint-done', at: Date.now() });
+  });
   await whenView(api, 'the first resolution', () => api.view.current.evidence !== undefined);
   out({ kind: 'activation', ...api.timings });
-  await vscode.commands.executeCommand('holaryn.instructions.focus');
+  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES });
+  if (VIEW === 'hidden') await vscode.commands.executeCommand('workbench.action.closeSidebar');
+  else {
+    if (VIEW === 'alone') {
+      // The Explorer's file tree no longer reveals each opened file (on a large tree that is much of a switch's rendering).
+      await vscode.workspace.getConfiguration('explorer').update('autoReveal', false, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
+    }
+    await vscode.commands.executeCommand('holaryn.instructions.focus');
+  }
+  const settle = () => (PACE_MS > 0 ? new Promise((r) => setTimeout(r, PACE_MS)) : Promise.resolve());
 
   // Editor switches between files in different packages (each a different chain).
   const byPackage = new Map<string, vscode.Uri>();
@@ -61,16 +111,19 @@ export async function run(): Promise<void> {
     if (e) switchedAt = Date.now();
   });
   const loop = monitorEventLoopDelay({ resolution: 10 });
-  for (let i = -files.length; i < SWITCHES; i++) {
-    // The first round opens each file once (not measured): later rounds switch between open editors.
-    const uri = files[(i + files.length) % files.length];
-    const target = rel(uri);
-    if (i === 0) loop.enable();
-    const t0 = Date.now();
-    await vscode.window.showTextDocument(uri, { preview: false });
-    await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
-    if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
-  }
+  await profiled('switches', async () => {
+    for (let i = -files.length; i < SWITCHES; i++) {
+      // The first round opens each file once (not measured): later rounds switch between open editors.
+      const uri = files[(i + files.length) % files.length];
+      const target = rel(uri);
+      if (i === 0) loop.enable();
+      const t0 = Date.now();
+      await vscode.window.showTextDocument(uri, { preview: false });
+      await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
+      await settle();
+    }
+  });
   onSwitch.dispose();
   loop.disable();
   out({ kind: 'switch-loop', maxBlockMs: loop.max / 1e6, p99BlockMs: loop.percentile(99) / 1e6 });
@@ -83,29 +136,68 @@ export async function run(): Promise<void> {
     return p !== undefined && !p.description?.includes('counting');
   };
   await whenView(api, 'the first preview', settled);
+  // Top-level rows only, so the preview row is on screen (the page watches it).
+  if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
   out({ kind: 'preview-first', description: row(api, 'preview')?.description });
-  const last = editor.document.lineCount - 1;
-  const keyLoop = monitorEventLoopDelay({ resolution: 10 });
-  keyLoop.enable();
-  for (let k = 0; k < KEYSTROKES; k++) {
-    const end = editor.document.lineAt(last).range.end;
-    editor.selection = new vscode.Selection(end, end);
+  /** One keystroke (`edit`, at `at`), timed to the settled preview and recorded as `kind`. */
+  const keystroke = async (kind: string, k: number, at: vscode.Selection, edit: () => Thenable<unknown>) => {
+    editor.selection = at;
+    // When the extension host learns of the edit, and when the unsaved buffers are rebuilt.
+    let tc = 0;
+    let tb = 0;
+    const told = vscode.workspace.onDidChangeTextDocument((e) => {
+      if (e.document === editor.document && tc === 0) tc = Date.now();
+    });
     const rebuilt = new Promise<void>((resolve) => {
       const sub = api.authoring.buffers.onDidChange(() => {
+        tb = Date.now();
         sub.dispose();
         resolve();
       });
     });
     const t0 = Date.now();
-    if (k % 2 === 0) await vscode.commands.executeCommand('type', { text: 'x' });
-    else await vscode.commands.executeCommand('deleteLeft');
+    await edit();
     // The buffers are rebuilt after a quiet time; the preview is then counted again.
     await rebuilt;
+    told.dispose();
     await whenView(api, 'the preview after a keystroke', settled);
-    out({ kind: 'keystroke', k, t0, t1: Date.now(), description: row(api, 'preview')?.description });
-  }
+    out({ kind, k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+    await settle();
+  };
+  const last = editor.document.lineCount - 1;
+  const keyLoop = monitorEventLoopDelay({ resolution: 10 });
+  keyLoop.enable();
+  await profiled('keystrokes', async () => {
+    // In the text: the globs stay as they were, so what they match is known already.
+    for (let k = 0; k < KEYSTROKES; k++) {
+      const end = editor.document.lineAt(last).range.end;
+      await keystroke('keystroke', k, new vscode.Selection(end, end), () =>
+        k % 2 === 0 ? vscode.commands.executeCommand('type', { text: 'x' }) : vscode.commands.executeCommand('deleteLeft'),
+      );
+    }
+  });
   keyLoop.disable();
   out({ kind: 'keystroke-loop', maxBlockMs: keyLoop.max / 1e6, p99BlockMs: keyLoop.percentile(99) / 1e6 });
+
+  // In a frontmatter glob: each key makes a pattern not matched before (`**/util-x*.ts`, then
+  // the `x` replaced by 0, 1, …), so the preview matches it over the whole workspace. One `*` per
+  // segment, as most globs have (two or more in one segment go to the resolver's slower
+  // linear-time matcher).
+  const head = 'applies_to: "**/util-';
+  await keystroke('glob-setup', 0, new vscode.Selection(0, 0, 0, 0), () =>
+    editor.edit((b) => b.insert(new vscode.Position(0, 0), `---\n${head}x*.ts"\n---\n`)),
+  );
+  const globLoop = monitorEventLoopDelay({ resolution: 10 });
+  globLoop.enable();
+  await profiled('glob-keystrokes', async () => {
+    for (let k = 0; k < KEYSTROKES; k++) {
+      await keystroke('glob-keystroke', k, new vscode.Selection(1, head.length, 1, head.length + 1), () =>
+        vscode.commands.executeCommand('type', { text: String(k % 10) }),
+      );
+    }
+  });
+  globLoop.disable();
+  out({ kind: 'glob-keystroke-loop', maxBlockMs: globLoop.max / 1e6, p99BlockMs: globLoop.percentile(99) / 1e6 });
   await vscode.commands.executeCommand('workbench.action.files.revert');
   out({ kind: 'done' });
 }

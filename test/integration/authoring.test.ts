@@ -320,5 +320,47 @@ export function registerAuthoring(): void {
         'superseded by services/billing/migrations/AGENTS.md for 5 files',
       ]);
     });
+
+    it('the count follows files as they come and go: the file index is updated in place, not listed again', async () => {
+      const holaryn = await api();
+      const folder = vscode.workspace.getWorkspaceFolder(folderUri())!;
+      const before = await holaryn.authoring.files.get(folder);
+      const lens = uriOf('services/billing/migrations/AGENTS.md');
+      const dir = path.join(folderUri().fsPath, 'services/billing/migrations');
+      const countIs = (n: number) =>
+        until(
+          `the lens to count ${n} files`,
+          async () => {
+            const title = (await lensTitles(lens))[0];
+            return title === `applies to ${n} files · priority 20 · mode replace` ? title : undefined;
+          },
+          { events: [holaryn.authoring.reach.onDidChange] },
+        );
+      await countIs(5);
+      const file = path.join(dir, '0004_add_refunds.py');
+      const nested = path.join(dir, 'data');
+      try {
+        fs.writeFileSync(file, '');
+        await countIs(6);
+        // A folder created with its contents (one event, or one per file).
+        fs.mkdirSync(nested);
+        fs.writeFileSync(path.join(nested, 'seed.py'), '');
+        fs.writeFileSync(path.join(nested, 'fixtures.py'), '');
+        await countIs(8);
+        fs.renameSync(file, path.join(dir, '0004_add_refund_table.py'));
+        fs.rmSync(nested, { recursive: true });
+        await countIs(6);
+        const after = await holaryn.authoring.files.get(folder);
+        assert.equal(after.listing.origin, before.listing.origin, 'the same index, kept up to date');
+        assert.ok(after.version > before.version);
+        assert.ok(after.paths.includes('services/billing/migrations/0004_add_refund_table.py'));
+        assert.ok(!after.paths.some((p) => p.startsWith('services/billing/migrations/data/')));
+      } finally {
+        fs.rmSync(path.join(dir, '0004_add_refund_table.py'), { force: true });
+        fs.rmSync(file, { force: true });
+        fs.rmSync(nested, { recursive: true, force: true });
+      }
+      await countIs(5);
+    });
   });
 }

@@ -172,10 +172,15 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
       };
       this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
     }
-    this.lintAll();
-    for (const doc of vscode.workspace.textDocuments) {
-      if (isInstructionDocument(doc) && !placeOf(doc.uri).folder) this.lintBuffer(doc);
-    }
+    // The first lint starts after activation: activating only registers.
+    const start = setTimeout(() => {
+      if (this.disposed) return;
+      this.lintAll();
+      for (const doc of vscode.workspace.textDocuments) {
+        if (isInstructionDocument(doc) && !placeOf(doc.uri).folder) this.lintBuffer(doc);
+      }
+    });
+    this.disposables.push({ dispose: () => clearTimeout(start) });
   }
 
   private lintAll(): void {

@@ -39,7 +39,7 @@ class LivePreview implements vscode.Disposable {
         void this.update(view.current);
       }),
     );
-    if (authoring.buffers.fs.size > 0) void view.refreshNow();
+    if (authoring.buffers.fs.size > 0) view.schedule(); // after activation, like every resolution
   }
 
   private async update(state: ViewState): Promise<void> {

@@ -1,14 +1,17 @@
 /**
  * Reach of instruction files for the editor (the live preview and the CodeLens): runs
  * `computeReach` on the unsaved buffers (and, for a dirty file, on its saved version too), one run
- * per file at a time. A request with newer inputs cancels the stale run; requests with the same
- * inputs share one run.
+ * per file at a time, over the folder's file index, with glob results kept per folder across
+ * runs. A request with newer inputs cancels the stale run; requests with the same inputs share
+ * one run. The work runs in slices (yielding every few milliseconds), so the extension host
+ * stays responsive while a new glob is matched over a large workspace.
  */
 import * as vscode from 'vscode';
 import { FileCache } from '../../resolver';
-import { REACH_BATCH, Reach, computeReach, diffReach, formatCount } from '../../editing/reach';
+import { GlobMatches, REACH_BATCH, Reach, computeReach, diffReachAsync, formatCount } from '../../editing/reach';
 import { isCandidate } from '../candidates';
 import { withSlowProgress } from '../progress';
+import { slicedPause } from '../yielding';
 import type { InstructionFileWatcher } from '../instruction-watcher';
 import type { UnsavedBuffers } from './buffers';
 import { placeOf } from './selector';
@@ -43,6 +46,8 @@ const KEPT_RUNS = 32;
 
 export class ReachService implements vscode.Disposable {
   private readonly cache = new FileCache();
+  /** Per folder (URI string): glob results kept across runs. */
+  private readonly matches = new Map<string, GlobMatches>();
   private readonly runs = new Map<string, Run>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
@@ -90,6 +95,8 @@ export class ReachService implements vscode.Disposable {
     if (previous) previous.cancelled = true;
     const run: Run = { key, cancelled: false, stopped: false, promise: Promise.resolve(undefined) };
     const root = folder.uri.fsPath;
+    let matches = this.matches.get(folder.uri.toString());
+    if (!matches) this.matches.set(folder.uri.toString(), (matches = new GlobMatches()));
     const fs = this.buffers.fs;
     const savedFs = unsaved ? this.buffers.fsWithout(uri) : undefined;
     // On a large workspace a count takes a while: past a second a notification shows how far it
@@ -102,19 +109,21 @@ export class ReachService implements vscode.Disposable {
           return run.cancelled || run.stopped;
         };
         let batches = 0;
-        const pause = () =>
-          new Promise<void>((resolve) => {
-            report(`${formatCount(++batches * REACH_BATCH)} files resolved`);
-            setImmediate(resolve);
-          });
+        const slice = slicedPause();
+        const pause = () => {
+          report(`${formatCount(++batches * REACH_BATCH)} files counted`);
+          return slice();
+        };
+        const options = { fs, cache: this.cache, matches, isCancelled, pause };
         try {
-          const reach = await computeReach(root, rel, listing.paths, { fs, cache: this.cache, isCancelled, pause });
+          const reach = await computeReach(root, rel, listing.listing, options);
           if (!reach) return undefined;
           let changes: ReachReport['changes'];
           if (savedFs) {
-            const saved = await computeReach(root, rel, listing.paths, { fs: savedFs, cache: this.cache, isCancelled, pause });
-            if (!saved) return undefined;
-            changes = diffReach(saved, reach);
+            const saved = await computeReach(root, rel, listing.listing, { ...options, fs: savedFs });
+            if (!saved || isCancelled()) return undefined;
+            changes = await diffReachAsync(saved, reach, slice);
+            if (isCancelled()) return undefined;
           }
           return { folder, file: rel, unsaved, reach, changes, truncatedListing: listing.truncated };
         } catch {

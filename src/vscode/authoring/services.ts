@@ -6,11 +6,12 @@ import { ReachService } from './reach-service';
 import { WorkspaceFiles } from './workspace-files';
 
 export class Authoring implements vscode.Disposable {
-  readonly files = new WorkspaceFiles();
+  readonly files: WorkspaceFiles;
   readonly buffers = new UnsavedBuffers();
   readonly reach: ReachService;
 
   constructor(watcher: InstructionFileWatcher) {
+    this.files = new WorkspaceFiles(watcher);
     this.reach = new ReachService(this.files, this.buffers, watcher);
   }
 

@@ -5,7 +5,7 @@
  */
 import { ResolveError } from './evidence';
 import { FsError, FsStat, ResolverFs } from './fs';
-import { canonicalize, isInside } from './paths';
+import { canonicalize, isInside, joinUnder } from './paths';
 
 export function errorCode(err: unknown): string {
   return err instanceof FsError ? err.code : ((err as NodeJS.ErrnoException)?.code ?? 'EIO');
@@ -42,20 +42,16 @@ function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: 
   if (!fs.entryNames) return true;
   const P = fs.path;
   // The directory part comes from canonical paths, which already carry the stored case.
-  let dir = P.join(
-    rootPath,
-    ...rel
-      .slice(0, rel.length - filename.length)
-      .split('/')
-      .filter(Boolean),
-  );
+  const relDir = rel.slice(0, rel.length - filename.length).replace(/\/+$/, '');
+  let dir = joinUnder(P, rootPath, relDir);
   const names = filename.split('/');
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
-    const exact = P.join(dir, name);
+    const exact = joinUnder(P, dir, name);
     // The last name's status is the one the caller found; a directory above it is looked up.
     const apart =
-      fs.caseInsensitive === false && tellsCasesApart(fs, i === names.length - 1 ? found : fs.lstat(exact), P.join(dir, otherCase(name)));
+      fs.caseInsensitive === false &&
+      tellsCasesApart(fs, i === names.length - 1 ? found : fs.lstat(exact), joinUnder(P, dir, otherCase(name)));
     if (!apart && !fs.entryNames(dir).includes(name)) return false;
     dir = exact;
   }
@@ -129,7 +125,7 @@ export function locateCandidate(
   alsoInside: () => readonly string[] = () => [],
 ): LocatedCandidate | undefined {
   const P = fs.path;
-  const abs = P.join(rootPath, ...rel.split('/'));
+  const abs = joinUnder(P, rootPath, rel);
   let st: FsStat | undefined;
   let canonical = abs;
   let disclose: string | undefined;

@@ -174,6 +174,28 @@ export function joinRelative(dir: string, name: string): string {
   return dir === '' ? name : `${dir}/${name}`;
 }
 
+/** A `/`-separated relative path with a `.`, `..` or empty name in it (or at either end). */
+const NOT_PLAIN_RELATIVE = /(?:^|\/)\.{0,2}(?:\/|$)/;
+/** An absolute POSIX path with a `.`, `..` or empty name after its leading `/`. */
+const NOT_PLAIN_ABSOLUTE = /\/\.{0,2}(?:\/|$)/;
+
+/**
+ * The absolute path of `rel` (`/`-separated, relative; `''` for `base` itself) under the absolute
+ * directory `base`: `P.join(base, ...rel.split('/'))`. When both are plain POSIX paths (no `.`,
+ * `..` or empty names) it is joined as text, which is the same string without the normalising
+ * pass: discovery calls this for every candidate name of every directory.
+ */
+export function joinUnder(P: PathApi, base: string, rel: string): string {
+  const plain =
+    P.sep === '/' &&
+    base.startsWith('/') &&
+    (base === '/' || !NOT_PLAIN_ABSOLUTE.test(base)) &&
+    (rel === '' || !NOT_PLAIN_RELATIVE.test(rel));
+  if (!plain) return P.join(base, ...rel.split('/'));
+  if (rel === '') return base;
+  return base === '/' ? `/${rel}` : `${base}/${rel}`;
+}
+
 /** The target's path relative to a source directory, or undefined when it is out of scope. */
 export function relativeToDirectory(dir: string, target: string): string | undefined {
   if (dir === '') return target;

@@ -52,9 +52,22 @@ export class ProfileSession implements vscode.Disposable {
   ask: (q: ConsentQuestion) => Thenable<ConsentAnswer | undefined> = askModal;
   private readonly watchers: vscode.Disposable[] = [];
 
+  private watchTimer: ReturnType<typeof setTimeout> | undefined;
+
   constructor() {
-    // Files other profiles read (GEMINI.md, docs/PROJECT_RULES.md, .narya/config.toml, …) and the
-    // trust store (an answer given with `holaryn trust` in a terminal shows at once).
+    // The watchers need every profile's candidate names, and so every profile loaded: that waits
+    // until activation is over (the view's first Compare section loads them anyway).
+    this.watchTimer = setTimeout(() => {
+      this.watchTimer = undefined;
+      this.watch();
+    }, 0);
+  }
+
+  /**
+   * Files other profiles read (GEMINI.md, docs/PROJECT_RULES.md, .narya/config.toml, …) and the
+   * trust store (an answer given with `holaryn trust` in a terminal shows at once).
+   */
+  private watch(): void {
     const store = trustStoreFile();
     const patterns: vscode.GlobPattern[] = [
       ...profileWatchGlobs(),
@@ -164,6 +177,7 @@ export class ProfileSession implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.watchTimer !== undefined) clearTimeout(this.watchTimer);
     for (const w of this.watchers) w.dispose();
     this.changed.dispose();
     this.answered.dispose();

@@ -24,7 +24,7 @@ import type { InstructionFileWatcher } from './instruction-watcher';
 import { MAX_LABEL, PreviewSection, TreeNode, buildTree, targetLabel } from './model';
 import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
 import { followSetting, globalFileSetting } from './settings';
-import { ProfileAnswer, compareSection } from './profiles/compare-model';
+import { ProfileAnswer, compareSection, pendingCompare } from './profiles/compare-model';
 import { ProfileSession } from './profiles/session';
 import { profileByName, resolveOptionsFor, trustStoreFile } from './profiles/settings';
 import { isRepositoryTrust, trustNode } from './profiles/trust-model';
@@ -50,6 +50,8 @@ export interface ViewState {
   profile?: ProfileShown & { problem?: string };
   /** The Compare section's answers for the same targets, one per compared profile. */
   compare?: ProfileAnswer[];
+  /** The Compare section is being resolved for these targets (it follows the rows, in a task of its own). */
+  comparing?: boolean;
 }
 
 function setContext(key: 'holaryn.pinned', value: boolean): Thenable<unknown> {
@@ -69,6 +71,8 @@ export class InstructionsView implements vscode.Disposable {
   /** A request came while the timer ran: resolve again when it ends. */
   private again = false;
   private generation = 0;
+  /** The Compare section last shown: kept, marked as updating, while the next one resolves. */
+  private compareNode: TreeNode | undefined;
   private readonly updated = new vscode.EventEmitter<ViewState>();
   /** Fires after every resolution (tests and other features listen). */
   readonly onDidUpdate = this.updated.event;
@@ -258,13 +262,12 @@ export class InstructionsView implements vscode.Disposable {
     try {
       const { options } = resolveOptionsFor(profileByName(profile.name), target.folder.uri, { fs: this.fs, cache: this.cache });
       const evidence = resolveInstructions(target.folder.uri.fsPath, target.paths, options);
-      const compare = this.profiles.compare(target.folder.uri, target.paths, { fs: this.fs, cache: this.cache });
       const fs = this.fs;
       const unsaved =
         isOverlayFs(fs) &&
         fs.size > 0 &&
         evidence.sources.some((s) => s.scope === 'workspace' && fs.isOverlaid(path.join(evidence.root, ...s.path.split('/'))));
-      next = { pinned: this.state.pinned, target, evidence, unsaved, profile, compare };
+      next = { pinned: this.state.pinned, target, evidence, unsaved, profile, comparing: true };
     } catch (err) {
       const message = err instanceof ResolveError ? err.message : `Holaryn could not resolve: ${(err as Error).message}`;
       next = { pinned: this.state.pinned, target, message, profile };
@@ -272,6 +275,20 @@ export class InstructionsView implements vscode.Disposable {
     // A newer request started while this one ran: drop this result.
     if (generation !== this.generation) return this.state;
     this.state = next;
+    this.render();
+    if (!next.comparing) return this.state;
+    // The Compare section resolves the same targets under every compared profile. It follows in a
+    // task of its own, so that the rows of a switch never wait for those resolutions.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (generation !== this.generation) return this.state;
+    let compare: ProfileAnswer[] | undefined;
+    try {
+      compare = this.profiles.compare(target.folder.uri, target.paths, { fs: this.fs, cache: this.cache });
+    } catch {
+      compare = undefined; // each profile's failure is already an answer; anything else leaves the section out
+    }
+    if (generation !== this.generation) return this.state;
+    this.state = { ...this.state, compare, comparing: false };
     this.render();
     return this.state;
   }
@@ -286,7 +303,11 @@ export class InstructionsView implements vscode.Disposable {
       const trust = isRepositoryTrust(evidence.trust)
         ? trustNode(evidence.trust, { restricted: !vscode.workspace.isTrusted, storeFile: trustStoreFile() })
         : undefined;
-      const compare = this.state.compare ? compareSection(this.state.compare, { shown: shown.name }) : undefined;
+      const compare = this.state.compare
+        ? (this.compareNode = compareSection(this.state.compare, { shown: shown.name }))
+        : this.state.comparing
+          ? pendingCompare(this.compareNode)
+          : undefined;
       this.provider.setRoots(
         withProfileRows(buildTree(evidence, { unsaved: this.state.unsaved, preview }), { profile: profileRow(shown), trust, compare }),
       );

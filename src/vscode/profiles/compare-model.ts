@@ -174,3 +174,23 @@ export function compareSection(answers: readonly ProfileAnswer[], options: Compa
     children,
   };
 }
+
+/** The id of the Compare section while it resolves (the finished section's is `compare`). */
+export const PENDING_COMPARE_ID = 'compare-pending';
+
+/**
+ * The Compare section while the next one resolves: the last one shown, marked as updating, so
+ * the rows below it do not move; or, before any, one line saying it is on its way.
+ */
+export function pendingCompare(last: TreeNode | undefined): TreeNode {
+  if (!last) {
+    return { id: PENDING_COMPARE_ID, label: 'Compare', description: 'resolving under each profile…', icon: 'loading~spin' };
+  }
+  return {
+    ...last,
+    id: PENDING_COMPARE_ID,
+    description: `updating… (was: ${last.description ?? ''})`,
+    tooltip: `Resolving the new target under each profile; until then this is the previous answer.`,
+    icon: 'loading~spin',
+  };
+}

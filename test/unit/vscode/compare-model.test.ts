@@ -3,7 +3,15 @@ import { strict as assert } from 'node:assert';
 import { Evidence, MemoryFs, ResolveOptions, resolveInstructions } from '../../../src/resolver';
 import type { TreeNode } from '../../../src/vscode/model';
 import { NOT_CONSIDERED, compareCell, compareRows } from '../../../src/resolver/compare';
-import { ProfileAnswer, answersDiffer, compareSection, sizeText, statusCounts } from '../../../src/vscode/profiles/compare-model';
+import {
+  PENDING_COMPARE_ID,
+  ProfileAnswer,
+  answersDiffer,
+  compareSection,
+  pendingCompare,
+  sizeText,
+  statusCounts,
+} from '../../../src/vscode/profiles/compare-model';
 
 const fs = new MemoryFs({
   '/w/.git/HEAD': 'ref: refs/heads/main\n',
@@ -135,5 +143,20 @@ describe('Compare section model', () => {
   it('rows of the repository open the file; user-level files do not', () => {
     const row = child(section, 'holaryn').children!.find((r) => r.label === 'AGENTS.md')!;
     assert.deepEqual(row.action, { kind: 'open-file', path: 'AGENTS.md' });
+  });
+
+  it('while the next section resolves: the last one kept and marked, under an id of its own; before any, one line', () => {
+    const first = pendingCompare(undefined);
+    assert.equal(first.id, PENDING_COMPARE_ID);
+    assert.equal(first.label, 'Compare');
+    assert.equal(first.children, undefined);
+    const last = section;
+    const pending = pendingCompare(last);
+    assert.equal(pending.id, PENDING_COMPARE_ID);
+    assert.notEqual(pending.id, last.id, 'a test or command looking for the finished section never finds this one');
+    assert.equal(pending.label, 'Compare');
+    assert.deepEqual(pending.children, last.children, 'the rows below do not move');
+    assert.ok(pending.description!.startsWith('updating…'));
+    assert.ok(pending.description!.includes(last.description!));
   });
 });

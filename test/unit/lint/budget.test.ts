@@ -112,4 +112,34 @@ describe('lint: budget-exceeded', () => {
     );
     assert.equal(cancelled, undefined);
   });
+
+  it('a large listing is grouped in steps, and the same findings come whether it arrives sorted or not', async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < 10_000; i++) many[`/w/pkg/d${i % 50}/f${i}.ts`] = '';
+    const { fs, files } = monorepo(many);
+    const sources = [
+      { path: 'AGENTS.md', dir: '', globbed: false, firstLineEnd: 6 },
+      { path: 'pkg/AGENTS.md', dir: 'pkg', globbed: false, firstLineEnd: 5 },
+    ];
+    const sorted = [...new Set(files)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const shuffled = [...sorted].reverse().concat(sorted.slice(0, 10)); // out of order, with repeats
+    let pauses = 0;
+    const fromSorted = await checkBudgetAsync(
+      { root: '/w', files: sorted, sources },
+      {
+        fs,
+        pause: async () => {
+          pauses++;
+        },
+      },
+    );
+    const fromShuffled = await checkBudgetAsync({ root: '/w', files: shuffled, sources }, { fs, pause: async () => {} });
+    assert.ok(fromSorted && fromShuffled);
+    assert.ok(fromSorted.findings.length > 0);
+    assert.deepEqual(fromShuffled.findings, fromSorted.findings);
+    assert.equal(fromSorted.checked, sorted.length);
+    assert.equal(fromShuffled.checked, sorted.length);
+    // One pause per resolution, and at least two more while 10,000 files are grouped.
+    assert.ok(pauses >= fromSorted.resolutions + 2, `${pauses} pauses for ${fromSorted.resolutions} resolutions`);
+  });
 });

@@ -36,6 +36,7 @@ import {
 import { GLOBSTAR } from 'minimatch';
 import { compilePattern } from '../resolver/globs';
 import { FileListing, byCodeUnit, directoryRange, inDirectory, lowerBound } from './file-index';
+import { macrotask } from '../lint/pause';
 
 export { inDirectory } from './file-index';
 
@@ -83,8 +84,6 @@ export interface ReachOptions {
   /** Over a FileListing: glob results kept across runs (one per listing's folder). */
   matches?: GlobMatches;
 }
-
-const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function parentDirectory(rel: string): string {
   const i = rel.lastIndexOf('/');

@@ -27,6 +27,7 @@ import {
   resolveInstructions,
 } from '../resolver';
 import type { Finding } from './types';
+import { macrotask } from './pause';
 
 /** Files examined at most. */
 export const MAX_BUDGET_FILES = 200_000;
@@ -325,8 +326,6 @@ export function checkBudget(input: BudgetInput, options: BudgetOptions = {}): Bu
     if (step.done) return step.value;
   }
 }
-
-const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The check with a pause between resolutions (an editor); undefined when cancelled. */
 export async function checkBudgetAsync(

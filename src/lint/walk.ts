@@ -23,6 +23,7 @@ import type { EntryKind } from '../resolver/fs';
 import { joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES } from './listing';
+import { macrotask } from './pause';
 
 /** Ancestors searched at most for the repository's top (the directory holding `.git`). */
 const MAX_ANCESTORS = 256;
@@ -322,8 +323,6 @@ export function walkTree(fs: WalkFs, rootPath: string, options: WalkOptions = {}
     if (step.done) return step.value;
   }
 }
-
-const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The walk with a pause (default: one macrotask) every `directoriesPerPause` directories, for an editor. */
 export async function walkTreeAsync(

@@ -29,6 +29,7 @@ import { ProfileSession } from './profiles/session';
 import { profileByName, resolveOptionsFor, trustStoreFile } from './profiles/settings';
 import { isRepositoryTrust, trustNode } from './profiles/trust-model';
 import { ProfileShown, profileRow, viewDescription, withProfileRows } from './profiles/view-model';
+import { macrotask } from '../lint/pause';
 
 const DEBOUNCE_MS = 150;
 
@@ -279,7 +280,7 @@ export class InstructionsView implements vscode.Disposable {
     if (!next.comparing) return this.state;
     // The Compare section resolves the same targets under every compared profile. It follows in a
     // task of its own, so that the rows of a switch never wait for those resolutions.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await macrotask();
     if (generation !== this.generation) return this.state;
     let compare: ProfileAnswer[] | undefined;
     try {

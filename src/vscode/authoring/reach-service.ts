@@ -11,7 +11,7 @@ import { FileCache } from '../../resolver';
 import { GlobMatches, REACH_BATCH, Reach, computeReach, diffReachAsync, formatCount } from '../../editing/reach';
 import { isCandidate } from '../candidates';
 import { withSlowProgress } from '../progress';
-import { slicedPause } from '../yielding';
+import { slicedPause } from '../../lint/pause';
 import type { InstructionFileWatcher } from '../instruction-watcher';
 import type { UnsavedBuffers } from './buffers';
 import { placeOf } from './selector';

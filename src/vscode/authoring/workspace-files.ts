@@ -19,7 +19,7 @@ import type { FileListing } from '../../editing/file-index';
 import { FolderIndex } from '../../editing/folder-index';
 import type { InstructionFileWatcher } from '../instruction-watcher';
 import { withSlowProgress } from '../progress';
-import { slicedPause } from '../yielding';
+import { slicedPause } from '../../lint/pause';
 
 /** Files listed per folder at most; past it the listing says it is truncated. */
 export const MAX_WORKSPACE_FILES = 200_000;

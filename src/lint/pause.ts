@@ -1,0 +1,27 @@
+/**
+ * Pauses for long work on one thread (walking a workspace, the budget check, counting a reach in
+ * the editor's host): a `macrotask` gives the event loop one turn, and a `slicedPause` gives it a
+ * turn only once a slice's time has passed, so the host answers the editor within a slice and the
+ * work itself does not wait a turn for every small step. No editor API: the lint engine, the
+ * editing engine and the VS Code layer share them.
+ */
+
+/** One turn of the event loop. */
+export const macrotask = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Longest run of work between two turns of the event loop. */
+export const SLICE_MS = 8;
+
+/** A pause for long work: a macrotask once `sliceMs` have passed since the last one, else nothing. */
+export function slicedPause(sliceMs = SLICE_MS): () => Promise<void> {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < sliceMs) return Promise.resolve();
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}

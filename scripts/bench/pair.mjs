@@ -9,13 +9,13 @@
 // Each DIR is a checkout of this repository with node_modules and a build (`npm run build`):
 // its dist/cli.js runs whole, and its scripts/bench/lib.ts is bundled for the in-process figure.
 import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { existsSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDir, buildTree } from './tree.mjs';
 import { parseScriptArgs, usageErrorFor } from './args.mjs';
+import { bundleLibrary } from './bundle.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const USAGE =
@@ -63,17 +63,7 @@ const builds = [];
 for (const [i, dir] of repos.entries()) {
   const lib = path.join(benchDir(), `pair-lib-${process.pid}-${i}.cjs`);
   ownFiles.push(lib);
-  await esbuild.build({
-    entryPoints: [path.join(dir, 'scripts', 'bench', 'lib.ts')],
-    outfile: lib,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-    // As esbuild.mjs: jsonc-parser's UMD \`main\` cannot be bundled; its ES module build can.
-    mainFields: ['module', 'main'],
-  });
+  await bundleLibrary(dir, lib);
   builds.push({ dir, name: label(dir), cli: path.join(dir, 'dist', 'cli.js'), lib });
 }
 

@@ -11,12 +11,12 @@
 //   --profile NAME measure under another profile (default: the resolver's default)
 // Every regular file under a tree is a target, except inside `.git` and `node_modules`.
 import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScriptArgs, usageErrorFor } from './args.mjs';
+import { bundleLibrary } from './bundle.mjs';
 import { benchDir, buildTree } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,17 +44,7 @@ for (const t of values.tree ?? [])
 
 const libFile = path.join(benchDir(), `root-share-lib-${process.pid}.cjs`);
 process.on('exit', () => rmSync(libFile, { force: true }));
-await esbuild.build({
-  entryPoints: [path.join(repo, 'scripts', 'bench', 'lib.ts')],
-  outfile: libFile,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  logLevel: 'warning',
-  // As esbuild.mjs: jsonc-parser's UMD `main` cannot be bundled; its ES module build can.
-  mainFields: ['module', 'main'],
-});
+await bundleLibrary(repo, libFile);
 const lib = createRequire(import.meta.url)(libFile);
 
 /** Every regular file under `root`, root-relative with `/`, sorted; not inside .git or node_modules. */

@@ -12,13 +12,13 @@
 //          [--cli FILE]                  another build of the CLI (default: bin.holaryn)
 // Needs a build (`npm run build`): it runs dist/cli.js, the file `bin.holaryn` names.
 import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseScriptArgs, usageErrorFor } from './args.mjs';
+import { bundleLibrary } from './bundle.mjs';
 import { benchDir, buildTree, targetLines } from './tree.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,20 +121,8 @@ function run(args, { capture = false, env = undefined } = {}) {
   return { wall, cpu, stdout: r.stdout };
 }
 
-async function libBundle() {
-  const out = path.join(benchDir(), `lib-${process.pid}.cjs`);
-  await esbuild.build({
-    entryPoints: [path.join(here, 'lib.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-    // As esbuild.mjs: jsonc-parser's UMD \`main\` cannot be bundled; its ES module build can.
-    mainFields: ['module', 'main'],
-  });
-  return out;
+function libBundle() {
+  return bundleLibrary(repo, path.join(benchDir(), `lib-${process.pid}.cjs`));
 }
 
 /** The CLI's arguments for a tree. `--no-global`: the operator's own file must not count. */

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { clipped } from '../resolver';
+import { clipped, unitByName } from '../resolver';
 import { COMPARE_SCHEMA, Comparison, compareCell, compareProfiles, compareRows } from '../resolver/compare';
 import { profileByName, profileNames } from '../resolver/profiles';
 import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
@@ -119,7 +119,7 @@ export function renderComparison(cmp: Comparison, c: Colors): string {
   for (const name of names) {
     const ev = cmp.profiles[name];
     const t = ev.truncation;
-    const unit = t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
+    const unit = unitByName(t.unit).words;
     const size = t.size ?? t.chars;
     const budget = t.budget === null ? 'no budget' : `budget ${t.budget}`;
     out.push(`  ${pad(printable(name), nameWidth)}  ${size} ${unit} (${budget})  ${c.dim(ev.snapshot)}`);

@@ -4,7 +4,7 @@
  * summarised with counts and the first few names; `--json` keeps them whole.
  */
 import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
-import { clipped } from '../resolver';
+import { clipped, sizeAgainstBudget, unitByName } from '../resolver';
 import { Colors, printable, printableText } from './io';
 
 /** Names shown before a list is summarised as "and N more" (as the context's headings do). */
@@ -148,12 +148,10 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
 
 /** How a budget unit is written in prose: code points are "characters". */
 export function unitWord(unit: Evidence['truncation']['unit'] | undefined): string {
-  return unit === 'utf8-bytes' ? 'bytes' : 'characters';
+  return unitByName(unit).words;
 }
 
 /** "1,234 of 24,000 characters" (or bytes), or "1,234 characters (no budget)" for a profile without one. */
 export function budgetPhrase(t: { chars: number; size?: number; budget: number | null; unit?: Evidence['truncation']['unit'] }): string {
-  const size = t.size ?? t.chars;
-  if (t.budget === null) return `${count(size)} ${unitWord(t.unit)} (no budget)`;
-  return `${count(size)} of ${count(t.budget)} ${unitWord(t.unit)}`;
+  return sizeAgainstBudget(t.size ?? t.chars, t.budget, t.unit);
 }

@@ -31,6 +31,17 @@ export const UTF8_BYTES: BudgetUnit = Object.freeze({
   },
 });
 
-export function unitByName(name: BudgetUnit['name']): BudgetUnit {
+/** The unit called `name`; code points when none is given (evidence from before units existed). */
+export function unitByName(name: BudgetUnit['name'] | undefined): BudgetUnit {
   return name === 'utf8-bytes' ? UTF8_BYTES : CODE_POINTS;
+}
+
+/**
+ * A context's size against its budget, in prose, as every front end words it: "1,234 of 24,000
+ * characters", or "1,234 bytes (no budget)" for a profile without one.
+ */
+export function sizeAgainstBudget(size: number, budget: number | null, unit: BudgetUnit['name'] | undefined): string {
+  const words = unitByName(unit).words;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return budget === null ? `${n(size)} ${words} (no budget)` : `${n(size)} of ${n(budget)} ${words}`;
 }

@@ -6,6 +6,7 @@
  * plain-string tooltips, never markdown, HTML or command links.
  */
 import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
+import { sizeAgainstBudget, unitByName } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
@@ -351,9 +352,7 @@ export function previewNode(p: PreviewSection): TreeNode {
 /** The whole tree for one evidence object. */
 /** The context's size against its budget, in the profile's unit ("1,234 of 24,000 characters"). */
 function truncationSize(t: Evidence['truncation']): string {
-  const unit = t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
-  const size = (t.size ?? t.chars).toLocaleString('en-US');
-  return t.budget === null ? `${size} ${unit} (no budget)` : `${size} of ${t.budget.toLocaleString('en-US')} ${unit}`;
+  return sizeAgainstBudget(t.size ?? t.chars, t.budget, t.unit);
 }
 
 export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
@@ -486,7 +485,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
 
 /** The plural word of the budget's unit (`truncation.omitted`/`cut` counts are in it). */
 function unitName(t: Evidence['truncation']): string {
-  return t.unit === 'utf8-bytes' ? 'bytes' : 'characters';
+  return unitByName(t.unit).words;
 }
 
 function countBySeverity(ds: Diagnostic[]): string {

@@ -22,6 +22,33 @@ export class KeyedDebounce implements Disposable {
   }
 }
 
+/** Items gathered until `delayMs` pass without a new one, then handed over together, once each. */
+export class DebouncedBatch<T> implements Disposable {
+  private pending = new Set<T>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly delayMs: number,
+    private readonly flush: (items: Set<T>) => void,
+  ) {}
+
+  add(item: T): void {
+    this.pending.add(item);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const items = this.pending;
+      this.pending = new Set();
+      this.flush(items);
+    }, this.delayMs);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.pending.clear();
+  }
+}
+
 interface Disposable {
   dispose(): void;
 }

@@ -20,6 +20,7 @@ import { FolderIndex } from '../../editing/folder-index';
 import type { InstructionFileWatcher } from '../instruction-watcher';
 import { withSlowProgress } from '../progress';
 import { slicedPause } from '../../lint/pause';
+import { DebouncedBatch } from '../debounce';
 
 /** Files listed per folder at most; past it the listing says it is truncated. */
 export const MAX_WORKSPACE_FILES = 200_000;
@@ -60,8 +61,16 @@ class FolderState {
   private walked: Promise<FolderIndex> | undefined;
   /** Every walk and batch of events runs after the one before. */
   private queue: Promise<unknown> = Promise.resolve();
-  private pending = new Set<string>();
-  private timer: NodeJS.Timeout | undefined;
+  /** Created and deleted paths, applied to the index together once events pause. */
+  private readonly events = new DebouncedBatch<string>(EVENTS_MS, (paths) => {
+    void this.run(async () => {
+      const index = this.index;
+      if (!index || this.disposed) return;
+      const result = await index.update(paths);
+      if (result === 'changed') this.changed();
+      else if (result === 'walk-again') this.walkAgain();
+    });
+  });
   private shown: FolderFiles | undefined;
   private disposed = false;
 
@@ -97,20 +106,7 @@ class FolderState {
   /** A path in this folder (root-relative) was created or deleted. */
   touched(rel: string): void {
     if (!this.walked) return;
-    this.pending.add(rel);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const paths = this.pending;
-      this.pending = new Set();
-      void this.run(async () => {
-        const index = this.index;
-        if (!index || this.disposed) return;
-        const result = await index.update(paths);
-        if (result === 'changed') this.changed();
-        else if (result === 'walk-again') this.walkAgain();
-      });
-    }, EVENTS_MS);
+    this.events.add(rel);
   }
 
   private run<T>(step: () => Promise<T>): Promise<T> {
@@ -157,7 +153,7 @@ class FolderState {
 
   dispose(): void {
     this.disposed = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.events.dispose();
   }
 }
 
@@ -167,8 +163,11 @@ export class WorkspaceFiles implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.WorkspaceFolder | undefined>();
   /** Fires (debounced) after a folder's listing changed; undefined means every folder. */
   readonly onDidChange = this.changed.event;
-  private timer: NodeJS.Timeout | undefined;
-  private pending = new Set<vscode.WorkspaceFolder | undefined>();
+  /** Folders whose files changed (undefined: all of them), announced together once changes pause. */
+  private readonly announcements = new DebouncedBatch<vscode.WorkspaceFolder | undefined>(ANNOUNCE_MS, (pending) => {
+    if (pending.has(undefined)) this.changed.fire(undefined);
+    else for (const f of pending) this.changed.fire(f);
+  });
 
   constructor(watcher: InstructionFileWatcher) {
     // An edited ignore file changes what is listed.
@@ -222,19 +221,11 @@ export class WorkspaceFiles implements vscode.Disposable {
   }
 
   private announce(folder: vscode.WorkspaceFolder | undefined): void {
-    this.pending.add(folder);
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const pending = this.pending;
-      this.pending = new Set();
-      if (pending.has(undefined)) this.changed.fire(undefined);
-      else for (const f of pending) this.changed.fire(f);
-    }, ANNOUNCE_MS);
+    this.announcements.add(folder);
   }
 
   dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
+    this.announcements.dispose();
     for (const state of this.folders.values()) state.dispose();
     for (const d of this.disposables) d.dispose();
   }

@@ -36,7 +36,7 @@ import {
 import { GLOBSTAR } from 'minimatch';
 import { compilePattern } from '../resolver/globs';
 import { FileListing, byCodeUnit, directoryRange, inDirectory, lowerBound } from './file-index';
-import { macrotask } from '../lint/pause';
+import { macrotask, runToEnd } from '../lint/pause';
 
 export { inDirectory } from './file-index';
 
@@ -619,11 +619,7 @@ const DIFF_BATCH = 16_384;
  * returns) are compared in one pass; the same list on both sides changes nothing.
  */
 export function diffReach(saved: Reach, edited: Reach): { gained: string[]; lost: string[] } {
-  const steps = diffSteps(saved, edited);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(diffSteps(saved, edited));
 }
 
 /** The same, pausing every DIFF_BATCH files (an editor's lists can hold a whole workspace). */

@@ -27,7 +27,7 @@ import {
   resolveInstructions,
 } from '../resolver';
 import type { Finding } from './types';
-import { macrotask } from './pause';
+import { macrotask, runToEnd } from './pause';
 
 /** Files examined at most. */
 export const MAX_BUDGET_FILES = 200_000;
@@ -320,11 +320,7 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
 
 /** The whole check at once (the CLI). */
 export function checkBudget(input: BudgetInput, options: BudgetOptions = {}): BudgetResult {
-  const steps = budgetSteps(input, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(budgetSteps(input, options));
 }
 
 /** The check with a pause between resolutions (an editor); undefined when cancelled. */

@@ -25,3 +25,14 @@ export function slicedPause(sliceMs = SLICE_MS): () => Promise<void> {
     );
   };
 }
+
+/**
+ * Runs a piece of work written as steps (a generator that yields where an editor would pause) to
+ * its end at once: the command line's form of the same work.
+ */
+export function runToEnd<R>(steps: Generator<void, R>): R {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}

@@ -23,7 +23,7 @@ import type { EntryKind } from '../resolver/fs';
 import { joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES } from './listing';
-import { macrotask } from './pause';
+import { macrotask, runToEnd } from './pause';
 
 /** Ancestors searched at most for the repository's top (the directory holding `.git`). */
 const MAX_ANCESTORS = 256;
@@ -317,11 +317,7 @@ export function* walkSteps(fs: WalkFs, rootPath: string, options: WalkOptions = 
 
 /** The whole walk at once. */
 export function walkTree(fs: WalkFs, rootPath: string, options: WalkOptions = {}): TreeWalk {
-  const steps = walkSteps(fs, rootPath, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(walkSteps(fs, rootPath, options));
 }
 
 /** The walk with a pause (default: one macrotask) every `directoriesPerPause` directories, for an editor. */

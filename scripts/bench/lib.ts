@@ -3,3 +3,4 @@ export { FileCache, createNodeFs, listProfiles, nodeResolverFs, resolveInstructi
 export type { Evidence, ResolverFs } from '../../src/resolver';
 export { writeJson } from '../../src/cli/json';
 export { compareProfiles as compare } from '../../src/resolver/compare';
+export { MomentMemo } from '../../src/resolver/moment-memo';

@@ -5,9 +5,12 @@
  * Compare section as a tree.
  */
 import type { Evidence, SourceEvidence } from './evidence';
-import { nodeResolverFs } from './fs';
+import { type ResolverFs, nodeResolverFs } from './fs';
+import * as os from 'node:os';
 import { momentFs } from './moment-fs';
+import type { MomentMemo } from './moment-memo';
 import { type ResolveOptions, resolveInstructions } from './resolve';
+import { defaultTrustStorePath } from '../trust/store';
 
 export const COMPARE_SCHEMA = 'holaryn.compare/v1';
 
@@ -21,12 +24,33 @@ export interface Comparison {
  * Resolves the targets once per profile, each with its own default budget, all against one
  * moment of the file system (momentFs): the profiles describe the same tree, and what they have
  * in common is asked of the disk once. A failure of one profile fails the whole comparison.
+ *
+ * With `memo` (an editor's Compare section asks again on every switch), the same comparison is
+ * returned again, frozen, while the disk still answers that moment's questions the same and the
+ * trust store is unchanged (./moment-memo.ts).
  */
-export function compareProfiles(root: string, targets: readonly string[], names: readonly string[], options: ResolveOptions): Comparison {
-  const shared: ResolveOptions = { ...options, budget: undefined, fs: momentFs(options.fs ?? nodeResolverFs) };
-  const profiles: Record<string, Evidence> = {};
-  for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...shared, profile: name });
-  return { schema: COMPARE_SCHEMA, targets: profiles[names[0]].targets, profiles };
+export function compareProfiles(
+  root: string,
+  targets: readonly string[],
+  names: readonly string[],
+  options: ResolveOptions,
+  memo?: MomentMemo<Comparison>,
+): Comparison {
+  const base = options.fs ?? nodeResolverFs;
+  const compare = (fs: ResolverFs): Comparison => {
+    const shared: ResolveOptions = { ...options, budget: undefined, fs };
+    const profiles: Record<string, Evidence> = {};
+    for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...shared, profile: name });
+    return { schema: COMPARE_SCHEMA, targets: profiles[names[0]].targets, profiles };
+  };
+  // A trust lookup given as a function cannot be checked later: nothing is kept then.
+  if (!memo || typeof options.trustStore === 'function') return compare(momentFs(base));
+  const env = options.env ?? process.env;
+  const homedir = options.homedir ?? os.homedir();
+  const trustStore = options.trustStore ?? defaultTrustStorePath(env, homedir);
+  const { globalFile, candidates, settings } = options;
+  const key = JSON.stringify([root, targets, names, globalFile, candidates, settings, env, homedir, trustStore]);
+  return memo.run(key, base, [trustStore], compare);
 }
 
 /** The cell of a file a profile did not consider. */

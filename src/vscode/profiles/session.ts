@@ -11,10 +11,11 @@
  * view shows, only when the stored decision is `unknown`, and never in Restricted Mode; the
  * answer goes to the trust store the CLI uses. Clicking the Trust row asks again.
  */
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
-import { momentFs } from '../../resolver/moment-fs';
+import { MomentMemo } from '../../resolver/moment-memo';
 import { profileWatchGlobs } from './watch';
 import { setTrustDecision } from '../../trust/store';
 import type { ProfileAnswer } from './compare-model';
@@ -39,6 +40,8 @@ export interface RecordedAnswer {
 export class ProfileSession implements vscode.Disposable {
   private override: string | undefined;
   private readonly asked = new Set<string>();
+  /** Compare answers kept while the files still answer the same (switching back to a file shows them at once). */
+  private readonly compared = new MomentMemo<ProfileAnswer[]>();
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly answered = new vscode.EventEmitter<RecordedAnswer>();
   /** Fires when the shown profile or a trust answer changes (the view re-resolves). */
@@ -128,19 +131,31 @@ export class ProfileSession implements vscode.Disposable {
 
   /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
   compare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
-    // Every profile sees the same moment of the files, asked of the disk once (as holaryn compare does).
-    const extra = { ...given, fs: momentFs(given.fs) };
-    return compareProfilesSetting(folder).map((name) => {
+    const planned = compareProfilesSetting(folder).map((name) => {
       const profile = profileByName(name);
-      const { options, problems } = resolveOptionsFor(profile, folder, extra);
-      try {
-        const evidence = resolveInstructions(folder.fsPath, targets, options);
-        return { name, description: profile.description, evidence, problems };
-      } catch (err) {
-        const error = err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).message;
-        return { name, description: profile.description, error, problems };
-      }
+      return { name, profile, ...resolveOptionsFor(profile, folder, given) };
     });
+    // Everything the answers depend on besides the files: the key of the kept answers.
+    const key = JSON.stringify([
+      folder.fsPath,
+      targets,
+      vscode.workspace.isTrusted,
+      planned.map(({ name, options: { fs: _fs, cache: _cache, profile: _profile, ...rest }, problems }) => [name, rest, problems]),
+      process.env,
+      os.homedir(),
+    ]);
+    // Every profile sees the same moment of the files, asked of the disk once (as holaryn compare does).
+    return this.compared.run(key, given.fs, [trustStoreFile()], (fs) =>
+      planned.map(({ name, profile, options, problems }) => {
+        try {
+          const evidence = resolveInstructions(folder.fsPath, targets, { ...options, fs });
+          return { name, description: profile.description, evidence, problems };
+        } catch (err) {
+          const error = err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).message;
+          return { name, description: profile.description, error, problems };
+        }
+      }),
+    );
   }
 
   /**

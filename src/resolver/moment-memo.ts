@@ -9,7 +9,9 @@
  * bytes came from the disk, not from FileCache's settled entries, so a rewrite within the same
  * mtime tick could go unseen), or when an outside file's mtime is not yet settled (SETTLE_MS): the
  * same rules as FileCache's, so a kept result is never one FileCache could not have given.
- * Kept results are frozen: every caller shares them.
+ * A kept result is frozen the first time it is returned again (freezing a comparison's few hundred
+ * objects costs about half a millisecond, which a result never asked for again should not pay):
+ * from then on every caller shares it, and none can change it for the others.
  */
 import { SETTLE_MS } from './cache';
 import { FsStat, nodeResolverFs } from './fs';
@@ -46,6 +48,7 @@ interface Kept<T> {
   moment: Moment;
   stamps: Stamp[];
   value: T;
+  frozen: boolean;
 }
 
 export class MomentMemo<T> {
@@ -75,6 +78,10 @@ export class MomentMemo<T> {
       if (kept.base === base && stampsHold && kept.moment.stillHolds()) {
         this.entries.set(key, kept);
         this.hits++;
+        if (!kept.frozen) {
+          deepFreeze(kept.value);
+          kept.frozen = true;
+        }
         return kept.value;
       }
     }
@@ -88,7 +95,7 @@ export class MomentMemo<T> {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
-      this.entries.set(key, { base, moment, stamps: stamps as Stamp[], value: deepFreeze(value) });
+      this.entries.set(key, { base, moment, stamps: stamps as Stamp[], value, frozen: false });
     }
     return value;
   }

@@ -27,6 +27,11 @@ function remembered<T>(answers: Map<string, Answer<T>>, key: string, ask: (key: 
   return answer.value;
 }
 
+/** Whether two statuses are the same for FileCache: kind, size, mtime, device and inode. */
+export function sameStatus(s: FsStat, t: FsStat): boolean {
+  return s.kind === t.kind && s.size === t.size && s.mtimeMs === t.mtimeMs && s.dev === t.dev && s.ino === t.ino;
+}
+
 /** Whether two answers to the same question are the same (statuses by the fields FileCache keys on). */
 function sameAnswer(a: Answer<unknown>, b: Answer<unknown>): boolean {
   if ('error' in a || 'error' in b) {
@@ -41,9 +46,7 @@ function sameAnswer(a: Answer<unknown>, b: Answer<unknown>): boolean {
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
   if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
   if (x instanceof Map) return y instanceof Map && x.size === y.size && [...x].every(([k, v]) => y.get(k) === v);
-  const s = x as FsStat;
-  const t = y as FsStat;
-  return s.kind === t.kind && s.size === t.size && s.mtimeMs === t.mtimeMs && s.dev === t.dev && s.ino === t.ino;
+  return sameStatus(x as FsStat, y as FsStat);
 }
 
 /**

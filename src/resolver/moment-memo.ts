@@ -15,7 +15,7 @@
  */
 import { SETTLE_MS } from './cache';
 import { FsStat, nodeResolverFs } from './fs';
-import { Moment } from './moment-fs';
+import { Moment, sameStatus } from './moment-fs';
 import type { ResolverFs } from './fs';
 
 /** Results kept at most; the least recently used go first. */
@@ -33,8 +33,7 @@ function stampOf(file: string): Stamp | undefined {
 }
 
 function sameStat(a: FsStat | null, b: FsStat | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a.kind === b.kind && a.size === b.size && a.mtimeMs === b.mtimeMs && a.dev === b.dev && a.ino === b.ino;
+  return a === null || b === null ? a === b : sameStatus(a, b);
 }
 
 function deepFreeze<T>(value: T): T {

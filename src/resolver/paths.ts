@@ -130,6 +130,7 @@ function onBaseDrive(P: PathApi, p: string, base: string): string {
 
 /** Whether `child` is `root` or below it (both canonical). Case-insensitive where the path API is. */
 export function isInside(P: PathApi, root: string, child: string): boolean {
+  if (plainAbsolute(P, root) && plainAbsolute(P, child)) return textuallyUnder(root, child) !== undefined;
   const rel = P.relative(root, child);
   if (rel === '') return true;
   if (P.isAbsolute(rel)) return false;
@@ -138,6 +139,10 @@ export function isInside(P: PathApi, root: string, child: string): boolean {
 
 /** Root-relative `/`-separated path of a canonical path inside the root (`""` for the root). */
 export function toRelative(P: PathApi, root: string, child: string): string {
+  if (plainAbsolute(P, root) && plainAbsolute(P, child)) {
+    const under = textuallyUnder(root, child);
+    if (under !== undefined) return under;
+  }
   const rel = P.relative(root, child);
   return P.sep === '/' ? rel : rel.split(P.sep).join('/');
 }
@@ -180,17 +185,28 @@ const NOT_PLAIN_RELATIVE = /(?:^|\/)\.{0,2}(?:\/|$)/;
 const NOT_PLAIN_ABSOLUTE = /\/\.{0,2}(?:\/|$)/;
 
 /**
+ * A POSIX absolute path without `.`, `..` or empty names (nor a trailing `/`, `/` itself aside):
+ * the path functions would give it back as it is, so it can be compared and cut as text.
+ */
+function plainAbsolute(P: PathApi, p: string): boolean {
+  return P.sep === '/' && p.startsWith('/') && (p === '/' || !NOT_PLAIN_ABSOLUTE.test(p));
+}
+
+/** For two plain absolute paths: `child` relative to `root` (`''` for itself), or undefined when it is not below. */
+function textuallyUnder(root: string, child: string): string | undefined {
+  if (child === root) return '';
+  if (root === '/') return child.slice(1);
+  return child.startsWith(root) && child.charCodeAt(root.length) === 47 ? child.slice(root.length + 1) : undefined;
+}
+
+/**
  * The absolute path of `rel` (`/`-separated, relative; `''` for `base` itself) under the absolute
  * directory `base`: `P.join(base, ...rel.split('/'))`. When both are plain POSIX paths (no `.`,
  * `..` or empty names) it is joined as text, which is the same string without the normalising
  * pass: discovery calls this for every candidate name of every directory.
  */
 export function joinUnder(P: PathApi, base: string, rel: string): string {
-  const plain =
-    P.sep === '/' &&
-    base.startsWith('/') &&
-    (base === '/' || !NOT_PLAIN_ABSOLUTE.test(base)) &&
-    (rel === '' || !NOT_PLAIN_RELATIVE.test(rel));
+  const plain = plainAbsolute(P, base) && (rel === '' || !NOT_PLAIN_RELATIVE.test(rel));
   if (!plain) return P.join(base, ...rel.split('/'));
   if (rel === '') return base;
   return base === '/' ? `/${rel}` : `${base}/${rel}`;

@@ -47,6 +47,12 @@ export function runToEnd<R>(steps: Generator<void, R>): R {
  * Runs a piece of work written as steps with `pause` between them (an editor: default one
  * macrotask); undefined once `isCancelled` says so, checked before every step.
  */
+export function runPaused<R>(steps: Generator<void, R>, pause?: () => Promise<void>): Promise<R>;
+export function runPaused<R>(
+  steps: Generator<void, R>,
+  pause: (() => Promise<void>) | undefined,
+  isCancelled: (() => boolean) | undefined,
+): Promise<R | undefined>;
 export async function runPaused<R>(
   steps: Generator<void, R>,
   pause: () => Promise<void> = macrotask,

@@ -361,6 +361,20 @@ export function buildTree(name, base = benchDir()) {
   return materialize(path.join(base, current), SPECS[name](), name);
 }
 
+/**
+ * The monorepo grown to about `files` files, as the editor benchmarks open it (40 packages; the
+ * files per package set the size), built once and reused.
+ */
+export function editorTree(files = 200_000, base = benchDir()) {
+  const packages = 40;
+  const perPackage = Math.max(10, Math.round(files / packages));
+  return materialize(
+    path.join(base, `vscode-${perPackage}-v${TREE_VERSION}`),
+    monorepoSpec({ packages, filesPerPackage: perPackage, seed: 61 }),
+    'vscode',
+  );
+}
+
 /** All three trees (`node scripts/bench/tree.mjs` builds them and prints where). */
 export function buildTrees(base = benchDir()) {
   return { monorepo: buildTree('monorepo', base), large: buildTree('large', base), deep: buildTree('deep', base) };

@@ -20,7 +20,7 @@
 // the rows' text) and the page's long tasks, and matches both by wall-clock time.
 import fs from 'node:fs';
 import path from 'node:path';
-import { benchDir, materialize, monorepoSpec, TREE_VERSION } from '../bench/tree.mjs';
+import { editorTree } from '../bench/tree.mjs';
 import { launchChromium, log, MARK, onSignals, openWorkbench, parseArgs, ROOT, startCodeServer, writeSuiteWrapper } from './host.mjs';
 
 const USAGE = `usage: node scripts/vscode/bench.mjs [--files 200000] [--switches 100] [--keystrokes 10] [--json out.json] [--timeout 1800] [--pace MS] [--view visible|alone|hidden] [--profile DIR] [--verbose]
@@ -53,15 +53,8 @@ if (!fs.existsSync(suite)) {
   process.exit(2);
 }
 
-// The monorepo spec has 40 packages; files per package set the size.
-const packages = 40;
-const perPackage = Math.max(10, Math.round(wanted / packages));
 log(`building the bench tree (~${wanted.toLocaleString('en-US')} files; reused when it exists)…`);
-const tree = materialize(
-  path.join(benchDir(), `vscode-${perPackage}-v${TREE_VERSION}`),
-  monorepoSpec({ packages, filesPerPackage: perPackage, seed: 61 }),
-  'vscode',
-);
+const tree = editorTree(wanted);
 log(`tree ${tree.root}: ${tree.manifest.files.toLocaleString('en-US')} files, ${tree.manifest.instructionFiles} instruction files`);
 
 /** Runs in the page before the workbench: long tasks and the view's row texts, with wall-clock times. */

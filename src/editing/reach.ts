@@ -36,7 +36,7 @@ import {
 import { GLOBSTAR } from 'minimatch';
 import { compilePattern } from '../resolver/globs';
 import { FileListing, byCodeUnit, directoryRange, inDirectory, lowerBound } from './file-index';
-import { macrotask, runToEnd } from '../lint/pause';
+import { macrotask, runPaused, runToEnd } from '../lint/pause';
 
 export { inDirectory } from './file-index';
 
@@ -628,12 +628,7 @@ export async function diffReachAsync(
   edited: Reach,
   pause: () => Promise<void>,
 ): Promise<{ gained: string[]; lost: string[] }> {
-  const steps = diffSteps(saved, edited);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    await pause();
-  }
+  return runPaused(diffSteps(saved, edited), pause);
 }
 
 function* diffSteps(saved: Reach, edited: Reach): Generator<void, { gained: string[]; lost: string[] }> {

@@ -7,6 +7,9 @@
  *
  * Every finding is on a file under the root, with a line, and a quick fix where one exists.
  * Files an agent reads above the root or in its home are used for the answer but never reported.
+ *
+ * Each pitfall runs in steps (a generator that yields after each of the agent's answers and every
+ * few thousand files of a scan), so an editor can pause between them; `lintAgents` runs them at once.
  */
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
@@ -27,6 +30,7 @@ import { codexNames } from '../resolver/profiles/codex';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
 import { LineIndex } from './text';
+import { STEP_MASK, runToEnd } from './pause';
 import type { Severity } from '../resolver';
 import type { Finding, Fix, TextEdit } from './types';
 
@@ -100,19 +104,37 @@ export class AgentWorkspace {
     return rel === '' ? this.root : this.fs.path.join(this.root, ...rel.split('/'));
   }
 
-  /** Root-relative directories holding a file whose name is one of `names` (the root first, then path order). */
-  directoriesWith(names: readonly string[], includeRoot = true): string[] {
-    const dirs = new Set<string>(includeRoot ? [''] : []);
+  /** Every file to `visit`, in steps of a few thousand (a workspace can list hundreds of thousands). */
+  *scan(visit: (file: string) => void): Generator<void, void> {
+    let n = 0;
     for (const f of this.files) {
+      if ((++n & STEP_MASK) === 0) yield;
+      visit(f);
+    }
+  }
+
+  /** Root-relative directories holding a file whose name is one of `names` (the root first, then path order). */
+  *directoriesWith(names: readonly string[], includeRoot = true): Generator<void, string[]> {
+    const dirs = new Set<string>(includeRoot ? [''] : []);
+    yield* this.scan((f) => {
       const i = f.lastIndexOf('/');
       if (names.includes(f.slice(i + 1))) dirs.add(i < 0 ? '' : f.slice(0, i));
-    }
+    });
     return [...dirs].slice(0, MAX_AGENT_CWDS);
   }
 
+  /** Files for which `keep` holds, in order. */
+  *filesWhere(keep: (file: string) => boolean): Generator<void, string[]> {
+    const out: string[] = [];
+    yield* this.scan((f) => {
+      if (keep(f)) out.push(f);
+    });
+    return out;
+  }
+
   /** Files whose name is one of `names`. */
-  filesNamed(names: readonly string[]): string[] {
-    return this.files.filter((f) => names.includes(f.slice(f.lastIndexOf('/') + 1)));
+  filesNamed(names: readonly string[]): Generator<void, string[]> {
+    return this.filesWhere((f) => names.includes(f.slice(f.lastIndexOf('/') + 1)));
   }
 
   /**
@@ -213,10 +235,11 @@ interface Loss {
 }
 
 /** Per file under the root: every working directory whose budget cuts it or leaves it out. */
-function budgetLosses(ws: AgentWorkspace, agent: AgentName, cwds: readonly string[]): Map<string, Loss[]> {
+function* budgetLosses(ws: AgentWorkspace, agent: AgentName, cwds: readonly string[]): Generator<void, Map<string, Loss[]>> {
   const out = new Map<string, Loss[]>();
   for (const cwd of cwds) {
     const ev = ws.resolve(agent, cwd);
+    yield;
     if (!ev) continue;
     const losses = [
       ...ev.truncation.cut.map((c) => ({ path: c.path, kept: c.included, size: c.chars })),
@@ -270,15 +293,16 @@ function firstLost(fileText: string | undefined, content: string, kept: number, 
   return { line: lead + lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
-function lossFindings(
+function* lossFindings(
   ws: AgentWorkspace,
   agent: 'codex' | 'kimi',
   code: AgentCode,
   losses: Map<string, Loss[]>,
   describe: (rel: string, worst: Loss, others: number, at: { line: number; column: number }) => string,
-): Finding[] {
+): Generator<void, Finding[]> {
   const out: Finding[] = [];
   for (const [rel, list] of losses) {
+    yield;
     const worst = list.reduce((a, b) => (b.kept < a.kept ? b : a));
     const ev = ws.resolve(agent, worst.cwd);
     const source = ev?.sources.find((s) => ws.rel(ev, s.path, s.scope) === rel);
@@ -301,14 +325,15 @@ function alsoIn(others: number): string {
  * directory that holds one of its instruction files; a file its byte budget (spent root first)
  * cuts or leaves out is named with the bytes that never arrive. Codex says nothing about the cut.
  */
-export function codexCuts(ws: AgentWorkspace): Finding[] {
+export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
   const first = ws.resolve('codex', '');
+  yield;
   if (!first) return [];
   const fallbacks = (first.settings?.project_doc_fallback_filenames as { value?: unknown } | undefined)?.value;
   const names = codexNames(Array.isArray(fallbacks) ? fallbacks.map(String) : []);
   const budget = first.truncation.budget;
-  const losses = budgetLosses(ws, 'codex', ws.directoriesWith(names));
-  return lossFindings(ws, 'codex', 'agent-codex-cut', losses, (rel, worst, others, at) => {
+  const losses = yield* budgetLosses(ws, 'codex', yield* ws.directoriesWith(names));
+  return yield* lossFindings(ws, 'codex', 'agent-codex-cut', losses, (rel, worst, others, at) => {
     const run = `When Codex runs in ${where(worst.cwd)}${alsoIn(others)}`;
     const limit = `project_doc_max_bytes (${budget ?? 'its limit'} bytes, spent from the project root down)`;
     if (worst.kept === 0)
@@ -322,12 +347,14 @@ export function codexCuts(ws: AgentWorkspace): Finding[] {
 }
 
 /** Codex: an AGENTS.override.md that hides the AGENTS.md beside it (an empty one hides it and gives nothing). */
-export function codexOverrides(ws: AgentWorkspace): Finding[] {
+export function* codexOverrides(ws: AgentWorkspace): Generator<void, Finding[]> {
   const out: Finding[] = [];
-  const overrides = new Set(ws.directoriesWith(['AGENTS.override.md'], false));
-  for (const dir of ws.directoriesWith(['AGENTS.md'], false)) {
+  const overrides = new Set(yield* ws.directoriesWith(['AGENTS.override.md'], false));
+  if (overrides.size === 0) return out;
+  for (const dir of yield* ws.directoriesWith(['AGENTS.md'], false)) {
     if (!overrides.has(dir)) continue;
     const ev = ws.resolve('codex', dir);
+    yield;
     if (!ev) continue;
     const hidden = ev.sources.find((s) => s.path === 'AGENTS.md' && s.status === 'shadowed' && s.shadowedBy === 'AGENTS.override.md');
     if (!hidden) continue;
@@ -369,8 +396,9 @@ function applyToListFix(text: string): Fix | undefined {
 }
 
 /** Copilot ignoring an `applyTo` written as a YAML list: the file never applies. From the profile's own diagnostic. */
-export function copilotApplyToLists(ws: AgentWorkspace): Finding[] {
+export function* copilotApplyToLists(ws: AgentWorkspace): Generator<void, Finding[]> {
   const ev = ws.resolve('copilot', '');
+  yield;
   if (!ev) return [];
   const out: Finding[] = [];
   for (const d of ev.diagnostics) {
@@ -399,10 +427,11 @@ export function copilotApplyToLists(ws: AgentWorkspace): Finding[] {
  * `app/src/x.ts`. The files it applies to come from the copilot evidence for every file of the
  * workspace; those no pattern matches from the workspace's top are named.
  */
-export function copilotUnanchoredGlobs(ws: AgentWorkspace): Finding[] {
+export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Finding[]> {
   const targets = ws.files.slice(0, MAX_AGENT_TARGETS);
   if (targets.length === 0) return [];
   const ev = ws.resolve('copilot', '', targets);
+  yield;
   if (!ev) return [];
   const out: Finding[] = [];
   for (const s of ev.sources) {
@@ -443,19 +472,23 @@ export function copilotUnanchoredGlobs(ws: AgentWorkspace): Finding[] {
  * AGENTS.md, an AGENTS.md that no CLAUDE.md imports is `not-loaded`. Quick fix: a CLAUDE.md
  * beside it with `@AGENTS.md` (created, or the line added to the existing one).
  */
-export function claudeUnseenAgentsMd(ws: AgentWorkspace): Finding[] {
-  const agentsFiles = ws.filesNamed(['AGENTS.md']).slice(0, MAX_AGENT_TARGETS);
+export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
+  const agentsFiles = (yield* ws.filesNamed(['AGENTS.md'])).slice(0, MAX_AGENT_TARGETS);
   if (agentsFiles.length === 0) return [];
   const ev = ws.resolve('claude-code', '', agentsFiles);
+  yield;
   if (!ev) return [];
   const out: Finding[] = [];
+  /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
+  let claudeFiles: Set<string> | undefined;
   for (const s of ev.sources) {
     if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !/@AGENTS\.md/.test(s.reason ?? '')) continue;
     const rel = ws.rel(ev, s.path, s.scope);
     if (rel === undefined) continue;
     const dir = rel.slice(0, rel.length - 'AGENTS.md'.length);
     const claude = `${dir}CLAUDE.md`;
-    const existing = ws.files.includes(claude) ? ws.text(claude) : undefined;
+    claudeFiles ??= new Set(yield* ws.filesNamed(['CLAUDE.md']));
+    const existing = claudeFiles.has(claude) ? ws.text(claude) : undefined;
     let fix: Fix;
     if (existing === undefined) {
       fix = {
@@ -483,6 +516,7 @@ export function claudeUnseenAgentsMd(ws: AgentWorkspace): Finding[] {
         { fixes: [fix] },
       ),
     );
+    yield;
   }
   return out;
 }
@@ -492,13 +526,15 @@ export function claudeUnseenAgentsMd(ws: AgentWorkspace): Finding[] {
  * matching file: not at the start of a session, not when it writes a new file. Info; a warning
  * when no file of the workspace matches (then it never loads).
  */
-export function claudeRulesOnRead(ws: AgentWorkspace): Finding[] {
-  const rules = ws.files.filter((f) => f.startsWith('.claude/rules/') && f.endsWith('.md'));
+export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
+  const rules = yield* ws.filesWhere((f) => f.startsWith('.claude/rules/') && f.endsWith('.md'));
   if (rules.length === 0) return [];
   const ev = ws.resolve('claude-code', '', ws.files.slice(0, MAX_AGENT_TARGETS));
+  yield;
   if (!ev) return [];
   const out: Finding[] = [];
   for (const rel of rules) {
+    yield;
     const text = ws.text(rel);
     if (text === undefined) continue;
     const header = agentHeader(text);
@@ -540,14 +576,16 @@ function trustedFoldersFile(env: Record<string, string | undefined>): string {
 }
 
 /** Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says how to trust it. */
-export function geminiUntrusted(ws: AgentWorkspace, env: Record<string, string | undefined>): Finding[] {
+export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string | undefined>): Generator<void, Finding[]> {
   const first = ws.resolve('gemini', '');
+  yield;
   if (!first) return [];
   const configured = (first.settings?.['context.fileName'] as { value?: unknown } | undefined)?.value;
   const names = [...new Set([...(Array.isArray(configured) ? configured : configured ? [configured] : []).map(String), 'GEMINI.md'])];
-  const files = ws.filesNamed(names).slice(0, MAX_AGENT_TARGETS);
+  const files = (yield* ws.filesNamed(names)).slice(0, MAX_AGENT_TARGETS);
   if (files.length === 0) return [];
   const ev = ws.resolve('gemini', '', files);
+  yield;
   if (!ev) return [];
   const trust = ev.trust as { trusted?: boolean; decidedBy?: string } | undefined;
   const out: Finding[] = [];
@@ -576,15 +614,17 @@ export function geminiUntrusted(ws: AgentWorkspace, env: Record<string, string |
  * files (the root AGENTS.md first). Resolved with the kimi profile in the root and in each
  * directory holding one of its files.
  */
-export function kimiDeepestFirst(ws: AgentWorkspace): Finding[] {
+export function* kimiDeepestFirst(ws: AgentWorkspace): Generator<void, Finding[]> {
   const first = ws.resolve('kimi', '');
+  yield;
   if (!first) return [];
   const budget = first.truncation.budget;
-  const dirs = new Set(ws.directoriesWith(['AGENTS.md', 'agents.md']));
-  for (const f of ws.files)
+  const dirs = new Set(yield* ws.directoriesWith(['AGENTS.md', 'agents.md']));
+  yield* ws.scan((f) => {
     if (f === '.kimi/AGENTS.md' || f.endsWith('/.kimi/AGENTS.md')) dirs.add(f.slice(0, -'.kimi/AGENTS.md'.length).replace(/\/$/, ''));
-  const losses = budgetLosses(ws, 'kimi', [...dirs].slice(0, MAX_AGENT_CWDS));
-  return lossFindings(ws, 'kimi', 'agent-kimi-cut', losses, (rel, worst, others, at) => {
+  });
+  const losses = yield* budgetLosses(ws, 'kimi', [...dirs].slice(0, MAX_AGENT_CWDS));
+  return yield* lossFindings(ws, 'kimi', 'agent-kimi-cut', losses, (rel, worst, others, at) => {
     const run = `When Kimi runs in ${where(worst.cwd)}${alsoIn(others)}`;
     const limit = `its ${budget ?? 32768}-byte budget goes to the deepest files first`;
     if (worst.kept === 0)
@@ -596,29 +636,34 @@ export function kimiDeepestFirst(ws: AgentWorkspace): Finding[] {
   });
 }
 
-/** Every pitfall of the agents asked for, in agent order. */
-export function lintAgents(root: string, options: AgentLintOptions): Finding[] {
+/** Every pitfall of the agents asked for, in agent order, in steps. */
+export function* lintAgentsSteps(root: string, options: AgentLintOptions): Generator<void, Finding[]> {
   const ws = new AgentWorkspace(root, options);
   const env = options.env ?? process.env;
   const out: Finding[] = [];
   for (const agent of options.agents) {
     switch (agent) {
       case 'codex':
-        out.push(...codexCuts(ws), ...codexOverrides(ws));
+        out.push(...(yield* codexCuts(ws)), ...(yield* codexOverrides(ws)));
         break;
       case 'copilot':
-        out.push(...copilotApplyToLists(ws), ...copilotUnanchoredGlobs(ws));
+        out.push(...(yield* copilotApplyToLists(ws)), ...(yield* copilotUnanchoredGlobs(ws)));
         break;
       case 'claude-code':
-        out.push(...claudeUnseenAgentsMd(ws), ...claudeRulesOnRead(ws));
+        out.push(...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws)));
         break;
       case 'gemini':
-        out.push(...geminiUntrusted(ws, env));
+        out.push(...(yield* geminiUntrusted(ws, env)));
         break;
       case 'kimi':
-        out.push(...kimiDeepestFirst(ws));
+        out.push(...(yield* kimiDeepestFirst(ws)));
         break;
     }
   }
   return out;
+}
+
+/** Every pitfall of the agents asked for, at once (the command line). */
+export function lintAgents(root: string, options: AgentLintOptions): Finding[] {
+  return runToEnd(lintAgentsSteps(root, options));
 }

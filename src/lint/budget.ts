@@ -27,7 +27,7 @@ import {
   resolveInstructions,
 } from '../resolver';
 import type { Finding } from './types';
-import { macrotask, runToEnd } from './pause';
+import { STEP_MASK, runPaused, runToEnd } from './pause';
 
 /** Files examined at most. */
 export const MAX_BUDGET_FILES = 200_000;
@@ -117,9 +117,6 @@ function strictlyAscending(paths: readonly string[]): boolean {
   return true;
 }
 
-/** Files grouped between two steps of the budget check, less one (a mask: 4,096 files). */
-const GROUPING_STEP = 4095;
-
 /** Resolves; targets the resolver rejects (a link leading outside the root, a loop) are dropped and the rest resolved again. */
 function resolveDropping(root: string, targets: string[], options: Parameters<typeof resolveInstructions>[2]): Evidence | undefined {
   let remaining = targets;
@@ -207,7 +204,7 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
   let grouped = 0;
   for (const file of files) {
     // A step every few thousand files: grouping 200,000 is otherwise one block before the first pause.
-    if ((++grouped & GROUPING_STEP) === 0) yield;
+    if ((++grouped & STEP_MASK) === 0) yield;
     const chain = chainOf(parentOf(file));
     const group = chains.get(chain.key);
     if (group) group.files.push(file);
@@ -328,12 +325,5 @@ export async function checkBudgetAsync(
   input: BudgetInput,
   options: BudgetOptions & { pause?: () => Promise<void>; isCancelled?: () => boolean } = {},
 ): Promise<BudgetResult | undefined> {
-  const pause = options.pause ?? macrotask;
-  const steps = budgetSteps(input, options);
-  for (;;) {
-    if (options.isCancelled?.()) return undefined;
-    const step = steps.next();
-    if (step.done) return step.value;
-    await pause();
-  }
+  return runPaused(budgetSteps(input, options), options.pause, options.isCancelled);
 }

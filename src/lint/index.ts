@@ -2,7 +2,15 @@
 export * from './types';
 export { LineIndex, applyEdits } from './text';
 export { lintFile, sourceDirectory, compareFindings, LintContext } from './file';
-export { lintWorkspace, createNodeLintFs, LintFs, LintWorkspaceOptions, LintResult } from './workspace';
+export {
+  lintWorkspace,
+  lintWorkspaceAsync,
+  lintWorkspaceSteps,
+  createNodeLintFs,
+  LintFs,
+  LintWorkspaceOptions,
+  LintResult,
+} from './workspace';
 export {
   walkTree,
   walkTreeAsync,
@@ -16,6 +24,7 @@ export {
   DirEntry,
 } from './walk';
 export { WorkspaceListing, SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES, MAX_GLOB_EVALUATIONS, reachesSkippedDirectory } from './listing';
+export { macrotask, slicedPause, runToEnd, runPaused, SLICE_MS, STEP_MASK } from './pause';
 export { nearMissKey, normalizeKey, editDistance, NEAR_MISS_DISTANCE } from './keys';
 export { rawBlock, locateGlobItems, findUnquotedStarGlobs, GlobItem, StarGlob, RawBlock } from './frontmatter';
 export { FOREIGN_KEYS, ForeignKey, isForeignKey, splitCommaGlobs } from './foreign';
@@ -44,6 +53,7 @@ export {
   AgentWorkspace,
   parseAgentList,
   lintAgents,
+  lintAgentsSteps,
   codexCuts,
   codexOverrides,
   copilotApplyToLists,

@@ -5,6 +5,7 @@
 import { PatternSet } from '../resolver';
 import { Minimatch, braceExpand } from 'minimatch';
 import { normalizePattern, MATCH_OPTIONS } from '../resolver';
+import { STEP_MASK, runToEnd } from './pause';
 
 /** Directories whose contents are neither walked for instruction files nor listed for globs. */
 export const SKIPPED_DIRECTORIES: readonly string[] = Object.freeze(['.git', 'node_modules']);
@@ -52,16 +53,53 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Two ascending lists as one, each value once. */
-function mergeUnique(a: readonly string[], b: readonly string[]): string[] {
+/** Two ascending lists as one, each value once; in steps. */
+function* mergeUnique(a: readonly string[], b: readonly string[]): Generator<void, string[]> {
   const out: string[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) {
+  for (let n = 1; i < a.length || j < b.length; n++) {
     const next = j >= b.length || (i < a.length && a[i] < b[j]) ? a[i++] : b[j++];
     if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+    if ((n & STEP_MASK) === 0) yield;
   }
   return out;
+}
+
+/**
+ * A listing's entries: the paths given and every parent directory, sorted, each once. In steps
+ * of a few thousand paths: an editor's index of a large monorepo is a long block otherwise.
+ */
+function* entrySteps(paths: Iterable<string>): Generator<void, string[]> {
+  const given: string[] = [];
+  const parents = new Set<string>();
+  let ascending = true;
+  let n = 0;
+  for (const p of paths) {
+    if ((++n & STEP_MASK) === 0) yield;
+    if (p === '') continue;
+    if (ascending && given.length > 0 && !(given[given.length - 1] < p)) ascending = false;
+    given.push(p);
+    for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
+      const parent = p.slice(0, i);
+      if (parents.has(parent)) break;
+      parents.add(parent);
+    }
+  }
+  // An editor's file index comes sorted: then only the (far fewer) directories are sorted, and
+  // merged in, instead of sorting hundreds of thousands of paths again.
+  const dirs = [...parents].sort(compare);
+  yield;
+  if (ascending) return yield* mergeUnique(given, dirs);
+  return [...new Set([...given, ...dirs])].sort(compare);
+}
+
+/** Entries derived already (by `WorkspaceListing.build`), which the constructor takes as they are. */
+class DerivedEntries implements Iterable<string> {
+  constructor(readonly entries: string[]) {}
+  [Symbol.iterator](): Iterator<string> {
+    return this.entries[Symbol.iterator]();
+  }
 }
 
 export class WorkspaceListing {
@@ -85,23 +123,18 @@ export class WorkspaceListing {
     opaque: Iterable<string> = [],
   ) {
     this.opaque = [...opaque].sort(compare);
-    const given: string[] = [];
-    const parents = new Set<string>();
-    let ascending = true;
-    for (const p of paths) {
-      if (p === '') continue;
-      if (ascending && given.length > 0 && !(given[given.length - 1] < p)) ascending = false;
-      given.push(p);
-      for (let i = p.lastIndexOf('/'); i > 0; i = p.lastIndexOf('/', i - 1)) {
-        const parent = p.slice(0, i);
-        if (parents.has(parent)) break;
-        parents.add(parent);
-      }
-    }
-    // An editor's file index comes sorted: then only the (far fewer) directories are sorted, and
-    // merged in, instead of sorting hundreds of thousands of paths again.
-    const dirs = [...parents].sort(compare);
-    this.entries = ascending ? mergeUnique(given, dirs) : [...new Set([...given, ...dirs])].sort(compare);
+    this.entries = paths instanceof DerivedEntries ? paths.entries : runToEnd(entrySteps(paths));
+  }
+
+  /** The same listing built in steps, so an editor can pause while a large index is listed. */
+  static *build(
+    paths: Iterable<string>,
+    complete = true,
+    maxEvaluations = MAX_GLOB_EVALUATIONS,
+    opaque: Iterable<string> = [],
+  ): Generator<void, WorkspaceListing> {
+    const entries = yield* entrySteps(paths);
+    return new WorkspaceListing(new DerivedEntries(entries), complete, maxEvaluations, opaque);
   }
 
   get size(): number {

@@ -9,6 +9,12 @@
 /** One turn of the event loop. */
 export const macrotask = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Cheap items (paths to read, list or group) handled between two steps of long work, less one: a
+ * mask, `(++n & STEP_MASK) === 0` every 4,096 items, a few milliseconds of work.
+ */
+export const STEP_MASK = 4095;
+
 /** Longest run of work between two turns of the event loop. */
 export const SLICE_MS = 8;
 
@@ -34,5 +40,28 @@ export function runToEnd<R>(steps: Generator<void, R>): R {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+  }
+}
+
+/**
+ * Runs a piece of work written as steps with `pause` between them (an editor: default one
+ * macrotask); undefined once `isCancelled` says so, checked before every step.
+ */
+export function runPaused<R>(steps: Generator<void, R>, pause?: () => Promise<void>): Promise<R>;
+export function runPaused<R>(
+  steps: Generator<void, R>,
+  pause: (() => Promise<void>) | undefined,
+  isCancelled: (() => boolean) | undefined,
+): Promise<R | undefined>;
+export async function runPaused<R>(
+  steps: Generator<void, R>,
+  pause: () => Promise<void> = macrotask,
+  isCancelled?: () => boolean,
+): Promise<R | undefined> {
+  for (;;) {
+    if (isCancelled?.()) return undefined;
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
   }
 }

@@ -3,6 +3,10 @@
  * listing. Each file is loaded as the resolver loads a candidate (containment of symlinks,
  * regular files only, streamed and bounded read), so it gets the resolver's `unreadable`,
  * `symlink-outside-root` and `too-large` findings too.
+ *
+ * The lint runs in steps (`lintWorkspaceSteps`): every few thousand paths of a listing, each
+ * instruction file, each resolution of the budget check and of the agent pitfalls. The command
+ * line runs them at once (`lintWorkspace`); an editor pauses between them (`lintWorkspaceAsync`).
  */
 import * as nodePath from 'node:path';
 import { FileCache, HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
@@ -11,10 +15,11 @@ import { depthOf, joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
-import { DirEntry, WalkFs, createNodeWalkFs, walkTree } from './walk';
-import { BudgetInput, BudgetLimits, BudgetSource, LintProgress, checkBudget, progressReporter } from './budget';
+import { DirEntry, WalkFs, createNodeWalkFs, walkSteps } from './walk';
+import { BudgetInput, BudgetLimits, BudgetSource, LintProgress, budgetSteps, progressReporter } from './budget';
 import { textSimilarity } from './similarity';
-import { AgentLintOptions, lintAgents } from './agents';
+import { AgentLintOptions, lintAgentsSteps } from './agents';
+import { STEP_MASK, runPaused, runToEnd } from './pause';
 import { LineIndex } from './text';
 import type { Finding } from './types';
 
@@ -74,6 +79,13 @@ export interface LintResult {
 
 function isSkippedPath(rel: string): boolean {
   return rel.split('/').some((segment) => SKIPPED_DIRECTORIES.includes(segment));
+}
+
+/** A listed path without a leading `./` or trailing `/` (most have neither: the checks are on characters, not patterns). */
+function plainPath(p: string): string {
+  const dotSlash = p.charCodeAt(0) === 0x2e && p.charCodeAt(1) === 0x2f;
+  if (!dotSlash && p.charCodeAt(p.length - 1) !== 0x2f) return p;
+  return p.replace(/^\.\//, '').replace(/\/+$/, '');
 }
 
 /**
@@ -162,13 +174,29 @@ function nearDuplicates(group: { path: string; text: string }[], policy: Resolve
   return out;
 }
 
-/** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */
 /** An error about a file or directory as a whole, placed at its start. */
 function wholeFileError(file: string, code: Finding['code'], message: string): Finding {
   return { file, severity: 'error', code, line: 1, column: 1, endLine: 1, endColumn: 1, message };
 }
 
+/** Lints every instruction file under `root` (see the module comment). Throws ResolveError `root-not-found`. */
 export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}): LintResult {
+  return runToEnd(lintWorkspaceSteps(root, options));
+}
+
+/**
+ * The same lint with `pause` between its steps (an editor: default one macrotask); undefined
+ * once `isCancelled` says so. Rejects with what `lintWorkspace` throws.
+ */
+export function lintWorkspaceAsync(
+  root: string,
+  options: LintWorkspaceOptions & { pause?: () => Promise<void>; isCancelled?: () => boolean } = {},
+): Promise<LintResult | undefined> {
+  return runPaused(lintWorkspaceSteps(root, options), options.pause, options.isCancelled);
+}
+
+/** The lint as steps: yields where an editor may pause. */
+export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions = {}): Generator<void, LintResult> {
   const fs = options.fs ?? createNodeLintFs();
   const policy = options.policy ?? HOLARYN_POLICY;
   const rootPath = canonicalRoot(fs, root);
@@ -178,16 +206,25 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   let candidates: string[];
   let undecodable: string[] = [];
   if (options.listFiles) {
-    const given = [...options.listFiles(rootPath)].map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')).filter((p) => p !== '');
-    listing = new WorkspaceListing(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
+    const given: string[] = [];
+    candidates = [];
+    let n = 0;
+    for (const listed of options.listFiles(rootPath)) {
+      if ((++n & STEP_MASK) === 0) yield;
+      const p = plainPath(listed);
+      if (p === '') continue;
+      given.push(p);
+      const dir = sourceDirectory(p, policy);
+      if (dir !== undefined && !isSkippedPath(dir)) candidates.push(p);
+    }
+    listing = yield* WorkspaceListing.build(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
     targets = given;
-    candidates = given.filter((p) => sourceDirectory(p, policy) !== undefined && !isSkippedPath(sourceDirectory(p, policy)!));
   } else {
     if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
     const found: string[] = [];
     const walked = progressReporter(options.onProgress);
     let entriesSeen = 0;
-    const w = walkTree(fs as WalkFs, rootPath, {
+    const w = yield* walkSteps(fs as WalkFs, rootPath, {
       ignore: options.ignore,
       onDirectory: (rel, abs, entries) => {
         found.push(...candidatesIn(fs, rel, abs, entries, policy));
@@ -195,7 +232,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
         walked({ phase: 'walk', done: entriesSeen });
       },
     });
-    listing = new WorkspaceListing(w.paths, w.complete, undefined, w.opaque);
+    listing = yield* WorkspaceListing.build(w.paths, w.complete, undefined, w.opaque);
     candidates = found;
     targets = w.files;
     undecodable = w.undecodable;
@@ -215,6 +252,7 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const byDirectory = new Map<string, { path: string; text: string }[]>();
   const linted = progressReporter(options.onProgress);
   for (const [i, c] of unique.entries()) {
+    if (i > 0) yield;
     linted({ phase: 'lint', done: i, total: unique.length });
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
@@ -257,7 +295,11 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
       });
     }
   }
-  for (const group of byDirectory.values()) findings.push(...nearDuplicates(group, policy));
+  yield;
+  for (const group of byDirectory.values()) {
+    findings.push(...nearDuplicates(group, policy));
+    if (group.length > 1) yield;
+  }
   for (const dir of undecodable) {
     findings.push(
       wholeFileError(
@@ -270,11 +312,20 @@ export function lintWorkspace(root: string, options: LintWorkspaceOptions = {}):
   const budgetInput: BudgetInput = { root: rootPath, files: targets, sources: budgetSources };
   let budget: LintResult['budget'];
   if (options.budgetCheck !== false) {
-    const checked = checkBudget(budgetInput, { ...options.budgetLimits, fs, cache: options.cache, policy, onProgress: options.onProgress });
+    const checked = yield* budgetSteps(budgetInput, {
+      ...options.budgetLimits,
+      fs,
+      cache: options.cache,
+      policy,
+      onProgress: options.onProgress,
+    });
     findings.push(...checked.findings);
     budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
   }
-  if (options.agents && options.agents.agents.length > 0) findings.push(...lintAgents(rootPath, { ...options.agents, files: targets, fs }));
+  if (options.agents && options.agents.agents.length > 0) {
+    yield;
+    findings.push(...(yield* lintAgentsSteps(rootPath, { ...options.agents, files: targets, fs })));
+  }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return {

@@ -1,7 +1,7 @@
 /**
  * Problems for every instruction file in the workspace, open or not, from the lint engine that
- * powers `holaryn check` (one engine, two front ends): `lintWorkspace` per folder on activation
- * and whenever an instruction file is created, changed or deleted (or files come and go, which
+ * powers `holaryn check` (one engine, two front ends): the same workspace lint per folder, in
+ * slices (`lintWorkspaceAsync`), on activation and whenever an instruction file is created, changed or deleted (or files come and go, which
  * changes what globs match); `lintFile` on the text of open dirty buffers as they are typed.
  * Quick fixes are the findings' own `fixes`, recomputed on the document's current text.
  */
@@ -14,10 +14,9 @@ import {
   Fix,
   TextRange,
   WorkspaceListing,
-  checkBudgetAsync,
-  lintAgents,
   lintFile,
-  lintWorkspace,
+  lintWorkspaceAsync,
+  slicedPause,
 } from '../../lint';
 import { FileCache } from '../../resolver';
 import { COPILOT_SETTINGS } from '../../resolver/profiles/copilot/settings';
@@ -223,29 +222,21 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
       const files = await this.authoring.files.get(folder);
       if (this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested) return;
       report(`${files.paths.length.toLocaleString('en-US')} files`);
-      const result = lintWorkspace(folder.uri.fsPath, {
+      const agents = configuredAgents(folder.uri);
+      // The whole lint (listing, files, budget check, agent pitfalls) in slices of a few
+      // milliseconds, so the host keeps answering the editor on a workspace of 200,000 files.
+      const result = await lintWorkspaceAsync(folder.uri.fsPath, {
         listFiles: () => files.paths,
         listingComplete: !files.truncated,
         opaqueDirectories: files.opaque,
-        // Resolving every file takes longer: it runs below with pauses, so typing stays responsive.
-        budgetCheck: false,
-      });
-      listing = result.listing;
-      const budget = await checkBudgetAsync(result.budgetInput, {
         cache: this.cache,
-        isCancelled: () => this.disposed || this.generations.get(key) !== generation,
+        agents: agents.length === 0 ? undefined : { agents, settings: { copilot: copilotSettings(folder.uri) } },
+        pause: slicedPause(),
+        isCancelled: () => this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested,
       });
-      if (!budget) return;
-      const agents = configuredAgents(folder.uri);
-      const pitfalls =
-        agents.length === 0
-          ? []
-          : lintAgents(result.root, {
-              agents,
-              files: files.paths,
-              settings: { copilot: copilotSettings(folder.uri) },
-            });
-      for (const f of [...result.findings, ...budget.findings, ...pitfalls]) {
+      if (!result) return;
+      listing = result.listing;
+      for (const f of result.findings) {
         const uri = vscode.Uri.joinPath(folder.uri, ...f.file.split('/')).toString();
         const list = byUri.get(uri);
         if (list) list.push(f);

@@ -7,7 +7,7 @@
  */
 import type { NotApplicableFor } from '../../evidence';
 import { PatternSet } from '../../globs';
-import { canonicalize, isInside } from '../../paths';
+import { canonicalize, isInside, joinUnder } from '../../paths';
 import type { Applicability, Delivery, DiscoverContext, NamedCandidate } from '../../profile';
 import type { SourceScope } from '../../evidence';
 import { agentHeader, stringOrList } from '../agent/frontmatter';
@@ -87,7 +87,7 @@ class Discovery {
     private readonly opts: ClaudeOptions,
   ) {
     this.P = ctx.fs.path;
-    const abs = (p: string) => (p === '' ? ctx.root : this.P.join(ctx.root, ...p.split('/')));
+    const abs = (p: string) => (p === '' ? ctx.root : joinUnder(this.P, ctx.root, p));
     this.reads = ctx.targets.filter((t) => t.path !== '' && t.kind !== 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
     this.writes = ctx.targets.filter((t) => t.kind === 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
   }
@@ -96,8 +96,20 @@ class Discovery {
     const { P, ctx, opts } = this;
     const conditional: (() => void)[] = [];
     // Managed, then the user's own files.
-    this.memory(P.join(opts.dirs.managed.path, 'CLAUDE.md'), { delivery: 'baseline', own: true, hops: 0, directory: null, tag: 'managed' });
-    this.memory(P.join(opts.dirs.config.path, 'CLAUDE.md'), { delivery: 'baseline', own: true, hops: 0, directory: null, tag: 'user' });
+    this.memory(joinUnder(P, opts.dirs.managed.path, 'CLAUDE.md'), {
+      delivery: 'baseline',
+      own: true,
+      hops: 0,
+      directory: null,
+      tag: 'managed',
+    });
+    this.memory(joinUnder(P, opts.dirs.config.path, 'CLAUDE.md'), {
+      delivery: 'baseline',
+      own: true,
+      hops: 0,
+      directory: null,
+      tag: 'user',
+    });
     this.rules(opts.dirs.config.path, true, ctx.root, null, conditional);
     // The filesystem root down to the working directory.
     const chain: string[] = [];
@@ -108,28 +120,28 @@ class Discovery {
     for (const dir of chain) {
       const here = dir === ctx.root;
       const base = { delivery: 'baseline' as const, own: false, hops: 0, directory: null };
-      this.memory(P.join(dir, 'CLAUDE.md'), { ...base, tag: 'project' });
+      this.memory(joinUnder(P, dir, 'CLAUDE.md'), { ...base, tag: 'project' });
       if (here) {
-        this.memory(P.join(dir, '.claude', 'CLAUDE.md'), { ...base, tag: 'project' });
+        this.memory(joinUnder(P, dir, '.claude/CLAUDE.md'), { ...base, tag: 'project' });
         this.rules(dir, false, dir, null, conditional);
       }
-      this.memory(P.join(dir, 'CLAUDE.local.md'), { ...base, tag: 'local' });
+      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), { ...base, tag: 'local' });
     }
     // On a read: the directories below the cwd on each read target's chain, shallow first.
     const readDirs = this.dirsBelow(this.reads);
     const writeDirs = this.dirsBelow(this.writes).filter((d) => !readDirs.includes(d));
     for (const rel of readDirs) {
-      const dir = P.join(ctx.root, ...rel.split('/'));
+      const dir = joinUnder(P, ctx.root, rel);
       const base = { delivery: 'on-touch' as const, own: false, hops: 0, directory: rel };
       const note = 'loaded when Claude Code reads a file in this directory';
-      this.memory(P.join(dir, 'CLAUDE.md'), { ...base, tag: 'project', note });
-      this.memory(P.join(dir, 'CLAUDE.local.md'), { ...base, tag: 'local', note });
+      this.memory(joinUnder(P, dir, 'CLAUDE.md'), { ...base, tag: 'project', note });
+      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), { ...base, tag: 'local', note });
       this.rules(dir, false, dir, rel, conditional);
     }
     for (const rel of writeDirs) {
-      const dir = P.join(ctx.root, ...rel.split('/'));
+      const dir = joinUnder(P, ctx.root, rel);
       for (const name of ['CLAUDE.md', 'CLAUDE.local.md']) {
-        const abs = P.join(dir, name);
+        const abs = joinUnder(P, dir, name);
         if (kindOf(ctx.fs, abs) !== 'file' || this.loaded.has(abs)) continue;
         this.out.push({
           ...this.candidate(abs, { delivery: 'on-touch', own: false, hops: 0, directory: rel, tag: 'project' }),
@@ -142,7 +154,7 @@ class Discovery {
       }
     }
     for (const run of conditional) run();
-    this.agentsFiles([...chain, ...[...readDirs, ...writeDirs].map((rel) => P.join(ctx.root, ...rel.split('/')))]);
+    this.agentsFiles([...chain, ...[...readDirs, ...writeDirs].map((rel) => joinUnder(P, ctx.root, rel))]);
     for (const [abs, c] of this.pending) if (!this.loaded.has(abs)) this.out.push(c);
     if (opts.disabled)
       return this.out.map((c) => ({
@@ -157,7 +169,7 @@ class Discovery {
     const { ctx, P } = this;
     const real = new Set([...this.loaded].map((abs) => canonicalize(ctx.fs, abs).path));
     for (const dir of dirs) {
-      const abs = P.join(dir, 'AGENTS.md');
+      const abs = joinUnder(P, dir, 'AGENTS.md');
       if (this.loaded.has(abs) || kindOf(ctx.fs, abs) !== 'file' || real.has(canonicalize(ctx.fs, abs).path)) continue;
       const c = this.candidate(abs, { delivery: 'baseline', own: false, hops: 0, directory: null, tag: 'agents' });
       this.out.push({ ...c, report: { status: 'not-loaded', reason: 'Claude Code reads AGENTS.md only through an @AGENTS.md import' } });
@@ -292,12 +304,12 @@ class Discovery {
    */
   private rules(dir: string, user: boolean, base: string, onTouchDir: string | null, conditional: (() => void)[]): void {
     const { ctx, P } = this;
-    const top = user ? P.join(dir, 'rules') : P.join(dir, '.claude', 'rules');
+    const top = user ? joinUnder(P, dir, 'rules') : joinUnder(P, dir, '.claude/rules');
     const files: string[] = [];
     const walk = (d: string, depth: number) => {
       for (const name of listNames(ctx.fs, d).sort()) {
         if (files.length >= MAX_RULES) return;
-        const abs = P.join(d, name);
+        const abs = joinUnder(P, d, name);
         const kind = kindOf(ctx.fs, abs);
         if (kind === 'directory' && depth < MAX_RULE_DEPTH) walk(abs, depth + 1);
         else if (kind === 'file' && name.endsWith('.md')) files.push(abs);
@@ -350,7 +362,7 @@ class Discovery {
       test: (target) => {
         const no = (why: string): NotApplicableFor => ({ target: target.path, key: 'applies_to', pattern: null, why });
         if (target.path === '') return no(`${described}: a path rule loads only when Claude Code reads a matching file, and none was read`);
-        const t = { abs: P.join(this.ctx.root, ...target.path.split('/')) };
+        const t = { abs: joinUnder(P, this.ctx.root, target.path) };
         const hit = firstMatch(patterns, rel(t));
         if (hit === undefined) return no(`${described} does not match ${JSON.stringify(target.path)}`);
         if (!reads.has(target.path)) return no(`${described} matches ${JSON.stringify(target.path)}, but writing a new file is not a read`);

@@ -10,6 +10,7 @@ import type { ContextFormat, ConsideredSource } from '../../profile';
 import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
+import { joinUnder } from '../../paths';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
@@ -113,7 +114,7 @@ function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
   const parents: string[] = [];
   let dir = ctx.root;
   for (;;) {
-    if (kindOf(ctx.fs, P.join(dir, '.git')) !== undefined) return dir === ctx.root ? roots : [...roots, ...parents];
+    if (kindOf(ctx.fs, joinUnder(P, dir, '.git')) !== undefined) return dir === ctx.root ? roots : [...roots, ...parents];
     const parent = P.dirname(dir);
     if (parent === dir || parent === ctx.homedir) return roots;
     parents.push(parent);
@@ -128,7 +129,7 @@ function childrenNamed(ctx: DiscoverContext, dir: string, names: readonly string
   for (const name of listNames(ctx.fs, dir).sort()) {
     const wanted = names.find((n) => n.toLowerCase() === name.toLowerCase());
     if (wanted === undefined) continue;
-    const abs = P.join(dir, name);
+    const abs = joinUnder(P, dir, name);
     if (kindOf(ctx.fs, abs) === 'file') out.push({ abs, name, wanted });
   }
   return out;
@@ -180,22 +181,22 @@ function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly st
       const tag: Tag = isAgents ? 'agents' : 'claude';
       add(repoCandidate(ctx, f.abs, { tag, ...(on ? {} : { report: OFF(isAgents ? USE_AGENTS_MD : USE_CLAUDE_MD) }) }), f.abs, on);
     }
-    for (const f of childrenNamed(ctx, P.join(root, '.claude'), ['CLAUDE.md']))
+    for (const f of childrenNamed(ctx, joinUnder(P, root, '.claude'), ['CLAUDE.md']))
       add(repoCandidate(ctx, f.abs, { tag: 'claude', ...(s.claudeMd ? {} : { report: OFF(USE_CLAUDE_MD) }) }), f.abs, s.claudeMd);
-    for (const f of childrenNamed(ctx, P.join(root, '.github'), ['copilot-instructions.md']))
+    for (const f of childrenNamed(ctx, joinUnder(P, root, '.github'), ['copilot-instructions.md']))
       add(
         repoCandidate(ctx, f.abs, { tag: 'copilot-instructions', ...(s.instructionFiles ? {} : { report: OFF(USE_INSTRUCTION_FILES) }) }),
         f.abs,
         s.instructionFiles,
       );
   }
-  for (const f of childrenNamed(ctx, P.join(ctx.homedir, '.claude'), ['CLAUDE.md']))
+  for (const f of childrenNamed(ctx, joinUnder(P, ctx.homedir, '.claude'), ['CLAUDE.md']))
     add(
       homeCandidate(f.abs, `~/.claude/${f.name}`, { tag: 'claude', ...(s.claudeMd ? {} : { report: OFF(USE_CLAUDE_MD) }) }),
       f.abs,
       s.claudeMd,
     );
-  for (const f of childrenNamed(ctx, P.join(ctx.homedir, '.copilot'), ['copilot-instructions.md']))
+  for (const f of childrenNamed(ctx, joinUnder(P, ctx.homedir, '.copilot'), ['copilot-instructions.md']))
     add(
       homeCandidate(f.abs, `~/.copilot/${f.name}`, {
         tag: 'copilot-instructions',
@@ -265,7 +266,7 @@ function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: Copi
   if (pattern === undefined || !s.includeApplying) return undefined;
   const P = ctx.fs.path;
   for (const t of ctx.targets) {
-    const abs = t.path === '' ? undefined : P.join(ctx.root, ...t.path.split('/'));
+    const abs = t.path === '' ? undefined : joinUnder(P, ctx.root, t.path);
     const m = copilotMatch(pattern, abs);
     if (!m) continue;
     if (m.all) return `automatically attached as pattern is ${m.part}`;
@@ -295,7 +296,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
     if (P.isAbsolute(loc)) folders.push({ dir: loc, user: false, recurse: !roots.includes(loc) });
     else
       for (const root of roots) {
-        const dir = P.join(root, ...loc.split('/'));
+        const dir = joinUnder(P, root, loc);
         folders.push({ dir, user: false, recurse: !roots.includes(dir) });
       }
   }
@@ -304,7 +305,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
   const visit = (dir: string, depth: number, folder: { user: boolean; recurse: boolean }) => {
     for (const name of listNames(ctx.fs, dir).sort()) {
       if (out.length >= MAX_INSTRUCTION_FILES) return;
-      const abs = P.join(dir, name);
+      const abs = joinUnder(P, dir, name);
       const kind = kindOf(ctx.fs, abs);
       if (kind === 'directory') {
         if (folder.recurse && depth < MAX_DEPTH) visit(abs, depth + 1, folder);
@@ -368,7 +369,7 @@ function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[
   }
   const out: NamedCandidate[] = [];
   for (const dir of [...dirs].sort()) {
-    for (const f of childrenNamed(ctx, P.join(ctx.root, ...dir.split('/')), ['AGENTS.md'])) {
+    for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) {
       out.push({
         ...repoCandidate(ctx, f.abs, { tag: 'nested-agents' }),
         directory: dir,
@@ -427,7 +428,7 @@ function format(s: CopilotSettings): ContextFormat {
       const P = f.path;
       // Copilot writes the path it found the file at (links not resolved) for workspace files.
       const filePath = (c: { path: string; absolute?: string; scope?: string }) =>
-        c.scope === 'global' || c.absolute === undefined ? (c.absolute ?? c.path) : P.join(f.cwd, ...c.path.split('/'));
+        c.scope === 'global' || c.absolute === undefined ? (c.absolute ?? c.path) : joinUnder(P, f.cwd, c.path);
       const attachments = sources
         .map((c) => `<attachment filePath=${JSON.stringify(filePath(c))}>\n${c.content}\n</attachment>\n`)
         .join('');

@@ -6,7 +6,7 @@
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
-import { canonicalize } from '../../paths';
+import { canonicalize, joinUnder } from '../../paths';
 import { MAX_CONTENT_BYTES } from '../../limits';
 import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
 import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
@@ -199,7 +199,7 @@ function findCeiling(run: Run, start: string, markers: readonly string[]): strin
   const usable = usableMarkers(markers, run.P);
   let dir = start;
   for (;;) {
-    for (const marker of usable) if (run.exists(run.P.join(dir, marker))) return dir;
+    for (const marker of usable) if (run.exists(joinUnder(run.P, dir, marker))) return dir;
     const parent = run.P.dirname(dir);
     if (parent === dir) return null;
     dir = parent;
@@ -214,7 +214,7 @@ function findUpward(run: Run, start: string, stop: string, names: readonly strin
   const stopAt = P.resolve(stop);
   for (;;) {
     if (dir === dotGemini) break;
-    const here = names.map((n) => P.join(dir, n)).filter((p) => run.exists(p));
+    const here = names.map((n) => joinUnder(P, dir, n)).filter((p) => run.exists(p));
     found.unshift(...here);
     const parent = P.dirname(dir);
     if (dir === stopAt || parent === dir) break;
@@ -234,7 +234,7 @@ function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrus
   if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
   const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const abs =
-    moved !== undefined && moved !== '' ? run.P.resolve(run.inputs.root, moved) : run.P.join(places.dotGemini, 'trustedFolders.json');
+    moved !== undefined && moved !== '' ? run.P.resolve(run.inputs.root, moved) : joinUnder(run.P, places.dotGemini, 'trustedFolders.json');
   const display =
     moved !== undefined && moved !== '' ? '$GEMINI_CLI_TRUSTED_FOLDERS_PATH' : `${places.homeDisplay}/.gemini/trustedFolders.json`;
   const file = readTrustedFolders(run.inputs.fs, abs, display, run.inputs.root);
@@ -273,7 +273,7 @@ function machineLayers(run: Run, where: Places): (ConfigLayer | undefined)[] {
   const defaultsPath = env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH || P.join(P.dirname(systemPath), 'system-defaults.json');
   return [
     run.layer(defaultsPath, env.GEMINI_CLI_SYSTEM_DEFAULTS_PATH ? '$GEMINI_CLI_SYSTEM_DEFAULTS_PATH' : defaultsPath),
-    run.layer(P.join(where.dotGemini, 'settings.json'), `${where.homeDisplay}/.gemini/settings.json`),
+    run.layer(joinUnder(P, where.dotGemini, 'settings.json'), `${where.homeDisplay}/.gemini/settings.json`),
     run.layer(systemPath, env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ? '$GEMINI_CLI_SYSTEM_SETTINGS_PATH' : systemPath),
   ];
 }
@@ -301,7 +301,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const trust = decideTrust(run, where, early['security.folderTrust.enabled'].value as boolean);
   let workspace: ConfigLayer | undefined;
   if (trust.trusted && run.real(where.home) !== inputs.root)
-    workspace = run.layer(P.join(inputs.root, '.gemini', 'settings.json'), '.gemini/settings.json');
+    workspace = run.layer(joinUnder(P, inputs.root, '.gemini/settings.json'), '.gemini/settings.json');
   const settings = workspace
     ? effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, workspace, system].filter(defined), inputs.overrides)
     : early;
@@ -429,7 +429,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   // Global files: each name under ~/.gemini, in name order, whatever the trust.
   const globals: GeminiSource[] = [];
   for (const name of names) {
-    const abs = P.join(where.dotGemini, name);
+    const abs = joinUnder(P, where.dotGemini, name);
     if (!run.exists(abs) || reported.has(abs)) continue;
     const s = describe(abs, 'global', 'baseline');
     reported.add(abs);
@@ -495,7 +495,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   for (const target of inputs.targets) {
     // The root itself stands for "no tool has touched anything yet".
     if (target === '' || target === '.') continue;
-    const abs = P.join(inputs.root, ...target.split('/'));
+    const abs = joinUnder(P, inputs.root, target);
     const st = run.stat(abs);
     const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
     const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];

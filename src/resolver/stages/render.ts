@@ -66,10 +66,21 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   };
   const contextSources: ContextSource[] = inContext.map(toSource);
   const shown = new Set(inContext);
-  const considered: ConsideredSource[] = entries
-    .filter((e) => !settled.duplicateOf.has(e))
-    .map((e) => ({ ...toSource(e), inContext: shown.has(e), delivery: reportedDelivery(e, settled), reported: e.report !== undefined }));
-  frame = { ...frame, considered };
+  // Every considered file as a source: only a format that lists them asks (copilot's index), once.
+  let considered: ConsideredSource[] | undefined;
+  frame = {
+    ...frame,
+    get considered() {
+      return (considered ??= entries
+        .filter((e) => !settled.duplicateOf.has(e))
+        .map((e) => ({
+          ...toSource(e),
+          inContext: shown.has(e),
+          delivery: reportedDelivery(e, settled),
+          reported: e.report !== undefined,
+        })));
+    },
+  };
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);

@@ -24,6 +24,19 @@ const PACE_MS = Number(process.env.HOLARYN_BENCH_PACE ?? 0);
 const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
 const WAIT_MS = 300_000;
+/**
+ * The control run (`--baseline`): Holaryn is not loaded, the extension under development is a
+ * placeholder whose empty view takes the same place in the Explorer (HOLARYN_BENCH_BASELINE holds
+ * its id). The steps are the same; where the bench waits for Holaryn's view, it waits a fixed time
+ * instead, about what Holaryn's answer takes, so the workbench gets the same pace.
+ */
+const BASELINE = process.env.HOLARYN_BENCH_BASELINE
+  ? (JSON.parse(process.env.HOLARYN_BENCH_BASELINE) as { extension: string; view: string })
+  : undefined;
+/** The control run's fixed waits (ms): after the host is told of a switch or an edit, and after opening AGENTS.md. */
+const STAND_IN = { switch: 10, keystroke: 220, 'glob-setup': 320, 'glob-keystroke': 320, open: 400 } as const;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Profiles the extension host's thread while `work` runs, into PROFILE_DIR/<name>.cpuprofile. */
 async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -70,11 +83,18 @@ function row(api: HolarynApi, id: string): TreeNode | undefined {
   return api.view.provider.getRoots().find((n) => n.id === id);
 }
 
-export async function run(): Promise<void> {
+/** Activates Holaryn and waits for its first resolution; in the control run, the placeholder (and no Holaryn). */
+async function start(): Promise<HolarynApi | undefined> {
+  if (BASELINE) {
+    if (vscode.extensions.getExtension('holaryn.holaryn')) throw new Error('bench: Holaryn is loaded in the control run');
+    const placeholder = vscode.extensions.getExtension(BASELINE.extension);
+    if (!placeholder) throw new Error(`bench: the placeholder extension ${BASELINE.extension} is not loaded`);
+    await placeholder.activate();
+    return undefined;
+  }
   const ext = vscode.extensions.getExtension<HolarynApi>('holaryn.holaryn');
   if (!ext) throw new Error('bench: the extension is not loaded');
   const api = await ext.activate();
-  const root = vscode.workspace.workspaceFolders![0].uri;
   // The first workspace lint runs in the background after activation (listing, lint, budget
   // check): when its Problems appear, the extension host is free of it.
   const linted = vscode.languages.onDidChangeDiagnostics((e) => {
@@ -84,7 +104,13 @@ export async function run(): Promise<void> {
   });
   await whenView(api, 'the first resolution', () => api.view.current.evidence !== undefined);
   out({ kind: 'activation', ...api.timings });
-  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES });
+  return api;
+}
+
+export async function run(): Promise<void> {
+  const root = vscode.workspace.workspaceFolders![0].uri;
+  const api = await start();
+  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES, baseline: BASELINE !== undefined });
   if (VIEW === 'hidden') await vscode.commands.executeCommand('workbench.action.closeSidebar');
   else {
     if (VIEW === 'alone') {
@@ -92,7 +118,7 @@ export async function run(): Promise<void> {
       await vscode.workspace.getConfiguration('explorer').update('autoReveal', false, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
     }
-    await vscode.commands.executeCommand('holaryn.instructions.focus');
+    await vscode.commands.executeCommand(BASELINE ? `${BASELINE.view}.focus` : 'holaryn.instructions.focus');
   }
   const settle = () => (PACE_MS > 0 ? new Promise((r) => setTimeout(r, PACE_MS)) : Promise.resolve());
 
@@ -119,7 +145,8 @@ export async function run(): Promise<void> {
       if (i === 0) loop.enable();
       const t0 = Date.now();
       await vscode.window.showTextDocument(uri, { preview: false });
-      await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      if (api) await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      else await sleep(STAND_IN.switch);
       if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
       await settle();
     }
@@ -130,15 +157,20 @@ export async function run(): Promise<void> {
 
   // Keystrokes in the root AGENTS.md: the live preview counts its reach over the workspace.
   const agents = vscode.Uri.joinPath(root, 'AGENTS.md');
+  const opened = Date.now();
   const editor = await vscode.window.showTextDocument(agents, { preview: false });
-  const settled = () => {
-    const p = row(api, 'preview');
+  const settled = (holaryn: HolarynApi) => () => {
+    const p = row(holaryn, 'preview');
     return p !== undefined && !p.description?.includes('counting');
   };
-  await whenView(api, 'the first preview', settled);
-  // Top-level rows only, so the preview row is on screen (the page watches it).
-  if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
-  out({ kind: 'preview-first', description: row(api, 'preview')?.description });
+  if (api) {
+    await whenView(api, 'the first preview', settled(api));
+    // Top-level rows only, so the preview row is on screen (the page watches it).
+    if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
+  } else await sleep(STAND_IN.open);
+  // From opening AGENTS.md to the first keystroke (the workbench loads the Markdown support meanwhile).
+  out({ kind: 'open-agents', t0: opened, t1: Date.now() });
+  out({ kind: 'preview-first', description: api ? row(api, 'preview')?.description : undefined });
   /** One keystroke (`edit`, at `at`), timed to the settled preview and recorded as `kind`. */
   const keystroke = async (kind: string, k: number, at: vscode.Selection, edit: () => Thenable<unknown>) => {
     editor.selection = at;
@@ -149,6 +181,15 @@ export async function run(): Promise<void> {
       if (e.document === editor.document && tc === 0) tc = Date.now();
     });
     const rebuilt = new Promise<void>((resolve) => {
+      if (!api) {
+        // The control run: the same time after the host is told of the edit, for nothing.
+        const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+          if (e.document !== editor.document) return;
+          sub.dispose();
+          setTimeout(resolve, STAND_IN[kind as keyof typeof STAND_IN] ?? STAND_IN.keystroke);
+        });
+        return;
+      }
       const sub = api.authoring.buffers.onDidChange(() => {
         tb = Date.now();
         sub.dispose();
@@ -160,8 +201,8 @@ export async function run(): Promise<void> {
     // The buffers are rebuilt after a quiet time; the preview is then counted again.
     await rebuilt;
     told.dispose();
-    await whenView(api, 'the preview after a keystroke', settled);
-    out({ kind, k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+    if (api) await whenView(api, 'the preview after a keystroke', settled(api));
+    out({ kind, k, t0, tc, tb, t1: Date.now(), description: api ? row(api, 'preview')?.description : undefined });
     await settle();
   };
   const last = editor.document.lineCount - 1;

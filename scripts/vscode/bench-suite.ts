@@ -33,8 +33,12 @@ const WAIT_MS = 300_000;
 const BASELINE = process.env.HOLARYN_BENCH_BASELINE
   ? (JSON.parse(process.env.HOLARYN_BENCH_BASELINE) as { extension: string; view: string })
   : undefined;
-/** The control run's fixed waits (ms): after the host is told of a switch or an edit, and after opening AGENTS.md. */
-const STAND_IN = { switch: 10, keystroke: 220, 'glob-setup': 320, 'glob-keystroke': 320, open: 400 } as const;
+/**
+ * The control run's fixed waits (ms), near Holaryn's answers on the bench tree: after a switch's
+ * editor is shown, after the host is told of an edit (the quiet time and the count), and after
+ * AGENTS.md is shown (its first preview).
+ */
+const STAND_IN = { switch: 10, keystroke: 220, 'glob-setup': 320, 'glob-keystroke': 320, open: 1000 } as const;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -159,6 +163,7 @@ export async function run(): Promise<void> {
   const agents = vscode.Uri.joinPath(root, 'AGENTS.md');
   const opened = Date.now();
   const editor = await vscode.window.showTextDocument(agents, { preview: false });
+  const shown = Date.now();
   const settled = (holaryn: HolarynApi) => () => {
     const p = row(holaryn, 'preview');
     return p !== undefined && !p.description?.includes('counting');
@@ -169,7 +174,7 @@ export async function run(): Promise<void> {
     if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
   } else await sleep(STAND_IN.open);
   // From opening AGENTS.md to the first keystroke (the workbench loads the Markdown support meanwhile).
-  out({ kind: 'open-agents', t0: opened, t1: Date.now() });
+  out({ kind: 'open-agents', t0: opened, ts: shown, t1: Date.now() });
   out({ kind: 'preview-first', description: api ? row(api, 'preview')?.description : undefined });
   /** One keystroke (`edit`, at `at`), timed to the settled preview and recorded as `kind`. */
   const keystroke = async (kind: string, k: number, at: vscode.Selection, edit: () => Thenable<unknown>) => {

@@ -20,6 +20,8 @@ const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
 const VIEW = process.env.HOLARYN_BENCH_VIEW ?? 'visible';
 /** Milliseconds to wait after each measured step, so the screen settles before the next. */
 const PACE_MS = Number(process.env.HOLARYN_BENCH_PACE ?? 0);
+/** Milliseconds between the keys of the typing phases (keys sent without waiting for the preview). */
+const TYPING_MS = Number(process.env.HOLARYN_BENCH_TYPING ?? 180);
 /** A directory for CPU profiles of the extension host (switches, keystrokes), or none. */
 const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
@@ -38,7 +40,15 @@ const BASELINE = process.env.HOLARYN_BENCH_BASELINE
  * editor is shown, after the host is told of an edit (the quiet time and the count), and after
  * AGENTS.md is shown (its first preview).
  */
-const STAND_IN = { switch: 10, keystroke: 220, 'glob-setup': 320, 'glob-keystroke': 320, open: 1000 } as const;
+const STAND_IN = {
+  switch: 10,
+  keystroke: 220,
+  'glob-setup': 320,
+  'glob-keystroke': 320,
+  'typing-last': 220,
+  'glob-typing-last': 320,
+  open: 1000,
+} as const;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -196,6 +206,8 @@ export async function run(): Promise<void> {
         return;
       }
       const sub = api.authoring.buffers.onDidChange(() => {
+        // A rebuild for an earlier key (while typing) is not this one's.
+        if (tc === 0) return;
         tb = Date.now();
         sub.dispose();
         resolve();
@@ -244,6 +256,33 @@ export async function run(): Promise<void> {
   });
   globLoop.disable();
   out({ kind: 'glob-keystroke-loop', maxBlockMs: globLoop.max / 1e6, p99BlockMs: globLoop.percentile(99) / 1e6 });
+
+  // Typing as a person types: KEYSTROKES keys, one every TYPING_MS, without waiting for the
+  // preview in between. How many times the unsaved buffers were rebuilt (each rebuild resolves
+  // and counts again), how long the extension host was blocked, and how long after the last key
+  // the preview settled: what the quiet time after the last keystroke trades.
+  const typing = async (kind: string, at: vscode.Selection, key: (k: number) => string) => {
+    editor.selection = at;
+    const before = api?.authoring.buffers.version ?? 0;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t0 = Date.now();
+    let tLast = t0;
+    for (let k = 0; k < KEYSTROKES; k++) {
+      await sleep(t0 + k * TYPING_MS - Date.now());
+      tLast = Date.now();
+      // The last key is timed like the keystrokes above: to the rebuilt buffers and the settled preview.
+      if (k === KEYSTROKES - 1)
+        await keystroke(`${kind}-last`, k, editor.selection, () => vscode.commands.executeCommand('type', { text: key(k) }));
+      else await vscode.commands.executeCommand('type', { text: key(k) });
+    }
+    loop.disable();
+    const rebuilds = (api?.authoring.buffers.version ?? 0) - before;
+    out({ kind, t0, tLast, t1: Date.now(), keys: KEYSTROKES, every: TYPING_MS, rebuilds, maxBlockMs: loop.max / 1e6 });
+  };
+  const tail = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  await typing('typing', new vscode.Selection(tail, tail), (k) => 'abcdefghij'[k % 10]);
+  await typing('glob-typing', new vscode.Selection(1, head.length, 1, head.length), (k) => 'abcdefghij'[k % 10]);
   await vscode.commands.executeCommand('workbench.action.files.revert');
   out({ kind: 'done' });
 }

@@ -361,6 +361,23 @@ function report({ records, probe }, manifest = tree.manifest) {
     const gs = during(globKeys);
     rows.push(['workbench long tasks > 50 ms during the glob keystrokes', `${gs.count}`, `max ${ms(gs.max)}`, `in all ${ms(gs.sum)}`]);
   }
+  // Typing without waiting for the preview: what the quiet time after the last keystroke trades.
+  for (const [kind, label] of [
+    ['typing', 'in the text'],
+    ['glob-typing', 'in a frontmatter glob'],
+  ]) {
+    const t = records.find((r) => r.kind === kind);
+    const last = records.find((r) => r.kind === `${kind}-last`);
+    if (!t) continue;
+    const lt = between(t.t0, t.t1 + 500);
+    rows.push([
+      `typing ${label}, ${t.keys} keys ${t.every} ms apart: buffers rebuilt / last key → told / told → preview`,
+      run?.baseline ? '' : `${t.rebuilds} rebuilds`,
+      ms(last ? last.tc - last.t0 : NaN),
+      run?.baseline ? '' : ms(last ? last.t1 - last.tc : NaN),
+    ]);
+    rows.push([`… long tasks > 50 ms / extension host blocked at most`, `${lt.count}`, `max ${ms(lt.max)}`, `host ${ms(t.maxBlockMs)}`]);
+  }
   rows.push([
     'extension host event loop blocked (switches / keystrokes / glob keystrokes)',
     `max ${ms(loops['switch-loop']?.maxBlockMs)}`,

@@ -47,7 +47,7 @@ const STAND_IN = {
   'glob-keystroke': 240,
   'typing-last': 140,
   'glob-typing-last': 240,
-  open: 1000,
+  open: 500,
 } as const;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

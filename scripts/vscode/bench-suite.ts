@@ -42,11 +42,11 @@ const BASELINE = process.env.HOLARYN_BENCH_BASELINE
  */
 const STAND_IN = {
   switch: 10,
-  keystroke: 140,
-  'glob-setup': 240,
-  'glob-keystroke': 240,
-  'typing-last': 140,
-  'glob-typing-last': 240,
+  keystroke: 220,
+  'glob-setup': 320,
+  'glob-keystroke': 320,
+  'typing-last': 220,
+  'glob-typing-last': 320,
   open: 500,
 } as const;
 

@@ -20,10 +20,37 @@ const KEYSTROKES = Number(process.env.HOLARYN_BENCH_KEYSTROKES ?? 10);
 const VIEW = process.env.HOLARYN_BENCH_VIEW ?? 'visible';
 /** Milliseconds to wait after each measured step, so the screen settles before the next. */
 const PACE_MS = Number(process.env.HOLARYN_BENCH_PACE ?? 0);
+/** Milliseconds between the keys of the typing phases (keys sent without waiting for the preview). */
+const TYPING_MS = Number(process.env.HOLARYN_BENCH_TYPING ?? 180);
 /** A directory for CPU profiles of the extension host (switches, keystrokes), or none. */
 const PROFILE_DIR = process.env.HOLARYN_BENCH_PROFILE;
 /** One wait may take this long on the largest tree before the bench gives up. */
 const WAIT_MS = 300_000;
+/**
+ * The control run (`--baseline`): Holaryn is not loaded, the extension under development is a
+ * placeholder whose empty view takes the same place in the Explorer (HOLARYN_BENCH_BASELINE holds
+ * its id). The steps are the same; where the bench waits for Holaryn's view, it waits a fixed time
+ * instead, about what Holaryn's answer takes, so the workbench gets the same pace.
+ */
+const BASELINE = process.env.HOLARYN_BENCH_BASELINE
+  ? (JSON.parse(process.env.HOLARYN_BENCH_BASELINE) as { extension: string; view: string })
+  : undefined;
+/**
+ * The control run's fixed waits (ms), near Holaryn's answers on the bench tree: after a switch's
+ * editor is shown, after the host is told of an edit (the quiet time and the count), and after
+ * AGENTS.md is shown (its first preview).
+ */
+const STAND_IN = {
+  switch: 10,
+  keystroke: 220,
+  'glob-setup': 320,
+  'glob-keystroke': 320,
+  'typing-last': 220,
+  'glob-typing-last': 320,
+  open: 500,
+} as const;
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Profiles the extension host's thread while `work` runs, into PROFILE_DIR/<name>.cpuprofile. */
 async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -70,11 +97,18 @@ function row(api: HolarynApi, id: string): TreeNode | undefined {
   return api.view.provider.getRoots().find((n) => n.id === id);
 }
 
-export async function run(): Promise<void> {
+/** Activates Holaryn and waits for its first resolution; in the control run, the placeholder (and no Holaryn). */
+async function start(): Promise<HolarynApi | undefined> {
+  if (BASELINE) {
+    if (vscode.extensions.getExtension('holaryn.holaryn')) throw new Error('bench: Holaryn is loaded in the control run');
+    const placeholder = vscode.extensions.getExtension(BASELINE.extension);
+    if (!placeholder) throw new Error(`bench: the placeholder extension ${BASELINE.extension} is not loaded`);
+    await placeholder.activate();
+    return undefined;
+  }
   const ext = vscode.extensions.getExtension<HolarynApi>('holaryn.holaryn');
   if (!ext) throw new Error('bench: the extension is not loaded');
   const api = await ext.activate();
-  const root = vscode.workspace.workspaceFolders![0].uri;
   // The first workspace lint runs in the background after activation (listing, lint, budget
   // check): when its Problems appear, the extension host is free of it.
   const linted = vscode.languages.onDidChangeDiagnostics((e) => {
@@ -84,7 +118,13 @@ export async function run(): Promise<void> {
   });
   await whenView(api, 'the first resolution', () => api.view.current.evidence !== undefined);
   out({ kind: 'activation', ...api.timings });
-  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES });
+  return api;
+}
+
+export async function run(): Promise<void> {
+  const root = vscode.workspace.workspaceFolders![0].uri;
+  const api = await start();
+  out({ kind: 'settings', view: VIEW, pace: PACE_MS, switches: SWITCHES, keystrokes: KEYSTROKES, baseline: BASELINE !== undefined });
   if (VIEW === 'hidden') await vscode.commands.executeCommand('workbench.action.closeSidebar');
   else {
     if (VIEW === 'alone') {
@@ -92,7 +132,7 @@ export async function run(): Promise<void> {
       await vscode.workspace.getConfiguration('explorer').update('autoReveal', false, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('workbench.files.action.collapseExplorerFolders');
     }
-    await vscode.commands.executeCommand('holaryn.instructions.focus');
+    await vscode.commands.executeCommand(BASELINE ? `${BASELINE.view}.focus` : 'holaryn.instructions.focus');
   }
   const settle = () => (PACE_MS > 0 ? new Promise((r) => setTimeout(r, PACE_MS)) : Promise.resolve());
 
@@ -119,7 +159,8 @@ export async function run(): Promise<void> {
       if (i === 0) loop.enable();
       const t0 = Date.now();
       await vscode.window.showTextDocument(uri, { preview: false });
-      await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      if (api) await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
+      else await sleep(STAND_IN.switch);
       if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
       await settle();
     }
@@ -130,15 +171,21 @@ export async function run(): Promise<void> {
 
   // Keystrokes in the root AGENTS.md: the live preview counts its reach over the workspace.
   const agents = vscode.Uri.joinPath(root, 'AGENTS.md');
+  const opened = Date.now();
   const editor = await vscode.window.showTextDocument(agents, { preview: false });
-  const settled = () => {
-    const p = row(api, 'preview');
+  const shown = Date.now();
+  const settled = (holaryn: HolarynApi) => () => {
+    const p = row(holaryn, 'preview');
     return p !== undefined && !p.description?.includes('counting');
   };
-  await whenView(api, 'the first preview', settled);
-  // Top-level rows only, so the preview row is on screen (the page watches it).
-  if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
-  out({ kind: 'preview-first', description: row(api, 'preview')?.description });
+  if (api) {
+    await whenView(api, 'the first preview', settled(api));
+    // Top-level rows only, so the preview row is on screen (the page watches it).
+    if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
+  } else await sleep(STAND_IN.open);
+  // From opening AGENTS.md to the first keystroke (the workbench loads the Markdown support meanwhile).
+  out({ kind: 'open-agents', t0: opened, ts: shown, t1: Date.now() });
+  out({ kind: 'preview-first', description: api ? row(api, 'preview')?.description : undefined });
   /** One keystroke (`edit`, at `at`), timed to the settled preview and recorded as `kind`. */
   const keystroke = async (kind: string, k: number, at: vscode.Selection, edit: () => Thenable<unknown>) => {
     editor.selection = at;
@@ -149,7 +196,18 @@ export async function run(): Promise<void> {
       if (e.document === editor.document && tc === 0) tc = Date.now();
     });
     const rebuilt = new Promise<void>((resolve) => {
+      if (!api) {
+        // The control run: the same time after the host is told of the edit, for nothing.
+        const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+          if (e.document !== editor.document) return;
+          sub.dispose();
+          setTimeout(resolve, STAND_IN[kind as keyof typeof STAND_IN] ?? STAND_IN.keystroke);
+        });
+        return;
+      }
       const sub = api.authoring.buffers.onDidChange(() => {
+        // A rebuild for an earlier key (while typing) is not this one's.
+        if (tc === 0) return;
         tb = Date.now();
         sub.dispose();
         resolve();
@@ -160,8 +218,8 @@ export async function run(): Promise<void> {
     // The buffers are rebuilt after a quiet time; the preview is then counted again.
     await rebuilt;
     told.dispose();
-    await whenView(api, 'the preview after a keystroke', settled);
-    out({ kind, k, t0, tc, tb, t1: Date.now(), description: row(api, 'preview')?.description });
+    if (api) await whenView(api, 'the preview after a keystroke', settled(api));
+    out({ kind, k, t0, tc, tb, t1: Date.now(), description: api ? row(api, 'preview')?.description : undefined });
     await settle();
   };
   const last = editor.document.lineCount - 1;
@@ -198,6 +256,33 @@ export async function run(): Promise<void> {
   });
   globLoop.disable();
   out({ kind: 'glob-keystroke-loop', maxBlockMs: globLoop.max / 1e6, p99BlockMs: globLoop.percentile(99) / 1e6 });
+
+  // Typing as a person types: KEYSTROKES keys, one every TYPING_MS, without waiting for the
+  // preview in between. How many times the unsaved buffers were rebuilt (each rebuild resolves
+  // and counts again), how long the extension host was blocked, and how long after the last key
+  // the preview settled: what the quiet time after the last keystroke trades.
+  const typing = async (kind: string, at: vscode.Selection, key: (k: number) => string) => {
+    editor.selection = at;
+    const before = api?.authoring.buffers.version ?? 0;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const t0 = Date.now();
+    let tLast = t0;
+    for (let k = 0; k < KEYSTROKES; k++) {
+      await sleep(t0 + k * TYPING_MS - Date.now());
+      tLast = Date.now();
+      // The last key is timed like the keystrokes above: to the rebuilt buffers and the settled preview.
+      if (k === KEYSTROKES - 1)
+        await keystroke(`${kind}-last`, k, editor.selection, () => vscode.commands.executeCommand('type', { text: key(k) }));
+      else await vscode.commands.executeCommand('type', { text: key(k) });
+    }
+    loop.disable();
+    const rebuilds = (api?.authoring.buffers.version ?? 0) - before;
+    out({ kind, t0, tLast, t1: Date.now(), keys: KEYSTROKES, every: TYPING_MS, rebuilds, maxBlockMs: loop.max / 1e6 });
+  };
+  const tail = editor.document.lineAt(editor.document.lineCount - 1).range.end;
+  await typing('typing', new vscode.Selection(tail, tail), (k) => 'abcdefghij'[k % 10]);
+  await typing('glob-typing', new vscode.Selection(1, head.length, 1, head.length), (k) => 'abcdefghij'[k % 10]);
   await vscode.commands.executeCommand('workbench.action.files.revert');
   out({ kind: 'done' });
 }

@@ -317,21 +317,31 @@ export class InstructionsView implements vscode.Disposable {
       const folderName =
         vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
       // The profile first, always: the same file reads differently under each.
-      this.view.description = clipped(printable(viewDescription(shown, `${pinned ? '📌 ' : ''}${folderName}${names}`)), MAX_LABEL);
-      this.view.message =
+      this.setHeading(
+        clipped(printable(viewDescription(shown, `${pinned ? '📌 ' : ''}${folderName}${names}`)), MAX_LABEL),
         evidence.notice ??
-        shown.problem ??
-        (evidence.sources.length === 0
-          ? 'No instruction file applies: none exists from the workspace root down to this target.'
-          : undefined);
+          shown.problem ??
+          (evidence.sources.length === 0
+            ? 'No instruction file applies: none exists from the workspace root down to this target.'
+            : undefined),
+      );
     } else {
       this.provider.setRoots([]);
       const shown = this.state.profile;
-      this.view.description = shown ? viewDescription(shown, pinned ? '📌' : '') : pinned ? '📌' : undefined;
-      this.view.message = message;
+      this.setHeading(shown ? viewDescription(shown, pinned ? '📌' : '') : pinned ? '📌' : undefined, message);
     }
     this.updated.fire(this.state);
     if (evidence && this.state.profile) this.profiles.offerQuestion(evidence);
+  }
+
+  /**
+   * The view's description and message, each sent only when it changed: the extension host passes
+   * every assignment on to the workbench, which lays the view out again for each (a forced layout
+   * for the message), several times a switch.
+   */
+  private setHeading(description: string | undefined, message: string | undefined): void {
+    if (this.view.description !== description) this.view.description = description;
+    if (this.view.message !== message) this.view.message = message;
   }
 
   /** Runs a node's click action. */

@@ -8,7 +8,13 @@ import { createNodeFs } from '../../resolver';
 import { OverlayFs } from '../../editing/overlay-fs';
 import { isCandidate } from '../candidates';
 
-/** Quiet time after the last keystroke before the overlay is rebuilt. */
+/**
+ * Quiet time after the last keystroke before the overlay is rebuilt. 120 ms brought the preview
+ * about 80 ms sooner and cost the extension host little (a rebuild and recount of a text edit:
+ * 2–3 ms), but typing in a frontmatter glob then rebuilt after most keys, and the workbench
+ * re-rendering the view for each had 3–5 more long tasks per 10 keys (docs/speed.md, the control
+ * run): keep 200 ms until a rebuild costs the workbench less.
+ */
 export const BUFFER_DEBOUNCE_MS = 200;
 
 function isDirtyInstructionFile(doc: vscode.TextDocument): boolean {

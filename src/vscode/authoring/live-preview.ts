@@ -1,6 +1,6 @@
 /**
  * Live preview of unsaved edits in the "Repository instructions" view: the view resolves on the
- * disk with dirty instruction buffers overlaid (re-resolving ~200 ms after the last keystroke;
+ * disk with dirty instruction buffers overlaid (re-resolving BUFFER_DEBOUNCE_MS after the last keystroke;
  * the snapshot row then says the evidence comes from unsaved text), and when its target is an
  * instruction file it shows a "Preview of <file>" section: for how many workspace files that file
  * is in effect, a sample, where it is superseded, and which files gain or lose it compared with

@@ -21,6 +21,7 @@ import {
 import { FileCache } from '../../resolver';
 import { COPILOT_SETTINGS } from '../../resolver/profiles/copilot/settings';
 import { candidateWatchGlobs, isCandidate } from '../candidates';
+import { BUFFER_DEBOUNCE_MS } from './buffers';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
@@ -61,8 +62,6 @@ function copilotSettings(scope: vscode.ConfigurationScope): Record<string, strin
 
 /** Quiet time before a folder is linted again after changes on disk. */
 const FOLDER_DEBOUNCE_MS = 300;
-/** Quiet time before an edited buffer is linted again. */
-const BUFFER_DEBOUNCE_MS = 200;
 
 const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -118,6 +117,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
   private readonly folders = new Map<string, FolderLint>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly folderTimers = new KeyedDebounce(FOLDER_DEBOUNCE_MS);
+  /** An edited buffer is linted again after the same quiet time as the unsaved-buffer overlay is rebuilt. */
   private readonly bufferTimers = new KeyedDebounce(BUFFER_DEBOUNCE_MS);
   private readonly generations = new Map<string, number>();
   /** Instruction files read by the budget check, kept across runs. */

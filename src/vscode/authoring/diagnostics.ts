@@ -1,8 +1,9 @@
 /**
  * Problems for every instruction file in the workspace, open or not, from the lint engine that
  * powers `holaryn check` (one engine, two front ends): the same workspace lint per folder, in
- * slices (`lintWorkspaceAsync`), on activation and whenever an instruction file is created, changed or deleted (or files come and go, which
- * changes what globs match); `lintFile` on the text of open dirty buffers as they are typed.
+ * slices (`lintWorkspaceAsync`), on activation and whenever an instruction file is created,
+ * changed or deleted (or files come and go, which changes what globs match); `lintFile` on the
+ * text of open dirty buffers as they are typed.
  * Quick fixes are the findings' own `fixes`, recomputed on the document's current text.
  */
 import * as vscode from 'vscode';

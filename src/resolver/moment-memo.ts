@@ -62,28 +62,36 @@ export class MomentMemo<T> {
   ) {}
 
   /**
+   * The value kept for `key` while the disk still answers its moment the same (asking it again),
+   * without computing anything when there is none: a caller can show a kept answer at once and
+   * leave computing a new one for later.
+   */
+  kept(key: string, base: ResolverFs): T | undefined {
+    const kept = this.entries.get(key);
+    if (!kept) return undefined;
+    this.entries.delete(key);
+    const stampsHold = kept.stamps.every((s) => {
+      const now = stampOf(s.file);
+      return now !== undefined && sameStat(s.stat, now.stat);
+    });
+    if (kept.base !== base || !stampsHold || !kept.moment.stillHolds()) return undefined;
+    this.entries.set(key, kept);
+    this.hits++;
+    if (!kept.frozen) {
+      deepFreeze(kept.value);
+      kept.frozen = true;
+    }
+    return kept.value;
+  }
+
+  /**
    * The value `compute` gives through a moment of `base`, for `key` (which must name everything
    * else the computation depends on: arguments, settings, environment). `outside`: files the
    * computation may read without going through `base`.
    */
   run(key: string, base: ResolverFs, outside: readonly string[], compute: (fs: ResolverFs) => T): T {
-    const kept = this.entries.get(key);
-    if (kept) {
-      this.entries.delete(key);
-      const stampsHold = kept.stamps.every((s) => {
-        const now = stampOf(s.file);
-        return now !== undefined && sameStat(s.stat, now.stat);
-      });
-      if (kept.base === base && stampsHold && kept.moment.stillHolds()) {
-        this.entries.set(key, kept);
-        this.hits++;
-        if (!kept.frozen) {
-          deepFreeze(kept.value);
-          kept.frozen = true;
-        }
-        return kept.value;
-      }
-    }
+    const kept = this.kept(key, base);
+    if (kept !== undefined) return kept;
     this.misses++;
     const stamps = outside.map(stampOf);
     const moment = new Moment(base);

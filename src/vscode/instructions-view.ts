@@ -268,7 +268,9 @@ export class InstructionsView implements vscode.Disposable {
         isOverlayFs(fs) &&
         fs.size > 0 &&
         evidence.sources.some((s) => s.scope === 'workspace' && fs.isOverlaid(path.join(evidence.root, ...s.path.split('/'))));
-      next = { pinned: this.state.pinned, target, evidence, unsaved, profile, comparing: true };
+      // A file compared before, unchanged since: its Compare section comes with the rows, in one render.
+      const compare = this.profiles.keptCompare(target.folder.uri, target.paths, { fs: this.fs, cache: this.cache });
+      next = { pinned: this.state.pinned, target, evidence, unsaved, profile, compare, comparing: compare === undefined };
     } catch (err) {
       const message = err instanceof ResolveError ? err.message : `Holaryn could not resolve: ${(err as Error).message}`;
       next = { pinned: this.state.pinned, target, message, profile };

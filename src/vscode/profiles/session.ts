@@ -129,13 +129,13 @@ export class ProfileSession implements vscode.Disposable {
     else if (picked.profile) this.setViewAs(picked.profile === current.setting ? undefined : picked.profile);
   }
 
-  /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
-  compare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
+  /** The compared profiles' options for `folder`, and the key of their answers for `targets`. */
+  private comparePlan(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }) {
     const planned = compareProfilesSetting(folder).map((name) => {
       const profile = profileByName(name);
       return { name, profile, ...resolveOptionsFor(profile, folder, given) };
     });
-    // Everything the answers depend on besides the files: the key of the kept answers.
+    // Everything the answers depend on besides the files.
     const key = JSON.stringify([
       folder.fsPath,
       targets,
@@ -144,6 +144,12 @@ export class ProfileSession implements vscode.Disposable {
       process.env,
       os.homedir(),
     ]);
+    return { planned, key };
+  }
+
+  /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
+  compare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
+    const { planned, key } = this.comparePlan(folder, targets, given);
     // Every profile sees the same moment of the files, asked of the disk once (as holaryn compare does).
     return this.compared.run(key, given.fs, [trustStoreFile()], (fs) =>
       planned.map(({ name, profile, options, problems }) => {
@@ -156,6 +162,14 @@ export class ProfileSession implements vscode.Disposable {
         }
       }),
     );
+  }
+
+  /**
+   * The answers `compare` kept for these targets, when the files still answer as they did (a
+   * file shown before): the view shows them with the rows at once. Undefined: `compare` must work.
+   */
+  keptCompare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] | undefined {
+    return this.compared.kept(this.comparePlan(folder, targets, given).key, given.fs);
   }
 
   /**

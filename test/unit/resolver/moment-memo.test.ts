@@ -140,6 +140,23 @@ describe('MomentMemo (compare)', () => {
     assert.equal(run(), base, 'the first key is still kept');
   });
 
+  it('kept() gives a kept comparison while it holds, and never computes', () => {
+    const { fs, memo, run } = setup();
+    run();
+    const kept = run(); // read from FileCache alone: kept
+    const k = [...(memo as unknown as { entries: Map<string, unknown> }).entries.keys()][0];
+    assert.equal(memo.kept(k, fs), kept, 'the kept comparison, checked against the disk');
+    assert.equal(memo.kept('no such key', fs), undefined);
+    fs.set('/w/src/CLAUDE.md', 'Nested.\n');
+    const misses = memo.misses;
+    assert.equal(memo.kept(k, fs), undefined, 'a change: what was kept no longer holds');
+    assert.equal(memo.misses, misses, 'and nothing was computed');
+    run();
+    run(); // kept again, for the new tree
+    assert.notEqual(memo.kept(k, fs), undefined);
+    assert.equal(memo.kept(k, new MemoryFs(TREE)), undefined, 'another file system is never answered from this one');
+  });
+
   it('is bounded: the least recently used comparison goes first', () => {
     const { options } = setup();
     const memo = new MomentMemo<Comparison>(2);

@@ -169,7 +169,11 @@ export class ProfileSession implements vscode.Disposable {
    * file shown before): the view shows them with the rows at once. Undefined: `compare` must work.
    */
   keptCompare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] | undefined {
-    return this.compared.kept(this.comparePlan(folder, targets, given).key, given.fs);
+    try {
+      return this.compared.kept(this.comparePlan(folder, targets, given).key, given.fs);
+    } catch {
+      return undefined; // whatever went wrong, `compare` meets it again and answers for it
+    }
   }
 
   /**

@@ -16,6 +16,7 @@
 import { SETTLE_MS } from './cache';
 import { FsStat, nodeResolverFs } from './fs';
 import { Moment, sameStatus } from './moment-fs';
+import { deepFreeze } from './text-cache';
 import type { ResolverFs } from './fs';
 
 /** Results kept at most; the least recently used go first. */
@@ -34,12 +35,6 @@ function stampOf(file: string): Stamp | undefined {
 
 function sameStat(a: FsStat | null, b: FsStat | null): boolean {
   return a === null || b === null ? a === b : sameStatus(a, b);
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const v of Object.values(value)) deepFreeze(v);
-  return Object.freeze(value);
 }
 
 interface Kept<T> {

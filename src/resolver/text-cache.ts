@@ -29,3 +29,12 @@ export class TextKeyedCache<V> {
     return value;
   }
 }
+
+/** `value` and everything in it, frozen: a cached value is shared by every caller, none may change it. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

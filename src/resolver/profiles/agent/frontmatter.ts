@@ -6,7 +6,7 @@
  */
 import { parseDocument } from 'yaml';
 import { YAML_OPTIONS } from '../../frontmatter';
-import { TextKeyedCache } from '../../text-cache';
+import { TextKeyedCache, deepFreeze } from '../../text-cache';
 
 const FENCE = /^---\s*$/;
 
@@ -50,15 +50,6 @@ export function agentHeader(text: string, maxBlockBytes = 64 * 1024): AgentHeade
  * on every call (Copilot's `applyTo`, Claude Code's rule `paths`). Callers only read the result.
  */
 const parsedHeaders = new TextKeyedCache<Record<string, unknown> | undefined>(4 * 1024 * 1024);
-
-/** `value` and everything in it, frozen: a cached parse is shared by every caller. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 /** The mapping a header block parses to; undefined when it does not parse, or not as a mapping. */
 function attributesOf(block: string): Record<string, unknown> | undefined {

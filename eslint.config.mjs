@@ -18,6 +18,22 @@ export default tseslint.config(
     },
   },
   {
+    // The resolver and the editor's services run thousands of times in one process (an editor's views, a batch). A getter
+    // in an object literal gives each object a hidden class of its own in the old generation, and
+    // its accessor then keeps the call's closures, and all they reach, alive past the next young
+    // collections: a class with the getter on its prototype does not (docs/speed.md).
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ObjectExpression > Property[kind='get'], ObjectExpression > Property[kind='set']",
+          message: 'No accessors in object literals: use a class (see docs/speed.md, "Garbage that outlives a call").',
+        },
+      ],
+    },
+  },
+  {
     // Scripts run under plain Node and may load CommonJS helpers.
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -8,6 +8,7 @@ import type { Evidence, SourceEvidence } from './evidence';
 import { type ResolverFs, nodeResolverFs } from './fs';
 import * as os from 'node:os';
 import { momentFs } from './moment-fs';
+import { derived } from './profile';
 import type { MomentMemo } from './moment-memo';
 import { type ResolveOptions, resolveInstructions } from './resolve';
 import { defaultTrustStorePath } from '../trust/store';
@@ -38,9 +39,9 @@ export function compareProfiles(
 ): Comparison {
   const base = options.fs ?? nodeResolverFs;
   const compare = (fs: ResolverFs): Comparison => {
-    const shared: ResolveOptions = { ...options, budget: undefined, fs };
+    const shared: ResolveOptions = derived(options, { budget: undefined, fs });
     const profiles: Record<string, Evidence> = {};
-    for (const name of names) profiles[name] = resolveInstructions(root, targets, { ...shared, profile: name });
+    for (const name of names) profiles[name] = resolveInstructions(root, targets, derived(shared, { profile: name }));
     return { schema: COMPARE_SCHEMA, targets: profiles[names[0]].targets, profiles };
   };
   // A trust lookup given as a function cannot be checked later: nothing is kept then.

@@ -71,32 +71,53 @@ function canonicalIfPresent(fs: ResolverFs, dir: string): string {
   }
 }
 
-function makeIo(options: ResolveOptions, fs: ResolverFs, profile: Profile, homedir: string, env: ProfileContext['env']): Io {
-  const diagnostics = new Diagnostics();
-  const skipped: SkippedCandidate[] = [];
-  const names = profile.directories.reduce((n, rule) => n + rule.names.length, 0);
-  let homes: readonly string[] | undefined;
-  return {
-    fs,
-    cache: options.cache,
-    listings: new Listings(fs, names),
-    diagnostics,
-    skipped,
-    homedir,
-    get homes() {
-      return (homes ??= (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)));
-    },
-    skip(path, reason, message) {
-      skipped.push({ path, reason });
-      diagnostics.add(reason, path, null, message);
-    },
-  };
+/**
+ * One call's I/O. A class, not an object literal: a getter in a literal gives each call's object
+ * a map of its own in the old generation, whose accessor keeps the call's closures (and through
+ * them everything the call built) alive past the next scavenges.
+ */
+class CallIo implements Io {
+  readonly diagnostics = new Diagnostics();
+  readonly skipped: SkippedCandidate[] = [];
+  readonly listings: Listings;
+  readonly cache: FileCache | undefined;
+  private foundHomes: readonly string[] | undefined;
+
+  constructor(
+    options: ResolveOptions,
+    readonly fs: ResolverFs,
+    private readonly profile: Profile,
+    readonly homedir: string,
+    private readonly env: ProfileContext['env'],
+  ) {
+    this.cache = options.cache;
+    this.listings = new Listings(
+      fs,
+      profile.directories.reduce((n, rule) => n + rule.names.length, 0),
+    );
+  }
+
+  get homes(): readonly string[] {
+    const { profile, env, homedir, fs } = this;
+    return (this.foundHomes ??= (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)));
+  }
+
+  skip(path: string, reason: SkippedCandidate['reason'], message: string): void {
+    this.skipped.push({ path, reason });
+    this.diagnostics.add(reason, path, null, message);
+  }
 }
 
 function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): DiscoverContext {
   const P = io.fs.path;
+  // Written out rather than spread from `base`: on Node 20, a spread followed by new keys builds a
+  // hidden class per object, one for every call.
   return {
-    ...base,
+    fs: base.fs,
+    env: base.env,
+    homedir: base.homedir,
+    settings: base.settings,
+    options: base.options,
     root: inputs.root,
     cwd: inputs.cwd,
     projectRoot: inputs.projectRoot,
@@ -125,7 +146,7 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   }
   const configured: Configured = selected.configure?.(base) ?? {};
   const profile = configured.profile ?? selected;
-  const io = makeIo(options, fs, profile, homedir, base.env);
+  const io = new CallIo(options, fs, profile, homedir, base.env);
 
   // A profile whose system loads instructions before any file is touched resolves the root itself.
   const requested = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;

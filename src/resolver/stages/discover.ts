@@ -153,7 +153,9 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
 /** A file the profile names itself: the user's own (followed freely) or a repository file (contained). */
 function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): Found | undefined {
   const { fs } = io;
-  const base = {
+  // One literal with every key: on Node 20, spreading a base object and adding `located` would
+  // build a hidden class per object.
+  const found = (located: Found['located']): Found => ({
     path: n.path,
     scope: n.scope,
     directory: n.directory,
@@ -169,17 +171,17 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     applicability: n.applicability,
     otherwise: n.otherwise,
     tag: n.tag,
-  };
+    located,
+  });
   if (n.own) {
     const name = n.path;
     try {
       const st = fs.stat(n.abs);
       if (!st) return undefined;
-      if (st.kind !== 'file')
-        return { ...base, located: { ok: false, reason: 'unreadable', message: `${name} is not a regular file; skipped` } };
-      return { ...base, located: { ok: true, canonical: canonicalize(fs, n.abs).path, stat: st } };
+      if (st.kind !== 'file') return found({ ok: false, reason: 'unreadable', message: `${name} is not a regular file; skipped` });
+      return found({ ok: true, canonical: canonicalize(fs, n.abs).path, stat: st });
     } catch (err) {
-      return { ...base, located: { ok: false, reason: 'unreadable', message: `${name} cannot be read (${errorCode(err)}); skipped` } };
+      return found({ ok: false, reason: 'unreadable', message: `${name} cannot be read (${errorCode(err)}); skipped` });
     }
   }
   const rel = ctx.display(n.abs);
@@ -194,7 +196,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     inputs.projectRoot,
     homes,
   );
-  return located && { ...base, located };
+  return located && found(located);
 }
 
 export function discover(profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): Found[] {

@@ -38,6 +38,32 @@ function projectRelative(inputs: Inputs): (path: string) => string {
   return (p) => posix.normalize(`${base}/${p}`);
 }
 
+/**
+ * The frame a format renders in, its considered sources built on first use. A class, not an
+ * object literal with a getter: such a literal gets a map of its own per call in the old
+ * generation, and its accessor keeps the call's closures (and all they reach) alive past the next
+ * scavenges.
+ */
+class RenderFrame implements FormatFrame {
+  readonly cwd: string;
+  readonly root: string;
+  readonly path: FormatFrame['path'];
+  private built: readonly ConsideredSource[] | undefined;
+
+  constructor(
+    frame: FormatFrame,
+    private readonly build: () => readonly ConsideredSource[],
+  ) {
+    this.cwd = frame.cwd;
+    this.root = frame.root;
+    this.path = frame.path;
+  }
+
+  get considered(): readonly ConsideredSource[] {
+    return (this.built ??= this.build());
+  }
+}
+
 export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile, frame: FormatFrame): Rendered {
   const { entries, effect } = settled;
   const resolved = inputs.targets;
@@ -67,20 +93,14 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const contextSources: ContextSource[] = inContext.map(toSource);
   const shown = new Set(inContext);
   // Every considered file as a source: only a format that lists them asks (copilot's index), once.
-  let considered: ConsideredSource[] | undefined;
-  frame = {
-    ...frame,
-    get considered() {
-      return (considered ??= entries
-        .filter((e) => !settled.duplicateOf.has(e))
-        .map((e) => ({
-          ...toSource(e),
-          inContext: shown.has(e),
-          delivery: reportedDelivery(e, settled),
-          reported: e.report !== undefined,
-        })));
-    },
-  };
+  frame = new RenderFrame(frame, () =>
+    entries
+      .filter((e) => !settled.duplicateOf.has(e))
+      // Added to the new source, not spread into a literal: on Node 20 that builds a hidden class per object.
+      .map((e) =>
+        Object.assign(toSource(e), { inContext: shown.has(e), delivery: reportedDelivery(e, settled), reported: e.report !== undefined }),
+      ),
+  );
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);

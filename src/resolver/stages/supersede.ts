@@ -98,7 +98,9 @@ export function supersede(applied: Applied, profile: Profile): Settled {
     }
   }
   if (profile.load.dedupeText) dedupeText(applied, effect);
-  return { ...applied, supersededFor, conflicts, effect, supersededList };
+  // Keys written out: on Node 20, spreading `applied` and adding keys builds a hidden class per call.
+  const { entries, duplicateOf, applies, notApplicable } = applied;
+  return { entries, duplicateOf, applies, notApplicable, supersededFor, conflicts, effect, supersededList };
 }
 
 /**

@@ -48,6 +48,14 @@ interface Origin {
   tag: string;
 }
 
+/**
+ * `c`, a candidate just made, reported as not loaded. Added to it rather than spread into a new
+ * literal: on Node 20 that builds a hidden class per object.
+ */
+function notLoaded(c: NamedCandidate, reason: string): NamedCandidate {
+  return Object.assign(c, { report: { status: 'not-loaded' as const, reason } });
+}
+
 /** A glob of `paths` with a `[` that opens no bracket expression matches nothing. */
 function invalidBracket(pattern: string): boolean {
   for (let i = 0; i < pattern.length; i++) {
@@ -119,23 +127,23 @@ class Discovery {
     }
     for (const dir of chain) {
       const here = dir === ctx.root;
-      const base = { delivery: 'baseline' as const, own: false, hops: 0, directory: null };
-      this.memory(joinUnder(P, dir, 'CLAUDE.md'), { ...base, tag: 'project' });
+      const origin = (tag: string): Origin => ({ delivery: 'baseline', own: false, hops: 0, directory: null, tag });
+      this.memory(joinUnder(P, dir, 'CLAUDE.md'), origin('project'));
       if (here) {
-        this.memory(joinUnder(P, dir, '.claude/CLAUDE.md'), { ...base, tag: 'project' });
+        this.memory(joinUnder(P, dir, '.claude/CLAUDE.md'), origin('project'));
         this.rules(dir, false, dir, null, conditional);
       }
-      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), { ...base, tag: 'local' });
+      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), origin('local'));
     }
     // On a read: the directories below the cwd on each read target's chain, shallow first.
     const readDirs = this.dirsBelow(this.reads);
     const writeDirs = this.dirsBelow(this.writes).filter((d) => !readDirs.includes(d));
     for (const rel of readDirs) {
       const dir = joinUnder(P, ctx.root, rel);
-      const base = { delivery: 'on-touch' as const, own: false, hops: 0, directory: rel };
       const note = 'loaded when Claude Code reads a file in this directory';
-      this.memory(joinUnder(P, dir, 'CLAUDE.md'), { ...base, tag: 'project', note });
-      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), { ...base, tag: 'local', note });
+      const origin = (tag: string): Origin => ({ delivery: 'on-touch', own: false, hops: 0, directory: rel, tag, note });
+      this.memory(joinUnder(P, dir, 'CLAUDE.md'), origin('project'));
+      this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), origin('local'));
       this.rules(dir, false, dir, rel, conditional);
     }
     for (const rel of writeDirs) {
@@ -143,14 +151,12 @@ class Discovery {
       for (const name of ['CLAUDE.md', 'CLAUDE.local.md']) {
         const abs = joinUnder(P, dir, name);
         if (kindOf(ctx.fs, abs) !== 'file' || this.loaded.has(abs)) continue;
-        this.out.push({
-          ...this.candidate(abs, { delivery: 'on-touch', own: false, hops: 0, directory: rel, tag: 'project' }),
-          report: {
-            status: 'not-loaded',
-            reason:
-              'Claude Code loads a subdirectory CLAUDE.md when it READS a file there; the target does not exist, and writing a new file is not a read',
-          },
-        });
+        this.out.push(
+          notLoaded(
+            this.candidate(abs, { delivery: 'on-touch', own: false, hops: 0, directory: rel, tag: 'project' }),
+            'Claude Code loads a subdirectory CLAUDE.md when it READS a file there; the target does not exist, and writing a new file is not a read',
+          ),
+        );
       }
     }
     for (const run of conditional) run();
@@ -172,7 +178,7 @@ class Discovery {
       const abs = joinUnder(P, dir, 'AGENTS.md');
       if (this.loaded.has(abs) || kindOf(ctx.fs, abs) !== 'file' || real.has(canonicalize(ctx.fs, abs).path)) continue;
       const c = this.candidate(abs, { delivery: 'baseline', own: false, hops: 0, directory: null, tag: 'agents' });
-      this.out.push({ ...c, report: { status: 'not-loaded', reason: 'Claude Code reads AGENTS.md only through an @AGENTS.md import' } });
+      this.out.push(notLoaded(c, 'Claude Code reads AGENTS.md only through an @AGENTS.md import'));
       if (c.scope === 'workspace')
         ctx.diagnostic(
           'agent-pitfall',
@@ -242,10 +248,7 @@ class Discovery {
     const self = this.candidate(abs, o);
     const excluded = this.excludedBy(abs, o.tag);
     if (excluded) {
-      this.out.push({
-        ...self,
-        report: { status: 'not-loaded', reason: `excluded by claudeMdExcludes ${JSON.stringify(excluded.pattern)} (${excluded.from})` },
-      });
+      this.out.push(notLoaded(self, `excluded by claudeMdExcludes ${JSON.stringify(excluded.pattern)} (${excluded.from})`));
       return;
     }
     const inside = self.own ? null : [ctx.projectRoot, ctx.root, ctx.homedir];
@@ -295,7 +298,7 @@ class Discovery {
   }
 
   private pend(abs: string, o: Origin, reason: string): void {
-    if (!this.pending.has(abs)) this.pending.set(abs, { ...this.candidate(abs, o), report: { status: 'not-loaded', reason } });
+    if (!this.pending.has(abs)) this.pending.set(abs, notLoaded(this.candidate(abs, o), reason));
   }
 
   /**
@@ -348,13 +351,12 @@ class Discovery {
     if (!read && written) {
       if (this.loaded.has(abs)) return;
       this.loaded.add(abs);
-      this.out.push({
-        ...this.candidate(abs, origin),
-        report: {
-          status: 'not-loaded',
-          reason: `${described} matches ${written.path}, but it does not exist: creating it is a write, and Claude Code loads a path rule only when it reads a matching file`,
-        },
-      });
+      this.out.push(
+        notLoaded(
+          this.candidate(abs, origin),
+          `${described} matches ${written.path}, but it does not exist: creating it is a write, and Claude Code loads a path rule only when it reads a matching file`,
+        ),
+      );
       return;
     }
     const reads = new Set(this.reads.map((t) => t.path));

@@ -4,6 +4,7 @@
  * come from Claude Code's own settings files (`claudeMdExcludes`), then `--set`. Decisions and
  * guesses: README.md in this folder.
  */
+import { derived } from '../../profile';
 import type { ContextFormat, Dialect, Profile, ProfileContext } from '../../profile';
 import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
@@ -119,8 +120,7 @@ function configure(ctx: ProfileContext) {
   const settings: Record<string, unknown> = {};
   const disabled = /^(1|true|yes)$/i.test(ctx.env.CLAUDE_CODE_DISABLE_CLAUDE_MDS ?? '');
   const base = claudeDiscover({ dirs, excludes: [], disabled });
-  const profile: Profile = {
-    ...CLAUDE_CODE,
+  const profile: Profile = derived(CLAUDE_CODE, {
     discover(dctx) {
       // The project's settings files are known only now that the working directory is.
       const all = [...layers];
@@ -140,7 +140,7 @@ function configure(ctx: ProfileContext) {
       const options: ClaudeOptions = { dirs, excludes, disabled };
       return (excludes.length > 0 ? claudeDiscover(options) : base)(dctx);
     },
-  };
+  });
   return { profile, diagnostics: agentDiagnostics(problems), configFiles, settings };
 }
 

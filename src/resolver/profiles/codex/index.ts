@@ -6,6 +6,7 @@
  * `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md` first, outside the budget. Settings come from
  * Codex's own `config.toml`, then `--set`. Decisions and guesses: README.md in this folder.
  */
+import { derived } from '../../profile';
 import type {
   ContextFormat,
   DirectoryRule,
@@ -227,13 +228,12 @@ function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSet
   const { settings } = config;
   const markers = settings.project_root_markers.value as readonly string[];
   const fallbacks = settings.project_doc_fallback_filenames.value as readonly string[];
-  return {
-    ...CODEX,
+  return derived(CODEX, {
     projectRoot: { markers },
     directories: directories(codexNames(fallbacks)),
     budget: { ...CODEX.budget, size: settings.project_doc_max_bytes.value as number },
     trust: trustFrom(config, evidence),
-  };
+  });
 }
 
 export const CODEX: Profile = {

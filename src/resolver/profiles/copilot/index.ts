@@ -4,6 +4,7 @@
  * locator, and the chat extension's `CustomInstructions` renderer. The targets are the files
  * attached to the request. Decisions and guesses: README.md in this folder.
  */
+import { derived } from '../../profile';
 import type { NotApplicableFor } from '../../evidence';
 import type { Applicability, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
 import type { ContextFormat, ConsideredSource } from '../../profile';
@@ -370,14 +371,15 @@ function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[
   const out: NamedCandidate[] = [];
   for (const dir of [...dirs].sort()) {
     for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) {
-      out.push({
-        ...repoCandidate(ctx, f.abs, { tag: 'nested-agents' }),
-        directory: dir,
-        depth: ctx.depthOf(dir),
-        filename: f.name,
-        delivery: listed ? 'listed' : 'baseline',
-        report: { status: 'not-loaded', reason },
-      });
+      out.push(
+        derived(repoCandidate(ctx, f.abs, { tag: 'nested-agents' }), {
+          directory: dir,
+          depth: ctx.depthOf(dir),
+          filename: f.name,
+          delivery: listed ? 'listed' : 'baseline',
+          report: { status: 'not-loaded', reason },
+        }),
+      );
     }
   }
   return out;
@@ -440,7 +442,7 @@ function format(s: CopilotSettings): ContextFormat {
 }
 
 function withSettings(s: CopilotSettings): Profile {
-  return { ...COPILOT, discover: discover(s), format: format(s) };
+  return derived(COPILOT, { discover: discover(s), format: format(s) });
 }
 
 export const COPILOT: Profile = {

@@ -5,6 +5,7 @@
  * budget; files below the cwd arrive as separate attachments when a file tool touches a path
  * below them. Every candidate symlink is refused; there is no frontmatter.
  */
+import { derived } from '../../profile';
 import type { Configured, DirectoryRule, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
@@ -28,7 +29,7 @@ function configure(ctx: ProfileContext): Configured {
   if (raw === undefined) return {};
   const { names, invalid } = parseCandidates(raw);
   return {
-    profile: { ...DSH, directories: directoryRules(names) },
+    profile: derived(DSH, { directories: directoryRules(names) }),
     diagnostics: invalid.map(({ entry, why }) => ({
       severity: 'error',
       code: 'invalid-value',

@@ -285,7 +285,8 @@ const defined = (l: ConfigLayer | undefined): l is ConfigLayer => l !== undefine
  * check `--set` and to know the boundary markers. Nothing is recorded.
  */
 export function machineSettings(inputs: Omit<GeminiInputs, 'root' | 'targets'>): Record<string, EffectiveSetting> {
-  const run = new Run({ ...inputs, root: inputs.homedir, targets: [] });
+  // Object.assign, not a spread with new keys: see `derived` in profile.ts.
+  const run = new Run(Object.assign({}, inputs, { root: inputs.homedir, targets: [] }));
   return effectiveSettings('gemini', GEMINI_SETTINGS, machineLayers(run, places(run.inputs)).filter(defined), inputs.overrides);
 }
 

@@ -5,6 +5,7 @@
  * file hands its answer to the pipeline as named candidates in Gemini's order, and renders
  * Gemini's framing with the absolute paths Gemini writes. Decisions and guesses: README.md.
  */
+import { derived } from '../../profile';
 import type { Diagnostic } from '../../evidence';
 import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import type {
@@ -128,8 +129,7 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
   // An unknown --set name or a bad value is a usage error before any context file is read.
   const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
   const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map(), settings: settingsEvidence(settings) };
-  const profile: Profile = {
-    ...GEMINI,
+  const profile: Profile = derived(GEMINI, {
     projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },
     discover: (dctx) => run(state, dctx).sources.map(candidate),
     trust: (dctx) => trustVerdict(run(state, dctx)),
@@ -139,7 +139,7 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
       expand: (content, from) => ({ content: state.byPath.get(from.path)?.text ?? content, diagnostics: [] }),
     },
     format: geminiFormat(state),
-  };
+  });
   return { profile, state };
 }
 

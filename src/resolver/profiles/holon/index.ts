@@ -5,6 +5,7 @@
  * setting, `--hierarchical`), and then only `AGENTS.md`, down to each target's directory. No
  * frontmatter, no budget.
  */
+import { derived } from '../../profile';
 import { CODE_POINTS } from '../../units';
 import { NO_BUDGET } from '../../fit';
 import type { Configured, DirectoryRule, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
@@ -59,7 +60,7 @@ function configure(ctx: ProfileContext): Configured {
   const raw = ctx.settings.hierarchical;
   if (raw === undefined) return {};
   const value = raw.trim().toLowerCase();
-  if (ON.has(value)) return { profile: { ...HOLON, directories: HIERARCHICAL } };
+  if (ON.has(value)) return { profile: derived(HOLON, { directories: HIERARCHICAL }) };
   if (OFF.has(value)) return {};
   return {
     diagnostics: [

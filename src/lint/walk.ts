@@ -23,7 +23,7 @@ import type { EntryKind } from '../resolver/fs';
 import { joinRelative } from '../resolver/paths';
 import { readInstructionFile } from '../resolver/read';
 import { MAX_LISTING_ENTRIES, SKIPPED_DIRECTORIES } from './listing';
-import { macrotask, runToEnd } from './pause';
+import { macrotask, runPaused, runToEnd } from './pause';
 
 /** Ancestors searched at most for the repository's top (the directory holding `.git`). */
 const MAX_ANCESTORS = 256;
@@ -320,21 +320,17 @@ export function walkTree(fs: WalkFs, rootPath: string, options: WalkOptions = {}
   return runToEnd(walkSteps(fs, rootPath, options));
 }
 
-/** The walk with a pause (default: one macrotask) every `directoriesPerPause` directories, for an editor. */
-export async function walkTreeAsync(
+/**
+ * The walk with a pause (default: one macrotask) every `directoriesPerPause` directories, for an
+ * editor; undefined once `isCancelled` says so (checked before every directory).
+ */
+export function walkTreeAsync(
   fs: WalkFs,
   rootPath: string,
   options: WalkOptions & { directoriesPerPause?: number; pause?: () => Promise<void>; isCancelled?: () => boolean } = {},
 ): Promise<TreeWalk | undefined> {
   const per = Math.max(1, options.directoriesPerPause ?? 200);
   const pause = options.pause ?? macrotask;
-  const steps = walkSteps(fs, rootPath, options);
-  for (let n = 1; ; n++) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (n % per === 0) {
-      await pause();
-      if (options.isCancelled?.()) return undefined;
-    }
-  }
+  let n = 0;
+  return runPaused(walkSteps(fs, rootPath, options), () => (++n % per === 0 ? pause() : Promise.resolve()), options.isCancelled);
 }

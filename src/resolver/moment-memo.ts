@@ -38,7 +38,6 @@ function sameStat(a: FsStat | null, b: FsStat | null): boolean {
 }
 
 interface Kept<T> {
-  base: ResolverFs;
   moment: Moment;
   stamps: Stamp[];
   value: T;
@@ -69,7 +68,7 @@ export class MomentMemo<T> {
       const now = stampOf(s.file);
       return now !== undefined && sameStat(s.stat, now.stat);
     });
-    if (kept.base !== base || !stampsHold || !kept.moment.stillHolds()) return undefined;
+    if (kept.moment.base !== base || !stampsHold || !kept.moment.stillHolds()) return undefined;
     this.entries.set(key, kept);
     this.hits++;
     if (!kept.frozen) {
@@ -97,7 +96,7 @@ export class MomentMemo<T> {
         const oldest = this.entries.keys().next().value;
         if (oldest !== undefined) this.entries.delete(oldest);
       }
-      this.entries.set(key, { base, moment, stamps: stamps as Stamp[], value, frozen: false });
+      this.entries.set(key, { moment, stamps: stamps as Stamp[], value, frozen: false });
     }
     return value;
   }

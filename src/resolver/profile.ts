@@ -447,10 +447,10 @@ export interface OrderKey {
 }
 
 /**
- * `base` with `changes` laid over it: a profile (or a part of one) derived for one call. Copied
- * with Object.assign, not written `{ ...base, key }`: on Node 20, a spread followed by a key the
- * spread object lacks builds a new hidden class for every object made, and a resolution would
- * leave that garbage in the old generation on every call.
+ * `base` with `changes` laid over it, a new object: a profile, its options or a candidate derived
+ * for one call. Copied with Object.assign, not written `{ ...base, key }`: on Node 20, a spread
+ * followed by a key the spread object lacks builds a new hidden class for every object made, and a
+ * resolution would leave that garbage in the old generation on every call.
  */
 export function derived<T extends object>(base: T, changes: Partial<T>): T {
   return Object.assign({}, base, changes);

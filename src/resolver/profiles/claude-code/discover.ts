@@ -8,7 +8,7 @@
 import type { NotApplicableFor } from '../../evidence';
 import { PatternSet } from '../../globs';
 import { canonicalize, isInside, joinUnder } from '../../paths';
-import type { Applicability, Delivery, DiscoverContext, NamedCandidate } from '../../profile';
+import { derived, type Applicability, type Delivery, type DiscoverContext, type NamedCandidate } from '../../profile';
 import type { SourceScope } from '../../evidence';
 import { agentHeader, stringOrList } from '../agent/frontmatter';
 import { kindOf, listNames, peekText } from '../agent/peek';
@@ -48,12 +48,9 @@ interface Origin {
   tag: string;
 }
 
-/**
- * `c`, a candidate just made, reported as not loaded. Added to it rather than spread into a new
- * literal: on Node 20 that builds a hidden class per object.
- */
+/** `c` reported as not loaded. */
 function notLoaded(c: NamedCandidate, reason: string): NamedCandidate {
-  return Object.assign(c, { report: { status: 'not-loaded' as const, reason } });
+  return derived(c, { report: { status: 'not-loaded', reason } });
 }
 
 /** A glob of `paths` with a `[` that opens no bracket expression matches nothing. */

@@ -37,8 +37,9 @@ const BASELINE = process.env.HOLARYN_BENCH_BASELINE
   : undefined;
 /**
  * The control run's fixed waits (ms), near Holaryn's answers on the bench tree: after a switch's
- * editor is shown, after the host is told of an edit (the quiet time and the count), and after
- * AGENTS.md is shown (its first preview).
+ * editor is shown, and after the host is told of an edit (the quiet time and the count).
+ * `open` is not a stand-in: both modes type the first key no sooner than this after AGENTS.md
+ * is shown.
  */
 const STAND_IN = {
   switch: 10,
@@ -182,7 +183,12 @@ export async function run(): Promise<void> {
     await whenView(api, 'the first preview', settled(api));
     // Top-level rows only, so the preview row is on screen (the page watches it).
     if (VIEW !== 'hidden') await vscode.commands.executeCommand('workbench.actions.treeView.holaryn.instructions.collapseAll');
-  } else await sleep(STAND_IN.open);
+  }
+  // The first keystroke comes at the same moment in both modes: no sooner than STAND_IN.open
+  // after the file is shown (a person reads before typing; the control run cannot wait for a
+  // preview), then the pace, as after every other step. Holaryn's preview is usually there first.
+  await sleep(shown + STAND_IN.open - Date.now());
+  await settle();
   // From opening AGENTS.md to the first keystroke (the workbench loads the Markdown support meanwhile).
   out({ kind: 'open-agents', t0: opened, ts: shown, t1: Date.now() });
   out({ kind: 'preview-first', description: api ? row(api, 'preview')?.description : undefined });

@@ -26,12 +26,31 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') process.exit(0);
 });
 
+/**
+ * Resolves once everything written to `stream` so far has been handed to the system: Node writes
+ * to a full pipe asynchronously, and exiting before that would cut the output.
+ */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+}
+
+/**
+ * Ends the process once the command is done and its output is flushed. Left to end by itself,
+ * Node first waits for every job V8 still has queued on its background threads (optimising
+ * compiles, for a large run tens of milliseconds of them), whose code would never run again.
+ */
+async function finish(code: number): Promise<void> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
 cli(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-  },
+  (code) => finish(code),
   (err: unknown) => {
     process.stderr.write(`holaryn: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    return finish(1);
   },
 );

@@ -5,7 +5,7 @@
  * (the schema is loaded at run time and the check fails clearly when it is missing).
  */
 import { strict as assert } from 'node:assert';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -299,6 +299,41 @@ describe('contract §9 CLI: the real executable on disk', function () {
       const { repo } = workspace({ 'AGENTS.md': 'x\n' });
       const ev = evidence(['instructions', '.', 'a.ts'], { cwd: repo });
       assert.equal(ev.root, repo);
+    });
+  });
+
+  describe('the process ends when the command is done, its output whole', () => {
+    it('a large answer read slowly through a pipe arrives whole, byte for byte what a file gets, with the exit code', async () => {
+      // The process exits as soon as its output is flushed (src/cli/main.ts): nothing may be cut.
+      // Node writes to a full pipe asynchronously, so exiting without the flush fails this test.
+      const files: Record<string, FileSpec> = { 'AGENTS.md': 'root rules\n' };
+      for (let i = 0; i < 40; i++) files[`pkg-${i}/AGENTS.md`] = `rules of ${i}\n`;
+      const { base, repo } = workspace(files);
+      const targets = Array.from({ length: 4000 }, (_, i) => `pkg-${i % 40}/src/file-${i}.ts`).join('\n');
+      const list = path.join(base, 'targets.txt');
+      fs.writeFileSync(list, targets);
+      const args = [CLI, 'instructions', '.', '--targets-from', list, '--json'];
+      const toFile = path.join(base, 'out.json');
+      const fd = fs.openSync(toFile, 'w');
+      const viaFile = spawnSync(process.execPath, args, { cwd: repo, env, stdio: ['ignore', fd, 'pipe'], timeout: 30000 });
+      fs.closeSync(fd);
+      assert.equal(viaFile.status, 0, String(viaFile.stderr));
+      const expected = fs.readFileSync(toFile);
+      assert.ok(expected.length > 4 * 65536, `a large answer (${expected.length} bytes), many times a pipe's buffer`);
+
+      const child = spawn(process.execPath, args, { cwd: repo, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const chunks: Buffer[] = [];
+      child.stdout.pause(); // the reader is slow: the pipe fills and the writer waits
+      const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      await new Promise((r) => setTimeout(r, 300));
+      child.stdout.on('data', (c: Buffer) => chunks.push(c));
+      child.stdout.resume();
+      const code = await ended;
+      assert.equal(code, 0);
+      const got = Buffer.concat(chunks);
+      assert.equal(got.length, expected.length);
+      assert.ok(got.equals(expected), 'the piped answer is the file answer, byte for byte');
+      JSON.parse(got.toString('utf8'));
     });
   });
 

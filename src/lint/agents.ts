@@ -601,8 +601,10 @@ export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string 
         ws.text(rel),
         1,
         `Gemini CLI loads none of this folder's context files, ${rel} included: the folder is not trusted (${why || trust?.decidedBy || 'no trust decision'}). ` +
-          `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
-          `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true.`,
+          (trust?.decidedBy === 'env'
+            ? 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
+            : `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
+              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true.`),
       ),
     );
   }

@@ -99,12 +99,23 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     assert.ok(!ev.context.includes('--- Context from: ' + ev.root));
   });
 
-  it('trust: GEMINI_CLI_TRUST_WORKSPACE=true or security.folderTrust.enabled=false trusts the folder; =false changes nothing', () => {
+  it('trust: GEMINI_CLI_TRUST_WORKSPACE=true or security.folderTrust.enabled=false trusts the folder; =false distrusts it, before anything else', () => {
     const tree = { '.git': { dir: true }, 'GEMINI.md': 'p' } as const;
     assert.equal(resolve({ tree, trust: false, env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } }).ev.sources[0].status, 'included');
     assert.equal(resolve({ tree, trust: false, settings: { 'security.folderTrust.enabled': 'false' } }).ev.sources[0].status, 'included');
     assert.equal(resolve({ tree, trust: false, env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' } }).ev.sources[0].status, 'untrusted');
-    assert.equal(resolve({ tree, trust: true, env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' } }).ev.sources[0].status, 'included');
+    // A trusting rule, or folder trust switched off, does not outweigh the variable.
+    const ruled = resolve({ tree, trust: true, env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' } }).ev;
+    assert.equal(ruled.sources[0].status, 'untrusted');
+    assert.match(ruled.notice ?? '', /GEMINI_CLI_TRUST_WORKSPACE=false/);
+    const off = { 'security.folderTrust.enabled': 'false' };
+    assert.equal(
+      resolve({ tree, trust: false, settings: off, env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' } }).ev.sources[0].status,
+      'untrusted',
+    );
+    // Only the exact words count, as in Gemini.
+    assert.equal(resolve({ tree, trust: true, env: { GEMINI_CLI_TRUST_WORKSPACE: 'FALSE' } }).ev.sources[0].status, 'included');
+    assert.equal(resolve({ tree, trust: false, env: { GEMINI_CLI_TRUST_WORKSPACE: '1' } }).ev.sources[0].status, 'untrusted');
   });
 
   it('project: the ceiling is the nearest directory holding a marker (a .git file counts); [] means the working directory alone', () => {

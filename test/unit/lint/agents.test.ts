@@ -222,6 +222,19 @@ describe('lint: agent pitfalls', () => {
       trusted.findings.filter((f) => f.code.startsWith('agent-')),
       [],
     );
+
+    // GEMINI_CLI_TRUST_WORKSPACE=false outweighs that rule: the finding names the variable, not the file.
+    const vetoed = lintWorkspace(trustedRoot, {
+      budgetCheck: false,
+      agents: { agents: ['gemini'], env: { HOME: home, GEMINI_CLI_TRUST_WORKSPACE: 'false' }, homedir: home },
+    });
+    const byEnv = only(vetoed.findings, 'agent-gemini-untrusted');
+    assert.equal(byEnv.length, 2);
+    assert.match(
+      byEnv[0].message,
+      /not trusted \(GEMINI_CLI_TRUST_WORKSPACE=false\)\. GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true\.$/,
+    );
+    assert.ok(!byEnv[0].message.includes('TRUST_FOLDER'), byEnv[0].message);
   });
 
   it('kimi: run in a deep directory, the budget goes to the deepest file first and cuts the root AGENTS.md (which fits when run at the root)', () => {

@@ -230,7 +230,9 @@ function identity(st: FsStat | undefined): string | undefined {
 /** The trust decision for the working directory. */
 function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
   const { env } = run.inputs;
+  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off).
   if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env' };
   if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
   const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const abs =
@@ -252,16 +254,20 @@ function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrus
 
 function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } {
   const why =
-    trust.source === 'invalid-file'
-      ? 'its trusted folders file is invalid (Gemini would refuse to start)'
-      : trust.source === 'rule'
-        ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
-        : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
+    trust.source === 'env'
+      ? 'GEMINI_CLI_TRUST_WORKSPACE=false'
+      : trust.source === 'invalid-file'
+        ? 'its trusted folders file is invalid (Gemini would refuse to start)'
+        : trust.source === 'rule'
+          ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
+          : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
   return {
     reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
     notice:
       `Gemini CLI treats this folder as untrusted (${why}): only the global context files reach the model. ` +
-      'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.',
+      (trust.source === 'env'
+        ? 'Unset GEMINI_CLI_TRUST_WORKSPACE, or set it to true, to see what a trusted folder would load.'
+        : 'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.'),
   };
 }
 

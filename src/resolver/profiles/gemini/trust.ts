@@ -1,7 +1,8 @@
 /**
  * Gemini CLI's folder trust: its trusted folders file and the decision for the working
  * directory. Gemini decides once, for the working directory: `GEMINI_CLI_TRUST_WORKSPACE` set to
- * exactly `true` trusts it, folder trust switched off trusts it, else the longest matching rule of
+ * exactly `true` trusts it and exactly `false` distrusts it (read first), folder trust switched
+ * off trusts it, else the longest matching rule of
  * the trusted folders file decides, and no rule at all means untrusted (Gemini asks, or refuses
  * to start headless).
  */

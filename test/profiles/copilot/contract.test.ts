@@ -230,6 +230,12 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.equal(ev.truncation.budget, null);
   });
 
+  it("the instruction index names the read tool as the model sees it: 'read_file' in quotes", () => {
+    const { ev } = copilot({ 'ws/.github/instructions/a.instructions.md': "---\napplyTo: 'lib/**'\n---\nA" }, ['x.ts']);
+    assert.ok(ev.context.includes("use the 'read_file' tool to read it before proceeding."), ev.context);
+    assert.ok(!ev.context.includes('#tool:'));
+  });
+
   it('a link leading outside the repository and the home is included, but its text is not shown', () => {
     const outside = temp.make('holaryn-outside-');
     writeTree(outside, { 'secret.md': 'SECRET' });

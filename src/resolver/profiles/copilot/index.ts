@@ -53,7 +53,7 @@ const INDEX_HEAD = [
   'Here is a list of instruction files that contain rules for working with this codebase.',
   'These files are important for understanding the codebase structure, conventions, and best practices.',
   'When an instruction file applies to your task (based on its description or applyTo pattern), follow the rules specified in it.',
-  'If the file content is not already included in the context, use the #tool:readFile tool to read it before proceeding. Use the exact value from the <file> element as-is with the tool; do not add or remove prefixes or otherwise modify it.',
+  "If the file content is not already included in the context, use the 'read_file' tool to read it before proceeding. Use the exact value from the <file> element as-is with the tool; do not add or remove prefixes or otherwise modify it.",
   'Only load instruction files when they are relevant to the current task. Do not eagerly load all instructions upfront.',
   'When modifying or creating files, check for instructions whose applyTo pattern matches the file path and follow them.',
 ].join('\n');

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../../../src/resolver';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
+import { uriText } from '../../../src/resolver/profiles/copilot';
 
 const temp = new TempDirs();
 after(() => temp.cleanup());
@@ -119,6 +120,16 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
       'AGENTS.md',
       'CLAUDE.md',
     ]);
+  });
+
+  it("order by URI: ( ) ! ' * are percent-encoded in the URI as VS Code writes it, which can change the order", () => {
+    // file:///T/h/.claude/CLAUDE.md against file:///T/h%281%29/AGENTS.md: "/" sorts before "%",
+    // while against the unencoded "h(1)/" it would sort after "(".
+    const T = temp.make('holaryn-copilot-');
+    writeTree(T, { 'h(1)/AGENTS.md': 'agents', 'h/.claude/CLAUDE.md': 'home claude' });
+    const ev = resolveInstructions(path.join(T, 'h(1)'), [], { profile: 'copilot', env: {}, homedir: path.join(T, 'h') });
+    assert.deepEqual(inContext(ev), ['~/.claude/CLAUDE.md', 'AGENTS.md']);
+    assert.equal(uriText("/a b/x(y)!'*.md"), 'file:///a%20b/x%28y%29%21%27%2A.md');
   });
 
   it('nested AGENTS.md: not-loaded, or listed (delivery "listed", named in the index) with chat.useNestedAgentsMdFiles', () => {

@@ -38,7 +38,7 @@ export const COPILOT_VERSION =
 export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   'Agent mode with the read tool is assumed: the instruction index (every instruction file, applying or not, with its description and applyTo) is rendered; skills and custom agents that follow it in the real prompt are not.',
   'Whitespace of the rendered prompt follows prompt-tsx as read from the extension; line-break merging may differ slightly.',
-  "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The chat extension's own port of the collector keeps plain URI order.",
+  "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The URI text percent-encodes what VS Code does (all but letters, digits, - . _ ~ and /); Windows drive letters are not lower-cased as VS Code does. The chat extension's own port of the collector keeps plain URI order.",
   'Files inside one instruction folder are taken in name order (VS Code takes the order the file system lists them in).',
   'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
   'A link and the file it leads to, both attached: the first in attachment order is kept (VS Code keeps the one that is not a link).',
@@ -99,12 +99,23 @@ const DEFAULTS: CopilotSettings = {
   parents: false,
 };
 
-/** A `file://` URI's text as VS Code writes it, for sorting (unreserved characters kept). */
+/**
+ * A `file://` URI's text as VS Code writes it, for sorting: unreserved characters and `/` kept,
+ * everything else percent-encoded, `! ' ( ) *` too (which encodeURIComponent leaves alone).
+ */
 export function uriText(abs: string): string {
   const path = abs.replace(/\\/g, '/');
   let out = 'file://';
-  for (const ch of path) out += /[A-Za-z0-9\-._~/]/.test(ch) ? ch : encodeURIComponent(ch);
+  for (const ch of path) out += /[A-Za-z0-9\-._~/]/.test(ch) ? ch : encodeChar(ch);
   return out;
+}
+
+function encodeChar(ch: string): string {
+  try {
+    return encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return '%EF%BF%BD'; // a lone surrogate: written as U+FFFD
+  }
 }
 
 /** The workspace folder, then (with the setting) the folders above it up to its git root. */

@@ -167,6 +167,26 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     ]);
   });
 
+  it('inside an instruction folder, entries that are not links come first in name order, then the links in name order', () => {
+    const { ev } = copilot(
+      {
+        'ws/shared/a.md': "---\napplyTo: '**'\n---\nlinked a",
+        'ws/shared/c.md': "---\napplyTo: '**'\n---\nlinked c",
+        'ws/.github/instructions/a.instructions.md': { symlink: '../../shared/a.md' },
+        'ws/.github/instructions/b.instructions.md': "---\napplyTo: '**'\n---\nb",
+        'ws/.github/instructions/c.instructions.md': { symlink: '../../shared/c.md' },
+        'ws/.github/instructions/z/z.instructions.md': "---\napplyTo: '**'\n---\nz",
+      },
+      ['x.ts'],
+    );
+    assert.deepEqual(inContext(ev), [
+      '.github/instructions/b.instructions.md',
+      '.github/instructions/z/z.instructions.md',
+      '.github/instructions/a.instructions.md',
+      '.github/instructions/c.instructions.md',
+    ]);
+  });
+
   it('chat.instructionsFilesLocations changes the folders (JSON object on the command line)', () => {
     const tree = {
       'ws/docs/ai/x.instructions.md': "---\napplyTo: '**'\n---\nx",

@@ -12,6 +12,7 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
+import type { EntryKind, ResolverFs } from '../../fs';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
@@ -39,7 +40,7 @@ export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   'Agent mode with the read tool is assumed: the instruction index (every instruction file, applying or not, with its description and applyTo) is rendered; skills and custom agents that follow it in the real prompt are not.',
   'Whitespace of the rendered prompt follows prompt-tsx as read from the extension; line-break merging may differ slightly.',
   "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The URI text percent-encodes what VS Code does (all but letters, digits, - . _ ~ and /); Windows drive letters are not lower-cased as VS Code does. The chat extension's own port of the collector keeps plain URI order.",
-  'Files inside one instruction folder are taken in name order (VS Code takes the order the file system lists them in).',
+  'Inside an instruction folder, entries that are not links come first by name, then the links by name, as VS Code walks a sorted listing; the order among the links (VS Code adds them as each extra look-up ends) and the order on Windows (the NTFS listing order) are approximate.',
   'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
   'A link and the file it leads to, both attached: the first in attachment order is kept (VS Code keeps the one that is not a link).',
   'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
@@ -294,6 +295,36 @@ function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: Copi
   return undefined;
 }
 
+/**
+ * A folder's names in the order VS Code walks them: on POSIX the listing comes sorted by name,
+ * but VS Code's disk provider resolves a symbolic link with one more stat and adds it only
+ * then, so the entries that are not links come first (by name), then the links (by name).
+ */
+function linksLast(fs: ResolverFs, dir: string): string[] {
+  const plain: string[] = [];
+  const links: string[] = [];
+  const kinds = listKinds(fs, dir);
+  for (const name of listNames(fs, dir)) {
+    let kind = kinds?.get(name);
+    if (kind === undefined)
+      try {
+        kind = fs.lstat(joinUnder(fs.path, dir, name))?.kind;
+      } catch {
+        kind = undefined;
+      }
+    (kind === 'symlink' ? links : plain).push(name);
+  }
+  return [...plain.sort(), ...links.sort()];
+}
+
+function listKinds(fs: ResolverFs, dir: string): ReadonlyMap<string, EntryKind> | undefined {
+  try {
+    return fs.listKinds?.(dir);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `*.instructions.md` and Claude rules in the configured folders: user folders first, then each root's. */
 function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly string[]): NamedCandidate[] {
   const P = ctx.fs.path;
@@ -315,7 +346,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
   const out: NamedCandidate[] = [];
   const seen = new Set<string>();
   const visit = (dir: string, depth: number, folder: { user: boolean; recurse: boolean }) => {
-    for (const name of listNames(ctx.fs, dir).sort()) {
+    for (const name of linksLast(ctx.fs, dir)) {
       if (out.length >= MAX_INSTRUCTION_FILES) return;
       const abs = joinUnder(P, dir, name);
       const kind = kindOf(ctx.fs, abs);

@@ -102,6 +102,21 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.match(source(ev, '.github/copilot-instructions.md').reason!, /empty/);
   });
 
+  it('a link and the file it leads to, both always attached: the file that is not a link is kept, whatever the order', () => {
+    const { ev } = copilot({ 'ws/AGENTS.md': { symlink: 'CLAUDE.md' }, 'ws/CLAUDE.md': 'Rules\n' }, []);
+    assert.equal(source(ev, 'CLAUDE.md').status, 'included');
+    assert.equal(source(ev, 'AGENTS.md').status, 'duplicate');
+    assert.equal(source(ev, 'AGENTS.md').duplicateOf, 'CLAUDE.md');
+    assert.match(source(ev, 'AGENTS.md').reason!, /same file as CLAUDE\.md/);
+    // An instruction file that is a link is compared by nothing in VS Code: the first in order stays.
+    const rules = copilot(
+      { 'ws/AGENTS.md': "---\napplyTo: '**'\n---\nRules\n", 'ws/.github/instructions/a.instructions.md': { symlink: '../../AGENTS.md' } },
+      ['x.ts'],
+    );
+    assert.equal(source(rules.ev, '.github/instructions/a.instructions.md').status, 'included');
+    assert.equal(source(rules.ev, 'AGENTS.md').duplicateOf, '.github/instructions/a.instructions.md');
+  });
+
   it('order: applying instruction files, then copilot-instructions.md, then the rest by URI (localeCompare)', () => {
     const { ev } = copilot(
       {

@@ -42,7 +42,6 @@ export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The URI text percent-encodes what VS Code does (all but letters, digits, - . _ ~ and /); Windows drive letters are not lower-cased as VS Code does. The chat extension's own port of the collector keeps plain URI order.",
   'Inside an instruction folder, entries that are not links come first by name, then the links by name, as VS Code walks a sorted listing; the order among the links (VS Code adds them as each extra look-up ends) and the order on Windows (the NTFS listing order) are approximate.',
   'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
-  'A link and the file it leads to, both attached: the first in attachment order is kept (VS Code keeps the one that is not a link).',
   'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
   'Parent repository folders (chat.useCustomizationsInParentRepositories) are used as if their git root were trusted; enterprise policies and multi-root workspaces are not modelled.',
 ]);
@@ -148,6 +147,14 @@ function childrenNamed(ctx: DiscoverContext, dir: string, names: readonly string
   return out;
 }
 
+function isLink(ctx: DiscoverContext, abs: string): boolean {
+  try {
+    return ctx.fs.lstat(abs)?.kind === 'symlink';
+  } catch {
+    return false;
+  }
+}
+
 /** A file of the repository (or above it) as a candidate. */
 function repoCandidate(ctx: DiscoverContext, abs: string, base: Partial<NamedCandidate> & { tag: Tag }): NamedCandidate {
   const P = ctx.fs.path;
@@ -186,7 +193,10 @@ function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly st
   const P = ctx.fs.path;
   type Found = { c: NamedCandidate; uri: string; on: boolean };
   const found: Found[] = [];
-  const add = (c: NamedCandidate, abs: string, on: boolean) => found.push({ c, uri: uriText(abs), on });
+  // VS Code adds the files that are not links first, then a link only if its real path is not
+  // already there: of a link and its file, the file is kept whatever the order.
+  const add = (c: NamedCandidate, abs: string, on: boolean) =>
+    found.push({ c: isLink(ctx, abs) ? derived(c, { yieldsToSameFile: true }) : c, uri: uriText(abs), on });
   for (const root of roots) {
     for (const f of childrenNamed(ctx, root, ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'])) {
       const isAgents = f.wanted === 'AGENTS.md';

@@ -292,6 +292,21 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.ok(ev.diagnostics.some((d) => d.code === 'symlink-outside-root'));
   });
 
+  it('parent repository folders: used only with workspace trust off, since Holaryn cannot see which folders VS Code trusts', () => {
+    const tree = { 'ws/.keep': '', '.git/HEAD': 'x', 'AGENTS.md': 'parent agents', 'ws/AGENTS.md': 'agents' };
+    const parents = { 'chat.useCustomizationsInParentRepositories': 'true' };
+    const assumed = copilot(tree, [], parents);
+    assert.deepEqual(inContext(assumed.ev), ['AGENTS.md']);
+    const d = assumed.ev.diagnostics.find((x) => x.code === 'untrusted');
+    assert.ok(d, JSON.stringify(assumed.ev.diagnostics));
+    assert.match(d.message, /trusted/);
+    assert.match(d.message, /security\.workspace\.trust\.enabled=false/);
+    const off = copilot(tree, [], { ...parents, 'security.workspace.trust.enabled': 'false' });
+    assert.deepEqual(inContext(off.ev), ['../AGENTS.md', 'AGENTS.md']);
+    assert.ok(!off.ev.diagnostics.some((x) => x.code === 'untrusted'));
+    assert.ok(!copilot(tree, []).ev.diagnostics.some((x) => x.code === 'untrusted'), 'no word about trust when the setting is off');
+  });
+
   it('settings: VS Code names with --set, effective values in the evidence, no configuration file read; an unknown name is a usage error listing the known ones', () => {
     const { ev } = copilot({}, [], { 'chat.useAgentsMdFile': 'false' });
     assert.deepEqual(ev.configFiles, []);

@@ -30,6 +30,7 @@ import {
   USE_CLAUDE_MD,
   USE_INSTRUCTION_FILES,
   USE_NESTED_AGENTS_MD,
+  WORKSPACE_TRUST,
 } from './settings';
 import { COPILOT_ABOUT } from './about';
 
@@ -43,7 +44,7 @@ export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   'Inside an instruction folder, entries that are not links come first by name, then the links by name, as VS Code walks a sorted listing; the order among the links (VS Code adds them as each extra look-up ends) and the order on Windows (the NTFS listing order) are approximate.',
   'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
   'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
-  'Parent repository folders (chat.useCustomizationsInParentRepositories) are used as if their git root were trusted; enterprise policies and multi-root workspaces are not modelled.',
+  'Parent repository folders (chat.useCustomizationsInParentRepositories) need their git root to be trusted in VS Code; Holaryn cannot see the trusted folders, so it uses them only with security.workspace.trust.enabled=false and otherwise warns (untrusted) and uses the workspace folder alone. Enterprise policies and multi-root workspaces are not modelled.',
 ]);
 
 const INTRO =
@@ -75,6 +76,7 @@ interface CopilotSettings {
   includeApplying: boolean;
   locations: Readonly<Record<string, boolean>>;
   parents: boolean;
+  trustEnabled: boolean;
 }
 
 function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSettings {
@@ -86,6 +88,7 @@ function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSetting
     includeApplying: effective[INCLUDE_APPLYING].value as boolean,
     locations: effective[LOCATIONS].value as Readonly<Record<string, boolean>>,
     parents: effective[PARENT_REPOSITORIES].value as boolean,
+    trustEnabled: effective[WORKSPACE_TRUST].value as boolean,
   };
 }
 
@@ -97,6 +100,7 @@ const DEFAULTS: CopilotSettings = {
   includeApplying: true,
   locations: DEFAULT_LOCATIONS,
   parents: false,
+  trustEnabled: true,
 };
 
 /**
@@ -118,7 +122,11 @@ function encodeChar(ch: string): string {
   }
 }
 
-/** The workspace folder, then (with the setting) the folders above it up to its git root. */
+/**
+ * The workspace folder, then (with the setting) the folders above it up to its git root. VS Code
+ * adds them only when that root is trusted; Holaryn cannot read VS Code's trusted folders, so it
+ * takes the root as trusted only when workspace trust is off, and says so otherwise.
+ */
 function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
   const P = ctx.fs.path;
   const roots = [ctx.root];
@@ -126,12 +134,23 @@ function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
   const parents: string[] = [];
   let dir = ctx.root;
   for (;;) {
-    if (kindOf(ctx.fs, joinUnder(P, dir, '.git')) !== undefined) return dir === ctx.root ? roots : [...roots, ...parents];
+    if (kindOf(ctx.fs, joinUnder(P, dir, '.git')) !== undefined) break;
     const parent = P.dirname(dir);
     if (parent === dir || parent === ctx.homedir) return roots;
     parents.push(parent);
     dir = parent;
   }
+  if (parents.length === 0) return roots;
+  if (s.trustEnabled) {
+    ctx.diagnostic(
+      'untrusted',
+      null,
+      null,
+      `${PARENT_REPOSITORIES} is true, but Copilot uses the folders above the workspace folder only when the repository's root (${ctx.display(dir)}) is trusted in VS Code. Holaryn cannot see VS Code's trusted folders, so it takes the root as not trusted and uses the workspace folder alone; give --set ${WORKSPACE_TRUST}=false if workspace trust is off`,
+    );
+    return roots;
+  }
+  return [...roots, ...parents];
 }
 
 /** The direct children of `dir` named (any case) one of `names`, that are files (links followed). */

@@ -77,6 +77,11 @@ export function walkFsOf(fs: ResolverFs): WalkFs | undefined {
 export interface WalkOptions {
   /** Honour `.gitignore` files and `.git/info/exclude` (default true; `--no-ignore` is false). */
   ignore?: boolean;
+  /**
+   * With `ignore`: also the `.gitignore` files above the root up to the repository's top, and its
+   * `info/exclude` (default true); false: only the root's own `.gitignore` and those below it.
+   */
+  ignoresAbove?: boolean;
   /** Entries listed at most (default MAX_LISTING_ENTRIES); past it the walk is incomplete. */
   maxEntries?: number;
   /** Further entries to leave out (an editor's `files.exclude`); a directory left out is not entered. */
@@ -239,7 +244,11 @@ export function* walkSteps(fs: WalkFs, rootPath: string, options: WalkOptions = 
   const P = fs.path;
   const maxEntries = options.maxEntries ?? MAX_LISTING_ENTRIES;
   const useIgnores = options.ignore !== false;
-  const rules = useIgnores ? rulesForRoot(fs, rootPath) : undefined;
+  const rules = !useIgnores
+    ? undefined
+    : options.ignoresAbove === false
+      ? new IgnoreRules('', fs.caseInsensitive ?? false)
+      : rulesForRoot(fs, rootPath);
   const rootFromTop = rules?.rootFromTop ?? '';
   const result: TreeWalk = {
     paths: [],

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../../../src/resolver';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 import { uriText } from '../../../src/resolver/profiles/copilot';
+import { Tree, resolve } from '../../helpers/tree';
 
 const temp = new TempDirs();
 after(() => temp.cleanup());
@@ -161,6 +162,55 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
       ),
     );
     assert.ok(!on.ev.context.includes('nested'), 'a listed file\u2019s text is not attached');
+  });
+
+  it('chat.useNestedAgentsMdFiles: every AGENTS.md (any case) of the workspace folder is listed, sorted, leaving out excluded folders and what .gitignore ignores', () => {
+    const tree = {
+      'ws/AGENTS.md': 'root',
+      'ws/.gitignore': 'build/\n',
+      'ws/pkg/x.ts': 'x',
+      'ws/pkg/AGENTS.md': 'on the chain',
+      'ws/other/deep/AGENTS.md': 'elsewhere',
+      'ws/lib/agents.md': 'lower case',
+      'ws/build/AGENTS.md': 'ignored by the root .gitignore',
+      'ws/sub/.gitignore': 'gen/\n',
+      'ws/sub/gen/AGENTS.md': 'ignored by a nested .gitignore',
+      'ws/node_modules/m/AGENTS.md': 'excluded',
+      'ws/bower_components/b/AGENTS.md': 'excluded',
+      'ws/.hg/AGENTS.md': 'excluded',
+      'ws/CVS/AGENTS.md': 'excluded',
+    };
+    const on = copilot(tree, ['pkg/x.ts'], { 'chat.useNestedAgentsMdFiles': 'true' });
+    const listed = on.ev.sources.filter((s) => s.delivery === 'listed').map((s) => s.path);
+    assert.deepEqual(listed, ['lib/agents.md', 'other/deep/AGENTS.md', 'pkg/AGENTS.md']);
+    assert.ok(on.ev.sources.filter((s) => s.delivery === 'listed').every((s) => s.status === 'not-loaded'));
+    assert.ok(
+      on.ev.context.includes(
+        `<file>${path.join(on.ws, 'other', 'deep', 'AGENTS.md')}</file>\n<description>Instructions for folder 'other/deep'</description>`,
+      ),
+    );
+    assert.ok(!on.ev.context.includes('elsewhere'));
+    // Off (the default): only the targets' chains are looked at, as before.
+    const off = copilot(tree, ['pkg/x.ts']);
+    assert.deepEqual(
+      off.ev.sources.filter((s) => s.path !== 'AGENTS.md').map((s) => s.path),
+      ['pkg/AGENTS.md'],
+    );
+  });
+
+  it('chat.useNestedAgentsMdFiles: the search of the workspace folder stops after 20000 folders, with a warning', () => {
+    const files: Tree = { '/ws/AGENTS.md': 'root', '/ws/zz/AGENTS.md': 'last' };
+    for (let i = 0; i < 20_001; i++) files[`/ws/d${String(i).padStart(5, '0')}/f.txt`] = 'x';
+    const { ev } = resolve(
+      files,
+      [],
+      { profile: 'copilot', settings: { 'chat.useNestedAgentsMdFiles': 'true' }, env: {}, homedir: '/home/u' },
+      '/ws',
+    );
+    const d = ev.diagnostics.find((x) => x.code === 'too-large');
+    assert.ok(d, JSON.stringify(ev.diagnostics));
+    assert.match(d.message, /20000 folders/);
+    assert.ok(!ev.sources.some((s) => s.path === 'zz/AGENTS.md'));
   });
 
   it('instruction files: *.instructions.md under .github/instructions, .md but README.md under .claude/rules, 5 levels deep', () => {

@@ -13,6 +13,7 @@ import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
 import type { EntryKind, ResolverFs } from '../../fs';
+import { walkFsOf, walkSteps } from '../../walk';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
@@ -42,7 +43,7 @@ export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   'Whitespace of the rendered prompt follows prompt-tsx as read from the extension; line-break merging may differ slightly.',
   "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The URI text percent-encodes what VS Code does (all but letters, digits, - . _ ~ and /); Windows drive letters are not lower-cased as VS Code does. The chat extension's own port of the collector keeps plain URI order.",
   'Inside an instruction folder, entries that are not links come first by name, then the links by name, as VS Code walks a sorted listing; the order among the links (VS Code adds them as each extra look-up ends) and the order on Windows (the NTFS listing order) are approximate.',
-  'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
+  'With chat.useNestedAgentsMdFiles, the whole workspace folder is searched for AGENTS.md as VS Code does, leaving out the default files.exclude and search.exclude entries and what its .gitignore files ignore; the order of the list (sorted by path), the user\u2019s own exclude settings, linked folders (not entered) and the finer ignore rules of VS Code\u2019s search are approximate, and the search stops after 20000 folders (VS Code has no bound).',
   'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
   'Parent repository folders (chat.useCustomizationsInParentRepositories) need their git root to be trusted in VS Code; Holaryn cannot see the trusted folders, so it uses them only with security.workspace.trust.enabled=false and otherwise warns (untrusted) and uses the workspace folder alone. Enterprise policies and multi-root workspaces are not modelled.',
 ]);
@@ -63,6 +64,19 @@ const INDEX_HEAD = [
 const MAX_DEPTH = 5;
 /** At most this many instruction files are considered (a bound against hostile trees). */
 const MAX_INSTRUCTION_FILES = 2000;
+/** Folders the nested AGENTS.md search enters at most (VS Code's search has no bound). */
+const MAX_SEARCH_DIRECTORIES = 20_000;
+/** What the search leaves out by default: `files.exclude` and `search.exclude` (all `**\/NAME`, and `**\/*.code-search`). */
+const SEARCH_EXCLUDED: ReadonlySet<string> = new Set([
+  '.git',
+  '.svn',
+  '.hg',
+  'CVS',
+  '.DS_Store',
+  'Thumbs.db',
+  'node_modules',
+  'bower_components',
+]);
 /** Bytes read of an instruction file to find its header. */
 const HEADER_READ_BYTES = 256 * 1024;
 
@@ -423,15 +437,35 @@ function instructionCandidate(
   return user ? homeCandidate(abs, path, base) : repoCandidate(ctx, abs, base);
 }
 
-/** AGENTS.md files below the folder on the targets' chains (Copilot only lists them, with the setting). */
+/**
+ * AGENTS.md files below the workspace folder. Copilot only lists them, and only with
+ * `chat.useNestedAgentsMdFiles`: then it searches the whole folder, as VS Code's file search
+ * does; otherwise Holaryn reports the ones on the targets' chains, to say why they are not used.
+ */
 function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[] {
-  const P = ctx.fs.path;
   const listed = s.nestedAgents && s.agentsMd;
   const reason = listed
     ? `listed in Copilot's instruction index (${USE_NESTED_AGENTS_MD}): its text is not attached; the model reads it only if it chooses to`
     : s.nestedAgents
       ? `${USE_AGENTS_MD} is false, so nested AGENTS.md files are not listed either`
       : `Copilot attaches only the workspace folder's AGENTS.md; a nested one is not even listed unless ${USE_NESTED_AGENTS_MD} is true`;
+  const found = (listed && searchAgentsMd(ctx)) || chainAgentsMd(ctx);
+  return found.map((f) =>
+    derived(repoCandidate(ctx, f.abs, { tag: 'nested-agents' }), {
+      directory: f.dir,
+      depth: ctx.depthOf(f.dir),
+      filename: f.name,
+      delivery: listed ? 'listed' : 'baseline',
+      report: { status: 'not-loaded', reason },
+    }),
+  );
+}
+
+type Nested = { dir: string; abs: string; name: string };
+
+/** The AGENTS.md files of the directories on the targets' chains (below the folder). */
+function chainAgentsMd(ctx: DiscoverContext): Nested[] {
+  const P = ctx.fs.path;
   const dirs = new Set<string>();
   for (const t of ctx.targets) {
     if (t.path === '') continue;
@@ -439,21 +473,55 @@ function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[
     const upto = t.kind === 'directory' ? parts.length : parts.length - 1;
     for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
   }
-  const out: NamedCandidate[] = [];
-  for (const dir of [...dirs].sort()) {
-    for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) {
-      out.push(
-        derived(repoCandidate(ctx, f.abs, { tag: 'nested-agents' }), {
-          directory: dir,
-          depth: ctx.depthOf(dir),
-          filename: f.name,
-          delivery: listed ? 'listed' : 'baseline',
-          report: { status: 'not-loaded', reason },
-        }),
+  const out: Nested[] = [];
+  for (const dir of [...dirs].sort())
+    for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) out.push({ dir, abs: f.abs, name: f.name });
+  return out;
+}
+
+/**
+ * Every AGENTS.md (any case) below the workspace folder, as VS Code's search for `**\/AGENTS.md`
+ * finds them: the default excluded folders and what the folder's `.gitignore` files ignore are
+ * left out. Sorted by path. Undefined when the filesystem cannot list folders.
+ */
+function searchAgentsMd(ctx: DiscoverContext): Nested[] | undefined {
+  const wfs = walkFsOf(ctx.fs);
+  if (!wfs) return undefined;
+  const P = ctx.fs.path;
+  const out: Nested[] = [];
+  const steps = walkSteps(wfs, ctx.root, {
+    ignoresAbove: false,
+    // Nothing to collect but what onDirectory sees.
+    maxEntries: 0,
+    exclude: (rel) => {
+      const name = rel.slice(rel.lastIndexOf('/') + 1);
+      return SEARCH_EXCLUDED.has(name) || name.endsWith('.code-search');
+    },
+    onDirectory: (rel, abs, entries) => {
+      // The folder's own AGENTS.md is the attached one (agentFiles).
+      if (rel === '' || !entries) return;
+      for (const e of entries) {
+        if (e.name.toLowerCase() !== 'agents.md' || (e.kind !== 'file' && e.kind !== 'symlink')) continue;
+        const file = joinUnder(P, abs, e.name);
+        if (e.kind === 'file' || kindOf(ctx.fs, file) === 'file') out.push({ dir: rel, abs: file, name: e.name });
+      }
+    },
+  });
+  let folders = 0;
+  for (let step = steps.next(); !step.done; step = steps.next()) {
+    if (++folders < MAX_SEARCH_DIRECTORIES) continue;
+    if (!steps.next().done) {
+      steps.return(undefined as never);
+      ctx.diagnostic(
+        'too-large',
+        null,
+        null,
+        `${USE_NESTED_AGENTS_MD}: Holaryn stopped searching the workspace folder for AGENTS.md files after ${MAX_SEARCH_DIRECTORIES} folders (VS Code searches on); files in the folders not searched are not reported`,
       );
     }
+    break;
   }
-  return out;
+  return out.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
 }
 
 function discover(s: CopilotSettings): (ctx: DiscoverContext) => NamedCandidate[] {

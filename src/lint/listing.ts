@@ -7,11 +7,9 @@ import { Minimatch, braceExpand } from 'minimatch';
 import { normalizePattern, MATCH_OPTIONS } from '../resolver';
 import { STEP_MASK, runToEnd } from './pause';
 
-/** Directories whose contents are neither walked for instruction files nor listed for globs. */
-export const SKIPPED_DIRECTORIES: readonly string[] = Object.freeze(['.git', 'node_modules']);
+import { SKIPPED_DIRECTORIES } from '../resolver/walk';
 
-/** Entries kept at most; past it the listing is incomplete and "matches nothing" is not reported. */
-export const MAX_LISTING_ENTRIES = 1_000_000;
+export { SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES } from '../resolver/walk';
 
 /**
  * Glob-against-path evaluations one listing performs at most (about a second per million).

@@ -204,6 +204,11 @@ export interface NamedCandidate {
   /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
   readonly yieldsWhenBlank?: boolean;
   /**
+   * Of several paths to one file, this one is the `duplicate` whenever a path that does not
+   * yield leads there too, whatever their order (Copilot keeps a file over a link to it).
+   */
+  readonly yieldsToSameFile?: boolean;
+  /**
    * Decides applicability instead of the dialect (a profile that read the file's keys itself,
    * e.g. because they mean something only for files in one folder).
    */

@@ -168,6 +168,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     group: n.group,
     trim: n.trim,
     yieldsWhenBlank: n.yieldsWhenBlank,
+    yieldsToSameFile: n.yieldsToSameFile,
     applicability: n.applicability,
     otherwise: n.otherwise,
     tag: n.tag,

@@ -188,6 +188,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     if (f.note !== undefined) entry.note = f.note;
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
+    if (f.yieldsToSameFile) entry.yieldsToSameFile = true;
     if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
       const winner = winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };

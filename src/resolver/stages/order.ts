@@ -40,14 +40,22 @@ export interface Ordered {
 export function orderSources(entries: Entry[], profile: Profile): Ordered {
   entries.sort(profile.order);
   // Identity before applicability: later paths to an already-seen file are duplicates. A shadowed
-  // candidate was never loaded by the system, so it names no file.
+  // candidate was never loaded by the system, so it names no file. Paths that yield
+  // (NamedCandidate.yieldsToSameFile) claim a file only after every path that does not.
   const firstByIdentity = new Map<string, Entry>();
   const duplicateOf = new Map<Entry, Entry>();
+  let yielding = false;
   for (const e of entries) {
     if (e.report?.status === 'shadowed') continue;
-    const first = firstByIdentity.get(e.identity);
-    if (first) duplicateOf.set(e, first);
-    else firstByIdentity.set(e.identity, e);
+    if (e.yieldsToSameFile) yielding = true;
+    else claim(e, firstByIdentity, duplicateOf);
   }
+  if (yielding) for (const e of entries) if (e.yieldsToSameFile && e.report?.status !== 'shadowed') claim(e, firstByIdentity, duplicateOf);
   return { entries, duplicateOf };
+}
+
+function claim(e: Entry, firstByIdentity: Map<string, Entry>, duplicateOf: Map<Entry, Entry>): void {
+  const first = firstByIdentity.get(e.identity);
+  if (first) duplicateOf.set(e, first);
+  else firstByIdentity.set(e.identity, e);
 }

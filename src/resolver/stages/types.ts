@@ -67,6 +67,8 @@ export interface Found {
   trim?: boolean;
   /** A blank file does not claim its group. */
   yieldsWhenBlank?: boolean;
+  /** Another path to the same file that does not yield is kept over this one. */
+  yieldsToSameFile?: boolean;
   applicability?: Applicability;
   otherwise?: SourceDelivery;
   tag?: string;
@@ -102,6 +104,8 @@ export interface Entry {
   /** The delivery to report when it applies to no target. */
   otherwise?: SourceDelivery;
   tag?: string;
+  /** Another path to the same file that does not yield is kept over this one. */
+  yieldsToSameFile?: boolean;
   /** Canonical absolute path. */
   canonical: string;
 }

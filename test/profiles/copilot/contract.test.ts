@@ -6,6 +6,8 @@ import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../../../src/resolver';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
+import { uriText } from '../../../src/resolver/profiles/copilot';
+import { Tree, resolve } from '../../helpers/tree';
 
 const temp = new TempDirs();
 after(() => temp.cleanup());
@@ -101,6 +103,21 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.match(source(ev, '.github/copilot-instructions.md').reason!, /empty/);
   });
 
+  it('a link and the file it leads to, both always attached: the file that is not a link is kept, whatever the order', () => {
+    const { ev } = copilot({ 'ws/AGENTS.md': { symlink: 'CLAUDE.md' }, 'ws/CLAUDE.md': 'Rules\n' }, []);
+    assert.equal(source(ev, 'CLAUDE.md').status, 'included');
+    assert.equal(source(ev, 'AGENTS.md').status, 'duplicate');
+    assert.equal(source(ev, 'AGENTS.md').duplicateOf, 'CLAUDE.md');
+    assert.match(source(ev, 'AGENTS.md').reason!, /same file as CLAUDE\.md/);
+    // An instruction file that is a link is compared by nothing in VS Code: the first in order stays.
+    const rules = copilot(
+      { 'ws/AGENTS.md': "---\napplyTo: '**'\n---\nRules\n", 'ws/.github/instructions/a.instructions.md': { symlink: '../../AGENTS.md' } },
+      ['x.ts'],
+    );
+    assert.equal(source(rules.ev, '.github/instructions/a.instructions.md').status, 'included');
+    assert.equal(source(rules.ev, 'AGENTS.md').duplicateOf, '.github/instructions/a.instructions.md');
+  });
+
   it('order: applying instruction files, then copilot-instructions.md, then the rest by URI (localeCompare)', () => {
     const { ev } = copilot(
       {
@@ -121,6 +138,16 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     ]);
   });
 
+  it("order by URI: ( ) ! ' * are percent-encoded in the URI as VS Code writes it, which can change the order", () => {
+    // file:///T/h/.claude/CLAUDE.md against file:///T/h%281%29/AGENTS.md: "/" sorts before "%",
+    // while against the unencoded "h(1)/" it would sort after "(".
+    const T = temp.make('holaryn-copilot-');
+    writeTree(T, { 'h(1)/AGENTS.md': 'agents', 'h/.claude/CLAUDE.md': 'home claude' });
+    const ev = resolveInstructions(path.join(T, 'h(1)'), [], { profile: 'copilot', env: {}, homedir: path.join(T, 'h') });
+    assert.deepEqual(inContext(ev), ['~/.claude/CLAUDE.md', 'AGENTS.md']);
+    assert.equal(uriText("/a b/x(y)!'*.md"), 'file:///a%20b/x%28y%29%21%27%2A.md');
+  });
+
   it('nested AGENTS.md: not-loaded, or listed (delivery "listed", named in the index) with chat.useNestedAgentsMdFiles', () => {
     const tree = { 'ws/AGENTS.md': 'root', 'ws/pkg/AGENTS.md': 'nested', 'ws/pkg/x.ts': 'x' };
     const off = copilot(tree, ['pkg/x.ts']);
@@ -135,6 +162,55 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
       ),
     );
     assert.ok(!on.ev.context.includes('nested'), 'a listed file\u2019s text is not attached');
+  });
+
+  it('chat.useNestedAgentsMdFiles: every AGENTS.md (any case) of the workspace folder is listed, sorted, leaving out excluded folders and what .gitignore ignores', () => {
+    const tree = {
+      'ws/AGENTS.md': 'root',
+      'ws/.gitignore': 'build/\n',
+      'ws/pkg/x.ts': 'x',
+      'ws/pkg/AGENTS.md': 'on the chain',
+      'ws/other/deep/AGENTS.md': 'elsewhere',
+      'ws/lib/agents.md': 'lower case',
+      'ws/build/AGENTS.md': 'ignored by the root .gitignore',
+      'ws/sub/.gitignore': 'gen/\n',
+      'ws/sub/gen/AGENTS.md': 'ignored by a nested .gitignore',
+      'ws/node_modules/m/AGENTS.md': 'excluded',
+      'ws/bower_components/b/AGENTS.md': 'excluded',
+      'ws/.hg/AGENTS.md': 'excluded',
+      'ws/CVS/AGENTS.md': 'excluded',
+    };
+    const on = copilot(tree, ['pkg/x.ts'], { 'chat.useNestedAgentsMdFiles': 'true' });
+    const listed = on.ev.sources.filter((s) => s.delivery === 'listed').map((s) => s.path);
+    assert.deepEqual(listed, ['lib/agents.md', 'other/deep/AGENTS.md', 'pkg/AGENTS.md']);
+    assert.ok(on.ev.sources.filter((s) => s.delivery === 'listed').every((s) => s.status === 'not-loaded'));
+    assert.ok(
+      on.ev.context.includes(
+        `<file>${path.join(on.ws, 'other', 'deep', 'AGENTS.md')}</file>\n<description>Instructions for folder 'other/deep'</description>`,
+      ),
+    );
+    assert.ok(!on.ev.context.includes('elsewhere'));
+    // Off (the default): only the targets' chains are looked at, as before.
+    const off = copilot(tree, ['pkg/x.ts']);
+    assert.deepEqual(
+      off.ev.sources.filter((s) => s.path !== 'AGENTS.md').map((s) => s.path),
+      ['pkg/AGENTS.md'],
+    );
+  });
+
+  it('chat.useNestedAgentsMdFiles: the search of the workspace folder stops after 20000 folders, with a warning', () => {
+    const files: Tree = { '/ws/AGENTS.md': 'root', '/ws/zz/AGENTS.md': 'last' };
+    for (let i = 0; i < 20_001; i++) files[`/ws/d${String(i).padStart(5, '0')}/f.txt`] = 'x';
+    const { ev } = resolve(
+      files,
+      [],
+      { profile: 'copilot', settings: { 'chat.useNestedAgentsMdFiles': 'true' }, env: {}, homedir: '/home/u' },
+      '/ws',
+    );
+    const d = ev.diagnostics.find((x) => x.code === 'too-large');
+    assert.ok(d, JSON.stringify(ev.diagnostics));
+    assert.match(d.message, /20000 folders/);
+    assert.ok(!ev.sources.some((s) => s.path === 'zz/AGENTS.md'));
   });
 
   it('instruction files: *.instructions.md under .github/instructions, .md but README.md under .claude/rules, 5 levels deep', () => {
@@ -153,6 +229,26 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
       '.claude/rules/a/b/c/d/e/deep.md',
       '.claude/rules/r.md',
       '.github/instructions/x.instructions.md',
+    ]);
+  });
+
+  it('inside an instruction folder, entries that are not links come first in name order, then the links in name order', () => {
+    const { ev } = copilot(
+      {
+        'ws/shared/a.md': "---\napplyTo: '**'\n---\nlinked a",
+        'ws/shared/c.md': "---\napplyTo: '**'\n---\nlinked c",
+        'ws/.github/instructions/a.instructions.md': { symlink: '../../shared/a.md' },
+        'ws/.github/instructions/b.instructions.md': "---\napplyTo: '**'\n---\nb",
+        'ws/.github/instructions/c.instructions.md': { symlink: '../../shared/c.md' },
+        'ws/.github/instructions/z/z.instructions.md': "---\napplyTo: '**'\n---\nz",
+      },
+      ['x.ts'],
+    );
+    assert.deepEqual(inContext(ev), [
+      '.github/instructions/b.instructions.md',
+      '.github/instructions/z/z.instructions.md',
+      '.github/instructions/a.instructions.md',
+      '.github/instructions/c.instructions.md',
     ]);
   });
 
@@ -230,6 +326,12 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.equal(ev.truncation.budget, null);
   });
 
+  it("the instruction index names the read tool as the model sees it: 'read_file' in quotes", () => {
+    const { ev } = copilot({ 'ws/.github/instructions/a.instructions.md': "---\napplyTo: 'lib/**'\n---\nA" }, ['x.ts']);
+    assert.ok(ev.context.includes("use the 'read_file' tool to read it before proceeding."), ev.context);
+    assert.ok(!ev.context.includes('#tool:'));
+  });
+
   it('a link leading outside the repository and the home is included, but its text is not shown', () => {
     const outside = temp.make('holaryn-outside-');
     writeTree(outside, { 'secret.md': 'SECRET' });
@@ -238,6 +340,21 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
     assert.ok(!ev.context.includes('SECRET'));
     assert.ok(ev.context.includes('[not shown: links outside the repository]'));
     assert.ok(ev.diagnostics.some((d) => d.code === 'symlink-outside-root'));
+  });
+
+  it('parent repository folders: used only with workspace trust off, since Holaryn cannot see which folders VS Code trusts', () => {
+    const tree = { 'ws/.keep': '', '.git/HEAD': 'x', 'AGENTS.md': 'parent agents', 'ws/AGENTS.md': 'agents' };
+    const parents = { 'chat.useCustomizationsInParentRepositories': 'true' };
+    const assumed = copilot(tree, [], parents);
+    assert.deepEqual(inContext(assumed.ev), ['AGENTS.md']);
+    const d = assumed.ev.diagnostics.find((x) => x.code === 'untrusted');
+    assert.ok(d, JSON.stringify(assumed.ev.diagnostics));
+    assert.match(d.message, /trusted/);
+    assert.match(d.message, /security\.workspace\.trust\.enabled=false/);
+    const off = copilot(tree, [], { ...parents, 'security.workspace.trust.enabled': 'false' });
+    assert.deepEqual(inContext(off.ev), ['../AGENTS.md', 'AGENTS.md']);
+    assert.ok(!off.ev.diagnostics.some((x) => x.code === 'untrusted'));
+    assert.ok(!copilot(tree, []).ev.diagnostics.some((x) => x.code === 'untrusted'), 'no word about trust when the setting is off');
   });
 
   it('settings: VS Code names with --set, effective values in the evidence, no configuration file read; an unknown name is a usage error listing the known ones', () => {

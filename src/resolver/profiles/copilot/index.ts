@@ -12,6 +12,8 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
+import type { EntryKind, ResolverFs } from '../../fs';
+import { walkFsOf, walkSteps } from '../../walk';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
@@ -29,6 +31,7 @@ import {
   USE_CLAUDE_MD,
   USE_INSTRUCTION_FILES,
   USE_NESTED_AGENTS_MD,
+  WORKSPACE_TRUST,
 } from './settings';
 import { COPILOT_ABOUT } from './about';
 
@@ -38,12 +41,11 @@ export const COPILOT_VERSION =
 export const COPILOT_FIDELITY: readonly string[] = Object.freeze([
   'Agent mode with the read tool is assumed: the instruction index (every instruction file, applying or not, with its description and applyTo) is rendered; skills and custom agents that follow it in the real prompt are not.',
   'Whitespace of the rendered prompt follows prompt-tsx as read from the extension; line-break merging may differ slightly.',
-  "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The chat extension's own port of the collector keeps plain URI order.",
-  'Files inside one instruction folder are taken in name order (VS Code takes the order the file system lists them in).',
-  'Nested AGENTS.md files are looked for only on the targets\u2019 chains, not by a search of the whole workspace (which would honour files.exclude and .gitignore).',
-  'A link and the file it leads to, both attached: the first in attachment order is kept (VS Code keeps the one that is not a link).',
+  "Attachments are sorted by URI with JavaScript's localeCompare in this process's locale; VS Code uses its UI locale. The URI text percent-encodes what VS Code does (all but letters, digits, - . _ ~ and /); Windows drive letters are not lower-cased as VS Code does. The chat extension's own port of the collector keeps plain URI order.",
+  'Inside an instruction folder, entries that are not links come first by name, then the links by name, as VS Code walks a sorted listing; the order among the links (VS Code adds them as each extra look-up ends) and the order on Windows (the NTFS listing order) are approximate.',
+  'With chat.useNestedAgentsMdFiles, the whole workspace folder is searched for AGENTS.md as VS Code does, leaving out the default files.exclude and search.exclude entries and what its .gitignore files ignore; the order of the list (sorted by path), the user\u2019s own exclude settings, linked folders (not entered) and the finer ignore rules of VS Code\u2019s search are approximate, and the search stops after 20000 folders (VS Code has no bound).',
   'Instruction folders given as glob patterns in chat.instructionsFilesLocations are not searched; references (#file:, links) inside instruction files are not followed (chat.includeReferencedInstructions, default off).',
-  'Parent repository folders (chat.useCustomizationsInParentRepositories) are used as if their git root were trusted; enterprise policies and multi-root workspaces are not modelled.',
+  'Parent repository folders (chat.useCustomizationsInParentRepositories) need their git root to be trusted in VS Code; Holaryn cannot see the trusted folders, so it uses them only with security.workspace.trust.enabled=false and otherwise warns (untrusted) and uses the workspace folder alone. Enterprise policies and multi-root workspaces are not modelled.',
 ]);
 
 const INTRO =
@@ -53,7 +55,7 @@ const INDEX_HEAD = [
   'Here is a list of instruction files that contain rules for working with this codebase.',
   'These files are important for understanding the codebase structure, conventions, and best practices.',
   'When an instruction file applies to your task (based on its description or applyTo pattern), follow the rules specified in it.',
-  'If the file content is not already included in the context, use the #tool:readFile tool to read it before proceeding. Use the exact value from the <file> element as-is with the tool; do not add or remove prefixes or otherwise modify it.',
+  "If the file content is not already included in the context, use the 'read_file' tool to read it before proceeding. Use the exact value from the <file> element as-is with the tool; do not add or remove prefixes or otherwise modify it.",
   'Only load instruction files when they are relevant to the current task. Do not eagerly load all instructions upfront.',
   'When modifying or creating files, check for instructions whose applyTo pattern matches the file path and follow them.',
 ].join('\n');
@@ -62,6 +64,19 @@ const INDEX_HEAD = [
 const MAX_DEPTH = 5;
 /** At most this many instruction files are considered (a bound against hostile trees). */
 const MAX_INSTRUCTION_FILES = 2000;
+/** Folders the nested AGENTS.md search enters at most (VS Code's search has no bound). */
+const MAX_SEARCH_DIRECTORIES = 20_000;
+/** What the search leaves out by default: `files.exclude` and `search.exclude` (all `**\/NAME`, and `**\/*.code-search`). */
+const SEARCH_EXCLUDED: ReadonlySet<string> = new Set([
+  '.git',
+  '.svn',
+  '.hg',
+  'CVS',
+  '.DS_Store',
+  'Thumbs.db',
+  'node_modules',
+  'bower_components',
+]);
 /** Bytes read of an instruction file to find its header. */
 const HEADER_READ_BYTES = 256 * 1024;
 
@@ -75,6 +90,7 @@ interface CopilotSettings {
   includeApplying: boolean;
   locations: Readonly<Record<string, boolean>>;
   parents: boolean;
+  trustEnabled: boolean;
 }
 
 function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSettings {
@@ -86,6 +102,7 @@ function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSetting
     includeApplying: effective[INCLUDE_APPLYING].value as boolean,
     locations: effective[LOCATIONS].value as Readonly<Record<string, boolean>>,
     parents: effective[PARENT_REPOSITORIES].value as boolean,
+    trustEnabled: effective[WORKSPACE_TRUST].value as boolean,
   };
 }
 
@@ -97,17 +114,33 @@ const DEFAULTS: CopilotSettings = {
   includeApplying: true,
   locations: DEFAULT_LOCATIONS,
   parents: false,
+  trustEnabled: true,
 };
 
-/** A `file://` URI's text as VS Code writes it, for sorting (unreserved characters kept). */
+/**
+ * A `file://` URI's text as VS Code writes it, for sorting: unreserved characters and `/` kept,
+ * everything else percent-encoded, `! ' ( ) *` too (which encodeURIComponent leaves alone).
+ */
 export function uriText(abs: string): string {
   const path = abs.replace(/\\/g, '/');
   let out = 'file://';
-  for (const ch of path) out += /[A-Za-z0-9\-._~/]/.test(ch) ? ch : encodeURIComponent(ch);
+  for (const ch of path) out += /[A-Za-z0-9\-._~/]/.test(ch) ? ch : encodeChar(ch);
   return out;
 }
 
-/** The workspace folder, then (with the setting) the folders above it up to its git root. */
+function encodeChar(ch: string): string {
+  try {
+    return encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return '%EF%BF%BD'; // a lone surrogate: written as U+FFFD
+  }
+}
+
+/**
+ * The workspace folder, then (with the setting) the folders above it up to its git root. VS Code
+ * adds them only when that root is trusted; Holaryn cannot read VS Code's trusted folders, so it
+ * takes the root as trusted only when workspace trust is off, and says so otherwise.
+ */
 function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
   const P = ctx.fs.path;
   const roots = [ctx.root];
@@ -115,12 +148,23 @@ function rootFolders(ctx: DiscoverContext, s: CopilotSettings): string[] {
   const parents: string[] = [];
   let dir = ctx.root;
   for (;;) {
-    if (kindOf(ctx.fs, joinUnder(P, dir, '.git')) !== undefined) return dir === ctx.root ? roots : [...roots, ...parents];
+    if (kindOf(ctx.fs, joinUnder(P, dir, '.git')) !== undefined) break;
     const parent = P.dirname(dir);
     if (parent === dir || parent === ctx.homedir) return roots;
     parents.push(parent);
     dir = parent;
   }
+  if (parents.length === 0) return roots;
+  if (s.trustEnabled) {
+    ctx.diagnostic(
+      'untrusted',
+      null,
+      null,
+      `${PARENT_REPOSITORIES} is true, but Copilot uses the folders above the workspace folder only when the repository's root (${ctx.display(dir)}) is trusted in VS Code. Holaryn cannot see VS Code's trusted folders, so it takes the root as not trusted and uses the workspace folder alone; give --set ${WORKSPACE_TRUST}=false if workspace trust is off`,
+    );
+    return roots;
+  }
+  return [...roots, ...parents];
 }
 
 /** The direct children of `dir` named (any case) one of `names`, that are files (links followed). */
@@ -134,6 +178,14 @@ function childrenNamed(ctx: DiscoverContext, dir: string, names: readonly string
     if (kindOf(ctx.fs, abs) === 'file') out.push({ abs, name, wanted });
   }
   return out;
+}
+
+function isLink(ctx: DiscoverContext, abs: string): boolean {
+  try {
+    return ctx.fs.lstat(abs)?.kind === 'symlink';
+  } catch {
+    return false;
+  }
 }
 
 /** A file of the repository (or above it) as a candidate. */
@@ -174,7 +226,10 @@ function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly st
   const P = ctx.fs.path;
   type Found = { c: NamedCandidate; uri: string; on: boolean };
   const found: Found[] = [];
-  const add = (c: NamedCandidate, abs: string, on: boolean) => found.push({ c, uri: uriText(abs), on });
+  // VS Code adds the files that are not links first, then a link only if its real path is not
+  // already there: of a link and its file, the file is kept whatever the order.
+  const add = (c: NamedCandidate, abs: string, on: boolean) =>
+    found.push({ c: isLink(ctx, abs) ? derived(c, { yieldsToSameFile: true }) : c, uri: uriText(abs), on });
   for (const root of roots) {
     for (const f of childrenNamed(ctx, root, ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'])) {
       const isAgents = f.wanted === 'AGENTS.md';
@@ -283,6 +338,36 @@ function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: Copi
   return undefined;
 }
 
+/**
+ * A folder's names in the order VS Code walks them: on POSIX the listing comes sorted by name,
+ * but VS Code's disk provider resolves a symbolic link with one more stat and adds it only
+ * then, so the entries that are not links come first (by name), then the links (by name).
+ */
+function linksLast(fs: ResolverFs, dir: string): string[] {
+  const plain: string[] = [];
+  const links: string[] = [];
+  const kinds = listKinds(fs, dir);
+  for (const name of listNames(fs, dir)) {
+    let kind = kinds?.get(name);
+    if (kind === undefined)
+      try {
+        kind = fs.lstat(joinUnder(fs.path, dir, name))?.kind;
+      } catch {
+        kind = undefined;
+      }
+    (kind === 'symlink' ? links : plain).push(name);
+  }
+  return [...plain.sort(), ...links.sort()];
+}
+
+function listKinds(fs: ResolverFs, dir: string): ReadonlyMap<string, EntryKind> | undefined {
+  try {
+    return fs.listKinds?.(dir);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `*.instructions.md` and Claude rules in the configured folders: user folders first, then each root's. */
 function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly string[]): NamedCandidate[] {
   const P = ctx.fs.path;
@@ -304,7 +389,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
   const out: NamedCandidate[] = [];
   const seen = new Set<string>();
   const visit = (dir: string, depth: number, folder: { user: boolean; recurse: boolean }) => {
-    for (const name of listNames(ctx.fs, dir).sort()) {
+    for (const name of linksLast(ctx.fs, dir)) {
       if (out.length >= MAX_INSTRUCTION_FILES) return;
       const abs = joinUnder(P, dir, name);
       const kind = kindOf(ctx.fs, abs);
@@ -352,15 +437,35 @@ function instructionCandidate(
   return user ? homeCandidate(abs, path, base) : repoCandidate(ctx, abs, base);
 }
 
-/** AGENTS.md files below the folder on the targets' chains (Copilot only lists them, with the setting). */
+/**
+ * AGENTS.md files below the workspace folder. Copilot only lists them, and only with
+ * `chat.useNestedAgentsMdFiles`: then it searches the whole folder, as VS Code's file search
+ * does; otherwise Holaryn reports the ones on the targets' chains, to say why they are not used.
+ */
 function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[] {
-  const P = ctx.fs.path;
   const listed = s.nestedAgents && s.agentsMd;
   const reason = listed
     ? `listed in Copilot's instruction index (${USE_NESTED_AGENTS_MD}): its text is not attached; the model reads it only if it chooses to`
     : s.nestedAgents
       ? `${USE_AGENTS_MD} is false, so nested AGENTS.md files are not listed either`
       : `Copilot attaches only the workspace folder's AGENTS.md; a nested one is not even listed unless ${USE_NESTED_AGENTS_MD} is true`;
+  const found = (listed && searchAgentsMd(ctx)) || chainAgentsMd(ctx);
+  return found.map((f) =>
+    derived(repoCandidate(ctx, f.abs, { tag: 'nested-agents' }), {
+      directory: f.dir,
+      depth: ctx.depthOf(f.dir),
+      filename: f.name,
+      delivery: listed ? 'listed' : 'baseline',
+      report: { status: 'not-loaded', reason },
+    }),
+  );
+}
+
+type Nested = { dir: string; abs: string; name: string };
+
+/** The AGENTS.md files of the directories on the targets' chains (below the folder). */
+function chainAgentsMd(ctx: DiscoverContext): Nested[] {
+  const P = ctx.fs.path;
   const dirs = new Set<string>();
   for (const t of ctx.targets) {
     if (t.path === '') continue;
@@ -368,21 +473,55 @@ function nestedAgents(ctx: DiscoverContext, s: CopilotSettings): NamedCandidate[
     const upto = t.kind === 'directory' ? parts.length : parts.length - 1;
     for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
   }
-  const out: NamedCandidate[] = [];
-  for (const dir of [...dirs].sort()) {
-    for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) {
-      out.push(
-        derived(repoCandidate(ctx, f.abs, { tag: 'nested-agents' }), {
-          directory: dir,
-          depth: ctx.depthOf(dir),
-          filename: f.name,
-          delivery: listed ? 'listed' : 'baseline',
-          report: { status: 'not-loaded', reason },
-        }),
+  const out: Nested[] = [];
+  for (const dir of [...dirs].sort())
+    for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) out.push({ dir, abs: f.abs, name: f.name });
+  return out;
+}
+
+/**
+ * Every AGENTS.md (any case) below the workspace folder, as VS Code's search for `**\/AGENTS.md`
+ * finds them: the default excluded folders and what the folder's `.gitignore` files ignore are
+ * left out. Sorted by path. Undefined when the filesystem cannot list folders.
+ */
+function searchAgentsMd(ctx: DiscoverContext): Nested[] | undefined {
+  const wfs = walkFsOf(ctx.fs);
+  if (!wfs) return undefined;
+  const P = ctx.fs.path;
+  const out: Nested[] = [];
+  const steps = walkSteps(wfs, ctx.root, {
+    ignoresAbove: false,
+    // Nothing to collect but what onDirectory sees.
+    maxEntries: 0,
+    exclude: (rel) => {
+      const name = rel.slice(rel.lastIndexOf('/') + 1);
+      return SEARCH_EXCLUDED.has(name) || name.endsWith('.code-search');
+    },
+    onDirectory: (rel, abs, entries) => {
+      // The folder's own AGENTS.md is the attached one (agentFiles).
+      if (rel === '' || !entries) return;
+      for (const e of entries) {
+        if (e.name.toLowerCase() !== 'agents.md' || (e.kind !== 'file' && e.kind !== 'symlink')) continue;
+        const file = joinUnder(P, abs, e.name);
+        if (e.kind === 'file' || kindOf(ctx.fs, file) === 'file') out.push({ dir: rel, abs: file, name: e.name });
+      }
+    },
+  });
+  let folders = 0;
+  for (let step = steps.next(); !step.done; step = steps.next()) {
+    if (++folders < MAX_SEARCH_DIRECTORIES) continue;
+    if (!steps.next().done) {
+      steps.return(undefined as never);
+      ctx.diagnostic(
+        'too-large',
+        null,
+        null,
+        `${USE_NESTED_AGENTS_MD}: Holaryn stopped searching the workspace folder for AGENTS.md files after ${MAX_SEARCH_DIRECTORIES} folders (VS Code searches on); files in the folders not searched are not reported`,
       );
     }
+    break;
   }
-  return out;
+  return out.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
 }
 
 function discover(s: CopilotSettings): (ctx: DiscoverContext) => NamedCandidate[] {

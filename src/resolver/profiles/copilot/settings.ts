@@ -12,6 +12,7 @@ export const USE_NESTED_AGENTS_MD = 'chat.useNestedAgentsMdFiles';
 export const INCLUDE_APPLYING = 'chat.includeApplyingInstructions';
 export const LOCATIONS = 'chat.instructionsFilesLocations';
 export const PARENT_REPOSITORIES = 'chat.useCustomizationsInParentRepositories';
+export const WORKSPACE_TRUST = 'security.workspace.trust.enabled';
 
 /** `chat.instructionsFilesLocations` by default: the workspace's and the user's folders. */
 export const DEFAULT_LOCATIONS: Readonly<Record<string, boolean>> = Object.freeze({
@@ -57,6 +58,12 @@ export const COPILOT_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: PARENT_REPOSITORIES,
     kind: 'boolean',
     default: false,
-    description: 'also use the folders between the workspace folder and its git root (assumed trusted)',
+    description: `also use the folders between the workspace folder and its git root, when that root is trusted (taken as trusted only with ${WORKSPACE_TRUST}=false)`,
+  },
+  {
+    name: WORKSPACE_TRUST,
+    kind: 'boolean',
+    default: true,
+    description: `VS Code's workspace trust; false: every folder counts as trusted (what ${PARENT_REPOSITORIES} needs)`,
   },
 ]);

@@ -27,6 +27,7 @@ export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
   'Files between 1 MiB and 4 MiB are read only up to their first 1 MiB (Holaryn\u2019s read limit); files over 4 MiB are skipped as Claude Code skips them.',
   'Only claudeMdExcludes is read from the settings files; the managed settings claudeMd text, --setting-sources, --add-dir and auto memory (MEMORY.md) are not modelled.',
   'A directory target counts as reading a file in it; a target that does not exist is a write and loads nothing on touch.',
+  'Later versions differ: from 2.1.277 Claude Code reads AGENTS.md (and .claude/AGENTS.md) in a project with no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md from the working directory up (a plugin option, instructionFiles, chooses), and its later documentation also loads subdirectory files and path rules when a file there is written or edited. This profile answers for the 2026-08 documentation.',
 ]);
 
 const DEFAULT_MANAGED_DIR = '/etc/claude-code';

@@ -22,7 +22,7 @@ export const KIMI_FIDELITY: readonly string[] = Object.freeze([
   'Kimi cuts without any marker (only its log says so); the cut is shown here, not in the text Kimi sends.',
   'Kimi places this text in its system prompt inside a fence of nine backticks, after a fixed heading; the context here is the text alone.',
   'The 32 KiB budget is a constant in Kimi: --budget changes it here only, Kimi itself cannot.',
-  'Symbolic links are resolved before the walk: Kimi walks the working directory as given, so a linked working directory may have other ancestors.',
+  'Symbolic links are resolved before the walk. Kimi started in a directory resolves them too (its working directory comes from the system); started with --work-dir it walks that path as given, so a linked path may have other ancestors.',
 ]);
 
 const KIMI_DIR = '.kimi/AGENTS.md';

@@ -47,6 +47,15 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.deepEqual(statuses(fallback), { 'B.md': 'included' });
   });
 
+  it('fallback names are trimmed (Rust str::trim); names blank after trimming and repeats are dropped', () => {
+    const ev = resolve(
+      { [`${W}/B.md`]: 'b', [`${W}/C.md`]: 'c' },
+      { settings: { project_doc_fallback_filenames: '[" \\t B.md \\n", " ", "B.md ", "\\u3000C.md"]' } },
+    );
+    assert.deepEqual(statuses(ev), { 'B.md': 'included', 'C.md': 'shadowed' });
+    assert.equal(ev.context, wrap('b'));
+  });
+
   it('the project root is the nearest directory with a marker (a .git file counts); files come from it down to the cwd', () => {
     const tree = { '/r/.git': 'gitdir: x\n', '/r/AGENTS.md': 'root\n', '/r/a/AGENTS.md': 'a\n', '/r/a/b/AGENTS.md': 'b\n' };
     const ev = resolve(tree, {}, '/r/a/b');

@@ -42,10 +42,16 @@ export const CODEX_FIDELITY: readonly string[] = Object.freeze([
 const NAMES = Object.freeze(['AGENTS.override.md', 'AGENTS.md']);
 const GLOBAL_GROUP = 'codex-global';
 
-/** The per-directory candidates: the two fixed names, then the fallbacks (empty and repeated ones dropped). */
+/**
+ * The per-directory candidates: the two fixed names, then the fallbacks. Codex trims each fallback
+ * as it reads its configuration (Rust's `str::trim`), drops the ones left empty, and skips repeats.
+ */
 export function codexNames(fallbacks: readonly string[]): string[] {
   const names = [...NAMES];
-  for (const name of fallbacks) if (name !== '' && !names.includes(name)) names.push(name);
+  for (const raw of fallbacks) {
+    const name = rustTrim(raw);
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
   return names;
 }
 

@@ -213,6 +213,66 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.equal(trusted.context, wrap('p'));
   });
 
+  describe('trust: the projects key Codex looks the level up by', () => {
+    const config = (...entries: string[]) => ({ [`${HOME}/.codex/config.toml`]: entries.join('\n') });
+    const untrusted = (key: string) => `[projects."${key}"]\ntrust_level = "untrusted"\n`;
+    const trusted = (ev: Evidence) => !ev.sources.some((s) => s.status === 'untrusted');
+
+    it('the git repository root counts, not the marker-based project root', () => {
+      const repo = { '/r/.git': { dir: true } as MemEntry, '/r/a/.mark': '', '/r/a/b/AGENTS.md': 'b' };
+      const markers = { settings: { project_root_markers: '.mark' } };
+      // The project root is /r/a (the marker); Codex never looks that key up.
+      assert.ok(trusted(resolve({ ...repo, ...config(untrusted('/r/a')) }, markers, '/r/a/b')));
+      // The repository root is looked up even when the markers say the cwd alone.
+      const none = resolve({ ...repo, ...config(untrusted('/r')) }, { settings: { project_root_markers: '[]' } }, '/r/a/b');
+      assert.deepEqual(statuses(none), { 'AGENTS.md': 'untrusted' });
+    });
+
+    it('a linked worktree is looked up as its main repository (gitdir into <common>/worktrees/<name>)', () => {
+      const tree = {
+        '/main/.git/worktrees/wt/HEAD': 'ref: refs/heads/x\n',
+        '/wt/.git': 'gitdir: /main/.git/worktrees/wt\n',
+        '/wt/AGENTS.md': 'p',
+        '/wt/sub': { dir: true } as MemEntry,
+      };
+      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
+      const relative = { ...tree, '/wt/.git': '  gitdir:  ../main/.git/worktrees/wt  \n' };
+      assert.deepEqual(statuses(resolve({ ...relative, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
+      // The worktree's own path is not a repository key.
+      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/wt')) }, {}, '/wt/sub')));
+    });
+
+    it('any other .git file (a submodule, no gitdir line, a FIFO) gives no repository key', () => {
+      const sub = { '/s/AGENTS.md': 'p', '/s/x': { dir: true } as MemEntry, ...config(untrusted('/s')) };
+      for (const git of ['gitdir: ../.git/modules/s\n', 'not a gitdir\n', 'gitdir:   \n', { special: true } as MemEntry]) {
+        const ev = resolve({ ...sub, '/s/.git': git }, {}, '/s/x');
+        assert.ok(trusted(ev), JSON.stringify(git));
+        assert.equal(ev.context, wrap('p', '/s/x'));
+      }
+    });
+
+    it('the first key present wins, even without a trust_level (then unset: trusted); the cwd before the repository', () => {
+      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a' };
+      const emptyEntry = resolve({ ...tree, ...config('[projects."/r/a"]\nother = 1\n', untrusted('/r')) }, {}, '/r/a');
+      assert.ok(trusted(emptyEntry));
+      assert.deepEqual(
+        statuses(resolve({ ...tree, ...config(untrusted('/r/a'), '[projects."/r"]\ntrust_level = "trusted"\n') }, {}, '/r/a')),
+        {
+          'AGENTS.md': 'untrusted',
+        },
+      );
+    });
+
+    it('the cwd canonical first, then as given; the repository root is found from the cwd as given', () => {
+      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a', '/link': { symlink: '/r/a' } as MemEntry };
+      const both = config('[projects."/r/a"]\ntrust_level = "trusted"\n', untrusted('/link'));
+      assert.ok(trusted(resolve({ ...tree, ...both }, {}, '/link')));
+      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/link')) }, {}, '/link')), { 'AGENTS.md': 'untrusted' });
+      // Walking up from /link (as given) finds no .git: the repository /r is no key here.
+      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/r')) }, {}, '/link')));
+    });
+  });
+
   it('carries profile, profileVersion and fidelity; no target resolves the cwd', () => {
     const ev = resolve({ [`${W}/AGENTS.md`]: 'a' });
     assert.equal(ev.profile, 'codex');

@@ -27,13 +27,15 @@ import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { codexContext } from './context';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
 import { CODEX_ABOUT } from './about';
+import { codexRepoRoot } from './repository';
+import { canonicalize } from '../../paths';
 
 export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
 
 export const CODEX_FIDELITY: readonly string[] = Object.freeze([
   'Codex cuts the last file that does not fit without any marker; the cut is shown here, not in the text Codex sends.',
   'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
-  'Trust: only an explicit trust_level = "untrusted" for the working directory or project root keeps project files out; an unset level counts as trusted (Codex asks on first use and records the answer).',
+  'Trust: the level is looked up under the working directory, then the git repository root (a linked worktree: its main repository), the first key present deciding; only an explicit trust_level = "untrusted" keeps project files out, an unset level counts as trusted (Codex asks on first use and records the answer).',
   'The budget counts the UTF-8 bytes of the decoded text: for a file that is not valid UTF-8 the count differs from the raw bytes Codex counts.',
   'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
   'A file Codex cannot read (permission denied, a link loop) makes Codex drop every project file; Holaryn skips only that file.',
@@ -202,17 +204,28 @@ function readCodexConfig(ctx: ProfileContext): CodexConfig {
   return { settings, doc, display, problems, configFiles };
 }
 
+/** A path's canonical form when it exists (Rust's `canonicalize`), else the path itself. */
+function canonicalOrSelf(fs: ProfileContext['fs'], p: string): string {
+  try {
+    const c = canonicalize(fs, p);
+    return c.exists ? c.path : p;
+  } catch {
+    return p;
+  }
+}
+
 /**
  * The trust decision: `--set trust_level`, else `projects."<path>".trust_level` in config.toml
- * for the working directory (canonical, then as given) or the project root, the first present.
- * Only "untrusted" keeps the project files out (the global file stays). The effective setting in
- * the evidence is updated with what was found.
+ * under the first key `projects` holds of: the working directory (canonical, then as given), the
+ * git repository root (canonical, then as given). Only "untrusted" keeps the project files out
+ * (the global file stays). The effective setting in the evidence is updated with what was found.
  */
 function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSetting>): (ctx: DiscoverContext) => TrustVerdict {
   return (ctx) => {
     let level = config.settings.trust_level;
     if (level.from !== 'set' && config.doc) {
-      const keys = trustKeys(ctx.fs.path, ctx.cwd, ctx.root, ctx.projectRoot, null);
+      const repoRoot = codexRepoRoot(ctx.fs, ctx.cwd, ctx.homedir);
+      const keys = trustKeys(ctx.cwd, ctx.root, repoRoot, (p) => canonicalOrSelf(ctx.fs, p));
       const spec = CODEX_SETTINGS.find((s) => s.name === 'trust_level')!;
       const { layer, problems } = configLayer([spec], config.doc, config.display, (sp) => codexConfigKey(config.doc!, sp, keys));
       for (const p of problems) ctx.diagnostic(p.code, p.file, p.line, p.message);

@@ -227,6 +227,11 @@ export interface LoadRule {
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
   readonly decode: 'strict' | 'lossy';
+  /**
+   * Keep a leading UTF-8 byte-order mark in the text as U+FEFF (a system that does no BOM handling
+   * sends it, and a byte budget counts its 3 bytes). Default false: the reader drops it.
+   */
+  readonly keepBom?: boolean;
   /** Trim the content's surrounding whitespace. */
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */

@@ -14,7 +14,7 @@ export type ReadResult =
       ok: true;
       sha256: string;
       bytes: number;
-      /** Decoded text of the kept bytes, leading BOM dropped. */
+      /** Decoded text of the kept bytes, leading BOM dropped (kept with ReadOptions.keepBom). */
       text: string;
       /** True when the file was larger than MAX_CONTENT_BYTES and `text` is its first part. */
       tooLarge: boolean;
@@ -37,6 +37,14 @@ export type ReadResult =
       stat?: FsStat;
     };
 
+/** How a file's bytes become text; every option defaults to Holaryn's own reading. */
+export interface ReadOptions {
+  /** Bytes that are not UTF-8 become U+FFFD (NUL bytes kept) instead of refusing the file. */
+  readonly lossy?: boolean;
+  /** Keep a leading byte-order mark as U+FEFF instead of dropping it. */
+  readonly keepBom?: boolean;
+}
+
 /** Attempts when a file changes under us before giving up. */
 const READ_ATTEMPTS = 3;
 
@@ -57,7 +65,8 @@ export function completeUtf8Prefix(bytes: Uint8Array, end = bytes.length): numbe
 /** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
 const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
 
-function readOnce(fs: ResolverFs, path: string, expected: FsStat, lossy: boolean): ReadResult | 'changed' {
+function readOnce(fs: ResolverFs, path: string, expected: FsStat, options: ReadOptions): ReadResult | 'changed' {
+  const lossy = options.lossy === true;
   const reader = fs.open(path, expected);
   try {
     const hash = createHash('sha256');
@@ -102,7 +111,7 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat, lossy: boolean
     const tooLarge = total > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (!options.keepBom && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const read: ReadResult = { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
     if (invalid !== undefined) read.replaced = true;
     return read;
@@ -130,16 +139,21 @@ function recheck(fs: ResolverFs, path: string): FsStat | string {
   return st;
 }
 
+const STRICT: ReadOptions = Object.freeze({ lossy: false });
+const LOSSY: ReadOptions = Object.freeze({ lossy: true });
+
 /**
- * Reads a regular file whose status (`expected`, from stat) was already checked. `lossy`: bytes
- * that are not UTF-8 become U+FFFD (and NUL bytes are kept) instead of refusing the file.
+ * Reads a regular file whose status (`expected`, from stat) was already checked. `how`: `true`
+ * reads lossily (bytes that are not UTF-8 become U+FFFD and NUL bytes are kept, instead of
+ * refusing the file), or ReadOptions.
  */
-export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat, lossy = false): ReadResult {
+export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat, how: boolean | ReadOptions = false): ReadResult {
+  const options = typeof how === 'boolean' ? (how ? LOSSY : STRICT) : how;
   let st = expected;
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
     let result: ReadResult | 'changed';
     try {
-      result = readOnce(fs, path, st, lossy);
+      result = readOnce(fs, path, st, options);
     } catch (err) {
       if (!(err instanceof FsError && err.code === 'ECHANGED')) {
         const code = err instanceof FsError ? err.code : 'EIO';

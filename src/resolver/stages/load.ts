@@ -9,19 +9,26 @@ import type { FsStat, ResolverFs } from '../fs';
 import { frontmatterBlockBytes as frontmatterBlockBytesOf, unparsedInstructions } from '../frontmatter';
 import { PatternSet } from '../globs';
 import { MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from '../limits';
-import type { Dialect, DialectResult, Profile, TrustVerdict } from '../profile';
-import { readInstructionFile } from '../read';
+import type { Dialect, DialectResult, LoadRule, Profile, TrustVerdict } from '../profile';
+import { ReadOptions, readInstructionFile } from '../read';
 import { createHash } from 'node:crypto';
 import type { Entry, Found, Io } from './types';
 
 /** What a `follow-disclose` link leading outside the repository and the home contributes. */
 export const DISCLOSED_PLACEHOLDER = '[not shown: links outside the repository]';
 
-/** The file cache's key for a dialect and decoding: Holaryn's own stays the historical `true`. */
-function cacheMode(dialect: Dialect | null, lossy: boolean): boolean | string {
-  if (!lossy && dialect?.name === 'holaryn') return true;
-  if (!lossy && dialect === null) return false;
-  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}`;
+/** The file cache's key for a dialect and reading: Holaryn's own stays the historical `true`. */
+function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string {
+  const lossy = how.lossy === true;
+  const bom = how.keepBom === true ? '/bom' : '';
+  if (!lossy && bom === '' && dialect?.name === 'holaryn') return true;
+  if (!lossy && bom === '' && dialect === null) return false;
+  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${bom}`;
+}
+
+/** How a profile's load rule reads its files. */
+function readOptions(rule: LoadRule): ReadOptions {
+  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true };
 }
 
 /**
@@ -34,13 +41,13 @@ function load(
   canonical: string,
   st: FsStat,
   dialect: Dialect | null,
-  lossy: boolean,
+  how: ReadOptions,
   cache: FileCache | undefined,
   yaml: { remaining: number },
 ): LoadedFile {
-  const mode = cacheMode(dialect, lossy);
+  const mode = cacheMode(dialect, how);
   const hit = cache?.get(canonical, st, mode);
-  const read = hit ? hit.read : readInstructionFile(fs, canonical, st, lossy);
+  const read = hit ? hit.read : readInstructionFile(fs, canonical, st, how);
   if (!read.ok) {
     const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
     // Only a failure of the bytes themselves lasts as long as they do; an I/O error may not.
@@ -95,11 +102,11 @@ function disclosed(st: FsStat): LoadedFile & { read: { ok: true } } {
 }
 
 /** A whole file's text for an import, or undefined when it cannot be read. */
-function readText(fs: ResolverFs, abs: string, lossy: boolean): string | undefined {
+function readText(fs: ResolverFs, abs: string, how: ReadOptions): string | undefined {
   try {
     const st = fs.stat(abs);
     if (!st || st.kind !== 'file') return undefined;
-    const read = readInstructionFile(fs, abs, st, lossy);
+    const read = readInstructionFile(fs, abs, st, how);
     return read.ok ? read.text : undefined;
   } catch {
     return undefined;
@@ -109,7 +116,7 @@ function readText(fs: ResolverFs, abs: string, lossy: boolean): string | undefin
 export function loadSources(found: readonly Found[], profile: Profile, io: Io, trust: TrustVerdict | undefined): Entry[] {
   const { fs, cache } = io;
   const rule = profile.load;
-  const lossy = rule.decode === 'lossy';
+  const how = readOptions(rule);
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
@@ -138,7 +145,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     } else {
       loaded = loadedByIdentity.get(identity);
       if (!loaded) {
-        loaded = load(fs, located.canonical, located.stat, profile.dialect, lossy, cache, yamlBudget);
+        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, cache, yamlBudget);
         loadedByIdentity.set(identity, loaded);
       }
     }
@@ -152,7 +159,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       const expanded = profile.imports.expand(
         content,
         { abs: located.canonical, path: f.path },
-        { fs, read: (abs) => readText(fs, abs, lossy) },
+        { fs, read: (abs) => readText(fs, abs, how) },
       );
       content = expanded.content;
       for (const d of expanded.diagnostics) io.diagnostics.add(d.code, f.path, d.line, d.message);

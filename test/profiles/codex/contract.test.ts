@@ -110,6 +110,21 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.ok(ev.diagnostics.some((d) => d.source === 'AGENTS.md' && d.severity === 'warning'));
   });
 
+  it('a leading BOM is kept, in the text and in the budget (its 3 bytes count); the global trim leaves it too', () => {
+    const bom = (s: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(s)]);
+    const ev = resolve({ [`${W}/AGENTS.md`]: bom('abc') });
+    assert.equal(ev.context, wrap('\ufeffabc'));
+    assert.equal(ev.sources[0].content, '\ufeffabc');
+    const cut = resolve({ [`${W}/AGENTS.md`]: bom('abc') }, { settings: { project_doc_max_bytes: '4' } });
+    assert.equal(cut.context, wrap('\ufeffa'));
+    assert.deepEqual(cut.truncation.cut, [{ path: 'AGENTS.md', chars: 6, included: 4 }]);
+    // Rust's trim() does not count U+FEFF as whitespace: the global text keeps it (and a BOM alone is text).
+    const global = resolve({ [`${HOME}/.codex/AGENTS.md`]: bom(' g \n') });
+    assert.equal(global.context, '# AGENTS.md instructions\n\n<INSTRUCTIONS>\n\ufeff g\n</INSTRUCTIONS>');
+    const alone = resolve({ [`${W}/AGENTS.md`]: bom('') });
+    assert.deepEqual(statuses(alone), { 'AGENTS.md': 'included' });
+  });
+
   it('global: $CODEX_HOME/AGENTS.override.md else AGENTS.md, first non-empty after trim, trimmed, outside the budget', () => {
     const ev = resolve(
       { '/ch/AGENTS.override.md': ' \n', '/ch/AGENTS.md': '  global text \n', '/ch/B.md': 'no', [`${W}/AGENTS.md`]: 'abcdef' },

@@ -277,6 +277,7 @@ export const CODEX: Profile = {
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',
+    keepBom: true,
     trim: false,
     skipEmpty: true,
     reportEmpty: true,

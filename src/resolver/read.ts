@@ -21,6 +21,11 @@ export type ReadResult =
       /** Lossy decoding only: the bytes were not valid UTF-8 and U+FFFD replaced what was not. */
       replaced?: boolean;
       /**
+       * With ReadOptions.rawBytes: the kept bytes as read, present only when `text` does not
+       * encode back to them (U+FFFD replaced bytes, or a BOM was dropped).
+       */
+      raw?: Uint8Array;
+      /**
        * The status of the file the bytes were read from (it differs from the one passed in when
        * the file changed and was read again): a cache must be keyed by this one.
        */
@@ -43,6 +48,8 @@ export interface ReadOptions {
   readonly lossy?: boolean;
   /** Keep a leading byte-order mark as U+FEFF instead of dropping it. */
   readonly keepBom?: boolean;
+  /** Keep the bytes as read (ReadResult.raw) where the text would not give them back. */
+  readonly rawBytes?: boolean;
 }
 
 /** Attempts when a file changes under us before giving up. */
@@ -111,9 +118,11 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat, options: ReadO
     const tooLarge = total > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
-    if (!options.keepBom && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const dropBom = !options.keepBom && text.charCodeAt(0) === 0xfeff;
+    if (dropBom) text = text.slice(1);
     const read: ReadResult = { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
     if (invalid !== undefined) read.replaced = true;
+    if (options.rawBytes && (invalid !== undefined || dropBom)) read.raw = all.subarray(0, end);
     return read;
   } finally {
     reader.close();

@@ -20,15 +20,15 @@ export const DISCLOSED_PLACEHOLDER = '[not shown: links outside the repository]'
 /** The file cache's key for a dialect and reading: Holaryn's own stays the historical `true`. */
 function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string {
   const lossy = how.lossy === true;
-  const bom = how.keepBom === true ? '/bom' : '';
-  if (!lossy && bom === '' && dialect?.name === 'holaryn') return true;
-  if (!lossy && bom === '' && dialect === null) return false;
-  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${bom}`;
+  const extra = `${how.keepBom === true ? '/bom' : ''}${how.rawBytes === true ? '/raw' : ''}`;
+  if (!lossy && extra === '' && dialect?.name === 'holaryn') return true;
+  if (!lossy && extra === '' && dialect === null) return false;
+  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${extra}`;
 }
 
 /** How a profile's load rule reads its files. */
 function readOptions(rule: LoadRule): ReadOptions {
-  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true };
+  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes: rule.rawBytes === true };
 }
 
 /**
@@ -195,6 +195,8 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     if (f.note !== undefined) entry.note = f.note;
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
+    // The bytes stand for the content only while it is the file's whole text, untouched.
+    if (loaded.read.raw !== undefined && content === loaded.read.text) entry.raw = loaded.read.raw;
     if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
       const winner = winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };

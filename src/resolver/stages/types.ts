@@ -102,6 +102,8 @@ export interface Entry {
   /** The delivery to report when it applies to no target. */
   otherwise?: SourceDelivery;
   tag?: string;
+  /** The bytes `content` was decoded from, where they differ from its UTF-8 (LoadRule.rawBytes). */
+  raw?: Uint8Array;
   /** Canonical absolute path. */
   canonical: string;
 }

@@ -104,6 +104,28 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.equal(zero.context, '');
   });
 
+  it('the budget counts raw file bytes: an invalid byte costs 1, not the 3 of its U+FFFD; the cut is made in the raw bytes', () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    // 5 raw bytes (ab, 0xFF, cd) fit a 5-byte budget whole, though their decoded text is 7 UTF-8 bytes.
+    const whole = resolve({ [`${W}/AGENTS.md`]: bytes('ab', [0xff], 'cd') }, { settings: { project_doc_max_bytes: '5' } });
+    assert.deepEqual(statuses(whole), { 'AGENTS.md': 'included' });
+    assert.equal(whole.context, wrap('ab\ufffdcd'));
+    assert.equal(whole.truncation.needed, 5);
+    // The next file gets what the raw bytes left: 6 - 3 = 3.
+    const tree = { '/r/.git': { dir: true } as MemEntry, '/r/AGENTS.md': bytes([0xff, 0xfe], 'x'), '/r/a/AGENTS.md': 'abcdé' };
+    const next = resolve(tree, { settings: { project_doc_max_bytes: '6' } }, '/r/a');
+    assert.deepEqual(statuses(next), { '../AGENTS.md': 'included', 'AGENTS.md': 'truncated' });
+    assert.equal(next.context, wrap('\ufffd\ufffdx\n\nabc', '/r/a'));
+    // A cut through a character: the raw head (a, 0xFF, 0xC3) decodes to two U+FFFD.
+    const cut = resolve({ [`${W}/AGENTS.md`]: bytes('a', [0xff], 'é') }, { settings: { project_doc_max_bytes: '3' } });
+    assert.equal(cut.context, wrap('a\ufffd\ufffd'));
+    assert.deepEqual(cut.truncation.cut, [{ path: 'AGENTS.md', chars: 4, included: 3 }]);
+    assert.equal(cut.sources[0].includedChars, 3);
+    assert.match(cut.sources[0].reason ?? '', /first 3 of 4 bytes/);
+    assert.equal(cut.truncation.needed, 4);
+  });
+
   it('invalid UTF-8 is decoded lossily, with a warning naming the file', () => {
     const ev = resolve({ [`${W}/AGENTS.md`]: Buffer.from('cHJvamVjdP8gZG9j', 'base64') });
     assert.equal(ev.context, wrap('project\ufffd doc'));

@@ -9,6 +9,7 @@
 import { derived } from '../../profile';
 import type {
   ContextFormat,
+  ContextSource,
   DirectoryRule,
   DiscoverContext,
   FitRule,
@@ -24,6 +25,7 @@ import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../ag
 import { agentDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
+import { fitCodexProject } from './fit';
 import { codexContext } from './context';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
 import { CODEX_ABOUT } from './about';
@@ -36,7 +38,6 @@ export const CODEX_FIDELITY: readonly string[] = Object.freeze([
   'Codex cuts the last file that does not fit without any marker; the cut is shown here, not in the text Codex sends.',
   'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
   'Trust: the level is looked up under the working directory, then the git repository root (a linked worktree: its main repository), the first key present deciding; only an explicit trust_level = "untrusted" keeps project files out, an unset level counts as trusted (Codex asks on first use and records the answer).',
-  'The budget counts the UTF-8 bytes of the decoded text: for a file that is not valid UTF-8 the count differs from the raw bytes Codex counts.',
   'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
   'A file Codex cannot read (permission denied, a link loop) makes Codex drop every project file; Holaryn skips only that file.',
 ]);
@@ -97,60 +98,79 @@ function globals(ctx: DiscoverContext): NamedCandidate[] {
   }));
 }
 
+/** A source's bytes as Codex counts them: the file's bytes as read (ContextSource.raw when they differ). */
+function bytesOf(s: ContextSource): Uint8Array {
+  return s.raw ?? utf8(s.content);
+}
+
 /**
- * Codex's fit (see fit.ts): global files whole and free, project files root first, whole while
- * they fit, the first that does not cut to the bytes left, then nothing; a file whose kept part
- * is only whitespace is dropped and gives its bytes back.
+ * Codex's fit (see fit.ts): global files whole and free; project files by their raw bytes, root
+ * first, whole while they fit, the first that does not cut to the bytes left, then nothing; a file
+ * whose kept part is only whitespace is dropped and gives its bytes back.
  */
 export const CODEX_FIT: FitRule = ({ sources, budget }) => {
   const n = sources.length;
   const status: ('included' | 'truncated' | 'omitted')[] = new Array(n);
   const kept: number[] = new Array(n);
   const reasons: (string | undefined)[] = new Array(n);
-  let remaining = budget;
+  const project: number[] = [];
+  const bytes: Uint8Array[] = [];
   let needed = 0;
   sources.forEach((s, i) => {
-    const bytes = utf8(s.content);
     if (s.scope === 'global') {
       status[i] = 'included';
-      kept[i] = bytes.length;
+      kept[i] = utf8Length(s.content);
       reasons[i] = 'global instructions are outside the project_doc_max_bytes budget';
       return;
     }
-    needed += bytes.length;
-    if (remaining <= 0) {
-      status[i] = 'omitted';
-      kept[i] = 0;
-      reasons[i] =
-        budget === 0
-          ? 'project_doc_max_bytes is 0: Codex loads no project file'
-          : `omitted: the ${budget}-byte project_doc_max_bytes budget was used up by the files above it`;
-      return;
+    const b = bytesOf(s);
+    needed += b.length;
+    project.push(i);
+    bytes.push(b);
+  });
+  let left = budget;
+  fitCodexProject(bytes, budget).forEach((fit, k) => {
+    const i = project[k];
+    const size = bytes[k].length;
+    const room = left;
+    left -= fit.keptBytes;
+    kept[i] = fit.keptBytes;
+    switch (fit.status) {
+      case 'included':
+        status[i] = 'included';
+        break;
+      case 'truncated':
+        status[i] = 'truncated';
+        reasons[i] = `cut to the first ${fit.keptBytes} of ${size} bytes by project_doc_max_bytes (${budget}); Codex marks no cut`;
+        break;
+      case 'omitted':
+        status[i] = 'omitted';
+        reasons[i] =
+          budget === 0
+            ? 'project_doc_max_bytes is 0: Codex loads no project file'
+            : `omitted: the ${budget}-byte project_doc_max_bytes budget was used up by the files above it`;
+        break;
+      case 'empty':
+        // The loader reports blank files before the fit; kept for completeness.
+        status[i] = 'omitted';
+        reasons[i] = 'empty or only whitespace: skipped, costs nothing';
+        break;
+      case 'cut-to-empty':
+        status[i] = 'omitted';
+        reasons[i] = `cut to the ${room} bytes left, which are only whitespace: Codex drops it and gives the bytes to the next file`;
+        break;
     }
-    const cut = bytes.length > remaining;
-    const data = cut ? bytes.subarray(0, remaining) : bytes;
-    if (rustTrim(decodeLossy(data).text) === '') {
-      status[i] = 'omitted';
-      kept[i] = 0;
-      reasons[i] = `cut to the ${data.length} bytes left, which are only whitespace: Codex drops it and gives the bytes to the next file`;
-      return;
-    }
-    remaining -= data.length;
-    status[i] = cut ? 'truncated' : 'included';
-    kept[i] = data.length;
-    if (cut)
-      reasons[i] = `cut to the first ${data.length} of ${bytes.length} bytes by project_doc_max_bytes (${budget}); Codex marks no cut`;
   });
   return { status, kept, needed, reasons };
 };
 
-/** The text of one source as Codex sends it: a cut is lossy, so a split character is U+FFFD. */
-function sentText(content: string, status: string, kept: number): string {
-  return status === 'truncated' ? decodeLossy(utf8(content).subarray(0, kept)).text : content;
+/** The text of one source as Codex sends it: a cut is made in the raw bytes and decoded lossily. */
+function sentText(s: ContextSource, status: string, kept: number): string {
+  return status === 'truncated' ? decodeLossy(bytesOf(s).subarray(0, kept)).text : s.content;
 }
 
 export const CODEX_FORMAT: ContextFormat = {
-  layout: (sources) => contentOnlyLayout(sources, utf8Length),
+  layout: (sources) => contentOnlyLayout(sources, utf8Length, (s) => s.raw?.length),
   render(sources, decision, _budget, _unit, frame) {
     let global: string | null = null;
     const project: string[] = [];
@@ -158,7 +178,7 @@ export const CODEX_FORMAT: ContextFormat = {
       const status = decision.status[i];
       if (status === 'omitted') return;
       if (s.scope === 'global') global = s.content;
-      else project.push(sentText(s.content, status, decision.kept[i]));
+      else project.push(sentText(s, status, decision.kept[i]));
     });
     return codexContext(global, project, requireFrame(frame, 'codex').cwd);
   },
@@ -278,6 +298,7 @@ export const CODEX: Profile = {
     symlinks: 'follow-disclose',
     decode: 'lossy',
     keepBom: true,
+    rawBytes: true,
     trim: false,
     skipEmpty: true,
     reportEmpty: true,

@@ -34,6 +34,8 @@ export type ReadResult =
   | {
       ok: false;
       message: string;
+      /** The I/O error the read failed with (EACCES, ENOENT…), when it failed on one. */
+      code?: string;
       /**
        * Present when the bytes themselves are refused (NUL bytes, not UTF-8): the status they were
        * read with. Such a failure lasts as long as the content; any other (a permission error, a
@@ -167,7 +169,7 @@ export function readInstructionFile(fs: ResolverFs, path: string, expected: FsSt
       if (!(err instanceof FsError && err.code === 'ECHANGED')) {
         const code = err instanceof FsError ? err.code : 'EIO';
         const why = code === 'ELOOP' ? 'was replaced by a symbolic link' : code === 'ENOENT' ? 'vanished' : `cannot be read (${code})`;
-        return { ok: false, message: `file ${why}` };
+        return { ok: false, message: `file ${why}`, code };
       }
       result = 'changed';
     }

@@ -12,6 +12,7 @@ import { MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from '../limits';
 import type { Dialect, DialectResult, LoadRule, Profile, TrustVerdict } from '../profile';
 import { ReadOptions, readInstructionFile } from '../read';
 import { createHash } from 'node:crypto';
+import type { SkippedCandidate } from '../evidence';
 import type { Entry, Found, Io } from './types';
 
 /** What a `follow-disclose` link leading outside the repository and the home contributes. */
@@ -122,10 +123,28 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
   /** Pick-first groups: the winner's path once one loaded. */
   const winners = new Map<string, string>();
+  /** The first file whose read error fails the whole project read (LoadRule.readError), if any. */
+  let failed: string | undefined;
+  const failsProject = (f: Found, code: string | undefined): boolean =>
+    rule.readError !== undefined &&
+    failed === undefined &&
+    code !== undefined &&
+    code !== 'ENOENT' &&
+    f.scope !== 'global' &&
+    f.report === undefined &&
+    trust?.trusted !== false &&
+    !(f.group !== undefined && winners.has(f.group));
+  const unreadable = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
+    if (failsProject(f, code)) {
+      failed = f.path;
+      message = `${message}; ${rule.readError!.reason(f.path)}`;
+    }
+    io.skip(f.path, reason, message);
+  };
   for (const f of found) {
     const located = f.located;
     if (!located.ok) {
-      io.skip(f.path, located.reason, located.message);
+      unreadable(f, located.reason, located.message, located.code);
       continue;
     }
     if (rule.maxBytes !== undefined && located.stat.size > rule.maxBytes) {
@@ -150,7 +169,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       }
     }
     if (!loaded.read.ok) {
-      io.skip(f.path, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`);
+      unreadable(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
       continue;
     }
     const parsed = loaded.parsed as DialectResult | null;
@@ -212,6 +231,10 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };
     }
     entries.push(entry);
+  }
+  if (failed !== undefined) {
+    const reason = rule.readError!.reason(failed);
+    for (const e of entries) if (e.scope !== 'global' && !e.report) e.report = { status: 'not-loaded', reason };
   }
   return entries;
 }

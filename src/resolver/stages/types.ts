@@ -72,7 +72,8 @@ export interface Found {
   tag?: string;
   /** The located file, or why it is skipped. */
   located:
-    { ok: true; canonical: string; stat: FsStat; disclose?: string } | { ok: false; reason: SkippedCandidate['reason']; message: string };
+    | { ok: true; canonical: string; stat: FsStat; disclose?: string }
+    | { ok: false; reason: SkippedCandidate['reason']; message: string; code?: string };
 }
 
 /** An instruction file loaded as a source, with its content and frontmatter. */

@@ -4,6 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { Evidence, MemEntry, MemoryFs, ResolveError, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { FsError } from '../../../src/resolver/fs';
 
 const HOME = '/home/u';
 const W = '/w';
@@ -145,6 +146,69 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.equal(global.context, '# AGENTS.md instructions\n\n<INSTRUCTIONS>\n\ufeff g\n</INSTRUCTIONS>');
     const alone = resolve({ [`${W}/AGENTS.md`]: bom('') });
     assert.deepEqual(statuses(alone), { 'AGENTS.md': 'included' });
+  });
+
+  describe("a project file that cannot be read drops every project file, as Codex's read fails as a whole", () => {
+    const GLOBAL_ONLY = '# AGENTS.md instructions\n\n<INSTRUCTIONS>\ng\n</INSTRUCTIONS>';
+    const denying = (tree: Record<string, MemEntry>, denied: string) => {
+      const fs = new MemoryFs({ [W]: { dir: true }, [HOME]: { dir: true }, ...tree });
+      const open = fs.open.bind(fs);
+      fs.open = (p, st) => {
+        if (p === denied) throw new FsError('EACCES', `EACCES: permission denied, open '${p}'`);
+        return open(p, st);
+      };
+      return fs;
+    };
+
+    it('permission denied: the others are not-loaded naming the file, only the global text is sent, a diagnostic says why', () => {
+      const tree = {
+        [`${HOME}/.codex/AGENTS.md`]: 'g',
+        '/r/.git': { dir: true } as MemEntry,
+        '/r/AGENTS.md': 'root',
+        '/r/a/AGENTS.md': 'denied',
+        '/r/a/b/AGENTS.md': 'b',
+      };
+      const fs = denying(tree, '/r/a/AGENTS.md');
+      const ev = resolveInstructions('/r/a/b', [], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.deepEqual(statuses(ev), { '~/.codex/AGENTS.md': 'included', '../../AGENTS.md': 'not-loaded', 'AGENTS.md': 'not-loaded' });
+      for (const s of ev.sources.filter((x) => x.scope !== 'global')) assert.match(s.reason ?? '', /\.\.\/AGENTS\.md/);
+      assert.deepEqual(ev.skipped, [{ path: '../AGENTS.md', reason: 'unreadable' }]);
+      assert.equal(ev.context, GLOBAL_ONLY);
+      const d = ev.diagnostics.find((x) => x.code === 'unreadable' && x.source === '../AGENTS.md');
+      assert.match(d?.message ?? '', /EACCES/);
+      assert.match(d?.message ?? '', /no project file/);
+    });
+
+    it('a link loop in the name drops them too; a directory of the name, or a file never read (shadowed), does not', () => {
+      const loop = resolve(
+        {
+          [`${HOME}/.codex/AGENTS.md`]: 'g',
+          '/r/.git': { dir: true },
+          '/r/AGENTS.md': 'root',
+          '/r/a/AGENTS.md': { symlink: '/r/a/AGENTS.md' },
+        },
+        {},
+        '/r/a',
+      );
+      assert.deepEqual(statuses(loop), { '~/.codex/AGENTS.md': 'included', '../AGENTS.md': 'not-loaded' });
+      assert.equal(loop.context, GLOBAL_ONLY);
+      const dir = resolve({ [`${W}/AGENTS.override.md`]: { dir: true }, [`${W}/AGENTS.md`]: 'a' });
+      assert.equal(dir.context, wrap('a'));
+      // Codex picks AGENTS.override.md by its metadata and never opens AGENTS.md.
+      const fs = denying({ [`${W}/AGENTS.override.md`]: 'o', [`${W}/AGENTS.md`]: 'a' }, `${W}/AGENTS.md`);
+      const shadowed = resolveInstructions(W, [], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.equal(shadowed.context, wrap('o'));
+    });
+
+    it('not in an untrusted project, nor for a file Codex never loads (below the cwd)', () => {
+      const fs = denying({ [`${W}/AGENTS.md`]: 'a', [`${W}/pkg/AGENTS.md`]: 'p', [`${W}/pkg/x.ts`]: '' }, `${W}/pkg/AGENTS.md`);
+      const below = resolveInstructions(W, ['pkg/x.ts'], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.equal(below.context, wrap('a'));
+      const config = `[projects."${W}"]\ntrust_level = "untrusted"\n`;
+      const untrusted = denying({ [`${HOME}/.codex/config.toml`]: config, [`${W}/AGENTS.md`]: 'a', [`${W}/B.md`]: 'b' }, `${W}/AGENTS.md`);
+      const ev = resolveInstructions(W, [], { profile: 'codex', fs: untrusted, env: {}, homedir: HOME });
+      assert.ok(!ev.sources.some((s) => s.status === 'not-loaded'));
+    });
   });
 
   it('global: $CODEX_HOME/AGENTS.override.md else AGENTS.md, first non-empty after trim, trimmed, outside the budget', () => {

@@ -39,7 +39,7 @@ export const CODEX_FIDELITY: readonly string[] = Object.freeze([
   'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
   'Trust: the level is looked up under the working directory, then the git repository root (a linked worktree: its main repository), the first key present deciding; only an explicit trust_level = "untrusted" keeps project files out, an unset level counts as trusted (Codex asks on first use and records the answer).',
   'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
-  'A file Codex cannot read (permission denied, a link loop) makes Codex drop every project file; Holaryn skips only that file.',
+  'A project file Codex cannot read (permission denied, a link loop) drops every project file, as in Codex; an error on a .git marker is not modelled, and neither is Codex stopping before such a file once the budget is used up.',
 ]);
 
 const NAMES = Object.freeze(['AGENTS.override.md', 'AGENTS.md']);
@@ -299,6 +299,10 @@ export const CODEX: Profile = {
     decode: 'lossy',
     keepBom: true,
     rawBytes: true,
+    readError: {
+      dropsProject: true,
+      reason: (path) => `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
+    },
     trim: false,
     skipEmpty: true,
     reportEmpty: true,

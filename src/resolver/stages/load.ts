@@ -43,10 +43,10 @@ function load(
   st: FsStat,
   dialect: Dialect | null,
   how: ReadOptions,
+  mode: boolean | string,
   cache: FileCache | undefined,
   yaml: { remaining: number },
 ): LoadedFile {
-  const mode = cacheMode(dialect, how);
   const hit = cache?.get(canonical, st, mode);
   const read = hit ? hit.read : readInstructionFile(fs, canonical, st, how);
   if (!read.ok) {
@@ -118,6 +118,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   const { fs, cache } = io;
   const rule = profile.load;
   const how = readOptions(rule);
+  const mode = cacheMode(profile.dialect, how);
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
@@ -134,7 +135,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     f.report === undefined &&
     trust?.trusted !== false &&
     !(f.group !== undefined && winners.has(f.group));
-  const unreadable = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
+  const skipFailed = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
     if (failsProject(f, code)) {
       failed = f.path;
       message = `${message}; ${rule.readError!.reason(f.path)}`;
@@ -144,7 +145,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   for (const f of found) {
     const located = f.located;
     if (!located.ok) {
-      unreadable(f, located.reason, located.message, located.code);
+      skipFailed(f, located.reason, located.message, located.code);
       continue;
     }
     if (rule.maxBytes !== undefined && located.stat.size > rule.maxBytes) {
@@ -164,12 +165,12 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     } else {
       loaded = loadedByIdentity.get(identity);
       if (!loaded) {
-        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, cache, yamlBudget);
+        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, mode, cache, yamlBudget);
         loadedByIdentity.set(identity, loaded);
       }
     }
     if (!loaded.read.ok) {
-      unreadable(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
+      skipFailed(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
       continue;
     }
     const parsed = loaded.parsed as DialectResult | null;

@@ -76,7 +76,13 @@ function tellsCasesApart(fs: ResolverFs, exact: FsStat | undefined, other: strin
 
 export type LocatedCandidate =
   | { ok: true; canonical: string; stat: FsStat; disclose?: string }
-  | { ok: false; reason: 'unreadable' | 'symlink-outside-root' | 'symlink-refused'; message: string };
+  | {
+      ok: false;
+      reason: 'unreadable' | 'symlink-outside-root' | 'symlink-refused';
+      message: string;
+      /** The I/O error that stopped the check (EACCES, ELOOP…), when one did. */
+      code?: string;
+    };
 
 /** How a candidate that is a symbolic link is treated (see LoadRule.symlinks). */
 export interface SymlinkRule {
@@ -93,7 +99,9 @@ export function locateCandidate(
   rule: SymlinkRule & { readonly symlinks: 'inside-root' },
   found?: FsStat,
 ):
-  { ok: true; canonical: string; stat: FsStat } | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string } | undefined;
+  | { ok: true; canonical: string; stat: FsStat }
+  | { ok: false; reason: 'unreadable' | 'symlink-outside-root'; message: string; code?: string }
+  | undefined;
 export function locateCandidate(
   fs: ResolverFs,
   rootPath: string,
@@ -159,7 +167,7 @@ export function locateCandidate(
   } catch (err) {
     const code = errorCode(err);
     const why = code === 'ELOOP' ? 'is a symbolic link loop' : `cannot be read (${code})`;
-    return { ok: false, reason: 'unreadable', message: `${rel} ${why}; skipped` };
+    return { ok: false, reason: 'unreadable', message: `${rel} ${why}; skipped`, code };
   }
   if (st.kind !== 'file') {
     const what = st.kind === 'directory' ? 'a directory' : 'not a regular file (FIFO, socket or device)';

@@ -78,7 +78,7 @@ export interface SourceEvidence {
   duplicateOf: string | null;
   reason: string | null;
   metadata: Metadata | null;
-  /** Exact contributed text (after frontmatter, BOM dropped; capped at 1 MiB). */
+  /** Exact contributed text (after frontmatter, BOM dropped unless the profile keeps it; capped at 1 MiB). */
   content: string;
   /** Extra: per-target reasons for not applying. */
   notApplicable: NotApplicableFor[];

@@ -10,8 +10,13 @@ import type { ContextSource, FitDecision, FitInput, FitRule, Layout } from './pr
  * the unit, a cut keeps what it keeps, and everything else is free (Codex counts only file bytes;
  * Copilot, Claude Code and Gemini have no budget at all).
  */
-export function contentOnlyLayout(sources: readonly ContextSource[], measureIn: (s: string) => number): Layout {
-  const size = (i: number) => measureIn(sources[i].content);
+export function contentOnlyLayout(
+  sources: readonly ContextSource[],
+  measureIn: (s: string) => number,
+  /** A source's own size when it has one (its bytes as read): used instead of measuring its content. */
+  sizeOf: (s: ContextSource) => number | undefined = () => undefined,
+): Layout {
+  const size = (i: number) => sizeOf(sources[i]) ?? measureIn(sources[i].content);
   return {
     fixed: 0,
     validationHeader: 0,

@@ -97,6 +97,12 @@ export interface ContextSource {
   heading?: string;
   /** The profile's own label for the candidate (NamedCandidate.tag), for its format. */
   tag?: string;
+  /**
+   * The bytes `content` was decoded from, present only where they differ from its UTF-8 (bytes
+   * replaced by U+FFFD, a dropped BOM) and only under LoadRule.rawBytes: a byte budget that counts
+   * the file as read measures and cuts these.
+   */
+  raw?: Uint8Array;
 }
 
 /** A source the format may name without showing its text (an agent's index of instruction files). */
@@ -232,6 +238,29 @@ export interface LoadRule {
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
   readonly decode: 'strict' | 'lossy';
+  /**
+   * Keep a leading UTF-8 byte-order mark in the text as U+FEFF (a system that does no BOM handling
+   * sends it, and a byte budget counts its 3 bytes). Default false: the reader drops it.
+   */
+  readonly keepBom?: boolean;
+  /**
+   * A byte budget counts each file's bytes as read, not the UTF-8 of its decoded text (the two
+   * differ where lossy decoding replaced bytes by U+FFFD, or a BOM was dropped): the fit rule
+   * receives them as ContextSource.raw, and the evidence measures such a source by them
+   * (`truncation`, reasons). Only for a file whose content is its whole text (no dialect block,
+   * no trim, no import changed it). Default false.
+   */
+  readonly rawBytes?: boolean;
+  /**
+   * A file the system would load (not reported otherwise, not shadowed, not global, in a trusted
+   * repository) that exists but fails with an I/O error other than "not found": permission denied,
+   * a link loop. A directory or FIFO of the name is not such a failure: it is passed over. By
+   * default that file alone is skipped (`unreadable`). With `dropsProject`, the system's read of
+   * the repository's files fails as a whole (Codex): the file is still skipped, its `unreadable`
+   * diagnostic adds `reason(path)`, and every other non-global source that would have been loaded
+   * is reported `not-loaded` with that reason.
+   */
+  readonly readError?: { readonly dropsProject: true; reason(path: string): string };
   /** Trim the content's surrounding whitespace. */
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */

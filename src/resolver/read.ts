@@ -14,12 +14,17 @@ export type ReadResult =
       ok: true;
       sha256: string;
       bytes: number;
-      /** Decoded text of the kept bytes, leading BOM dropped. */
+      /** Decoded text of the kept bytes, leading BOM dropped (kept with ReadOptions.keepBom). */
       text: string;
       /** True when the file was larger than MAX_CONTENT_BYTES and `text` is its first part. */
       tooLarge: boolean;
       /** Lossy decoding only: the bytes were not valid UTF-8 and U+FFFD replaced what was not. */
       replaced?: boolean;
+      /**
+       * With ReadOptions.rawBytes: the kept bytes as read, present only when `text` does not
+       * encode back to them (U+FFFD replaced bytes, or a BOM was dropped).
+       */
+      raw?: Uint8Array;
       /**
        * The status of the file the bytes were read from (it differs from the one passed in when
        * the file changed and was read again): a cache must be keyed by this one.
@@ -29,6 +34,8 @@ export type ReadResult =
   | {
       ok: false;
       message: string;
+      /** The I/O error the read failed with (EACCES, ENOENT…), when it failed on one. */
+      code?: string;
       /**
        * Present when the bytes themselves are refused (NUL bytes, not UTF-8): the status they were
        * read with. Such a failure lasts as long as the content; any other (a permission error, a
@@ -36,6 +43,16 @@ export type ReadResult =
        */
       stat?: FsStat;
     };
+
+/** How a file's bytes become text; every option defaults to Holaryn's own reading. */
+export interface ReadOptions {
+  /** Bytes that are not UTF-8 become U+FFFD (NUL bytes kept) instead of refusing the file. */
+  readonly lossy?: boolean;
+  /** Keep a leading byte-order mark as U+FEFF instead of dropping it. */
+  readonly keepBom?: boolean;
+  /** Keep the bytes as read (ReadResult.raw) where the text would not give them back. */
+  readonly rawBytes?: boolean;
+}
 
 /** Attempts when a file changes under us before giving up. */
 const READ_ATTEMPTS = 3;
@@ -57,7 +74,8 @@ export function completeUtf8Prefix(bytes: Uint8Array, end = bytes.length): numbe
 /** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
 const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
 
-function readOnce(fs: ResolverFs, path: string, expected: FsStat, lossy: boolean): ReadResult | 'changed' {
+function readOnce(fs: ResolverFs, path: string, expected: FsStat, options: ReadOptions): ReadResult | 'changed' {
+  const lossy = options.lossy === true;
   const reader = fs.open(path, expected);
   try {
     const hash = createHash('sha256');
@@ -102,9 +120,11 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat, lossy: boolean
     const tooLarge = total > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const dropBom = !options.keepBom && text.charCodeAt(0) === 0xfeff;
+    if (dropBom) text = text.slice(1);
     const read: ReadResult = { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
     if (invalid !== undefined) read.replaced = true;
+    if (options.rawBytes && (invalid !== undefined || dropBom)) read.raw = all.subarray(0, end);
     return read;
   } finally {
     reader.close();
@@ -130,21 +150,26 @@ function recheck(fs: ResolverFs, path: string): FsStat | string {
   return st;
 }
 
+const STRICT: ReadOptions = Object.freeze({ lossy: false });
+const LOSSY: ReadOptions = Object.freeze({ lossy: true });
+
 /**
- * Reads a regular file whose status (`expected`, from stat) was already checked. `lossy`: bytes
- * that are not UTF-8 become U+FFFD (and NUL bytes are kept) instead of refusing the file.
+ * Reads a regular file whose status (`expected`, from stat) was already checked. `how`: `true`
+ * reads lossily (bytes that are not UTF-8 become U+FFFD and NUL bytes are kept, instead of
+ * refusing the file), or ReadOptions.
  */
-export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat, lossy = false): ReadResult {
+export function readInstructionFile(fs: ResolverFs, path: string, expected: FsStat, how: boolean | ReadOptions = false): ReadResult {
+  const options = typeof how === 'boolean' ? (how ? LOSSY : STRICT) : how;
   let st = expected;
   for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
     let result: ReadResult | 'changed';
     try {
-      result = readOnce(fs, path, st, lossy);
+      result = readOnce(fs, path, st, options);
     } catch (err) {
       if (!(err instanceof FsError && err.code === 'ECHANGED')) {
         const code = err instanceof FsError ? err.code : 'EIO';
         const why = code === 'ELOOP' ? 'was replaced by a symbolic link' : code === 'ENOENT' ? 'vanished' : `cannot be read (${code})`;
-        return { ok: false, message: `file ${why}` };
+        return { ok: false, message: `file ${why}`, code };
       }
       result = 'changed';
     }

@@ -5,7 +5,7 @@
 import { contentChars, measure } from '../context';
 import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvidence } from '../evidence';
 import { MAX_CONTENT_BYTES } from '../limits';
-import type { Configured, Profile, TrustVerdict } from '../profile';
+import type { BudgetUnit, Configured, Profile, TrustVerdict } from '../profile';
 import { snapshotId } from '../snapshot';
 import { Rendered, reportedDelivery } from './render';
 import type { Settled } from './supersede';
@@ -39,6 +39,22 @@ function fileDiagnostics(settled: Settled, io: Io): void {
       `${conflict.sources.length} sources in ${where} use mode: replace (${conflict.sources.join(', ')}); ${winner.path} wins by precedence`,
     );
   }
+}
+
+/**
+ * A source's length in the budget's unit. A source read under LoadRule.rawBytes is measured in bytes
+ * by the bytes it was read from, as the fit rule measured it.
+ */
+function sizeInUnit(unit: BudgetUnit, e: Entry, content: string, chars: number): number {
+  if (unit.name === 'code-points') return chars;
+  return e.raw !== undefined && unit.name === 'utf8-bytes' ? e.raw.length : unit.measure(content);
+}
+
+/** Code points of a source's first `kept` units, as the context shows them (bytes cut lossily). */
+function keptChars(unit: BudgetUnit, e: Entry, content: string, kept: number): number {
+  if (e.raw === undefined || unit.name !== 'utf8-bytes') return measure(unit.head(content, kept));
+  if (kept >= e.raw.length) return measure(content);
+  return measure(Buffer.from(e.raw.buffer, e.raw.byteOffset, Math.max(0, kept)).toString('utf8'));
 }
 
 /** Why a source is not applicable: one clause per key and pattern, naming its targets. */
@@ -87,12 +103,12 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       reason = e.report.reason;
     } else if (budgetInfo) {
       status = budgetInfo.status;
-      const size = unit.name === 'code-points' ? chars : unit.measure(content);
+      const size = sizeInUnit(unit, e, content, chars);
       if (status === 'truncated') reason = `cut by the budget: ${budgetInfo.included} of ${size} ${unit.words} included`;
       if (status === 'omitted')
         reason = `omitted by the budget: its ${size} ${unit.words} did not fit in the ${budgetInfo.room} ${unit.words} left`;
       if (budgetInfo.reason !== undefined) reason = budgetInfo.reason;
-      if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : measure(unit.head(content, budgetInfo.included));
+      if (unit.name !== 'code-points') includedChars = status === 'omitted' ? 0 : keptChars(unit, e, content, budgetInfo.included);
     } else if (appliesTo.length > 0) {
       // In effect but outside the context (delivered on touch, as a separate attachment).
       status = 'included';
@@ -159,7 +175,7 @@ export function assembleEvidence(
     }
   }
 
-  const sizeOf = (s: SourceEvidence) => (unit.name === 'code-points' ? s.chars : unit.measure(s.content));
+  const sizeOf = (s: SourceEvidence) => sizeInUnit(unit, settled.entries[s.order - 1], s.content, s.chars);
   // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
   // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
   const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);

@@ -9,19 +9,27 @@ import type { FsStat, ResolverFs } from '../fs';
 import { frontmatterBlockBytes as frontmatterBlockBytesOf, unparsedInstructions } from '../frontmatter';
 import { PatternSet } from '../globs';
 import { MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from '../limits';
-import type { Dialect, DialectResult, Profile, TrustVerdict } from '../profile';
-import { readInstructionFile } from '../read';
+import type { Dialect, DialectResult, LoadRule, Profile, TrustVerdict } from '../profile';
+import { ReadOptions, readInstructionFile } from '../read';
 import { createHash } from 'node:crypto';
+import type { SkippedCandidate } from '../evidence';
 import type { Entry, Found, Io } from './types';
 
 /** What a `follow-disclose` link leading outside the repository and the home contributes. */
 export const DISCLOSED_PLACEHOLDER = '[not shown: links outside the repository]';
 
-/** The file cache's key for a dialect and decoding: Holaryn's own stays the historical `true`. */
-function cacheMode(dialect: Dialect | null, lossy: boolean): boolean | string {
-  if (!lossy && dialect?.name === 'holaryn') return true;
-  if (!lossy && dialect === null) return false;
-  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}`;
+/** The file cache's key for a dialect and reading: Holaryn's own stays the historical `true`. */
+function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string {
+  const lossy = how.lossy === true;
+  const extra = `${how.keepBom === true ? '/bom' : ''}${how.rawBytes === true ? '/raw' : ''}`;
+  if (!lossy && extra === '' && dialect?.name === 'holaryn') return true;
+  if (!lossy && extra === '' && dialect === null) return false;
+  return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${extra}`;
+}
+
+/** How a profile's load rule reads its files. */
+function readOptions(rule: LoadRule): ReadOptions {
+  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes: rule.rawBytes === true };
 }
 
 /**
@@ -34,13 +42,13 @@ function load(
   canonical: string,
   st: FsStat,
   dialect: Dialect | null,
-  lossy: boolean,
+  how: ReadOptions,
+  mode: boolean | string,
   cache: FileCache | undefined,
   yaml: { remaining: number },
 ): LoadedFile {
-  const mode = cacheMode(dialect, lossy);
   const hit = cache?.get(canonical, st, mode);
-  const read = hit ? hit.read : readInstructionFile(fs, canonical, st, lossy);
+  const read = hit ? hit.read : readInstructionFile(fs, canonical, st, how);
   if (!read.ok) {
     const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
     // Only a failure of the bytes themselves lasts as long as they do; an I/O error may not.
@@ -95,11 +103,11 @@ function disclosed(st: FsStat): LoadedFile & { read: { ok: true } } {
 }
 
 /** A whole file's text for an import, or undefined when it cannot be read. */
-function readText(fs: ResolverFs, abs: string, lossy: boolean): string | undefined {
+function readText(fs: ResolverFs, abs: string, how: ReadOptions): string | undefined {
   try {
     const st = fs.stat(abs);
     if (!st || st.kind !== 'file') return undefined;
-    const read = readInstructionFile(fs, abs, st, lossy);
+    const read = readInstructionFile(fs, abs, st, how);
     return read.ok ? read.text : undefined;
   } catch {
     return undefined;
@@ -109,16 +117,35 @@ function readText(fs: ResolverFs, abs: string, lossy: boolean): string | undefin
 export function loadSources(found: readonly Found[], profile: Profile, io: Io, trust: TrustVerdict | undefined): Entry[] {
   const { fs, cache } = io;
   const rule = profile.load;
-  const lossy = rule.decode === 'lossy';
+  const how = readOptions(rule);
+  const mode = cacheMode(profile.dialect, how);
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
   /** Pick-first groups: the winner's path once one loaded. */
   const winners = new Map<string, string>();
+  /** The first file whose read error fails the whole project read (LoadRule.readError), if any. */
+  let failed: string | undefined;
+  const failsProject = (f: Found, code: string | undefined): boolean =>
+    rule.readError !== undefined &&
+    failed === undefined &&
+    code !== undefined &&
+    code !== 'ENOENT' &&
+    f.scope !== 'global' &&
+    f.report === undefined &&
+    trust?.trusted !== false &&
+    !(f.group !== undefined && winners.has(f.group));
+  const skipFailed = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
+    if (failsProject(f, code)) {
+      failed = f.path;
+      message = `${message}; ${rule.readError!.reason(f.path)}`;
+    }
+    io.skip(f.path, reason, message);
+  };
   for (const f of found) {
     const located = f.located;
     if (!located.ok) {
-      io.skip(f.path, located.reason, located.message);
+      skipFailed(f, located.reason, located.message, located.code);
       continue;
     }
     if (rule.maxBytes !== undefined && located.stat.size > rule.maxBytes) {
@@ -138,12 +165,12 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     } else {
       loaded = loadedByIdentity.get(identity);
       if (!loaded) {
-        loaded = load(fs, located.canonical, located.stat, profile.dialect, lossy, cache, yamlBudget);
+        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, mode, cache, yamlBudget);
         loadedByIdentity.set(identity, loaded);
       }
     }
     if (!loaded.read.ok) {
-      io.skip(f.path, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`);
+      skipFailed(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
       continue;
     }
     const parsed = loaded.parsed as DialectResult | null;
@@ -152,7 +179,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       const expanded = profile.imports.expand(
         content,
         { abs: located.canonical, path: f.path },
-        { fs, read: (abs) => readText(fs, abs, lossy) },
+        { fs, read: (abs) => readText(fs, abs, how) },
       );
       content = expanded.content;
       for (const d of expanded.diagnostics) io.diagnostics.add(d.code, f.path, d.line, d.message);
@@ -189,6 +216,8 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
     if (f.yieldsToSameFile) entry.yieldsToSameFile = true;
+    // The bytes stand for the content only while it is the file's whole text, untouched.
+    if (loaded.read.raw !== undefined && content === loaded.read.text) entry.raw = loaded.read.raw;
     if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
       const winner = winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };
@@ -204,6 +233,10 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };
     }
     entries.push(entry);
+  }
+  if (failed !== undefined) {
+    const reason = rule.readError!.reason(failed);
+    for (const e of entries) if (e.scope !== 'global' && !e.report) e.report = { status: 'not-loaded', reason };
   }
   return entries;
 }

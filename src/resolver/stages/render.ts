@@ -88,6 +88,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
       heading: e.directory === null ? undefined : fromProject(e.path),
     };
     if (e.tag !== undefined) source.tag = e.tag;
+    if (e.raw !== undefined) source.raw = e.raw;
     return source;
   };
   const contextSources: ContextSource[] = inContext.map(toSource);

@@ -74,7 +74,8 @@ export interface Found {
   tag?: string;
   /** The located file, or why it is skipped. */
   located:
-    { ok: true; canonical: string; stat: FsStat; disclose?: string } | { ok: false; reason: SkippedCandidate['reason']; message: string };
+    | { ok: true; canonical: string; stat: FsStat; disclose?: string }
+    | { ok: false; reason: SkippedCandidate['reason']; message: string; code?: string };
 }
 
 /** An instruction file loaded as a source, with its content and frontmatter. */
@@ -106,6 +107,8 @@ export interface Entry {
   tag?: string;
   /** Another path to the same file that does not yield is kept over this one. */
   yieldsToSameFile?: boolean;
+  /** The bytes `content` was decoded from, where they differ from its UTF-8 (LoadRule.rawBytes). */
+  raw?: Uint8Array;
   /** Canonical absolute path. */
   canonical: string;
 }

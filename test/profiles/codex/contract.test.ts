@@ -4,6 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { Evidence, MemEntry, MemoryFs, ResolveError, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { FsError } from '../../../src/resolver/fs';
 
 const HOME = '/home/u';
 const W = '/w';
@@ -45,6 +46,15 @@ describe('codex profile (docs/agents.md, codex)', () => {
       { settings: { project_doc_fallback_filenames: 'B.md' } },
     );
     assert.deepEqual(statuses(fallback), { 'B.md': 'included' });
+  });
+
+  it('fallback names are trimmed (Rust str::trim); names blank after trimming and repeats are dropped', () => {
+    const ev = resolve(
+      { [`${W}/B.md`]: 'b', [`${W}/C.md`]: 'c' },
+      { settings: { project_doc_fallback_filenames: '[" \\t B.md \\n", " ", "B.md ", "\\u3000C.md"]' } },
+    );
+    assert.deepEqual(statuses(ev), { 'B.md': 'included', 'C.md': 'shadowed' });
+    assert.equal(ev.context, wrap('b'));
   });
 
   it('the project root is the nearest directory with a marker (a .git file counts); files come from it down to the cwd', () => {
@@ -95,10 +105,110 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.equal(zero.context, '');
   });
 
+  it('the budget counts raw file bytes: an invalid byte costs 1, not the 3 of its U+FFFD; the cut is made in the raw bytes', () => {
+    const bytes = (...parts: (string | number[])[]) =>
+      Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))));
+    // 5 raw bytes (ab, 0xFF, cd) fit a 5-byte budget whole, though their decoded text is 7 UTF-8 bytes.
+    const whole = resolve({ [`${W}/AGENTS.md`]: bytes('ab', [0xff], 'cd') }, { settings: { project_doc_max_bytes: '5' } });
+    assert.deepEqual(statuses(whole), { 'AGENTS.md': 'included' });
+    assert.equal(whole.context, wrap('ab\ufffdcd'));
+    assert.equal(whole.truncation.needed, 5);
+    // The next file gets what the raw bytes left: 6 - 3 = 3.
+    const tree = { '/r/.git': { dir: true } as MemEntry, '/r/AGENTS.md': bytes([0xff, 0xfe], 'x'), '/r/a/AGENTS.md': 'abcdé' };
+    const next = resolve(tree, { settings: { project_doc_max_bytes: '6' } }, '/r/a');
+    assert.deepEqual(statuses(next), { '../AGENTS.md': 'included', 'AGENTS.md': 'truncated' });
+    assert.equal(next.context, wrap('\ufffd\ufffdx\n\nabc', '/r/a'));
+    // A cut through a character: the raw head (a, 0xFF, 0xC3) decodes to two U+FFFD.
+    const cut = resolve({ [`${W}/AGENTS.md`]: bytes('a', [0xff], 'é') }, { settings: { project_doc_max_bytes: '3' } });
+    assert.equal(cut.context, wrap('a\ufffd\ufffd'));
+    assert.deepEqual(cut.truncation.cut, [{ path: 'AGENTS.md', chars: 4, included: 3 }]);
+    assert.equal(cut.sources[0].includedChars, 3);
+    assert.match(cut.sources[0].reason ?? '', /first 3 of 4 bytes/);
+    assert.equal(cut.truncation.needed, 4);
+  });
+
   it('invalid UTF-8 is decoded lossily, with a warning naming the file', () => {
     const ev = resolve({ [`${W}/AGENTS.md`]: Buffer.from('cHJvamVjdP8gZG9j', 'base64') });
     assert.equal(ev.context, wrap('project\ufffd doc'));
     assert.ok(ev.diagnostics.some((d) => d.source === 'AGENTS.md' && d.severity === 'warning'));
+  });
+
+  it('a leading BOM is kept, in the text and in the budget (its 3 bytes count); the global trim leaves it too', () => {
+    const bom = (s: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(s)]);
+    const ev = resolve({ [`${W}/AGENTS.md`]: bom('abc') });
+    assert.equal(ev.context, wrap('\ufeffabc'));
+    assert.equal(ev.sources[0].content, '\ufeffabc');
+    const cut = resolve({ [`${W}/AGENTS.md`]: bom('abc') }, { settings: { project_doc_max_bytes: '4' } });
+    assert.equal(cut.context, wrap('\ufeffa'));
+    assert.deepEqual(cut.truncation.cut, [{ path: 'AGENTS.md', chars: 6, included: 4 }]);
+    // Rust's trim() does not count U+FEFF as whitespace: the global text keeps it (and a BOM alone is text).
+    const global = resolve({ [`${HOME}/.codex/AGENTS.md`]: bom(' g \n') });
+    assert.equal(global.context, '# AGENTS.md instructions\n\n<INSTRUCTIONS>\n\ufeff g\n</INSTRUCTIONS>');
+    const alone = resolve({ [`${W}/AGENTS.md`]: bom('') });
+    assert.deepEqual(statuses(alone), { 'AGENTS.md': 'included' });
+  });
+
+  describe("a project file that cannot be read drops every project file, as Codex's read fails as a whole", () => {
+    const GLOBAL_ONLY = '# AGENTS.md instructions\n\n<INSTRUCTIONS>\ng\n</INSTRUCTIONS>';
+    const denying = (tree: Record<string, MemEntry>, denied: string) => {
+      const fs = new MemoryFs({ [W]: { dir: true }, [HOME]: { dir: true }, ...tree });
+      const open = fs.open.bind(fs);
+      fs.open = (p, st) => {
+        if (p === denied) throw new FsError('EACCES', `EACCES: permission denied, open '${p}'`);
+        return open(p, st);
+      };
+      return fs;
+    };
+
+    it('permission denied: the others are not-loaded naming the file, only the global text is sent, a diagnostic says why', () => {
+      const tree = {
+        [`${HOME}/.codex/AGENTS.md`]: 'g',
+        '/r/.git': { dir: true } as MemEntry,
+        '/r/AGENTS.md': 'root',
+        '/r/a/AGENTS.md': 'denied',
+        '/r/a/b/AGENTS.md': 'b',
+      };
+      const fs = denying(tree, '/r/a/AGENTS.md');
+      const ev = resolveInstructions('/r/a/b', [], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.deepEqual(statuses(ev), { '~/.codex/AGENTS.md': 'included', '../../AGENTS.md': 'not-loaded', 'AGENTS.md': 'not-loaded' });
+      for (const s of ev.sources.filter((x) => x.scope !== 'global')) assert.match(s.reason ?? '', /\.\.\/AGENTS\.md/);
+      assert.deepEqual(ev.skipped, [{ path: '../AGENTS.md', reason: 'unreadable' }]);
+      assert.equal(ev.context, GLOBAL_ONLY);
+      const d = ev.diagnostics.find((x) => x.code === 'unreadable' && x.source === '../AGENTS.md');
+      assert.match(d?.message ?? '', /EACCES/);
+      assert.match(d?.message ?? '', /no project file/);
+    });
+
+    it('a link loop in the name drops them too; a directory of the name, or a file never read (shadowed), does not', () => {
+      const loop = resolve(
+        {
+          [`${HOME}/.codex/AGENTS.md`]: 'g',
+          '/r/.git': { dir: true },
+          '/r/AGENTS.md': 'root',
+          '/r/a/AGENTS.md': { symlink: '/r/a/AGENTS.md' },
+        },
+        {},
+        '/r/a',
+      );
+      assert.deepEqual(statuses(loop), { '~/.codex/AGENTS.md': 'included', '../AGENTS.md': 'not-loaded' });
+      assert.equal(loop.context, GLOBAL_ONLY);
+      const dir = resolve({ [`${W}/AGENTS.override.md`]: { dir: true }, [`${W}/AGENTS.md`]: 'a' });
+      assert.equal(dir.context, wrap('a'));
+      // Codex picks AGENTS.override.md by its metadata and never opens AGENTS.md.
+      const fs = denying({ [`${W}/AGENTS.override.md`]: 'o', [`${W}/AGENTS.md`]: 'a' }, `${W}/AGENTS.md`);
+      const shadowed = resolveInstructions(W, [], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.equal(shadowed.context, wrap('o'));
+    });
+
+    it('not in an untrusted project, nor for a file Codex never loads (below the cwd)', () => {
+      const fs = denying({ [`${W}/AGENTS.md`]: 'a', [`${W}/pkg/AGENTS.md`]: 'p', [`${W}/pkg/x.ts`]: '' }, `${W}/pkg/AGENTS.md`);
+      const below = resolveInstructions(W, ['pkg/x.ts'], { profile: 'codex', fs, env: {}, homedir: HOME });
+      assert.equal(below.context, wrap('a'));
+      const config = `[projects."${W}"]\ntrust_level = "untrusted"\n`;
+      const untrusted = denying({ [`${HOME}/.codex/config.toml`]: config, [`${W}/AGENTS.md`]: 'a', [`${W}/B.md`]: 'b' }, `${W}/AGENTS.md`);
+      const ev = resolveInstructions(W, [], { profile: 'codex', fs: untrusted, env: {}, homedir: HOME });
+      assert.ok(!ev.sources.some((s) => s.status === 'not-loaded'));
+    });
   });
 
   it('global: $CODEX_HOME/AGENTS.override.md else AGENTS.md, first non-empty after trim, trimmed, outside the budget', () => {
@@ -202,6 +312,66 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.ok(ev.notice);
     const trusted = resolve({ [`${HOME}/.codex/config.toml`]: config, [`${W}/AGENTS.md`]: 'p' }, { settings: { trust_level: 'trusted' } });
     assert.equal(trusted.context, wrap('p'));
+  });
+
+  describe('trust: the projects key Codex looks the level up by', () => {
+    const config = (...entries: string[]) => ({ [`${HOME}/.codex/config.toml`]: entries.join('\n') });
+    const untrusted = (key: string) => `[projects."${key}"]\ntrust_level = "untrusted"\n`;
+    const trusted = (ev: Evidence) => !ev.sources.some((s) => s.status === 'untrusted');
+
+    it('the git repository root counts, not the marker-based project root', () => {
+      const repo = { '/r/.git': { dir: true } as MemEntry, '/r/a/.mark': '', '/r/a/b/AGENTS.md': 'b' };
+      const markers = { settings: { project_root_markers: '.mark' } };
+      // The project root is /r/a (the marker); Codex never looks that key up.
+      assert.ok(trusted(resolve({ ...repo, ...config(untrusted('/r/a')) }, markers, '/r/a/b')));
+      // The repository root is looked up even when the markers say the cwd alone.
+      const none = resolve({ ...repo, ...config(untrusted('/r')) }, { settings: { project_root_markers: '[]' } }, '/r/a/b');
+      assert.deepEqual(statuses(none), { 'AGENTS.md': 'untrusted' });
+    });
+
+    it('a linked worktree is looked up as its main repository (gitdir into <common>/worktrees/<name>)', () => {
+      const tree = {
+        '/main/.git/worktrees/wt/HEAD': 'ref: refs/heads/x\n',
+        '/wt/.git': 'gitdir: /main/.git/worktrees/wt\n',
+        '/wt/AGENTS.md': 'p',
+        '/wt/sub': { dir: true } as MemEntry,
+      };
+      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
+      const relative = { ...tree, '/wt/.git': '  gitdir:  ../main/.git/worktrees/wt  \n' };
+      assert.deepEqual(statuses(resolve({ ...relative, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
+      // The worktree's own path is not a repository key.
+      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/wt')) }, {}, '/wt/sub')));
+    });
+
+    it('any other .git file (a submodule, no gitdir line, a FIFO) gives no repository key', () => {
+      const sub = { '/s/AGENTS.md': 'p', '/s/x': { dir: true } as MemEntry, ...config(untrusted('/s')) };
+      for (const git of ['gitdir: ../.git/modules/s\n', 'not a gitdir\n', 'gitdir:   \n', { special: true } as MemEntry]) {
+        const ev = resolve({ ...sub, '/s/.git': git }, {}, '/s/x');
+        assert.ok(trusted(ev), JSON.stringify(git));
+        assert.equal(ev.context, wrap('p', '/s/x'));
+      }
+    });
+
+    it('the first key present wins, even without a trust_level (then unset: trusted); the cwd before the repository', () => {
+      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a' };
+      const emptyEntry = resolve({ ...tree, ...config('[projects."/r/a"]\nother = 1\n', untrusted('/r')) }, {}, '/r/a');
+      assert.ok(trusted(emptyEntry));
+      assert.deepEqual(
+        statuses(resolve({ ...tree, ...config(untrusted('/r/a'), '[projects."/r"]\ntrust_level = "trusted"\n') }, {}, '/r/a')),
+        {
+          'AGENTS.md': 'untrusted',
+        },
+      );
+    });
+
+    it('the cwd canonical first, then as given; the repository root is found from the cwd as given', () => {
+      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a', '/link': { symlink: '/r/a' } as MemEntry };
+      const both = config('[projects."/r/a"]\ntrust_level = "trusted"\n', untrusted('/link'));
+      assert.ok(trusted(resolve({ ...tree, ...both }, {}, '/link')));
+      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/link')) }, {}, '/link')), { 'AGENTS.md': 'untrusted' });
+      // Walking up from /link (as given) finds no .git: the repository /r is no key here.
+      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/r')) }, {}, '/link')));
+    });
   });
 
   it('carries profile, profileVersion and fidelity; no target resolves the cwd', () => {

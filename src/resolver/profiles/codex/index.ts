@@ -9,6 +9,7 @@
 import { derived } from '../../profile';
 import type {
   ContextFormat,
+  ContextSource,
   DirectoryRule,
   DiscoverContext,
   FitRule,
@@ -24,28 +25,36 @@ import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../ag
 import { agentDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
+import { fitCodexProject } from './fit';
 import { codexContext } from './context';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
 import { CODEX_ABOUT } from './about';
+import { codexRepoRoot } from './repository';
+import { canonicalize } from '../../paths';
 
 export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
 
 export const CODEX_FIDELITY: readonly string[] = Object.freeze([
   'Codex cuts the last file that does not fit without any marker; the cut is shown here, not in the text Codex sends.',
   'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
-  'Trust: only an explicit trust_level = "untrusted" for the working directory or project root keeps project files out; an unset level counts as trusted (Codex asks on first use and records the answer).',
-  'The budget counts the UTF-8 bytes of the decoded text: for a file that is not valid UTF-8 the count differs from the raw bytes Codex counts.',
+  'Trust: the level is looked up under the working directory, then the git repository root (a linked worktree: its main repository), the first key present deciding; only an explicit trust_level = "untrusted" keeps project files out, an unset level counts as trusted (Codex asks on first use and records the answer).',
   'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
-  'A file Codex cannot read (permission denied, a link loop) makes Codex drop every project file; Holaryn skips only that file.',
+  'A project file Codex cannot read (permission denied, a link loop) drops every project file, as in Codex; an error on a .git marker is not modelled, and neither is Codex stopping before such a file once the budget is used up.',
 ]);
 
 const NAMES = Object.freeze(['AGENTS.override.md', 'AGENTS.md']);
 const GLOBAL_GROUP = 'codex-global';
 
-/** The per-directory candidates: the two fixed names, then the fallbacks (empty and repeated ones dropped). */
+/**
+ * The per-directory candidates: the two fixed names, then the fallbacks. Codex trims each fallback
+ * as it reads its configuration (Rust's `str::trim`), drops the ones left empty, and skips repeats.
+ */
 export function codexNames(fallbacks: readonly string[]): string[] {
   const names = [...NAMES];
-  for (const name of fallbacks) if (name !== '' && !names.includes(name)) names.push(name);
+  for (const raw of fallbacks) {
+    const name = rustTrim(raw);
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
   return names;
 }
 
@@ -89,60 +98,79 @@ function globals(ctx: DiscoverContext): NamedCandidate[] {
   }));
 }
 
+/** A source's bytes as Codex counts them: the file's bytes as read (ContextSource.raw when they differ). */
+function bytesOf(s: ContextSource): Uint8Array {
+  return s.raw ?? utf8(s.content);
+}
+
 /**
- * Codex's fit (see fit.ts): global files whole and free, project files root first, whole while
- * they fit, the first that does not cut to the bytes left, then nothing; a file whose kept part
- * is only whitespace is dropped and gives its bytes back.
+ * Codex's fit (see fit.ts): global files whole and free; project files by their raw bytes, root
+ * first, whole while they fit, the first that does not cut to the bytes left, then nothing; a file
+ * whose kept part is only whitespace is dropped and gives its bytes back.
  */
 export const CODEX_FIT: FitRule = ({ sources, budget }) => {
   const n = sources.length;
   const status: ('included' | 'truncated' | 'omitted')[] = new Array(n);
   const kept: number[] = new Array(n);
   const reasons: (string | undefined)[] = new Array(n);
-  let remaining = budget;
+  const project: number[] = [];
+  const bytes: Uint8Array[] = [];
   let needed = 0;
   sources.forEach((s, i) => {
-    const bytes = utf8(s.content);
     if (s.scope === 'global') {
       status[i] = 'included';
-      kept[i] = bytes.length;
+      kept[i] = utf8Length(s.content);
       reasons[i] = 'global instructions are outside the project_doc_max_bytes budget';
       return;
     }
-    needed += bytes.length;
-    if (remaining <= 0) {
-      status[i] = 'omitted';
-      kept[i] = 0;
-      reasons[i] =
-        budget === 0
-          ? 'project_doc_max_bytes is 0: Codex loads no project file'
-          : `omitted: the ${budget}-byte project_doc_max_bytes budget was used up by the files above it`;
-      return;
+    const b = bytesOf(s);
+    needed += b.length;
+    project.push(i);
+    bytes.push(b);
+  });
+  let left = budget;
+  fitCodexProject(bytes, budget).forEach((fit, k) => {
+    const i = project[k];
+    const size = bytes[k].length;
+    const room = left;
+    left -= fit.keptBytes;
+    kept[i] = fit.keptBytes;
+    switch (fit.status) {
+      case 'included':
+        status[i] = 'included';
+        break;
+      case 'truncated':
+        status[i] = 'truncated';
+        reasons[i] = `cut to the first ${fit.keptBytes} of ${size} bytes by project_doc_max_bytes (${budget}); Codex marks no cut`;
+        break;
+      case 'omitted':
+        status[i] = 'omitted';
+        reasons[i] =
+          budget === 0
+            ? 'project_doc_max_bytes is 0: Codex loads no project file'
+            : `omitted: the ${budget}-byte project_doc_max_bytes budget was used up by the files above it`;
+        break;
+      case 'empty':
+        // The loader reports blank files before the fit; kept for completeness.
+        status[i] = 'omitted';
+        reasons[i] = 'empty or only whitespace: skipped, costs nothing';
+        break;
+      case 'cut-to-empty':
+        status[i] = 'omitted';
+        reasons[i] = `cut to the ${room} bytes left, which are only whitespace: Codex drops it and gives the bytes to the next file`;
+        break;
     }
-    const cut = bytes.length > remaining;
-    const data = cut ? bytes.subarray(0, remaining) : bytes;
-    if (rustTrim(decodeLossy(data).text) === '') {
-      status[i] = 'omitted';
-      kept[i] = 0;
-      reasons[i] = `cut to the ${data.length} bytes left, which are only whitespace: Codex drops it and gives the bytes to the next file`;
-      return;
-    }
-    remaining -= data.length;
-    status[i] = cut ? 'truncated' : 'included';
-    kept[i] = data.length;
-    if (cut)
-      reasons[i] = `cut to the first ${data.length} of ${bytes.length} bytes by project_doc_max_bytes (${budget}); Codex marks no cut`;
   });
   return { status, kept, needed, reasons };
 };
 
-/** The text of one source as Codex sends it: a cut is lossy, so a split character is U+FFFD. */
-function sentText(content: string, status: string, kept: number): string {
-  return status === 'truncated' ? decodeLossy(utf8(content).subarray(0, kept)).text : content;
+/** The text of one source as Codex sends it: a cut is made in the raw bytes and decoded lossily. */
+function sentText(s: ContextSource, status: string, kept: number): string {
+  return status === 'truncated' ? decodeLossy(bytesOf(s).subarray(0, kept)).text : s.content;
 }
 
 export const CODEX_FORMAT: ContextFormat = {
-  layout: (sources) => contentOnlyLayout(sources, utf8Length),
+  layout: (sources) => contentOnlyLayout(sources, utf8Length, (s) => s.raw?.length),
   render(sources, decision, _budget, _unit, frame) {
     let global: string | null = null;
     const project: string[] = [];
@@ -150,7 +178,7 @@ export const CODEX_FORMAT: ContextFormat = {
       const status = decision.status[i];
       if (status === 'omitted') return;
       if (s.scope === 'global') global = s.content;
-      else project.push(sentText(s.content, status, decision.kept[i]));
+      else project.push(sentText(s, status, decision.kept[i]));
     });
     return codexContext(global, project, requireFrame(frame, 'codex').cwd);
   },
@@ -196,17 +224,28 @@ function readCodexConfig(ctx: ProfileContext): CodexConfig {
   return { settings, doc, display, problems, configFiles };
 }
 
+/** A path's canonical form when it exists (Rust's `canonicalize`), else the path itself. */
+function canonicalOrSelf(fs: ProfileContext['fs'], p: string): string {
+  try {
+    const c = canonicalize(fs, p);
+    return c.exists ? c.path : p;
+  } catch {
+    return p;
+  }
+}
+
 /**
  * The trust decision: `--set trust_level`, else `projects."<path>".trust_level` in config.toml
- * for the working directory (canonical, then as given) or the project root, the first present.
- * Only "untrusted" keeps the project files out (the global file stays). The effective setting in
- * the evidence is updated with what was found.
+ * under the first key `projects` holds of: the working directory (canonical, then as given), the
+ * git repository root (canonical, then as given). Only "untrusted" keeps the project files out
+ * (the global file stays). The effective setting in the evidence is updated with what was found.
  */
 function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSetting>): (ctx: DiscoverContext) => TrustVerdict {
   return (ctx) => {
     let level = config.settings.trust_level;
     if (level.from !== 'set' && config.doc) {
-      const keys = trustKeys(ctx.fs.path, ctx.cwd, ctx.root, ctx.projectRoot, null);
+      const repoRoot = codexRepoRoot(ctx.fs, ctx.cwd, ctx.homedir);
+      const keys = trustKeys(ctx.cwd, ctx.root, repoRoot, (p) => canonicalOrSelf(ctx.fs, p));
       const spec = CODEX_SETTINGS.find((s) => s.name === 'trust_level')!;
       const { layer, problems } = configLayer([spec], config.doc, config.display, (sp) => codexConfigKey(config.doc!, sp, keys));
       for (const p of problems) ctx.diagnostic(p.code, p.file, p.line, p.message);
@@ -258,6 +297,12 @@ export const CODEX: Profile = {
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',
+    keepBom: true,
+    rawBytes: true,
+    readError: {
+      dropsProject: true,
+      reason: (path) => `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
+    },
     trim: false,
     skipEmpty: true,
     reportEmpty: true,

@@ -4,7 +4,6 @@
  * `~/.codex`). See README.md in this folder for what each one changes and why.
  */
 import { MAX_BUDGET } from '../../limits';
-import { PathApi } from '../../fs';
 import { SettingSpec } from '../agent/settings';
 
 export const DEFAULT_PROJECT_DOC_MAX_BYTES = 32 * 1024;
@@ -42,33 +41,33 @@ export const CODEX_SETTINGS: readonly SettingSpec[] = Object.freeze([
 
 /**
  * The keys under `projects` Codex looks the trust level up by, in order: the working directory
- * (canonical, then as given), the project root, then the repository root. The first key present
- * decides.
+ * (canonical, then as given), then the git repository root (canonical, then as given; see
+ * repository.ts). The project root found by `project_root_markers` is not one of them. `canonical`
+ * gives a path's canonical form, or the path itself when it cannot be resolved.
  */
-export function trustKeys(
-  P: PathApi,
-  cwdGiven: string,
-  cwdCanonical: string,
-  projectRoot: string | null,
-  repoRoot: string | null,
-): string[] {
+export function trustKeys(cwdGiven: string, cwdCanonical: string, repoRoot: string | null, canonical: (p: string) => string): string[] {
   const keys: string[] = [];
-  for (const k of [cwdCanonical, cwdGiven, projectRoot, repoRoot]) {
-    if (k !== null && !keys.includes(k)) keys.push(P.resolve(k));
+  const add = (k: string) => {
+    if (!keys.includes(k)) keys.push(k);
+  };
+  add(cwdCanonical);
+  add(cwdGiven);
+  if (repoRoot !== null) {
+    add(canonical(repoRoot));
+    add(repoRoot);
   }
   return keys;
 }
 
-/** Where each setting lives in config.toml (trust: the first `projects` key that has one). */
+/**
+ * Where each setting lives in config.toml. Trust: under the first key of `trust` that `projects`
+ * holds at all. Codex stops at that entry even when it has no `trust_level` (the level is then
+ * unset, which counts as trusted here).
+ */
 export function codexConfigKey(doc: Record<string, unknown>, spec: SettingSpec, trust: readonly string[]): readonly string[] | undefined {
   if (spec.name !== 'trust_level') return [spec.name];
   const projects = doc.projects;
   if (typeof projects !== 'object' || projects === null) return undefined;
-  for (const key of trust) {
-    const entry = (projects as Record<string, unknown>)[key];
-    if (Object.prototype.hasOwnProperty.call(projects, key) && typeof entry === 'object' && entry !== null && 'trust_level' in entry) {
-      return ['projects', key, 'trust_level'];
-    }
-  }
-  return undefined;
+  const key = trust.find((k) => Object.prototype.hasOwnProperty.call(projects, k));
+  return key === undefined ? undefined : ['projects', key, 'trust_level'];
 }

@@ -49,6 +49,20 @@ describe('kimi profile (docs/agents.md, kimi)', () => {
     assert.equal(resolve({ '/w/AGENTS.md': '\r\n  one\r\ntwo \r\n' }, '/w').context, `${header('/w/AGENTS.md')}one\ntwo`);
   });
 
+  it('a leading BOM stays in the text, is not whitespace to strip, and costs its 3 bytes (Python reads it as U+FEFF)', () => {
+    const ev = resolve({ '/w/AGENTS.md': Buffer.from('\ufeff  one\n', 'utf8') }, '/w');
+    assert.equal(ev.context, `${header('/w/AGENTS.md')}\ufeff  one`);
+    // A file holding only a BOM and whitespace is not empty to Kimi: it loads, with its header.
+    const bomOnly = resolve({ '/w/AGENTS.md': Buffer.from('\ufeff \n', 'utf8') }, '/w');
+    assert.equal(statuses(bomOnly)['AGENTS.md'], 'included');
+    assert.equal(bomOnly.context, `${header('/w/AGENTS.md')}\ufeff`);
+    // The budget counts the BOM: with room for the header and 3 bytes, only the BOM is kept.
+    const h = Buffer.byteLength(header('/w/AGENTS.md'));
+    const cut = resolve({ '/w/AGENTS.md': Buffer.from('\ufeffabc', 'utf8') }, '/w', { budget: h + 3 });
+    assert.equal(statuses(cut)['AGENTS.md'], 'truncated');
+    assert.equal(cut.context, `${header('/w/AGENTS.md')}\ufeff`);
+  });
+
   it('32 KiB with the framing counted, deepest first: shallower files are cut or omitted', () => {
     const deep = 'D'.repeat(32768 - header('/r/a/AGENTS.md').length - 10);
     const ev = resolve({ '/r/.git': { dir: true }, '/r/AGENTS.md': 'R'.repeat(100), '/r/a/AGENTS.md': deep }, '/r/a');

@@ -8,6 +8,7 @@
  * error, a file that vanished or kept changing), which a later call may not meet again.
  */
 import type { FsStat } from './fs';
+import { sameStatus } from './moment-fs';
 import type { ParsedInstructions } from './frontmatter';
 import type { ReadResult } from './read';
 import type { RawRead } from './profiles/agent/read';
@@ -33,9 +34,19 @@ export const FILE_CACHE_ENTRIES = 4096;
  */
 export const SETTLE_MS = 2000;
 
+/** Folder searches kept at most (one per workspace folder and kind of search); the oldest go first. */
+export const SEARCHES_KEPT = 16;
+
+/** A folder search's answer, with the status of every folder and file it depended on. */
+interface KeptSearch {
+  readonly statuses: readonly (readonly [string, FsStat])[];
+  readonly value: unknown;
+}
+
 export class FileCache {
   private readonly entries = new Map<string, LoadedFile>();
   private readonly raw = new Map<string, RawRead>();
+  private readonly searches = new Map<string, KeptSearch>();
   hits = 0;
   misses = 0;
   /** Files read but not kept because their mtime was not yet settled. */
@@ -80,6 +91,50 @@ export class FileCache {
     this.keep(this.raw, FileCache.key(path, st, `raw:${cap}`), st, value);
   }
 
+  /**
+   * The answer of a folder search kept under `key`, when every folder and file it depended on
+   * still has the status it had (`lstat` asks now); else undefined, and the entry is dropped. A
+   * folder's mtime changes when a name in it is added, removed or renamed, so unchanged folders
+   * list the same names.
+   */
+  keptSearch<T>(key: string, lstat: (path: string) => FsStat | undefined): T | undefined {
+    const kept = this.searches.get(key);
+    if (kept === undefined) return undefined;
+    for (const [p, was] of kept.statuses) {
+      let now: FsStat | undefined;
+      try {
+        now = lstat(p);
+      } catch {
+        now = undefined;
+      }
+      if (now === undefined || !sameStatus(now, was)) {
+        this.searches.delete(key);
+        return undefined;
+      }
+    }
+    return kept.value as T;
+  }
+
+  /**
+   * Keeps a folder search's answer with the statuses it depended on, unless one of them cannot
+   * vouch for it: an mtime not yet settled (see SETTLE_MS), or none at all (a folder of a file
+   * system that keeps no folder mtimes).
+   */
+  keepSearch(key: string, statuses: readonly (readonly [string, FsStat])[], value: unknown): void {
+    const now = this.now();
+    for (const [, st] of statuses)
+      if (st.mtimeMs <= 0 || now - st.mtimeMs < SETTLE_MS) {
+        this.unsettled++;
+        return;
+      }
+    this.searches.delete(key);
+    if (this.searches.size >= SEARCHES_KEPT) {
+      const oldest = this.searches.keys().next().value;
+      if (oldest !== undefined) this.searches.delete(oldest);
+    }
+    this.searches.set(key, { statuses, value });
+  }
+
   private keep<V>(entries: Map<string, V>, key: string, st: FsStat, value: V): void {
     // A synthetic (negative) mtime, as the unsaved-buffer overlay gives, is content-derived: settled.
     if (this.now() - st.mtimeMs < SETTLE_MS) {
@@ -96,5 +151,6 @@ export class FileCache {
   clear(): void {
     this.entries.clear();
     this.raw.clear();
+    this.searches.clear();
   }
 }

@@ -4,10 +4,11 @@
  */
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
-import { Evidence, ResolveError, resolveInstructions } from '../../../src/resolver';
+import * as fs from 'node:fs';
+import { Evidence, FileCache, ResolveError, ResolverFs, nodeResolverFs, resolveInstructions } from '../../../src/resolver';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 import { uriText } from '../../../src/resolver/profiles/copilot';
-import { Tree, resolve } from '../../helpers/tree';
+import { Tree, memfs, resolve } from '../../helpers/tree';
 
 const temp = new TempDirs();
 after(() => temp.cleanup());
@@ -196,6 +197,65 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
       off.ev.sources.filter((s) => s.path !== 'AGENTS.md').map((s) => s.path),
       ['pkg/AGENTS.md'],
     );
+  });
+
+  it('chat.useNestedAgentsMdFiles: the search is kept in the FileCache and checked by status, so a second call lists no folder; any change is seen', () => {
+    const T = temp.make('holaryn-copilot-kept-');
+    writeTree(T, {
+      'ws/AGENTS.md': 'root',
+      'ws/pkg/x.ts': 'x',
+      'ws/a/b/AGENTS.md': 'b',
+      'ws/.gitignore': 'gen/\n',
+      'ws/gen/AGENTS.md': 'g',
+    });
+    const ws = path.join(T, 'ws');
+    let listed = 0;
+    const counting: ResolverFs = {
+      ...nodeResolverFs,
+      listKinds: (dir) => {
+        listed++;
+        return nodeResolverFs.listKinds!(dir);
+      },
+    };
+    // A clock far ahead: every mtime of the fresh tree counts as settled.
+    const cache = new FileCache(undefined, () => Date.now() + 3_600_000);
+    const run = () => {
+      listed = 0;
+      const ev = resolveInstructions(ws, ['pkg/x.ts'], {
+        profile: 'copilot',
+        settings: { 'chat.useNestedAgentsMdFiles': 'true' },
+        env: {},
+        homedir: T,
+        fs: counting,
+        cache,
+      });
+      return ev.sources.filter((x) => x.delivery === 'listed').map((x) => x.path);
+    };
+    assert.deepEqual(run(), ['a/b/AGENTS.md']);
+    const first = listed;
+    assert.ok(first >= 4, `the first call lists the folders (${first})`);
+    assert.deepEqual(run(), ['a/b/AGENTS.md']);
+    assert.ok(listed < first - 2, `a kept search lists no folder of its own (${listed} against ${first})`);
+    // A new folder with an AGENTS.md: its parent's mtime changed, so the search runs again.
+    writeTree(T, { 'ws/c/AGENTS.md': 'c' });
+    assert.deepEqual(run(), ['a/b/AGENTS.md', 'c/AGENTS.md']);
+    // A .gitignore rewritten in place (no folder changes): its own status is checked too.
+    fs.writeFileSync(path.join(ws, '.gitignore'), 'c/\n');
+    assert.deepEqual(run(), ['a/b/AGENTS.md', 'gen/AGENTS.md']);
+    // A file system that keeps no folder mtimes (in memory) never keeps a search.
+    const mem = memfs({ 'AGENTS.md': 'r', 'x/AGENTS.md': 'x' }, '/m');
+    const memCache = new FileCache(undefined, () => Date.now() + 3_600_000);
+    const opts = {
+      profile: 'copilot',
+      settings: { 'chat.useNestedAgentsMdFiles': 'true' },
+      env: {},
+      homedir: '/home/u',
+      fs: mem,
+      cache: memCache,
+    };
+    assert.equal(resolveInstructions('/m', [], opts).sources.filter((x) => x.delivery === 'listed').length, 1);
+    mem.set('/m/y/AGENTS.md', 'y');
+    assert.equal(resolveInstructions('/m', [], opts).sources.filter((x) => x.delivery === 'listed').length, 2);
   });
 
   it('chat.useNestedAgentsMdFiles: the search of the workspace folder stops after 20000 folders, with a warning', () => {

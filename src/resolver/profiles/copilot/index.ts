@@ -12,7 +12,7 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
-import type { EntryKind, ResolverFs } from '../../fs';
+import type { EntryKind, FsStat, ResolverFs } from '../../fs';
 import { walkFsOf, walkSteps } from '../../walk';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
@@ -487,6 +487,21 @@ function chainAgentsMd(ctx: DiscoverContext): Nested[] {
 function searchAgentsMd(ctx: DiscoverContext): Nested[] | undefined {
   const wfs = walkFsOf(ctx.fs);
   if (!wfs) return undefined;
+  // The search's answer is kept in the call's FileCache (the editor and `compare` share one) with
+  // the status of every folder searched and every .gitignore read: a later call checks those
+  // (one lstat each) instead of listing the whole folder again.
+  const cache = ctx.options.cache;
+  const key = `copilot:nested-agents\0${ctx.root}`;
+  const kept = cache?.keptSearch<{ found: readonly Nested[]; cut: boolean }>(key, (p) => ctx.fs.lstat(p));
+  if (kept) {
+    if (kept.cut) searchCut(ctx);
+    return [...kept.found];
+  }
+  const statuses: [string, FsStat][] = [];
+  const note = (abs: string) => {
+    const st = ctx.fs.lstat(abs);
+    if (st) statuses.push([abs, st]);
+  };
   const P = ctx.fs.path;
   const out: Nested[] = [];
   const steps = walkSteps(wfs, ctx.root, {
@@ -498,6 +513,8 @@ function searchAgentsMd(ctx: DiscoverContext): Nested[] | undefined {
       return SEARCH_EXCLUDED.has(name) || name.endsWith('.code-search');
     },
     onDirectory: (rel, abs, entries) => {
+      note(abs);
+      if (entries?.some((e) => e.name === '.gitignore')) note(joinUnder(P, abs, '.gitignore'));
       // The folder's own AGENTS.md is the attached one (agentFiles).
       if (rel === '' || !entries) return;
       for (const e of entries) {
@@ -508,20 +525,28 @@ function searchAgentsMd(ctx: DiscoverContext): Nested[] | undefined {
     },
   });
   let folders = 0;
+  let cut = false;
   for (let step = steps.next(); !step.done; step = steps.next()) {
     if (++folders < MAX_SEARCH_DIRECTORIES) continue;
     if (!steps.next().done) {
       steps.return(undefined as never);
-      ctx.diagnostic(
-        'too-large',
-        null,
-        null,
-        `${USE_NESTED_AGENTS_MD}: Holaryn stopped searching the workspace folder for AGENTS.md files after ${MAX_SEARCH_DIRECTORIES} folders (VS Code searches on); files in the folders not searched are not reported`,
-      );
+      cut = true;
+      searchCut(ctx);
     }
     break;
   }
-  return out.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  out.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
+  cache?.keepSearch(key, statuses, { found: [...out], cut });
+  return out;
+}
+
+function searchCut(ctx: DiscoverContext): void {
+  ctx.diagnostic(
+    'too-large',
+    null,
+    null,
+    `${USE_NESTED_AGENTS_MD}: Holaryn stopped searching the workspace folder for AGENTS.md files after ${MAX_SEARCH_DIRECTORIES} folders (VS Code searches on); files in the folders not searched are not reported`,
+  );
 }
 
 function discover(s: CopilotSettings): (ctx: DiscoverContext) => NamedCandidate[] {

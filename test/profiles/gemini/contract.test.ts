@@ -152,6 +152,25 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     );
   });
 
+  it('imports: the traversal check reads percent-escapes as Gemini does (decoded for the check only; a malformed one kept)', () => {
+    const { ev } = resolve({
+      tree: {
+        '.git': { dir: true },
+        'GEMINI.md': 'A @a%2F..%2F..%2Fout.md @./b%20c.md @./%E0%A4%A.md',
+        'a/x': 'x',
+        'b c.md': 'spaced',
+        'b%20c.md': 'literal',
+      },
+    });
+    // Decoded, the first climbs out of the project: refused as traversal, never looked for. The
+    // second is inside either way and is read as written; the third does not decode and is checked as it is.
+    assert.equal(
+      ev.sources[0].content,
+      "A <!-- Import failed: a%2F..%2F..%2Fout.md - Path traversal attempt --> <!-- Imported from: ./b%20c.md -->\nliteral\n<!-- End of import from: ./b%20c.md --> <!-- Import failed: ./%E0%A4%A.md - ENOENT: no such file or directory, access '" +
+        `${ev.root}/%E0%A4%A.md' -->`,
+    );
+  });
+
   it('context: each file framed with its absolute path, joined by a blank line, empty files dropped; no budget', () => {
     const { ev, T } = resolve({
       tree: { '.git': { dir: true }, 'GEMINI.md': '\n  text \n', 'AGENTS.md': ' ' },

@@ -115,6 +115,18 @@ interface ImportState {
 }
 
 /**
+ * A path as Gemini's containment check sees it: percent-escapes decoded (a malformed one leaves the
+ * path as it is). Only the check decodes; the file is looked for and read under the path as written.
+ */
+function decodedForCheck(abs: string): string {
+  try {
+    return decodeURIComponent(abs);
+  } catch {
+    return abs;
+  }
+}
+
+/**
  * `content` with its imports expanded. `basePath` is the directory of the file it came from;
  * `root` the import root (see importRoot), shared by nested imports.
  */
@@ -140,7 +152,7 @@ export function processImports(
       out += `@${at}`;
       continue;
     }
-    if (URL_PREFIX.test(at) || !isSubpath(P, io.realpath(root), io.realpath(P.resolve(basePath, at)))) {
+    if (URL_PREFIX.test(at) || !isSubpath(P, io.realpath(decodedForCheck(root)), io.realpath(decodedForCheck(P.resolve(basePath, at))))) {
       out += `<!-- Import failed: ${at} - Path traversal attempt -->`;
       continue;
     }

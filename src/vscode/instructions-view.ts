@@ -26,6 +26,7 @@ import { InstructionsTreeProvider, NODE_COMMAND } from './provider';
 import { followSetting, globalFileSetting } from './settings';
 import { ProfileAnswer, compareSection, pendingCompare } from './profiles/compare-model';
 import { ProfileSession } from './profiles/session';
+import { EDITOR_SETTING_PREFIXES } from './profiles/options';
 import { profileByName, resolveOptionsFor, trustStoreFile } from './profiles/settings';
 import { isRepositoryTrust, trustNode } from './profiles/trust-model';
 import { ProfileShown, profileRow, viewDescription, withProfileRows } from './profiles/view-model';
@@ -92,8 +93,8 @@ export class InstructionsView implements vscode.Disposable {
         if (e.affectsConfiguration('holaryn')) {
           this.watchGlobalFile();
           this.schedule();
-        } else if (e.affectsConfiguration('chat') || e.affectsConfiguration('github.copilot')) {
-          // A profile may read the editor's own settings (Copilot's chat.*).
+        } else if (EDITOR_SETTING_PREFIXES.some((prefix) => e.affectsConfiguration(prefix.slice(0, -1)))) {
+          // A profile may read the editor's own settings (Copilot's chat.*, workspace trust).
           this.schedule();
         }
       }),

@@ -27,6 +27,7 @@ import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
 import { ProgressReport, withSlowProgress } from '../progress';
+import { EDITOR_SETTING_PREFIXES } from '../profiles/options';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
@@ -136,7 +137,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         InstructionDiagnostics.metadata,
       ),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(AGENTS_SETTING) || e.affectsConfiguration('chat') || e.affectsConfiguration('github.copilot.chat'))
+        if (e.affectsConfiguration(AGENTS_SETTING) || EDITOR_SETTING_PREFIXES.some((prefix) => e.affectsConfiguration(prefix.slice(0, -1))))
           this.lintAll();
       }),
       authoring.files.onDidChange((folder) => (folder ? this.scheduleFolder(folder) : this.lintAll())),

@@ -17,8 +17,12 @@
  */
 import type { GlobalFile, Profile, ResolveOptions } from '../../resolver';
 
-/** Setting-name prefixes that belong to the editor itself: a profile declaring one reads the editor's value. */
-export const EDITOR_SETTING_PREFIXES: readonly string[] = Object.freeze(['chat.', 'github.copilot.']);
+/**
+ * Setting-name prefixes that belong to the editor itself: a profile declaring one reads the
+ * editor's value. `security.workspace.trust.` is VS Code's workspace trust switch (Copilot uses
+ * parent repositories only when it is off); other `security.` names are other agents' own.
+ */
+export const EDITOR_SETTING_PREFIXES: readonly string[] = Object.freeze(['chat.', 'github.copilot.', 'security.workspace.trust.']);
 
 /** Whether `name` (a profile setting) is one of the editor's own settings. */
 export function isEditorSetting(name: string): boolean {

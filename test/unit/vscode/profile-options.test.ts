@@ -87,6 +87,11 @@ describe('profile options from editor settings', () => {
     ]);
     assert.deepEqual(editorSettingNames(holaryn), []);
     assert.ok(isEditorSetting('chat.useClaudeMdFile') && !isEditorSetting('context.fileName'));
+    // VS Code's workspace trust switch is the editor's (Copilot's parent repositories depend on
+    // it); Gemini's own security.folderTrust.enabled is not.
+    assert.ok(isEditorSetting('security.workspace.trust.enabled') && !isEditorSetting('security.folderTrust.enabled'));
+    assert.ok(editorSettingNames(profileByName('copilot')).includes('security.workspace.trust.enabled'));
+    assert.ok(!editorSettingNames(profileByName('gemini')).some((n) => n.startsWith('security.')));
     const { options } = profileOptions(copilotLike, {
       editor: {
         'chat.useAgentsMdFile': false,

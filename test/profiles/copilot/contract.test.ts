@@ -295,11 +295,11 @@ describe('copilot profile (docs/agents.md, copilot)', () => {
   it('inside an instruction folder, entries that are not links come first in name order, then the links in name order', () => {
     const { ev } = copilot(
       {
-        'ws/shared/a.md': "---\napplyTo: '**'\n---\nlinked a",
-        'ws/shared/c.md': "---\napplyTo: '**'\n---\nlinked c",
-        'ws/.github/instructions/a.instructions.md': { symlink: '../../shared/a.md' },
+        'ws/linked-from/a.md': "---\napplyTo: '**'\n---\nlinked a",
+        'ws/linked-from/c.md': "---\napplyTo: '**'\n---\nlinked c",
+        'ws/.github/instructions/a.instructions.md': { symlink: '../../linked-from/a.md' },
         'ws/.github/instructions/b.instructions.md': "---\napplyTo: '**'\n---\nb",
-        'ws/.github/instructions/c.instructions.md': { symlink: '../../shared/c.md' },
+        'ws/.github/instructions/c.instructions.md': { symlink: '../../linked-from/c.md' },
         'ws/.github/instructions/z/z.instructions.md': "---\napplyTo: '**'\n---\nz",
       },
       ['x.ts'],

@@ -96,16 +96,18 @@ export function applySources(ordered: Ordered, inputs: Inputs, P: PathApi): Appl
         }
         yes.push(i);
       };
+      // A source without globs or an applicability of its own applies to its whole scope.
+      const each = generic || filtered ? test : (i: number) => yes.push(i);
       if (dir === null || dir === '' || above) {
-        for (let i = 0; i < paths.length; i++) test(i, paths[i] === '' && !above);
+        for (let i = 0; i < paths.length; i++) each(i, paths[i] === '' && !above);
       } else {
         // The directory itself is a target in its scope only as a directory: a file or missing
         // target at that path (`l` → `src/../a` with `src` missing resolves to a missing `a`)
         // has its chain end at the parent, so this source is not on it.
         const self = lowerBound(paths, dir);
-        if (paths[self] === dir && resolved[self].kind === 'directory') test(self, true);
+        if (paths[self] === dir && resolved[self].kind === 'directory') each(self, true);
         const end = lowerBound(paths, `${dir}0`); // '0' follows '/' in code-unit order
-        for (let i = lowerBound(paths, `${dir}/`); i < end; i++) test(i, false);
+        for (let i = lowerBound(paths, `${dir}/`); i < end; i++) each(i, false);
       }
     }
     applies.set(e, yes);

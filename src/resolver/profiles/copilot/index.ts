@@ -12,12 +12,12 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
-import type { EntryKind, FsStat, ResolverFs } from '../../fs';
+import type { FsStat, ResolverFs } from '../../fs';
 import { walkFsOf, walkSteps } from '../../walk';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
-import { kindOf, listNames, peekText } from '../agent/peek';
+import { isSymlink, kindOf, listEntries, listNames, peekText } from '../agent/peek';
 import { EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { requireFrame } from '../agent/configure';
 import { copilotMatch, globMatchesIgnoreCase } from './match';
@@ -180,14 +180,6 @@ function childrenNamed(ctx: DiscoverContext, dir: string, names: readonly string
   return out;
 }
 
-function isLink(ctx: DiscoverContext, abs: string): boolean {
-  try {
-    return ctx.fs.lstat(abs)?.kind === 'symlink';
-  } catch {
-    return false;
-  }
-}
-
 /** A file of the repository (or above it) as a candidate. */
 function repoCandidate(ctx: DiscoverContext, abs: string, base: Partial<NamedCandidate> & { tag: Tag }): NamedCandidate {
   const P = ctx.fs.path;
@@ -229,7 +221,7 @@ function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly st
   // VS Code adds the files that are not links first, then a link only if its real path is not
   // already there: of a link and its file, the file is kept whatever the order.
   const add = (c: NamedCandidate, abs: string, on: boolean) =>
-    found.push({ c: isLink(ctx, abs) ? derived(c, { yieldsToSameFile: true }) : c, uri: uriText(abs), on });
+    found.push({ c: isSymlink(ctx.fs, abs) ? derived(c, { yieldsToSameFile: true }) : c, uri: uriText(abs), on });
   for (const root of roots) {
     for (const f of childrenNamed(ctx, root, ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'])) {
       const isAgents = f.wanted === 'AGENTS.md';
@@ -346,26 +338,8 @@ function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: Copi
 function linksLast(fs: ResolverFs, dir: string): string[] {
   const plain: string[] = [];
   const links: string[] = [];
-  const kinds = listKinds(fs, dir);
-  for (const name of listNames(fs, dir)) {
-    let kind = kinds?.get(name);
-    if (kind === undefined)
-      try {
-        kind = fs.lstat(joinUnder(fs.path, dir, name))?.kind;
-      } catch {
-        kind = undefined;
-      }
-    (kind === 'symlink' ? links : plain).push(name);
-  }
+  for (const e of listEntries(fs, dir)) (e.kind === 'symlink' ? links : plain).push(e.name);
   return [...plain.sort(), ...links.sort()];
-}
-
-function listKinds(fs: ResolverFs, dir: string): ReadonlyMap<string, EntryKind> | undefined {
-  try {
-    return fs.listKinds?.(dir);
-  } catch {
-    return undefined;
-  }
 }
 
 /** `*.instructions.md` and Claude rules in the configured folders: user folders first, then each root's. */

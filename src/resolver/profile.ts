@@ -255,12 +255,12 @@ export interface LoadRule {
    * A file the system would load (not reported otherwise, not shadowed, not global, in a trusted
    * repository) that exists but fails with an I/O error other than "not found": permission denied,
    * a link loop. A directory or FIFO of the name is not such a failure: it is passed over. By
-   * default that file alone is skipped (`unreadable`). With `dropsProject`, the system's read of
-   * the repository's files fails as a whole (Codex): the file is still skipped, its `unreadable`
-   * diagnostic adds `reason(path)`, and every other non-global source that would have been loaded
-   * is reported `not-loaded` with that reason.
+   * default that file alone is skipped (`unreadable`). With this set, the system's read of the
+   * repository's files fails as a whole (Codex): the file is still skipped, its `unreadable`
+   * diagnostic adds the reason this gives for it, and every other non-global source that would
+   * have been loaded is reported `not-loaded` with that reason.
    */
-  readonly readError?: { readonly dropsProject: true; reason(path: string): string };
+  readonly readErrorDropsProject?: (path: string) => string;
   /** Trim the content's surrounding whitespace. */
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */

@@ -124,10 +124,10 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
   /** Pick-first groups: the winner's path once one loaded. */
   const winners = new Map<string, string>();
-  /** The first file whose read error fails the whole project read (LoadRule.readError), if any. */
+  /** The first file whose read error fails the whole project read (LoadRule.readErrorDropsProject), if any. */
   let failed: string | undefined;
   const failsProject = (f: Found, code: string | undefined): boolean =>
-    rule.readError !== undefined &&
+    rule.readErrorDropsProject !== undefined &&
     failed === undefined &&
     code !== undefined &&
     code !== 'ENOENT' &&
@@ -138,7 +138,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   const skipFailed = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
     if (failsProject(f, code)) {
       failed = f.path;
-      message = `${message}; ${rule.readError!.reason(f.path)}`;
+      message = `${message}; ${rule.readErrorDropsProject!(f.path)}`;
     }
     io.skip(f.path, reason, message);
   };
@@ -235,7 +235,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     entries.push(entry);
   }
   if (failed !== undefined) {
-    const reason = rule.readError!.reason(failed);
+    const reason = rule.readErrorDropsProject!(failed);
     for (const e of entries) if (e.scope !== 'global' && !e.report) e.report = { status: 'not-loaded', reason };
   }
   return entries;

@@ -299,10 +299,8 @@ export const CODEX: Profile = {
     decode: 'lossy',
     keepBom: true,
     rawBytes: true,
-    readError: {
-      dropsProject: true,
-      reason: (path) => `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
-    },
+    readErrorDropsProject: (path) =>
+      `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
     trim: false,
     skipEmpty: true,
     reportEmpty: true,

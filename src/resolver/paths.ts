@@ -100,6 +100,16 @@ export function canonicalize(fs: ResolverFs, p: string, base?: string): Canonica
   return { path: current, exists: !missing };
 }
 
+/** `p`'s canonical form when it exists, else `p` as given (a path that cannot be resolved too). */
+export function canonicalIfExists(fs: ResolverFs, p: string): string {
+  try {
+    const c = canonicalize(fs, p);
+    return c.exists ? c.path : p;
+  } catch {
+    return p;
+  }
+}
+
 /** `current` as realpath names it, where the filesystem can tell (else unchanged). */
 function storedCase(fs: ResolverFs, current: string): string {
   if (!fs.caseInsensitive || !fs.realpath) return current;

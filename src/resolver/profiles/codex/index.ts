@@ -30,7 +30,7 @@ import { codexContext } from './context';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
 import { CODEX_ABOUT } from './about';
 import { codexRepoRoot } from './repository';
-import { canonicalize } from '../../paths';
+import { canonicalIfExists } from '../../paths';
 
 export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
 
@@ -224,16 +224,6 @@ function readCodexConfig(ctx: ProfileContext): CodexConfig {
   return { settings, doc, display, problems, configFiles };
 }
 
-/** A path's canonical form when it exists (Rust's `canonicalize`), else the path itself. */
-function canonicalOrSelf(fs: ProfileContext['fs'], p: string): string {
-  try {
-    const c = canonicalize(fs, p);
-    return c.exists ? c.path : p;
-  } catch {
-    return p;
-  }
-}
-
 /**
  * The trust decision: `--set trust_level`, else `projects."<path>".trust_level` in config.toml
  * under the first key `projects` holds of: the working directory (canonical, then as given), the
@@ -245,7 +235,7 @@ function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSettin
     let level = config.settings.trust_level;
     if (level.from !== 'set' && config.doc) {
       const repoRoot = codexRepoRoot(ctx.fs, ctx.cwd, ctx.homedir);
-      const keys = trustKeys(ctx.cwd, ctx.root, repoRoot, (p) => canonicalOrSelf(ctx.fs, p));
+      const keys = trustKeys(ctx.cwd, ctx.root, repoRoot, (p) => canonicalIfExists(ctx.fs, p));
       const spec = CODEX_SETTINGS.find((s) => s.name === 'trust_level')!;
       const { layer, problems } = configLayer([spec], config.doc, config.display, (sp) => codexConfigKey(config.doc!, sp, keys));
       for (const p of problems) ctx.diagnostic(p.code, p.file, p.line, p.message);

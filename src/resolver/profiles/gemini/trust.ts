@@ -8,7 +8,7 @@
  */
 import * as jsonc from 'jsonc-parser';
 import type { PathApi, ResolverFs } from '../../fs';
-import { canonicalize } from '../../paths';
+import { canonicalIfExists } from '../../paths';
 import { readConfigText, type ConfigProblem } from '../agent/config';
 import { isSubpath } from './imports';
 
@@ -82,15 +82,6 @@ export function readTrustedFolders(fs: ResolverFs, abs: string, display: string,
   return 'problem' in parsed ? { status: 'failed', problem: parsed.problem } : { status: 'read', rules: parsed.rules };
 }
 
-function realOrSame(fs: ResolverFs, p: string): string {
-  try {
-    const c = canonicalize(fs, p);
-    return c.exists ? c.path : p;
-  } catch {
-    return p;
-  }
-}
-
 /**
  * `isPathTrusted`: among the rules covering `location` (a `TRUST_PARENT` rule covers its key's
  * parent and all below), the one with the longest key wins; undefined when none covers it.
@@ -102,11 +93,11 @@ export function isPathTrusted(
   location: string,
 ): { trusted: boolean; rule: TrustRule } | undefined {
   const P = fs.path;
-  const real = realOrSame(fs, location);
+  const real = canonicalIfExists(fs, location);
   let best: TrustRule | undefined;
   for (const rule of rules) {
     const effective = rule.level === 'TRUST_PARENT' ? P.dirname(rule.path) : rule.path;
-    if (!isSubpath(P, realOrSame(fs, effective), real)) continue;
+    if (!isSubpath(P, canonicalIfExists(fs, effective), real)) continue;
     if (best === undefined || rule.path.length > best.path.length) best = rule;
   }
   return best === undefined ? undefined : { trusted: best.level !== 'DO_NOT_TRUST', rule: best };

@@ -14,6 +14,7 @@
  * project texts joined by blank lines, the last possibly cut at a byte, among the tree's files.
  * Codex loads nothing when a tool touches a file, so it gets no scripted tool call.
  */
+import { parseConfigText } from '../../resolver/profiles/agent/config';
 import { decodeLossy, rustTrim } from '../../resolver/profiles/agent/text';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
 import { bodyOf, mainRequests } from './types';
@@ -131,11 +132,36 @@ function extract(input: ExtractInput): Extracted {
   return { files, parts: [{ place: 'first-user-message', text: message }], problems };
 }
 
+/** A key `-c` takes in a dotted path as it is. */
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `-c mcp_servers.<name>.enabled=false` for every MCP server any `config.toml` of the tree or the
+ * home names: a trusted project's `.codex/config.toml` (and the user's) start their servers at
+ * session start, and `-c` is the layer above both. A name `-c` cannot spell, or a file that is not
+ * TOML (Codex then refuses to start), stops the run before it starts.
+ */
+export function mcpSwitches(files: ReadonlyMap<string, Uint8Array>): string[] {
+  const names = new Set<string>();
+  for (const [file, bytes] of files) {
+    if (!file.endsWith('/config.toml') && !file.endsWith('.config.toml')) continue;
+    const read = parseConfigText(decodeLossy(bytes).text, file, 'toml');
+    if (read.status !== 'read') continue;
+    const servers = read.doc.mcp_servers;
+    if (typeof servers !== 'object' || servers === null) continue;
+    for (const name of Object.keys(servers)) {
+      if (!BARE_KEY.test(name)) throw new Error(`cannot switch off the MCP server ${JSON.stringify(name)} of ${file}: -c cannot name it`);
+      names.add(name);
+    }
+  }
+  return [...names].sort().flatMap((name) => ['-c', `mcp_servers.${name}.enabled=false`]);
+}
+
 export const CODEX_DRIVER: AgentDriver = {
   name: 'codex',
   profile: 'codex',
   protocol: 'openai-responses',
-  launch: ({ executable, cwd, home, port, prompt }) => ({
+  launch: ({ executable, cwd, home, port, prompt, files }) => ({
     command: executable,
     args: [
       'exec',
@@ -161,6 +187,7 @@ export const CODEX_DRIVER: AgentDriver = {
       'notify=[]',
       '-c',
       'check_for_update_on_startup=false',
+      ...mcpSwitches(files),
       prompt,
     ],
     // CODEX_HOME is left to its default, `~/.codex`, as on most machines.

@@ -15,10 +15,20 @@ export interface LaunchInput {
   readonly cwd: string;
   /** The throwaway home. */
   readonly home: string;
+  /**
+   * A private directory of the run, outside the tree and the home, that only its owner can write,
+   * nor any directory above it (Gemini CLI ignores a system settings file elsewhere).
+   */
+  readonly state: string;
   /** The endpoint's port on 127.0.0.1 inside the sandbox. */
   readonly port: number;
   /** What the agent is asked. */
   readonly prompt: string;
+  /**
+   * The regular files of the tree and the home by canonical absolute path: a driver that must
+   * name what to switch off (Codex's MCP servers, by name) reads the agent's configuration here.
+   */
+  readonly files: ReadonlyMap<string, Uint8Array>;
 }
 
 export interface Launch {
@@ -63,11 +73,11 @@ export interface AgentDriver {
   readonly profile: string;
   readonly protocol: WireProtocol;
   /**
-   * Files written into the throwaway home before the run, relative to it, given what the case put
-   * there (`existing(rel)`): the driver's endpoint configuration merged into the agent's own
-   * settings file. The profile reads the merged file too.
+   * Files written into the run's state directory (LaunchInput.state) before the run, relative to
+   * it: configuration of the driver's own that the agent is pointed at (Gemini's system settings).
+   * Drivers leave the throwaway home as the case laid it, so the profile reads the same files.
    */
-  homeFiles?(existing: (rel: string) => string | undefined, input: { port: number; home: string }): Record<string, string>;
+  stateFiles?(input: { port: number; state: string }): Record<string, string>;
   launch(input: LaunchInput): Launch;
   /**
    * The environment the profile runs with beside HOME (the agent's own home variables), so it
@@ -76,6 +86,11 @@ export interface AgentDriver {
   profileEnv(home: string): Record<string, string>;
   /** The scripted read tool call of `file` (absolute); none: the agent loads nothing on touch. */
   toolCall?(file: string): ToolCall;
+  /**
+   * Why a finished run does not count, from the agent's error output (e.g. it ignored a switch the
+   * driver relies on for safety), or null.
+   */
+  refusal?(stderr: string): string | null;
   /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
   readonly isMain?: EndpointScript['isMain'];
   extract(input: ExtractInput): Extracted;

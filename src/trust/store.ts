@@ -15,9 +15,10 @@
  * A store that is a symbolic link (a dotfiles checkout) stays one: the write goes to the file it
  * points to, and the lock sits beside that file, so every path to one store takes one lock.
  *
- * The lock (see acquireLock) always ends: a writer sleeps between tries and gives up after
- * LOCK_WAIT_MS with an error naming the lock file, and a lock that is not a plain file, or that
- * cannot be read, is reported at once or after a short wait instead of being retried for ever.
+ * The lock wait (see acquireLock) always ends: a writer sleeps between tries and gives up with
+ * an error naming the lock file after LOCK_WAIT_MS with one holder or MAX_LOCK_WAIT_MS in all,
+ * and a lock that is not a plain file, or that cannot be read, is reported at once or after a
+ * short wait instead of being retried for ever.
  *
  * Synchronous on purpose: the resolver asks it mid-resolution, and both the CLI and the editor can
  * afford a few small sync calls. Only `node:fs`, `node:os` and `node:path`: no editor API.
@@ -59,10 +60,17 @@ export const TRUST_STORE_FILE = 'trust.json';
 export const STALE_LOCK_MS = 10_000;
 
 /**
- * How long a writer waits for a live lock before giving up. Longer than STALE_LOCK_MS, so a
- * lock left by a killed process is always broken before a waiting writer gives up on it.
+ * How long a writer waits for one live lock (one holder) before giving up. Longer than
+ * STALE_LOCK_MS, so a lock left by a killed process is always broken before a waiting writer
+ * gives up on it.
  */
 export const LOCK_WAIT_MS = 15_000;
+
+/**
+ * How long a writer waits in all while other writers take the lock in turn (a hundred writers at
+ * once on a busy machine): the queue moves, but the wait still ends.
+ */
+export const MAX_LOCK_WAIT_MS = 60_000;
 
 /**
  * How long a lock file without a record in it (empty, or not a record holaryn writes) counts as
@@ -316,7 +324,7 @@ type LockState =
   | { kind: 'none' }
   | { kind: 'not-a-file'; what: string }
   | { kind: 'unreadable'; code: string; stat: fs.Stats }
-  | { kind: 'file'; stat: fs.Stats; record?: LockRecord };
+  | { kind: 'file'; stat: fs.Stats; text: string; record?: LockRecord };
 
 function describeKind(st: fs.Stats): string {
   if (st.isDirectory()) return 'a directory';
@@ -350,7 +358,8 @@ function lockState(lock: string, F: TrustFs): LockState {
     if (!opened.isFile()) return { kind: 'not-a-file', what: describeKind(opened) };
     const buf = Buffer.alloc(MAX_LOCK_BYTES);
     const n = F.readSync(fd, buf, 0, buf.length, 0);
-    return { kind: 'file', stat: opened, record: parseLockRecord(buf.subarray(0, n).toString('latin1')) };
+    const text = buf.subarray(0, n).toString('latin1');
+    return { kind: 'file', stat: opened, text, record: parseLockRecord(text) };
   } catch (err) {
     return { kind: 'unreadable', code: codeOf(err), stat: st };
   } finally {
@@ -359,32 +368,61 @@ function lockState(lock: string, F: TrustFs): LockState {
 }
 
 /** Whether a lock file in state `state` was left by a writer that is no longer writing. */
-function isStale(state: Extract<LockState, { kind: 'file' | 'unreadable' }>, io: TrustStoreIo): boolean {
+function isStale(state: Extract<LockState, { kind: 'file' | 'unreadable' }>, io: TrustStoreIo, checkStart: boolean): boolean {
   const age = io.now() - state.stat.mtimeMs;
   if (age > STALE_LOCK_MS) return true;
   if (state.kind === 'unreadable') return false;
   const record = state.record;
   if (record === undefined) return age > EMPTY_LOCK_GRACE_MS;
   if (processGone(record.pid)) return true;
-  if (record.start === undefined) return false;
+  // The start is looked up once per lock file (`checkStart`): it cannot change while the file stays.
+  if (record.start === undefined || !checkStart) return false;
   const start = processStart(record.pid, io.fs);
   return start !== undefined && start !== record.start; // the pid now names another process
 }
 
-function sameFile(a: fs.Stats, b: fs.Stats): boolean {
-  return a.dev === b.dev && a.ino === b.ino;
+/**
+ * One lock file, told from every other: its inode and its record. An inode number is reused as
+ * soon as a file is removed, so the next holder's lock may well carry the last one's; the
+ * record (pid, start, date to the millisecond) tells them apart. A lock that cannot be read is
+ * told by its inode and mtime.
+ */
+function lockId(state: Extract<LockState, { kind: 'file' | 'unreadable' }>): string {
+  return state.kind === 'file' ? recordId(state.stat, state.text) : mtimeId(state.stat);
+}
+
+function recordId(st: Pick<fs.Stats, 'dev' | 'ino'>, text: string): string {
+  return `${st.dev}:${st.ino}:${text}`;
+}
+
+function mtimeId(st: Pick<fs.Stats, 'dev' | 'ino' | 'mtimeMs'>): string {
+  return `${st.dev}:${st.ino}@${st.mtimeMs}`;
+}
+
+/**
+ * The identity of the lock file at `lock` now, told the way `like` was (by record, or by mtime
+ * for a lock that could not be read); undefined when none (or not one) is there.
+ */
+function lockIdAt(lock: string, like: string, F: TrustFs): string | undefined {
+  try {
+    const state = lockState(lock, F);
+    if (state.kind !== 'file' && state.kind !== 'unreadable') return undefined;
+    return like.startsWith(`${state.stat.dev}:${state.stat.ino}@`) ? mtimeId(state.stat) : lockId(state);
+  } catch {
+    return undefined;
+  }
 }
 
 /** File systems that refuse hard links say one of these. */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /**
- * Breaks the lock at `lock` if it is still the file that was judged stale (same inode): it is
+ * Breaks the lock at `lock` if it is still the file that was judged stale (same lockId): it is
  * moved aside first, atomically, so of several writers breaking it at once only one succeeds, and
- * a fresh lock taken in between (another inode) is put back rather than removed. Returns false
+ * a fresh lock taken in between is put back rather than removed. Returns false
  * when the folder does not let this process move it (the caller reports it).
  */
-function breakStaleLock(lock: string, judged: fs.Stats, F: TrustFs): boolean {
+function breakStaleLock(lock: string, judged: string, F: TrustFs): boolean {
   const aside = `${lock}.stale-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     F.renameSync(lock, aside);
@@ -392,11 +430,7 @@ function breakStaleLock(lock: string, judged: fs.Stats, F: TrustFs): boolean {
     const code = codeOf(err);
     return code !== 'EACCES' && code !== 'EPERM'; // ENOENT: already gone, somebody else broke it
   }
-  let moved: fs.Stats | undefined;
-  try {
-    moved = F.lstatSync(aside);
-  } catch {}
-  if (moved === undefined || !sameFile(moved, judged)) {
+  if (lockIdAt(aside, judged, F) !== judged) {
     try {
       F.linkSync(aside, lock); // a live lock: restore it, unless another one is already there
     } catch (err) {
@@ -414,20 +448,20 @@ function breakStaleLock(lock: string, judged: fs.Stats, F: TrustFs): boolean {
 }
 
 /**
- * Creates the lock file with `text` in it and returns its identity, or returns undefined when a
+ * Creates the lock file with `text` in it and returns its lockId, or returns undefined when a
  * lock is already there. The record is written to a file of this process's own and hard-linked to
  * the lock's name, which creates the lock complete or not at all: a crash or a full disk can never
  * leave an empty lock. Where the file system has no hard links, the lock is created exclusively
  * and then written (and removed again if the write fails).
  */
-function takeLock(lock: string, text: string, F: TrustFs): fs.Stats | undefined {
+function takeLock(lock: string, text: string, F: TrustFs): string | undefined {
   const own = `${lock}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   try {
     writeNew(own, text, F, false);
     const mine = F.lstatSync(own);
     try {
       F.linkSync(own, lock);
-      return mine;
+      return recordId(mine, text);
     } catch (err) {
       if (codeOf(err) === 'EEXIST') return undefined;
       if (!NO_HARD_LINKS.has(codeOf(err))) throw err;
@@ -446,7 +480,7 @@ function takeLock(lock: string, text: string, F: TrustFs): fs.Stats | undefined 
   }
   try {
     F.writeSync(fd, text);
-    return F.fstatSync(fd);
+    return recordId(F.fstatSync(fd), text);
   } catch (err) {
     F.unlinkSync(lock); // never leave a lock without its record behind
     throw err;
@@ -458,8 +492,9 @@ function takeLock(lock: string, text: string, F: TrustFs): fs.Stats | undefined 
 /**
  * Takes the lock file beside `target` (the file the store really is); returns its release.
  * Every turn of the loop takes the lock, breaks a stale one, sleeps or throws, and the wait is
- * checked on every turn (only the first few turns may skip the sleep): it ends within
- * LOCK_WAIT_MS whatever is at the lock's path, without spinning. Throws TrustStoreError naming
+ * checked on every turn (only the first few turns may skip the sleep), so it ends without
+ * spinning whatever is at the lock's path: after LOCK_WAIT_MS with one holder, or
+ * MAX_LOCK_WAIT_MS in all while many writers take the lock in turn. Throws TrustStoreError naming
  * `file` and the lock, saying what to do.
  */
 function acquireLock(file: string, target: string, io: TrustStoreIo): () => void {
@@ -469,47 +504,65 @@ function acquireLock(file: string, target: string, io: TrustStoreIo): () => void
   const started = io.now();
   const fail = (why: string) => new TrustStoreError(file, `trust store ${file} cannot be locked: ${why}`);
   let holder = 'another process';
+  /** The lock file seen last (its identity), and since when: a new one means the queue moves. */
+  let seen: string | undefined;
+  let since = started;
   for (let attempt = 0; ; attempt++) {
-    const waited = io.now() - started;
-    if (waited > LOCK_WAIT_MS) throw fail(`${holder} has held the lock ${lock} for more than ${LOCK_WAIT_MS / 1000} s; try again`);
-    let mine: fs.Stats | undefined;
-    try {
-      mine = takeLock(lock, text, F);
-    } catch (err) {
-      throw fail(`the lock ${lock} cannot be created (${explained(err)})`);
+    const now = io.now();
+    if (now - started > MAX_LOCK_WAIT_MS) {
+      throw fail(`waited more than ${MAX_LOCK_WAIT_MS / 1000} s for the lock ${lock} while other writers took it in turn; try again`);
     }
-    if (mine !== undefined) {
-      const taken = mine;
-      return () => {
-        try {
-          // Only our own lock: after a stall longer than STALE_LOCK_MS it may have been broken.
-          if (sameFile(F.lstatSync(lock), taken)) F.unlinkSync(lock);
-        } catch {}
-      };
-    }
+    if (now - since > LOCK_WAIT_MS) throw fail(`${holder} has held the lock ${lock} for more than ${LOCK_WAIT_MS / 1000} s; try again`);
+    // Look before taking: a waiter that only looks costs the holder nothing (taking writes a file).
     let state: LockState;
     try {
       state = lockState(lock, F);
     } catch (err) {
       throw fail(`the lock ${lock} cannot be looked at (${explained(err)})`);
     }
-    if (state.kind === 'not-a-file') {
-      throw fail(`${lock} is ${state.what}, not a lock file holaryn makes; remove it by hand and try again`);
+    // A lock file not seen before: another holder, so the queue moves (and its pid is checked afresh).
+    const id = state.kind === 'file' || state.kind === 'unreadable' ? lockId(state) : undefined;
+    const fresh = id !== undefined && id !== seen;
+    if (fresh) {
+      since = now;
+      seen = id;
     }
-    let retryNow = state.kind === 'none'; // released between the calls
-    if (state.kind !== 'none' && isStale(state, io)) {
-      if (!breakStaleLock(lock, state.stat, F)) {
+    let retryNow = false;
+    if (state.kind === 'none') {
+      let mine: string | undefined;
+      try {
+        mine = takeLock(lock, text, F);
+      } catch (err) {
+        throw fail(`the lock ${lock} cannot be created (${explained(err)})`);
+      }
+      if (mine !== undefined) {
+        const taken = mine;
+        return () => {
+          try {
+            // Only our own lock: after a stall longer than STALE_LOCK_MS it may have been broken.
+            if (lockIdAt(lock, taken, F) === taken) F.unlinkSync(lock);
+          } catch {}
+        };
+      }
+      retryNow = true; // taken by another writer in between: look at it at once
+    } else if (state.kind === 'not-a-file') {
+      throw fail(`${lock} is ${state.what}, not a lock file holaryn makes; remove it by hand and try again`);
+    } else if (isStale(state, io, fresh)) {
+      if (!breakStaleLock(lock, id!, F)) {
         throw fail(`the lock ${lock} was left behind, and this process may not remove it; remove it by hand and try again`);
       }
       retryNow = true;
-    } else if (state.kind === 'unreadable' && waited > UNREADABLE_LOCK_WAIT_MS) {
-      throw fail(
-        `the lock ${lock} cannot be read (${state.code}; it belongs to user ${state.stat.uid}), so holaryn cannot tell whether a live process holds it; if no holaryn of that user is running, remove it by hand and try again`,
-      );
-    } else if (state.kind === 'file' && state.record) {
+    } else if (state.kind === 'unreadable') {
+      if (now - since > UNREADABLE_LOCK_WAIT_MS) {
+        throw fail(
+          `the lock ${lock} cannot be read (${state.code}; it belongs to user ${state.stat.uid}), so holaryn cannot tell whether a live process holds it; if no holaryn of that user is running, remove it by hand and try again`,
+        );
+      }
+    } else if (state.record) {
       holder = `process ${state.record.pid}`;
     }
-    if (!retryNow || attempt > 3) io.sleep(Math.min(5 + attempt * 5, 50));
+    // Waiters back off, each by its own random share, so that they do not all look at once.
+    if (!retryNow || attempt > 3) io.sleep(Math.round(Math.min(5 + attempt * 5, 50) * (0.5 + Math.random())));
   }
 }
 

@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import {
   EMPTY_LOCK_GRACE_MS,
   LOCK_WAIT_MS,
+  MAX_LOCK_WAIT_MS,
   STALE_LOCK_MS,
   TrustFs,
   TrustStoreError,
@@ -157,7 +158,10 @@ describe('trust store (docs/profiles.md §5)', () => {
    * make some file operations fail. A lock wait that never sleeps would spin here for ever: the
    * guard on lstat ends it as a failure instead.
    */
-  function fakeIo(fail: Partial<TrustFs> = {}): TrustStoreIo & { slept: () => number; sleeps: () => number } {
+  function fakeIo(
+    fail: Partial<TrustFs> = {},
+    onSleep: (clock: number) => void = () => {},
+  ): TrustStoreIo & { slept: () => number; sleeps: () => number } {
     let clock = Date.now();
     let slept = 0;
     let sleeps = 0;
@@ -177,6 +181,7 @@ describe('trust store (docs/profiles.md §5)', () => {
         clock += ms;
         slept += ms;
         sleeps++;
+        onSleep(clock);
       },
       slept: () => slept,
       sleeps: () => sleeps,
@@ -254,6 +259,44 @@ describe('trust store (docs/profiles.md §5)', () => {
       assert.ok(io.slept() > LOCK_WAIT_MS && io.slept() < LOCK_WAIT_MS + 1000, `slept ${io.slept()} ms`);
       assert.ok(fs.existsSync(lock), 'a live lock is never removed');
       assert.ok(!fs.existsSync(file));
+    });
+
+    /** A lock taken in turn by live writers: a new lock file every `every` ms of the fake clock, until `until`. */
+    function inTurn(every: number, until: number): { file: string; io: TrustStoreIo & { slept: () => number } } {
+      let lock = '';
+      const file = withLock((l) => {
+        lock = l;
+        fs.writeFileSync(l, `${process.ppid}\n-\n`);
+      });
+      let next = 0;
+      let start = 0;
+      const io = fakeIo({}, (clock) => {
+        start ||= clock;
+        if (clock - start > until) fs.rmSync(lock, { force: true });
+        else if (clock - start > next) {
+          next += every;
+          // A new holder: its own record, very likely in the inode the last one freed.
+          fs.rmSync(lock);
+          fs.writeFileSync(lock, `${process.ppid}\n-\n${new Date(clock).toISOString()}\n`);
+        }
+      });
+      // Every lock file is as young as the fake clock says: only a change of holder moves the wait on.
+      const young = ((fd: number) => Object.assign(fs.fstatSync(fd), { mtimeMs: io.now() })) as TrustFs['fstatSync'];
+      return { file, io: { ...io, fs: { ...io.fs, fstatSync: young } } };
+    }
+
+    it(`writers taking the lock in turn for longer than ${LOCK_WAIT_MS / 1000} s: the queue moves, so the wait goes on, and the lock is taken`, () => {
+      const { file, io } = inTurn(3000, 40_000);
+      setTrustDecision(file, '/srv/app', 'trusted', io);
+      assert.ok(io.slept() > 40_000 && io.slept() < MAX_LOCK_WAIT_MS, `slept ${io.slept()} ms`);
+      assert.deepEqual(readTrustStore(file).decisions, { '/srv/app': 'trusted' });
+    });
+
+    it(`writers taking the lock in turn for ever: the wait ends after ${MAX_LOCK_WAIT_MS / 1000} s in all, with an error naming it`, () => {
+      const { file, io } = inTurn(3000, Infinity);
+      const err = thrown(() => setTrustDecision(file, '/srv/app', 'trusted', io));
+      assert.ok(err.message.includes(`${file}.lock`) && err.message.includes(`more than ${MAX_LOCK_WAIT_MS / 1000} s`), err.message);
+      assert.ok(io.slept() > MAX_LOCK_WAIT_MS && io.slept() < MAX_LOCK_WAIT_MS + 1000, `slept ${io.slept()} ms`);
     });
 
     it('a lock whose pid now names another process (a different start) is broken at once', function () {

@@ -325,6 +325,21 @@ describe('hostile: the trust store, the MCP server and the gate (built executabl
     return root;
   }
 
+  /**
+   * `holaryn <command>` on a fresh workspace fed every line at once, by a client that reads nothing
+   * until the end: the ids of its answers, in order.
+   */
+  function flood(name: string, command: 'mcp' | 'gate', lines: string[]): unknown[] {
+    const root = workspace();
+    const m = measure([command, root, '--no-global'], opts(root, { input: `${lines.join('\n')}\n`, timeoutMs: SESSION_GUARD_MS }));
+    bounded(name, m, { ms: SESSION_GUARD_MS });
+    assert.equal(m.status, 0);
+    return m.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { id?: unknown }).id);
+  }
+
   const DEEP = `${'['.repeat(5000)}${']'.repeat(5000)}`;
   const deepSettings = () => workspace({ '.claude/settings.json': DEEP, '.gemini/settings.json': `{"context":${DEEP}}` });
   const deepId = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
@@ -449,23 +464,9 @@ describe('hostile: the trust store, the MCP server and the gate (built executabl
     });
 
     it('10,000 calls sent at once, without reading: all answered in order, memory bounded', () => {
-      const root = workspace();
       const calls = Array.from({ length: 10_000 }, (_, i) => call(i + 1, [`src/d${i % 50}/f.ts`]));
-      const input = `${[...init, ...calls].join('\n')}\n`;
-      const m = bounded(
-        'mcp: 10,000 calls sent at once',
-        measure(['mcp', root, '--no-global'], opts(root, { input, timeoutMs: SESSION_GUARD_MS })),
-        {
-          ms: SESSION_GUARD_MS,
-        },
-      );
-      assert.equal(m.status, 0);
-      const ids = m.stdout
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => (JSON.parse(l) as Answer).id);
       assert.deepEqual(
-        ids,
+        flood('mcp: 10,000 calls sent at once', 'mcp', [...init, ...calls]),
         Array.from({ length: 10_001 }, (_, i) => i),
       );
     });
@@ -550,23 +551,9 @@ describe('hostile: the trust store, the MCP server and the gate (built executabl
     });
 
     it('10,000 calls sent at once: all decided in order, memory bounded', () => {
-      const root = workspace();
-      const input = `${Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ id: i, kind: 'read', targets: [`src/d${i % 50}/f.ts`] })).join('\n')}\n`;
-      const m = bounded(
-        'gate: 10,000 calls sent at once',
-        measure(['gate', root, '--no-global'], opts(root, { input, timeoutMs: SESSION_GUARD_MS })),
-        {
-          ms: SESSION_GUARD_MS,
-        },
-      );
-      assert.equal(m.status, 0);
-      const ids = m.stdout
-        .split('\n')
-        .filter(Boolean)
-        .slice(1)
-        .map((l) => (JSON.parse(l) as GateLine).id);
+      const calls = Array.from({ length: 10_000 }, (_, i) => JSON.stringify({ id: i, kind: 'read', targets: [`src/d${i % 50}/f.ts`] }));
       assert.deepEqual(
-        ids,
+        flood('gate: 10,000 calls sent at once', 'gate', calls).slice(1),
         Array.from({ length: 10_000 }, (_, i) => i),
       );
     });

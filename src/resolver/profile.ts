@@ -10,6 +10,7 @@ import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
+import type { Boundary, Probe } from './boundary';
 
 // ---------------------------------------------------------------------------------------------
 // Units and budgets
@@ -197,8 +198,16 @@ export interface NamedCandidate {
   readonly delivery: Delivery;
   /** Orders sources of one directory (lower first); default 0. */
   readonly rank?: number;
-  /** The user's own file: a symbolic link there is followed (no containment check). */
+  /**
+   * The user's own file (the agent's folder, a managed policy file): a symbolic link there is
+   * followed (no containment check). A repository file never is.
+   */
   readonly own?: boolean;
+  /**
+   * Where the agent's walk found it, when it probed a name in a directory: outside the workspace,
+   * a file found exactly there (one plain name, no link on the way) is still read (Boundary.shows).
+   */
+  readonly probe?: Probe;
   /** Report it with this status instead of loading it into the context. */
   readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
   /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
@@ -351,6 +360,11 @@ export interface DiscoverContext extends ProfileContext {
   readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
+  /**
+   * The containment rule (boundary.ts): a file a strategy reads to decide what loads (a header, an
+   * import) must pass `boundary.shows`, as every file the pipeline reads does.
+   */
+  readonly boundary: Boundary;
   /** Root-relative project root: `""`, `..`, `../..`. */
   readonly projectRel: string;
   readonly targets: readonly TargetEvidence[];
@@ -416,6 +430,8 @@ export interface Profile {
   readonly description: string;
   /** The emulated system's version (evidence `profileVersion`). */
   readonly version?: string;
+  /** The system's own name as people write it (`Claude Code`), for messages; default the profile's name. */
+  readonly agent?: string;
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
   /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */

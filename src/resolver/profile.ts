@@ -435,7 +435,15 @@ export interface Profile {
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
   /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */
-  readonly settings?: readonly { readonly name: string; readonly description: string }[];
+  readonly settings?: readonly {
+    readonly name: string;
+    readonly description: string;
+    /**
+     * Its keys name folders the system reads files from (Copilot's `chat.instructionsFilesLocations`):
+     * an editor takes from a workspace's own value only the folders inside that workspace.
+     */
+    readonly folders?: boolean;
+  }[];
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;

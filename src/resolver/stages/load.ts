@@ -223,6 +223,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       canonical: located.canonical,
     };
     if (f.note !== undefined) entry.note = f.note;
+    if (located.disclose !== undefined) entry.disclosed = io.boundary.name(located.disclose);
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
     if (f.yieldsToSameFile) entry.yieldsToSameFile = true;

@@ -113,6 +113,8 @@ export interface Entry {
   /** The delivery to report when it applies to no target. */
   otherwise?: SourceDelivery;
   tag?: string;
+  /** Outside the boundary: where it leads, as messages name it (never read). */
+  disclosed?: string;
   /** Another path to the same file that does not yield is kept over this one. */
   yieldsToSameFile?: boolean;
   /** The bytes `content` was decoded from, where they differ from its UTF-8 (LoadRule.rawBytes). */

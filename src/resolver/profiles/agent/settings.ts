@@ -49,6 +49,8 @@ export interface SettingSpec {
    * profile's `invalid-value` diagnostic.
    */
   readonly fileNames?: boolean;
+  /** The keys name folders the agent reads files from (see Profile.settings `folders`). */
+  readonly folders?: boolean;
 }
 
 export type SettingOrigin = 'default' | 'config' | 'set';

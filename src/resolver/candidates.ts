@@ -47,6 +47,11 @@ function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: 
   const names = filename.split('/');
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
+    // A name from settings may climb (`../x`): `..` and `.` are no stored names to check.
+    if (name === '..' || name === '.' || name === '') {
+      if (name === '..') dir = P.dirname(dir);
+      continue;
+    }
     const exact = joinUnder(P, dir, name);
     // The last name's status is the one the caller found; a directory above it is looked up.
     const apart =

@@ -71,6 +71,7 @@ export class Boundary {
   /** A path outside as messages name it: `~/…` below the home directory, else absolute. */
   name(real: string): string {
     const P = this.P;
-    return isInside(P, this.home, real) && real !== this.home ? `~/${toRelative(P, this.home, real)}` : real;
+    const atTop = P.dirname(this.home) === this.home;
+    return !atTop && isInside(P, this.home, real) && real !== this.home ? `~/${toRelative(P, this.home, real)}` : real;
   }
 }

@@ -239,10 +239,11 @@ export interface NamedCandidate {
 
 export interface LoadRule {
   /**
-   * `inside-root`: follow a link whose real path stays in the project root, else skip it with
-   * `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`; `follow-disclose`:
-   * follow, but a link leaving the repository and the home directory is reported `included`
-   * with a placeholder instead of its content, and a `symlink-outside-root` warning.
+   * `inside-root`: follow a link whose real path stays in the workspace (boundary.ts), else skip
+   * it with `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`;
+   * `follow-disclose`: follow, but a file whose real path leaves the workspace and the agent's own
+   * folders (`homes`) is reported with a placeholder instead of its content (never read),
+   * `disclosed`, and a `symlink-outside-root` error saying the agent would send it.
    */
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
@@ -283,10 +284,11 @@ export interface LoadRule {
    */
   readonly reportEmpty?: boolean;
   /**
-   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
-   * leads there is still read, as the agent reads its own files. A link leading outside both the
-   * repository and these is disclosed, never printed. Default none: the user's whole home
-   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): part of the boundary
+   * (boundary.ts), so a `follow-disclose` link that leads there is still read, as the agent reads
+   * its own files. A file outside both the workspace and these is disclosed, never printed.
+   * Default none: the user's whole home directory is never trusted, so a repository cannot aim a
+   * link at `~/.ssh` and have it shown.
    */
   readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */

@@ -17,7 +17,7 @@ import { strict as assert } from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CLI, FileSpec, TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
+import { CLI, FileSpec, RunResult, TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
 import { buildTree, TreeNode } from '../../../src/vscode/model';
 import { Evidence, resolveInstructions } from '../../../src/resolver';
 
@@ -39,11 +39,8 @@ const AGENT_NAME: Record<(typeof AGENTS)[number], string> = {
   kimi: 'Kimi CLI',
 };
 
-interface Measured {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
+/** A run with its wall time and the child's own peak memory. */
+interface Measured extends RunResult {
   ms: number;
   rssMb: number;
 }
@@ -293,6 +290,17 @@ describe('hostile: containment and bounds on every profile surface (test/hostile
         assert.equal(text.status, 0);
       });
     }
+
+    it('check, with every agent\u2019s pitfalls (text and --format json)', () => {
+      const agents = AGENTS.join(',');
+      for (const args of [
+        ['check', project, '--agents', agents],
+        ['check', project, '--agents', agents, '--format', 'json'],
+      ]) {
+        const m = run('dotfiles home, links: check --agents', args, project, env);
+        assert.ok(m.status === 0 || m.status === 1, `check exit ${m.status}: ${m.stderr}`);
+      }
+    });
 
     it('compare (text and --json) over every profile, from the project and from a subfolder', () => {
       for (const root of [project, path.join(project, 'sub')]) {

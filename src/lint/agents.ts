@@ -26,6 +26,7 @@ import {
 import { YAML_OPTIONS } from '../resolver/frontmatter';
 import { agentHeader } from '../resolver/profiles/agent/frontmatter';
 import { peekText } from '../resolver/profiles/agent/peek';
+import { isInside } from '../resolver/paths';
 import { codexNames } from '../resolver/profiles/codex';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
@@ -182,7 +183,8 @@ export class AgentWorkspace {
 
   /** The text of a root-relative file (lossy UTF-8), or undefined. */
   text(rel: string): string | undefined {
-    const peeked = peekText(this.fs, this.abs(rel), [this.root], 4 * 1024 * 1024);
+    const P = this.fs.path;
+    const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 4 * 1024 * 1024);
     return peeked.ok ? peeked.text : undefined;
   }
 }

@@ -87,6 +87,12 @@ export interface SourceEvidence {
   delivery: SourceDelivery;
   /** The winner in its directory, for a `shadowed` source. */
   shadowedBy?: string;
+  /**
+   * A file outside the boundary (the workspace and the agent's own folders): where it leads
+   * (`~/…` below the home directory, else absolute). It was never read; `content` is the
+   * placeholder, and a `symlink-outside-root` error says which agent would send it.
+   */
+  disclosed?: string;
 }
 
 export interface ValidationEvidence {

@@ -10,6 +10,7 @@ import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
+import type { Boundary, Probe } from './boundary';
 
 // ---------------------------------------------------------------------------------------------
 // Units and budgets
@@ -221,8 +222,16 @@ export interface NamedCandidate {
   readonly delivery: Delivery;
   /** Orders sources of one directory (lower first); default 0. */
   readonly rank?: number;
-  /** The user's own file: a symbolic link there is followed (no containment check). */
+  /**
+   * The user's own file (the agent's folder, a managed policy file): a symbolic link there is
+   * followed (no containment check). A repository file never is.
+   */
   readonly own?: boolean;
+  /**
+   * Where the agent's walk found it, when it probed a name in a directory: outside the workspace,
+   * a file found exactly there (one plain name, no link on the way) is still read (Boundary.shows).
+   */
+  readonly probe?: Probe;
   /** Report it with this status instead of loading it into the context. */
   readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
   /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
@@ -254,10 +263,11 @@ export interface NamedCandidate {
 
 export interface LoadRule {
   /**
-   * `inside-root`: follow a link whose real path stays in the project root, else skip it with
-   * `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`; `follow-disclose`:
-   * follow, but a link leaving the repository and the home directory is reported `included`
-   * with a placeholder instead of its content, and a `symlink-outside-root` warning.
+   * `inside-root`: follow a link whose real path stays in the workspace (boundary.ts), else skip
+   * it with `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`;
+   * `follow-disclose`: follow, but a file whose real path leaves the workspace and the agent's own
+   * folders (`homes`) is reported with a placeholder instead of its content (never read),
+   * `disclosed`, and a `symlink-outside-root` error saying the agent would send it.
    */
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
@@ -298,10 +308,11 @@ export interface LoadRule {
    */
   readonly reportEmpty?: boolean;
   /**
-   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
-   * leads there is still read, as the agent reads its own files. A link leading outside both the
-   * repository and these is disclosed, never printed. Default none: the user's whole home
-   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): part of the boundary
+   * (boundary.ts), so a `follow-disclose` link that leads there is still read, as the agent reads
+   * its own files. A file outside both the workspace and these is disclosed, never printed.
+   * Default none: the user's whole home directory is never trusted, so a repository cannot aim a
+   * link at `~/.ssh` and have it shown.
    */
   readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
@@ -375,6 +386,11 @@ export interface DiscoverContext extends ProfileContext {
   readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
+  /**
+   * The containment rule (boundary.ts): a file a strategy reads to decide what loads (a header, an
+   * import) must pass `boundary.shows`, as every file the pipeline reads does.
+   */
+  readonly boundary: Boundary;
   /** Root-relative project root: `""`, `..`, `../..`. */
   readonly projectRel: string;
   readonly targets: readonly TargetEvidence[];
@@ -440,10 +456,20 @@ export interface Profile {
   readonly description: string;
   /** The emulated system's version (evidence `profileVersion`). */
   readonly version?: string;
+  /** The system's own name as people write it (`Claude Code`), for messages; default the profile's name. */
+  readonly agent?: string;
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
   /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */
-  readonly settings?: readonly { readonly name: string; readonly description: string }[];
+  readonly settings?: readonly {
+    readonly name: string;
+    readonly description: string;
+    /**
+     * Its keys name folders the system reads files from (Copilot's `chat.instructionsFilesLocations`):
+     * an editor takes from a workspace's own value only the folders inside that workspace.
+     */
+    readonly folders?: boolean;
+  }[];
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;

@@ -209,10 +209,18 @@ function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
     id,
     label: `${s.order}. ${s.path}`,
     description: [s.status, s.scope, `depth ${s.depth}`, `priority ${md?.priority ?? 0}`, md?.mode ?? 'append'].join(' · '),
-    tooltip: `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\nClick to open the file.`,
+    tooltip:
+      `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\n` +
+      (s.disclosed === undefined
+        ? 'Click to open the file.'
+        : `It leads to ${s.disclosed}, outside the workspace: Holaryn neither reads nor opens it.`),
     icon: STATUS_ICON[s.status],
     contextValue: s.scope === 'global' ? 'holaryn-source-global' : 'holaryn-source',
-    action: { kind: 'open-source', path: s.path, global: s.scope === 'global' },
+    // A file outside the workspace is never opened: the click shows its placeholder instead.
+    action:
+      s.disclosed === undefined
+        ? { kind: 'open-source', path: s.path, global: s.scope === 'global' }
+        : { kind: 'open-content', snapshot: ev.snapshot, order: s.order },
     children,
   };
 }
@@ -454,6 +462,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       ),
     })),
   });
+  const disclosed = new Set(ev.sources.filter((s) => s.disclosed !== undefined).map((s) => s.path));
   nodes.push({
     id: 'diagnostics',
     label: 'Diagnostics',
@@ -468,7 +477,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
         `${d.severity} ${d.code}\n${diagnosticLabel(d)}\n${d.message}`,
         SEVERITY_ICON[d.severity],
       ),
-      action: d.source === null ? undefined : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
+      // A diagnostic about a file outside the workspace opens nothing (the file would show its text).
+      action:
+        d.source === null || disclosed.has(d.source)
+          ? undefined
+          : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
     })),
   });
   // Evidence of an older Holaryn has no parts: its context is one text.

@@ -146,6 +146,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
+    if (e.disclosed !== undefined) source.disclosed = e.disclosed;
     return source;
   });
 }

@@ -22,7 +22,7 @@ import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
 import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
-import { agentDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
+import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { fitCodexProject } from './fit';
@@ -53,9 +53,19 @@ export function codexNames(fallbacks: readonly string[]): string[] {
   const names = [...NAMES];
   for (const raw of fallbacks) {
     const name = rustTrim(raw);
-    if (name !== '' && !names.includes(name)) names.push(name);
+    if (name !== '' && !ABSOLUTE.test(name) && !names.includes(name)) names.push(name);
   }
   return names;
+}
+
+/** A name Rust's `Path::join` puts in place of the directory (POSIX or Windows absolute). */
+const ABSOLUTE = /^(?:[\\/]|[A-Za-z]:)/;
+
+/** What Codex does with a fallback name that is not one plain file name, and what Holaryn shows. */
+function fallbackWhat(n: { name: string }): string {
+  return ABSOLUTE.test(n.name)
+    ? 'Codex reads that one file in every directory from the project root down, in place of a name there; Holaryn does not read it'
+    : 'Codex joins it to every directory from the project root down, so it can name a file outside the workspace; Holaryn probes it the same way, and a file it reaches outside the workspace is disclosed, never shown';
 }
 
 function directories(names: readonly string[]): DirectoryRule[] {
@@ -268,6 +278,7 @@ function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSet
 export const CODEX: Profile = {
   ...CODEX_ABOUT,
   version: CODEX_VERSION,
+  agent: 'Codex',
   fidelity: CODEX_FIDELITY,
   settings: CODEX_SETTINGS,
   configure(ctx) {
@@ -275,7 +286,7 @@ export const CODEX: Profile = {
     const evidence = settingsEvidence(config.settings);
     return {
       profile: withSettings(config, evidence),
-      diagnostics: agentDiagnostics(config.problems),
+      diagnostics: [...agentDiagnostics(config.problems), ...fileNameDiagnostics(CODEX_SETTINGS, config.settings, fallbackWhat)],
       configFiles: config.configFiles,
       settings: evidence,
     };

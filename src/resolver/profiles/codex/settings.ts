@@ -22,6 +22,7 @@ export const CODEX_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: 'project_doc_fallback_filenames',
     kind: 'string-list',
     default: Object.freeze([]),
+    fileNames: true,
     description: 'names tried in each directory after AGENTS.override.md and AGENTS.md',
   },
   {

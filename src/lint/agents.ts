@@ -325,7 +325,8 @@ function alsoIn(others: number): string {
 /**
  * Codex cutting a file: resolved with the codex profile as Codex would run in the root and in each
  * directory that holds one of its instruction files; a file its byte budget (spent root first)
- * cuts or leaves out is named with the bytes that never arrive. Codex says nothing about the cut.
+ * cuts or leaves out is named with the bytes that never arrive. The model is never told; Codex
+ * 0.169.0 warns its user at start-up of a cut (not of a file left out whole).
  */
 export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
   const first = ws.resolve('codex', '');
@@ -342,7 +343,7 @@ export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
       return `${run}, none of the ${worst.size} bytes of ${rel} reach the model: ${limit} is used up by the files above it. Codex does not say so.`;
     return (
       `${run}, only the first ${worst.kept} of ${worst.size} bytes of ${rel} reach the model: bytes ${worst.kept + 1}–${worst.size} ` +
-      `(from line ${at.line}, column ${at.column}) never arrive, cut silently by ${limit}. Shorten the files on the way, ` +
+      `(from line ${at.line}, column ${at.column}) never arrive, cut by ${limit} without a word to the model (Codex only warns you as it starts). Shorten the files on the way, ` +
       `or raise project_doc_max_bytes in Codex's config.toml.`
     );
   });

@@ -377,13 +377,17 @@ export interface ProfileContext {
   /** `--set NAME=VALUE` settings, raw. */
   readonly settings: Readonly<Record<string, string>>;
   readonly options: ResolveOptions;
+  /**
+   * The given root (the agent's working directory) as given: absolute, normalised, links not
+   * resolved, not yet checked to exist. For a system whose configuration depends on where it runs
+   * (a project's own config file).
+   */
+  readonly cwd: string;
 }
 
 export interface DiscoverContext extends ProfileContext {
   /** Canonical given root (the cwd / anchor / repository). */
   readonly root: string;
-  /** The given root as given: absolute, normalised, links not resolved. */
-  readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
   /**

@@ -153,7 +153,14 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
 export function resolveInstructions(root: string, targets: readonly string[], options: ResolveOptions = {}): Evidence {
   const fs = options.fs ?? nodeResolverFs;
   const homedir = options.homedir ?? os.homedir();
-  const base: ProfileContext = { fs, env: options.env ?? process.env, homedir, settings: options.settings ?? {}, options };
+  const base: ProfileContext = {
+    fs,
+    env: options.env ?? process.env,
+    homedir,
+    settings: options.settings ?? {},
+    options,
+    cwd: fs.path.resolve(root),
+  };
   const selected = profileOf(options);
   // A profile that reads no settings says so, rather than ignoring a --set the user meant.
   const given = Object.keys(base.settings);

@@ -114,12 +114,11 @@ function extract(input: ExtractInput): Extracted {
   const inHome = (p: string) => p.startsWith(input.home + '/');
   const files: string[] = [];
   if (parsed.global !== null) {
-    const global = all.filter((f) => inHome(f.path) && rustTrim(decodeLossy(f.bytes).text) === parsed.global);
+    // A file of the home, or (the global file being a link) any other.
+    const withText = all.filter((f) => rustTrim(decodeLossy(f.bytes).text) === parsed.global);
+    const global = withText.some((f) => inHome(f.path)) ? withText.filter((f) => inHome(f.path)) : withText;
     if (global.length === 1) files.push(global[0].path);
-    else
-      problems.push(
-        global.length === 0 ? 'no file of the home has the global text Codex sent' : `the global text is in ${global.length} files`,
-      );
+    else problems.push(global.length === 0 ? 'no file has the global text Codex sent' : `the global text is in ${global.length} files`);
   }
   if (parsed.project !== null) {
     const found = splitProject(

@@ -161,7 +161,7 @@ describe('the containment boundary (boundary.ts)', () => {
       assert.match(ev.context, /rules/);
     });
 
-    it('codex: a fallback name that is not a plain file name is invalid-value; an absolute one is not read at all', () => {
+    it('codex: a fallback name that is not a plain file name is invalid-value; one holding a "/" is dropped, as Codex 0.169.0 drops it', () => {
       const tree = {
         '/home/u/.codex/config.toml': 'project_doc_fallback_filenames = ["../../home/u/.ssh/id_rsa", "/home/u/.ssh/id_rsa", "docs/x.md"]\n',
         '/home/u/.ssh/id_rsa': SECRET,
@@ -171,12 +171,8 @@ describe('the containment boundary (boundary.ts)', () => {
       const ev = run(tree, '/w/p', 'codex');
       noSecret(ev, 'codex');
       assert.equal(ev.diagnostics.filter((d) => d.code === 'invalid-value').length, 3, JSON.stringify(ev.diagnostics));
-      assert.ok(ev.diagnostics.some((d) => d.message.includes('Codex reads that one file in every directory')));
-      const included = ev.sources.find((s) => s.status === 'included');
-      assert.deepEqual([included?.path, included?.disclosed], ['../../home/u/.ssh/id_rsa', '~/.ssh/id_rsa']);
-      assert.ok(ev.diagnostics.some((d) => d.message.includes('Codex would send ~/.ssh/id_rsa to the model')));
-      // Per directory the first name found wins, as in Codex: the nested name comes later.
-      assert.equal(ev.sources.find((s) => s.path === 'docs/x.md')?.status, 'shadowed');
+      assert.ok(ev.diagnostics.some((d) => d.message.includes('Codex 0.169.0 drops a fallback name holding a "/"')));
+      assert.ok(!ev.sources.some((s) => s.status === 'included'), JSON.stringify(ev.sources));
     });
 
     it('copilot: an instructions folder that is a link out of the repository is disclosed file by file, its header never read', () => {

@@ -1,8 +1,8 @@
 /**
- * What Gemini CLI (0.56) loads for a working directory and the paths its tools touch: its
+ * What Gemini CLI (0.61) loads for a working directory and the paths its tools touch: its
  * configuration (settings files, trusted folders), the global files, the baseline project files
  * (cwd up to the ceiling, deduplicated by device and inode, sorted by absolute path) and the files
- * each tool call discovers, with imports expanded and Gemini's framing. Pure over `ResolverFs`.
+ * each tool call discovers, with imports expanded (context.ts frames them). Pure over `ResolverFs`.
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
@@ -13,7 +13,6 @@ import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config'
 import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
-import { concatenate, geminiContext } from './context';
 import { ImportIo, importRoot, processImports } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
@@ -75,11 +74,14 @@ export interface GeminiTrust {
   source: 'env' | 'folder-trust-disabled' | 'rule' | 'no-rule' | 'invalid-file';
   /** The deciding rule of the trusted folders file. */
   rule?: { path: string; level: string };
+  /** The variable that decided (source `env`), as set. */
+  variable?: string;
+  /** Untrusted with folder trust on: a headless run (`gemini -p`) refuses to start. */
+  refusesHeadless?: boolean;
 }
 
 export interface GeminiResult {
   sources: GeminiSource[];
-  context: string;
   diagnostics: GeminiDiagnostic[];
   /** Configuration files read (display form), in reading order. */
   configFiles: string[];
@@ -206,8 +208,19 @@ function findCeiling(run: Run, start: string, markers: readonly string[]): strin
   }
 }
 
-/** `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order. */
-function findUpward(run: Run, start: string, stop: string, names: readonly string[], dotGemini: string): string[] {
+/**
+ * `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order.
+ * Each file's probed directory goes into `probedIn` (a name with a folder, `docs/AI.md`, is the
+ * probed directory's file, not its folder's).
+ */
+function findUpward(
+  run: Run,
+  start: string,
+  stop: string,
+  names: readonly string[],
+  dotGemini: string,
+  probedIn: Map<string, string>,
+): string[] {
   const P = run.P;
   const found: string[] = [];
   let dir = P.resolve(start);
@@ -215,6 +228,7 @@ function findUpward(run: Run, start: string, stop: string, names: readonly strin
   for (;;) {
     if (dir === dotGemini) break;
     const here = names.map((n) => joinUnder(P, dir, n)).filter((p) => run.exists(p));
+    for (const p of here) if (!probedIn.has(p)) probedIn.set(p, dir);
     found.unshift(...here);
     const parent = P.dirname(dir);
     if (dir === stopAt || parent === dir) break;
@@ -229,10 +243,18 @@ function identity(st: FsStat | undefined): string | undefined {
 
 /** The trust decision for the working directory. */
 function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
+  const trust = trustFor(run, places, folderTrust);
+  if (!trust.trusted && folderTrust) trust.refusesHeadless = true;
+  return trust;
+}
+
+function trustFor(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
   const { env } = run.inputs;
-  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off).
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env' };
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env' };
+  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off);
+  // restricted mode distrusts like `false`, and first.
+  if (env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, source: 'env', variable: 'GEMINI_RESTRICTED_MODE=true' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=false' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=true' };
   if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
   const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const abs =
@@ -255,7 +277,7 @@ function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrus
 function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } {
   const why =
     trust.source === 'env'
-      ? 'GEMINI_CLI_TRUST_WORKSPACE=false'
+      ? trust.variable!
       : trust.source === 'invalid-file'
         ? 'its trusted folders file is invalid (Gemini would refuse to start)'
         : trust.source === 'rule'
@@ -264,9 +286,12 @@ function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } 
   return {
     reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
     notice:
-      `Gemini CLI treats this folder as untrusted (${why}): only the global context files reach the model. ` +
+      `Gemini CLI treats this folder as untrusted (${why}): ` +
+      (trust.refusesHeadless
+        ? 'a headless run (gemini -p) refuses to start here, and an interactive session sends only the global context files. '
+        : 'only the global context files reach the model. ') +
       (trust.source === 'env'
-        ? 'Unset GEMINI_CLI_TRUST_WORKSPACE, or set it to true, to see what a trusted folder would load.'
+        ? `Unset ${trust.variable!.split('=')[0]}, or set GEMINI_CLI_TRUST_WORKSPACE=true, to see what a trusted folder would load.`
         : 'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.'),
   };
 }
@@ -331,6 +356,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const loadedPaths = new Set<string>();
   const loadedIds = new Map<string, string>();
 
+  const probedIn = new Map<string, string>();
   const display = (abs: string): string => {
     const rel = P.relative(inputs.root, abs).split(P.sep).join('/');
     return rel;
@@ -354,7 +380,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       };
     }
     const path = display(abs);
-    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const dir = display(probedIn.get(abs) ?? P.dirname(abs));
     const parts = dir === '' ? [] : dir.split('/');
     const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
     return {
@@ -450,7 +476,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   }
 
   // Baseline project files: cwd up to the ceiling, deduplicated in walk order, then sorted.
-  const walked = [...new Set(findUpward(run, inputs.root, ceiling, names, where.dotGemini))];
+  const walked = [...new Set(findUpward(run, inputs.root, ceiling, names, where.dotGemini, probedIn))];
   const batchIds = new Map<string, string>();
   const project: GeminiSource[] = [];
   const dropped: GeminiSource[] = [];
@@ -498,14 +524,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
 
   // Tool calls: one per target, from the target's directory up to the ceiling, new files only.
   const touched: GeminiSource[] = [];
-  const jitTexts: string[] = [];
   for (const target of inputs.targets) {
     // The root itself stands for "no tool has touched anything yet".
     if (target === '' || target === '.') continue;
     const abs = joinUnder(P, inputs.root, target);
     const st = run.stat(abs);
     const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
-    const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];
+    const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini, probedIn))];
     const batch = new Map<string, string>();
     const fresh: GeminiSource[] = [];
     for (const p of found) {
@@ -549,18 +574,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       loadedNow.push(s);
     }
     touched.push(...loadedNow);
-    if (trust.trusted) jitTexts.push(concatenate(loadedNow));
   }
 
   sources.push(...globals.filter((s) => s.status === 'included'), ...baseline, ...touched);
   sources.push(...globals.filter((s) => s.status !== 'included'), ...dropped, ...failed);
 
-  const globalText = concatenate(globals.filter((s) => s.status === 'included'));
-  const projectText = trust.trusted ? concatenate(baseline) : '';
-  const context = geminiContext(globalText, projectText, jitTexts);
   return {
     sources,
-    context,
     diagnostics: run.diagnostics,
     configFiles: run.configFiles,
     settings,

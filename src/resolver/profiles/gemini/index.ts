@@ -1,9 +1,10 @@
 /**
- * The `gemini` profile: what Gemini CLI 0.56 puts in front of the model (docs/agents.md,
+ * The `gemini` profile: what Gemini CLI 0.61.0 puts in front of the model (docs/agents.md,
  * `gemini`). engine.ts decides, per call, what Gemini loads (settings, trust, the upward walk
  * sorted by absolute path, identity dedupe, the files each tool call discovers, imports); this
  * file hands its answer to the pipeline as named candidates in Gemini's order, and renders
- * Gemini's framing with the absolute paths Gemini writes. Decisions and guesses: README.md.
+ * Gemini's framing per place (context.ts) with the absolute paths Gemini writes. Decisions and
+ * guesses: README.md.
  */
 import { derived } from '../../profile';
 import type { Diagnostic } from '../../evidence';
@@ -20,14 +21,23 @@ import type {
 } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { concatenate, geminiContext } from './context';
+import {
+  GeminiPart,
+  GeminiPlace,
+  concatenate,
+  firstUserMessagePart,
+  headingNamesFiles,
+  joinParts,
+  systemPromptPart,
+  toolResultPart,
+} from './context';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
 import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
-import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
+import { DEFAULT_BOUNDARY_MARKERS, DEFAULT_CONTEXT_FILENAME, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
 
-export const GEMINI_VERSION = 'Gemini CLI 0.56.0';
+export const GEMINI_VERSION = '0.61.0';
 
 export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
   "Gemini sends the global files in its system instruction, the project files in the first user message and each tool call's new files after that tool's output; this context puts them in that order in one text.",
@@ -47,6 +57,8 @@ interface CallState {
   diagnostics: Diagnostic[];
   configFiles: string[];
   byPath: Map<string, GeminiSource>;
+  /** The names the system instruction's memory heading lists (the model decides, see context.ts). */
+  headingNames: readonly string[];
 }
 
 function run(state: CallState, ctx: DiscoverContext): GeminiResult {
@@ -68,6 +80,10 @@ function run(state: CallState, ctx: DiscoverContext): GeminiResult {
       state.diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
   }
   for (const s of result.sources) state.byPath.set(s.path, s);
+  // Gemini's model: -m, else GEMINI_MODEL, else model.name; --set model.name wins here.
+  const model = result.settings['model.name'];
+  const name = model.from === 'set' ? (model.value as string | null) : ctx.env.GEMINI_MODEL || (model.value as string | null);
+  state.headingNames = headingNamesFiles(name) ? result.names : [DEFAULT_CONTEXT_FILENAME];
   return result;
 }
 
@@ -98,25 +114,43 @@ function trustVerdict(result: GeminiResult): TrustVerdict {
   return { trusted: false, reason, notice: result.notice, evidence };
 }
 
-function geminiFormat(state: CallState): ContextFormat {
+/**
+ * The context's parts in the order the model sees them, each with Gemini's text for its place: the
+ * global files in the system instruction, the project files in the first user message, then one
+ * part per tool call that found files. A part with no text (no file, or only blank ones) is left out.
+ */
+function geminiParts(sources: readonly ContextSource[], state: CallState): GeminiPart[] {
   const header = (s: ContextSource) => state.byPath.get(s.path)?.absolute ?? s.absolute ?? s.path;
-  const render = (sources: readonly ContextSource[]): string => {
-    const frame = (list: readonly ContextSource[]) => concatenate(list.map((s) => ({ absolute: header(s), text: s.content })));
-    const baseline = sources.filter((s) => s.delivery !== 'on-touch');
-    const touched = sources.filter((s) => s.delivery === 'on-touch');
-    const calls = new Map<string, ContextSource[]>();
-    for (const s of touched) {
-      const target = state.byPath.get(s.path)?.target ?? '';
-      const list = calls.get(target);
-      if (list) list.push(s);
-      else calls.set(target, [s]);
-    }
-    return geminiContext(
-      frame(baseline.filter((s) => s.scope === 'global')),
-      frame(baseline.filter((s) => s.scope !== 'global')),
-      [...calls.values()].map(frame),
-    );
+  const parts: GeminiPart[] = [];
+  const add = (place: GeminiPlace, list: readonly ContextSource[], render: (blocks: string) => string) => {
+    const text = render(concatenate(list.map((s) => ({ absolute: header(s), text: s.content }))));
+    if (text !== '') parts.push({ place, text, sources: list.filter((s) => s.content.trim() !== '').map((s) => s.path) });
   };
+  const baseline = sources.filter((s) => s.delivery !== 'on-touch');
+  add(
+    'system-prompt',
+    baseline.filter((s) => s.scope === 'global'),
+    (blocks) => systemPromptPart(blocks, state.headingNames),
+  );
+  add(
+    'first-user-message',
+    baseline.filter((s) => s.scope !== 'global'),
+    firstUserMessagePart,
+  );
+  const calls = new Map<string, ContextSource[]>();
+  for (const s of sources) {
+    if (s.delivery !== 'on-touch') continue;
+    const target = state.byPath.get(s.path)?.target ?? '';
+    const list = calls.get(target);
+    if (list) list.push(s);
+    else calls.set(target, [s]);
+  }
+  for (const list of calls.values()) add('tool-result', list, toolResultPart);
+  return parts;
+}
+
+function geminiFormat(state: CallState): ContextFormat {
+  const render = (sources: readonly ContextSource[]): string => joinParts(geminiParts(sources, state));
   return {
     layout(sources): Layout {
       return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
@@ -128,7 +162,13 @@ function geminiFormat(state: CallState): ContextFormat {
 function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
   // An unknown --set name or a bad value is a usage error before any context file is read.
   const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
-  const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map(), settings: settingsEvidence(settings) };
+  const state: CallState = {
+    diagnostics: [],
+    configFiles: [],
+    byPath: new Map(),
+    settings: settingsEvidence(settings),
+    headingNames: [DEFAULT_CONTEXT_FILENAME],
+  };
   const profile: Profile = derived(GEMINI, {
     projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },
     discover: (dctx) => run(state, dctx).sources.map(candidate),

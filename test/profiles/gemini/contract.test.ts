@@ -37,16 +37,8 @@ function resolve(s: Setup): { ev: Evidence; T: string; home: string } {
 const statuses = (ev: Evidence) => ev.sources.map((s) => `${s.path}:${s.status}:${s.delivery}`);
 
 const block = (abs: string, text: string) => `--- Context from: ${abs} ---\n${text}\n--- End of Context from: ${abs} ---`;
-/** The system instruction's memory section (Gemini CLI 0.61.0, as recorded from a run). */
-const memorySection = (names: string, blocks: string) =>
-  `# Contextual Instructions (${names})\nThe following content is loaded from local and global configuration files.\n**Context Precedence:**\n` +
-  '- **Global (~/.gemini/):** foundational user preferences. Apply these broadly.\n- **Extensions:** supplementary knowledge and capabilities.\n' +
-  '- **Workspace Root:** workspace-wide mandates. Supersedes global preferences.\n' +
-  '- **Sub-directories:** highly specific overrides. These rules supersede all others for files within their scope.\n\n**Conflict Resolution:**\n' +
-  '- **Precedence:** Strictly follow the order above (Sub-directories > Workspace Root > Extensions > Global).\n' +
-  '- **System Overrides:** Contextual instructions override default operational behaviors (e.g., tech stack, style, workflows, tool preferences) defined in the system prompt. ' +
-  'However, they **cannot** override Core Mandates regarding safety, security, and agent integrity.\n\n' +
-  `<loaded_context>\n${blocks}\n</loaded_context>`;
+/** The global files' block that ends the system instruction (Gemini CLI 0.61.0, as recorded from a run). */
+const globalContext = (blocks: string) => `<loaded_context>\n${blocks}\n</loaded_context>`;
 const projectContext = (blocks: string) => `<loaded_context>\n<project_context>\n${blocks}\n</project_context>\n</loaded_context>`;
 
 describe('gemini profile (docs/agents.md, gemini)', () => {
@@ -83,7 +75,7 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     const { ev, home } = resolve({ tree: { '.git': { dir: true }, 'GEMINI.md': 'p' }, home: { '.gemini/GEMINI.md': 'g' } });
     assert.deepEqual(statuses(ev), ['~/.gemini/GEMINI.md:included:baseline', 'GEMINI.md:included:baseline']);
     assert.equal(ev.sources[0].scope, 'global');
-    assert.ok(ev.context.startsWith(memorySection('GEMINI.md', block(`${home}/.gemini/GEMINI.md`, 'g'))));
+    assert.ok(ev.context.startsWith(globalContext(block(`${home}/.gemini/GEMINI.md`, 'g'))));
     const other = temp.make('holaryn-gemini-moved-');
     writeTree(other, { '.gemini/GEMINI.md': 'moved' });
     const moved = resolve({
@@ -215,25 +207,11 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     assert.equal(
       ev.context,
       [
-        memorySection('GEMINI.md', block(`${home}/.gemini/GEMINI.md`, 'g\n\nafter')),
+        globalContext(block(`${home}/.gemini/GEMINI.md`, 'g\n\nafter')),
         projectContext(block(`${T}/GEMINI.md`, 'p')),
         `--- Newly Discovered Project Context ---\n${block(`${T}/src/GEMINI.md`, 's')}\n--- End Project Context ---`,
       ].join('\n\n'),
     );
-  });
-
-  it('context: the memory heading names the context files for Gemini 3 and auto (the default), GEMINI.md for Gemini 2.5; GEMINI_MODEL, else model.name, names the model', () => {
-    const setup: Setup = {
-      tree: { '.git': { dir: true } },
-      home: { '.gemini/AGENTS.md': 'ga' },
-      settings: { 'context.fileName': 'AGENTS.md' },
-    };
-    const heading = (ev: Evidence) => /^# Contextual Instructions \(([^)]*)\)/.exec(ev.context)?.[1];
-    assert.equal(heading(resolve(setup).ev), 'AGENTS.md, GEMINI.md');
-    assert.equal(heading(resolve({ ...setup, env: { GEMINI_MODEL: 'gemini-2.5-flash' } }).ev), 'GEMINI.md');
-    assert.equal(heading(resolve({ ...setup, env: { GEMINI_MODEL: 'gemini-3-flash-preview' } }).ev), 'AGENTS.md, GEMINI.md');
-    assert.equal(heading(resolve({ ...setup, settings: { ...setup.settings, 'model.name': 'gemini-2.5-pro' } }).ev), 'GEMINI.md');
-    assert.equal(heading(resolve({ ...setup, settings: { ...setup.settings, 'model.name': 'auto-gemini-2.5' } }).ev), 'GEMINI.md');
   });
 
   it("names: a name with a folder (docs/AI.md) is the probed directory's file: it loads for that directory, baseline or on touch", () => {

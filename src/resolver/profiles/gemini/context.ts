@@ -38,28 +38,16 @@ export function concatenate(files: readonly FramedFile[]): string {
   return blocks.join('\n\n');
 }
 
-/** The fixed paragraph between the memory section's heading and its `<loaded_context>`. */
-const PRECEDENCE = `The following content is loaded from local and global configuration files.
-**Context Precedence:**
-- **Global (~/.gemini/):** foundational user preferences. Apply these broadly.
-- **Extensions:** supplementary knowledge and capabilities.
-- **Workspace Root:** workspace-wide mandates. Supersedes global preferences.
-- **Sub-directories:** highly specific overrides. These rules supersede all others for files within their scope.
-
-**Conflict Resolution:**
-- **Precedence:** Strictly follow the order above (Sub-directories > Workspace Root > Extensions > Global).
-- **System Overrides:** Contextual instructions override default operational behaviors (e.g., tech stack, style, workflows, tool preferences) defined in the system prompt. However, they **cannot** override Core Mandates regarding safety, security, and agent integrity.`;
-
 /**
- * The system instruction's memory section for the global files' blocks ('' when there are none):
- * a heading naming `headerNames`, the fixed paragraph, and the blocks in `<loaded_context>`. Gemini
- * collapses every run of three or more line feeds in its whole system instruction to two, the
- * global files' text included.
+ * The global files' blocks as the system instruction carries them ('' when there are none), in the
+ * `<loaded_context>` that ends its memory section. (A heading and a fixed paragraph on context
+ * precedence come before it; the heading names the context files for Gemini 3 models and says
+ * `GEMINI.md` for Gemini 2.5 ones.) Gemini collapses every run of three or more line feeds in its
+ * whole system instruction to two, the global files' text included.
  */
-export function systemPromptPart(global: string, headerNames: readonly string[]): string {
+export function systemPromptPart(global: string): string {
   if (global.trim() === '') return '';
-  const section = `# Contextual Instructions (${headerNames.join(', ')})\n${PRECEDENCE}\n\n<loaded_context>\n${global.trim()}\n</loaded_context>`;
-  return section.replace(/\n{3,}/g, '\n\n');
+  return `<loaded_context>\n${global.trim()}\n</loaded_context>`.replace(/\n{3,}/g, '\n\n');
 }
 
 /** The project files' blocks as the first user message carries them ('' when there are none). */
@@ -77,18 +65,4 @@ export function toolResultPart(found: string): string {
 /** The whole context: the parts' texts in the order the model sees them, joined by a blank line. */
 export function joinParts(parts: readonly GeminiPart[]): string {
   return parts.map((p) => p.text).join('\n\n');
-}
-
-/**
- * Whether the memory section's heading names the context files (Gemini 3 models, and models not
- * named `gemini-…`) or always says `GEMINI.md` (Gemini 2.5 and older), for the model Gemini runs:
- * `-m`, else `GEMINI_MODEL`, else `model.name`, else `auto`. The aliases resolve as for an account
- * with preview access (`auto`, `pro`, `flash`, `flash-lite`, `auto-gemini-3`: Gemini 3;
- * `auto-gemini-2.5`: Gemini 2.5 Pro).
- */
-export function headingNamesFiles(model: string | null | undefined): boolean {
-  const m = (model ?? '').trim();
-  if (m === '' || m === 'auto' || m === 'pro' || m === 'flash' || m === 'flash-lite' || m === 'auto-gemini-3') return true;
-  if (m === 'auto-gemini-2.5') return false;
-  return /^gemini-3(\.|-|$)/.test(m) || !m.startsWith('gemini-');
 }

@@ -21,20 +21,11 @@ import type {
 } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import {
-  GeminiPart,
-  GeminiPlace,
-  concatenate,
-  firstUserMessagePart,
-  headingNamesFiles,
-  joinParts,
-  systemPromptPart,
-  toolResultPart,
-} from './context';
+import { GeminiPart, GeminiPlace, concatenate, firstUserMessagePart, joinParts, systemPromptPart, toolResultPart } from './context';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
 import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
-import { DEFAULT_BOUNDARY_MARKERS, DEFAULT_CONTEXT_FILENAME, GEMINI_SETTINGS } from './settings';
+import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
 
 export const GEMINI_VERSION = '0.61.0';
@@ -57,8 +48,6 @@ interface CallState {
   diagnostics: Diagnostic[];
   configFiles: string[];
   byPath: Map<string, GeminiSource>;
-  /** The names the system instruction's memory heading lists (the model decides, see context.ts). */
-  headingNames: readonly string[];
 }
 
 function run(state: CallState, ctx: DiscoverContext): GeminiResult {
@@ -80,10 +69,6 @@ function run(state: CallState, ctx: DiscoverContext): GeminiResult {
       state.diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
   }
   for (const s of result.sources) state.byPath.set(s.path, s);
-  // Gemini's model: -m, else GEMINI_MODEL, else model.name; --set model.name wins here.
-  const model = result.settings['model.name'];
-  const name = model.from === 'set' ? (model.value as string | null) : ctx.env.GEMINI_MODEL || (model.value as string | null);
-  state.headingNames = headingNamesFiles(name) ? result.names : [DEFAULT_CONTEXT_FILENAME];
   return result;
 }
 
@@ -130,7 +115,7 @@ function geminiParts(sources: readonly ContextSource[], state: CallState): Gemin
   add(
     'system-prompt',
     baseline.filter((s) => s.scope === 'global'),
-    (blocks) => systemPromptPart(blocks, state.headingNames),
+    systemPromptPart,
   );
   add(
     'first-user-message',
@@ -167,7 +152,6 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
     configFiles: [],
     byPath: new Map(),
     settings: settingsEvidence(settings),
-    headingNames: [DEFAULT_CONTEXT_FILENAME],
   };
   const profile: Profile = derived(GEMINI, {
     projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },

@@ -24,13 +24,6 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
     description: 'entries whose directory is the ceiling of the upward walk ([] : the working directory alone)',
   },
   {
-    name: 'model.name',
-    kind: 'string',
-    default: null,
-    description:
-      'the model (GEMINI_MODEL wins over it; unset: auto): Gemini 3 models see the context file names in the memory heading, Gemini 2.5 models GEMINI.md',
-  },
-  {
     name: 'security.folderTrust.enabled',
     kind: 'boolean',
     default: true,

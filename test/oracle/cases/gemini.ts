@@ -179,6 +179,44 @@ export const cases: OracleCase[] = [
     env: TRUST,
   },
 
+  // ---- include directories -----------------------------------------------------------------
+  {
+    name: 'include-directory-walked-to-its-root',
+    why: 'getEnvironmentMemoryPaths walks every workspace directory: context.includeDirectories lib/pkg up to its own .git root, sorted with the rest',
+    tree: {
+      'main/.git': { dir: true },
+      'main/GEMINI.md': 'main\n',
+      'lib/.git': { dir: true },
+      'lib/GEMINI.md': 'lib\n',
+      'lib/pkg/GEMINI.md': 'pkg\n',
+    },
+    cwd: 'main',
+    home: { '.gemini/settings.json': settings({ context: { includeDirectories: ['{{root}}/lib/pkg'] } }) },
+    env: TRUST,
+  },
+  {
+    name: 'include-directories-add-up',
+    why: 'settingsSchema mergeStrategy concat: the user and the workspace lists of context.includeDirectories add up',
+    tree: {
+      'main/.git': { dir: true },
+      'main/GEMINI.md': 'main\n',
+      'main/.gemini/settings.json': settings({ context: { includeDirectories: ['../b'] } }),
+      'a/GEMINI.md': 'a\n',
+      'b/GEMINI.md': 'b\n',
+    },
+    cwd: 'main',
+    home: { '.gemini/settings.json': settings({ context: { includeDirectories: ['{{root}}/a'] } }) },
+    env: TRUST,
+  },
+  {
+    name: 'include-directory-inside-cwd',
+    why: 'loadJitSubdirectoryMemory takes the longest workspace directory holding the target: without .git, an included sub/ is its own ceiling',
+    tree: { 'GEMINI.md': 'top\n', 'sub/GEMINI.md': 'sub\n', 'sub/deep/GEMINI.md': 'deep\n', 'sub/deep/f.txt': 'f\n' },
+    home: { '.gemini/settings.json': settings({ context: { includeDirectories: ['sub'] } }) },
+    read: 'sub/deep/f.txt',
+    env: TRUST,
+  },
+
   // ---- trust -----------------------------------------------------------------------------------
   {
     name: 'trusted-by-rule',

@@ -214,6 +214,29 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     );
   });
 
+  it('include directories: each is walked up to its own ceiling and sorted with the rest; the lists of the settings files add up; a missing one is an error', () => {
+    const { ev } = resolve({
+      tree: {
+        'main/.git': { dir: true },
+        'main/GEMINI.md': 'main',
+        'main/.gemini/settings.json': JSON.stringify({ context: { includeDirectories: ['../b', '../missing'] } }),
+        'lib/.git': { dir: true },
+        'lib/GEMINI.md': 'lib',
+        'lib/pkg/GEMINI.md': 'pkg',
+        'b/GEMINI.md': 'b',
+      },
+      cwd: 'main',
+      home: { '.gemini/settings.json': JSON.stringify({ context: { includeDirectories: ['../lib/pkg'] } }) },
+    });
+    assert.deepEqual(statuses(ev), [
+      '../b/GEMINI.md:included:baseline',
+      '../lib/GEMINI.md:included:baseline',
+      '../lib/pkg/GEMINI.md:included:baseline',
+      'GEMINI.md:included:baseline',
+    ]);
+    assert.ok(ev.diagnostics.some((d) => d.severity === 'error' && /includeDirectories "\.\.\/missing"/.test(d.message)));
+  });
+
   it("names: a name with a folder (docs/AI.md) is the probed directory's file: it loads for that directory, baseline or on touch", () => {
     const { ev } = resolve({
       tree: { '.git': { dir: true }, 'docs/AI.md': 'docs', 'sub/docs/AI.md': 'sub docs', 'sub/f.txt': 'f' },

@@ -1,19 +1,9 @@
 /**
- * Gemini CLI 0.61's framing of context files, one function per place it puts them (see README.md,
- * "Context"): the global files in the memory section that ends its system instruction, the project
+ * Gemini CLI 0.61's framing of context files, one function per place it puts them (evidence
+ * `contextParts`; see README.md, "Context"): the global files in the memory section that ends its system instruction, the project
  * files in `<loaded_context>` inside the first user message, and each tool call's newly found
  * files after that tool's output.
  */
-
-/** Where Gemini puts a part of the context. */
-export type GeminiPlace = 'system-prompt' | 'first-user-message' | 'tool-result';
-
-/** One part of the context: its place, its exact text and the evidence paths of its files. */
-export interface GeminiPart {
-  place: GeminiPlace;
-  text: string;
-  sources: string[];
-}
 
 /** A file as framed: its header path (the absolute path as Gemini found it) and its text. */
 export interface FramedFile {
@@ -60,9 +50,4 @@ export function firstUserMessagePart(project: string): string {
 export function toolResultPart(found: string): string {
   if (found === '') return '';
   return `--- Newly Discovered Project Context ---\n${found}\n--- End Project Context ---`;
-}
-
-/** The whole context: the parts' texts in the order the model sees them, joined by a blank line. */
-export function joinParts(parts: readonly GeminiPart[]): string {
-  return parts.map((p) => p.text).join('\n\n');
 }

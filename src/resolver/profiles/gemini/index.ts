@@ -6,11 +6,12 @@
  * Gemini's framing per place (context.ts) with the absolute paths Gemini writes. Decisions and
  * guesses: README.md.
  */
-import { derived } from '../../profile';
-import type { Diagnostic } from '../../evidence';
+import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
+import type { ContextPlace, Diagnostic } from '../../evidence';
 import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import type {
   ContextFormat,
+  ContextPart,
   ContextSource,
   DiscoverContext,
   Layout,
@@ -21,7 +22,7 @@ import type {
 } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { GeminiPart, GeminiPlace, concatenate, firstUserMessagePart, joinParts, systemPromptPart, toolResultPart } from './context';
+import { concatenate, firstUserMessagePart, systemPromptPart, toolResultPart } from './context';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
 import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
@@ -104,10 +105,10 @@ function trustVerdict(result: GeminiResult): TrustVerdict {
  * global files in the system instruction, the project files in the first user message, then one
  * part per tool call that found files. A part with no text (no file, or only blank ones) is left out.
  */
-function geminiParts(sources: readonly ContextSource[], state: CallState): GeminiPart[] {
+function geminiParts(sources: readonly ContextSource[], state: CallState): ContextPart[] {
   const header = (s: ContextSource) => state.byPath.get(s.path)?.absolute ?? s.absolute ?? s.path;
-  const parts: GeminiPart[] = [];
-  const add = (place: GeminiPlace, list: readonly ContextSource[], render: (blocks: string) => string) => {
+  const parts: ContextPart[] = [];
+  const add = (place: ContextPlace, list: readonly ContextSource[], render: (blocks: string) => string) => {
     const text = render(concatenate(list.map((s) => ({ absolute: header(s), text: s.content }))));
     if (text !== '') parts.push({ place, text, sources: list.filter((s) => s.content.trim() !== '').map((s) => s.path) });
   };
@@ -135,12 +136,16 @@ function geminiParts(sources: readonly ContextSource[], state: CallState): Gemin
 }
 
 function geminiFormat(state: CallState): ContextFormat {
-  const render = (sources: readonly ContextSource[]): string => joinParts(geminiParts(sources, state));
+  const render = (sources: readonly ContextSource[]): string =>
+    geminiParts(sources, state)
+      .map((p) => p.text)
+      .join(CONTEXT_PART_SEPARATOR);
   return {
     layout(sources): Layout {
       return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
     },
     render: (sources) => render(sources),
+    renderParts: (sources) => geminiParts(sources, state),
   };
 }
 

@@ -212,6 +212,15 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
         `--- Newly Discovered Project Context ---\n${block(`${T}/src/GEMINI.md`, 's')}\n--- End Project Context ---`,
       ].join('\n\n'),
     );
+    assert.deepEqual(
+      ev.contextParts.map((p) => [p.place, p.sources]),
+      [
+        ['system-prompt', ['~/.gemini/GEMINI.md']],
+        ['first-user-message', ['GEMINI.md']],
+        ['tool-result', ['src/GEMINI.md']],
+      ],
+    );
+    assert.equal(ev.contextParts.map((p) => p.text).join('\n\n'), ev.context);
   });
 
   it('include directories: each is walked up to its own ceiling and sorted with the rest; the lists of the settings files add up; a missing one is an error', () => {

@@ -15,6 +15,7 @@ import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
 import { ImportIo, importRoot, isSubpath, processImports } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
+import { includeDirectories } from './workspace';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
 
 export interface GeminiInputs {
@@ -241,45 +242,6 @@ function identity(st: FsStat | undefined): string | undefined {
   return st === undefined ? undefined : `${st.dev}:${st.ino}`;
 }
 
-/**
- * `context.includeDirectories`, as Gemini adds them to its workspace: every settings file's list
- * in turn (they add up; `--set` replaces them), `~` the home, relative to the working directory,
- * real paths. One that is missing or not a directory makes Gemini stop at start: an error, and
- * the directory is left out.
- */
-function includeDirectories(
-  run: Run,
-  where: Places,
-  layers: readonly (ConfigLayer | undefined)[],
-  settings: Record<string, EffectiveSetting>,
-): string[] {
-  const P = run.P;
-  const NAME = 'context.includeDirectories';
-  const lists =
-    settings[NAME].from === 'set'
-      ? [settings[NAME].value as readonly string[]]
-      : layers.map((l) => (l?.values.get(NAME) as readonly string[] | undefined) ?? []);
-  const out: string[] = [];
-  for (const raw of lists.flat()) {
-    if (raw === '') continue;
-    const expanded = raw === '~' || raw.startsWith('~/') ? where.home + raw.slice(1) : raw;
-    const abs = P.resolve(run.inputs.root, expanded);
-    if (run.stat(abs)?.kind !== 'directory') {
-      run.diagnostic(
-        'invalid-value',
-        null,
-        null,
-        `context.includeDirectories ${JSON.stringify(raw)}: ${abs} is not a directory; Gemini CLI stops at start ("Directory does not exist")`,
-        'config',
-      );
-      continue;
-    }
-    const real = run.real(abs);
-    if (real !== run.inputs.root && !out.includes(real)) out.push(real);
-  }
-  return out;
-}
-
 /** The trust decision for the working directory. */
 function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
   const trust = trustFor(run, places, folderTrust);
@@ -388,10 +350,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     );
   const markers = settings['context.memoryBoundaryMarkers'].value as readonly string[];
   const ceiling = findCeiling(run, inputs.root, markers) ?? inputs.root;
-  const included = trust.trusted ? includeDirectories(run, where, [systemDefaults, user, workspace, system], settings) : [];
+  const included = trust.trusted
+    ? includeDirectories(inputs.fs, inputs.root, where.home, [systemDefaults, user, workspace, system], settings)
+    : { dirs: [], problems: [] };
+  for (const message of included.problems) run.diagnostic('invalid-value', null, null, message, 'config');
   /** `loadJitSubdirectoryMemory`'s ceiling: that of the longest workspace directory holding the target. */
   const ceilingFor = (abs: string): string => {
-    const best = included.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), inputs.root);
+    const best = included.dirs.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), inputs.root);
     return best === inputs.root ? ceiling : (findCeiling(run, best, markers) ?? best);
   };
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
@@ -525,7 +490,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const walked = [
     ...new Set([
       ...findUpward(run, inputs.root, ceiling, names, where.dotGemini, probedIn),
-      ...included.flatMap((d) => findUpward(run, d, findCeiling(run, d, markers) ?? d, names, where.dotGemini, probedIn)),
+      ...included.dirs.flatMap((d) => findUpward(run, d, findCeiling(run, d, markers) ?? d, names, where.dotGemini, probedIn)),
     ]),
   ];
   const batchIds = new Map<string, string>();

@@ -280,10 +280,10 @@ function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } 
     trust.source === 'env'
       ? trust.variable!
       : trust.source === 'invalid-file'
-        ? 'its trusted folders file is invalid (Gemini would refuse to start)'
+        ? 'its trusted folders file is invalid (Gemini stops at start)'
         : trust.source === 'rule'
           ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
-          : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
+          : 'no trust decision covers this folder';
   return {
     reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
     notice:

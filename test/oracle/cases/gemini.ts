@@ -118,6 +118,14 @@ export const cases: OracleCase[] = [
     env: TRUST,
   },
 
+  {
+    name: 'gemini-cli-home-moves-global',
+    why: 'homedir(): GEMINI_CLI_HOME replaces the home, so the global file is $GEMINI_CLI_HOME/.gemini/GEMINI.md, not ~/.gemini/GEMINI.md',
+    tree: { ...GIT, 'GEMINI.md': 'project\n' },
+    home: { '.gemini/GEMINI.md': 'home global, not read\n', 'alt/.gemini/GEMINI.md': 'moved global\n' },
+    env: { ...TRUST, GEMINI_CLI_HOME: '{{home}}/alt' },
+  },
+
   // ---- the upward walk -------------------------------------------------------------------------
   {
     name: 'ancestors-to-git-root',

@@ -32,13 +32,16 @@ import { GEMINI_ABOUT } from './about';
 export const GEMINI_VERSION = '0.61.0';
 
 export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
-  "Gemini sends the global files in its system instruction, the project files in the first user message and each tool call's new files after that tool's output; this context puts them in that order in one text.",
-  "Each target stands for one tool call (read, list, write or edit), in the order of the evidence's targets; read_many_files (one block for several files) is not modelled.",
-  "Not read: extensions' context files, MCP server instructions, private project memory (~/.gemini/tmp/<project>/memory), include directories, the IDE's trust signal, --skip-trust (use GEMINI_CLI_TRUST_WORKSPACE=true).",
+  'Checked against Gemini CLI 0.61.0 (gemini -p, -m gemini-2.5-flash) by the oracle suite: files and text per place agree on every case.',
+  "The system-prompt part is the <loaded_context> block that ends Gemini's memory section; a heading and a fixed paragraph on context precedence come before it (the heading names the context files for Gemini 3 models, says GEMINI.md for Gemini 2.5 ones).",
+  "Each target stands for one tool call (read_file, list_directory, write_file or replace), in the order of the evidence's targets.",
+  'In an untrusted folder with folder trust on, gemini -p refuses to start; the answer is what an interactive session sends (the global files only).',
+  "Not read: extensions' context files, MCP server instructions (Gemini adds them after the project text), private project memory (~/.gemini/tmp/<project>/memory), the IDE's trust signal and folders, --include-directories (context.includeDirectories is read).",
   'context.importFormat "flat" is not modelled: imports are always expanded as Gemini\'s default "tree" format does.',
+  'System settings and system defaults files are read whoever owns them: Gemini skips one unless it and every folder above it belong to root and no one else may write them.',
   'Paths are compared as on Linux: Gemini lowercases them on macOS and Windows when it compares trust rules and walk limits.',
   '$VAR references inside settings files are not expanded.',
-  'A directory named like a context file is listed as skipped (Gemini drops it silently).',
+  'A directory named like a context file is listed as skipped, and a missing include directory is an error (Gemini drops the first silently and stops at the second).',
 ]);
 
 /** Per call: the engine's answer, computed once the root and targets are known. */

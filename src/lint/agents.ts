@@ -578,7 +578,12 @@ function trustedFoldersFile(env: Record<string, string | undefined>): string {
   return `${env.GEMINI_CLI_HOME ? env.GEMINI_CLI_HOME : '~'}/.gemini/trustedFolders.json`;
 }
 
-/** Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says how to trust it. */
+/**
+ * Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says
+ * how to trust it. Gemini CLI 0.61.0 behaves so in the oracle cases `untrusted-global-only` and
+ * `restricted-mode` (test/oracle/cases/gemini.ts: the global file only, nothing on touch); with
+ * folder trust on, a headless run refuses to start (exit 55, no request at all).
+ */
 export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string | undefined>): Generator<void, Finding[]> {
   const first = ws.resolve('gemini', '');
   yield;
@@ -605,9 +610,12 @@ export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string 
         1,
         `Gemini CLI loads none of this folder's context files, ${rel} included: the folder is not trusted (${why || trust?.decidedBy || 'no trust decision'}). ` +
           (trust?.decidedBy === 'env'
-            ? 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
-            : `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
-              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true.`),
+            ? why.startsWith('GEMINI_RESTRICTED_MODE')
+              ? `${why} outweighs every trust decision: unset it.`
+              : 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
+            : 'Headless (gemini -p) it refuses to start here; an interactive session asks, and sends only the global context files unless trusted. ' +
+              `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
+              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true (or --skip-trust).`),
       ),
     );
   }

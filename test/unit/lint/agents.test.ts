@@ -212,6 +212,7 @@ describe('lint: agent pitfalls', () => {
       untrusted[0].message,
     );
     assert.match(untrusted[0].message, /GEMINI_CLI_TRUST_WORKSPACE=true/);
+    assert.match(untrusted[0].message, /Headless \(gemini -p\) it refuses to start here/);
 
     const trustedRoot = temp.make('holaryn-agents-');
     const home = temp.make('holaryn-agents-home-');
@@ -235,6 +236,22 @@ describe('lint: agent pitfalls', () => {
       /not trusted \(GEMINI_CLI_TRUST_WORKSPACE=false\)\. GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true\.$/,
     );
     assert.ok(!byEnv[0].message.includes('TRUST_FOLDER'), byEnv[0].message);
+
+    // GEMINI_RESTRICTED_MODE=true (Gemini CLI 0.61) distrusts as well, over GEMINI_CLI_TRUST_WORKSPACE=true.
+    const restricted = lintWorkspace(trustedRoot, {
+      budgetCheck: false,
+      agents: {
+        agents: ['gemini'],
+        env: { HOME: home, GEMINI_RESTRICTED_MODE: 'true', GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+        homedir: home,
+      },
+    });
+    const byMode = only(restricted.findings, 'agent-gemini-untrusted');
+    assert.equal(byMode.length, 2);
+    assert.match(
+      byMode[0].message,
+      /not trusted \(GEMINI_RESTRICTED_MODE=true\)\. GEMINI_RESTRICTED_MODE=true outweighs every trust decision: unset it\.$/,
+    );
   });
 
   it('kimi: run in a deep directory, the budget goes to the deepest file first and cuts the root AGENTS.md (which fits when run at the root)', () => {

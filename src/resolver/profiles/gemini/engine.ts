@@ -1,8 +1,8 @@
 /**
- * What Gemini CLI (0.56) loads for a working directory and the paths its tools touch: its
+ * What Gemini CLI (0.61) loads for a working directory and the paths its tools touch: its
  * configuration (settings files, trusted folders), the global files, the baseline project files
  * (cwd up to the ceiling, deduplicated by device and inode, sorted by absolute path) and the files
- * each tool call discovers, with imports expanded and Gemini's framing. Pure over `ResolverFs`.
+ * each tool call discovers, with imports expanded (context.ts frames them). Pure over `ResolverFs`.
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
@@ -13,9 +13,9 @@ import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config'
 import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
-import { concatenate, geminiContext } from './context';
-import { ImportIo, importRoot, processImports } from './imports';
+import { ImportIo, importRoot, isSubpath, processImports } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
+import { includeDirectories } from './workspace';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
 import type { Boundary, Probe } from '../../boundary';
 import { DISCLOSED_PLACEHOLDER } from '../../stages/load';
@@ -91,11 +91,14 @@ export interface GeminiTrust {
   source: 'env' | 'folder-trust-disabled' | 'rule' | 'no-rule' | 'invalid-file';
   /** The deciding rule of the trusted folders file. */
   rule?: { path: string; level: string };
+  /** The variable that decided (source `env`), as set. */
+  variable?: string;
+  /** Untrusted with folder trust on: a headless run (`gemini -p`) refuses to start. */
+  refusesHeadless?: boolean;
 }
 
 export interface GeminiResult {
   sources: GeminiSource[];
-  context: string;
   diagnostics: GeminiDiagnostic[];
   /** Configuration files read (display form), in reading order. */
   configFiles: string[];
@@ -225,7 +228,11 @@ function findCeiling(run: Run, start: string, markers: readonly string[]): strin
   }
 }
 
-/** `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order. */
+/**
+ * `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order.
+ * Each file's probe goes into `run.probes` (a name with a folder, `docs/AI.md`, is the probed
+ * directory's file, not its folder's).
+ */
 function findUpward(run: Run, start: string, stop: string, names: readonly string[], dotGemini: string): string[] {
   const P = run.P;
   const found: string[] = [];
@@ -254,10 +261,18 @@ function identity(st: FsStat | undefined): string | undefined {
 
 /** The trust decision for the working directory. */
 function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
+  const trust = trustFor(run, places, folderTrust);
+  if (!trust.trusted && folderTrust) trust.refusesHeadless = true;
+  return trust;
+}
+
+function trustFor(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
   const { env } = run.inputs;
-  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off).
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env' };
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env' };
+  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off);
+  // restricted mode distrusts like `false`, and first.
+  if (env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, source: 'env', variable: 'GEMINI_RESTRICTED_MODE=true' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=false' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=true' };
   if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
   const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const abs =
@@ -280,18 +295,21 @@ function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrus
 function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } {
   const why =
     trust.source === 'env'
-      ? 'GEMINI_CLI_TRUST_WORKSPACE=false'
+      ? trust.variable!
       : trust.source === 'invalid-file'
-        ? 'its trusted folders file is invalid (Gemini would refuse to start)'
+        ? 'its trusted folders file is invalid (Gemini stops at start)'
         : trust.source === 'rule'
           ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
-          : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
+          : 'no trust decision covers this folder';
   return {
     reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
     notice:
-      `Gemini CLI treats this folder as untrusted (${why}): only the global context files reach the model. ` +
+      `Gemini CLI treats this folder as untrusted (${why}): ` +
+      (trust.refusesHeadless
+        ? 'a headless run (gemini -p) refuses to start here, and an interactive session sends only the global context files. '
+        : 'only the global context files reach the model. ') +
       (trust.source === 'env'
-        ? 'Unset GEMINI_CLI_TRUST_WORKSPACE, or set it to true, to see what a trusted folder would load.'
+        ? `Unset ${trust.variable!.split('=')[0]}, or set GEMINI_CLI_TRUST_WORKSPACE=true, to see what a trusted folder would load.`
         : 'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.'),
   };
 }
@@ -349,6 +367,15 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     );
   const markers = settings['context.memoryBoundaryMarkers'].value as readonly string[];
   const ceiling = findCeiling(run, inputs.root, markers) ?? inputs.root;
+  const included = trust.trusted
+    ? includeDirectories(inputs.fs, inputs.root, where.home, [systemDefaults, user, workspace, system], settings)
+    : { dirs: [], problems: [] };
+  for (const message of included.problems) run.diagnostic('invalid-value', null, null, message, 'config');
+  /** `loadJitSubdirectoryMemory`'s ceiling: that of the longest workspace directory holding the target. */
+  const ceilingFor = (abs: string): string => {
+    const best = included.dirs.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), inputs.root);
+    return best === inputs.root ? ceiling : (findCeiling(run, best, markers) ?? best);
+  };
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
 
   const sources: GeminiSource[] = [];
@@ -380,7 +407,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     }
     const path = display(abs);
     const probe = run.probes.get(abs);
-    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const dir = display(probe?.dir ?? P.dirname(abs));
     const parts = dir === '' ? [] : dir.split('/');
     const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
     return {
@@ -500,8 +527,14 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     globals.push(s);
   }
 
-  // Baseline project files: cwd up to the ceiling, deduplicated in walk order, then sorted.
-  const walked = [...new Set(findUpward(run, inputs.root, ceiling, names, where.dotGemini))];
+  // Baseline project files: cwd up to the ceiling, then each include directory up to its own,
+  // deduplicated in walk order, then sorted.
+  const walked = [
+    ...new Set([
+      ...findUpward(run, inputs.root, ceiling, names, where.dotGemini),
+      ...included.dirs.flatMap((d) => findUpward(run, d, findCeiling(run, d, markers) ?? d, names, where.dotGemini)),
+    ]),
+  ];
   const batchIds = new Map<string, string>();
   const project: GeminiSource[] = [];
   const dropped: GeminiSource[] = [];
@@ -549,14 +582,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
 
   // Tool calls: one per target, from the target's directory up to the ceiling, new files only.
   const touched: GeminiSource[] = [];
-  const jitTexts: string[] = [];
   for (const target of inputs.targets) {
     // The root itself stands for "no tool has touched anything yet".
     if (target === '' || target === '.') continue;
     const abs = joinUnder(P, inputs.root, target);
     const st = run.stat(abs);
     const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
-    const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];
+    const found = [...new Set(findUpward(run, start, ceilingFor(abs), names, where.dotGemini))];
     const batch = new Map<string, string>();
     const fresh: GeminiSource[] = [];
     for (const p of found) {
@@ -600,18 +632,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       loadedNow.push(s);
     }
     touched.push(...loadedNow);
-    if (trust.trusted) jitTexts.push(concatenate(loadedNow));
   }
 
   sources.push(...globals.filter((s) => s.status === 'included'), ...baseline, ...touched);
   sources.push(...globals.filter((s) => s.status !== 'included'), ...dropped, ...failed);
 
-  const globalText = concatenate(globals.filter((s) => s.status === 'included'));
-  const projectText = trust.trusted ? concatenate(baseline) : '';
-  const context = geminiContext(globalText, projectText, jitTexts);
   return {
     sources,
-    context,
     diagnostics: run.diagnostics,
     configFiles: run.configFiles,
     settings,

@@ -25,6 +25,13 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
     description: 'entries whose directory is the ceiling of the upward walk ([] : the working directory alone)',
   },
   {
+    name: 'context.includeDirectories',
+    kind: 'string-list',
+    default: Object.freeze([]),
+    description:
+      'more workspace directories, each walked up to its own ceiling like the working directory (the settings files add up; a missing one stops Gemini)',
+  },
+  {
     name: 'security.folderTrust.enabled',
     kind: 'boolean',
     default: true,

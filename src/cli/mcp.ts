@@ -13,7 +13,16 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { TOOL_DESCRIPTION, evidenceWithoutContent, repositoryInstructions, toolErrorText } from '../gate';
-import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES, resolveInstructions } from '../resolver';
+import {
+  CONTEXT_PLACES,
+  EVIDENCE_SCHEMA,
+  FileCache,
+  ResolveError,
+  ResolveOptions,
+  SOURCE_SCOPES,
+  SOURCE_STATUSES,
+  resolveInstructions,
+} from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -94,6 +103,7 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   diagnostics: z.array(diagnostic),
   truncation,
   context: z.string(),
+  contextParts: z.array(z.looseObject({ place: z.enum(CONTEXT_PLACES), text: z.string(), sources: z.array(z.string()) })).optional(),
 });
 
 /**

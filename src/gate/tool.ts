@@ -5,7 +5,7 @@
  * context as text plus the evidence object. Unlike the gate it keeps no session: every call
  * shows everything in effect for its paths.
  */
-import { Evidence, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
+import { Evidence, ResolveError, ResolveOptions, contextByPlace, resolveInstructions } from '../resolver';
 
 export const TOOL_DESCRIPTION =
   'Returns the repository instructions (AGENTS.md, CLAUDE.md, .holaryn/instructions.md, ' +
@@ -28,7 +28,7 @@ export function noInstructionsText(evidence: Evidence): string {
 }
 
 export interface ToolOutput {
-  /** The model context, or a one-line note when it is empty. */
+  /** The model context (by place when the agent puts it in several), or a one-line note when it is empty. */
   text: string;
   evidence: Evidence;
 }
@@ -39,7 +39,7 @@ export function repositoryInstructions(root: string, paths: unknown, options: Re
     throw new ResolveError('usage', '"paths" must be a non-empty list of file or directory paths');
   }
   const evidence = resolveInstructions(root, paths, options);
-  return { text: evidence.context === '' ? noInstructionsText(evidence) : evidence.context, evidence };
+  return { text: evidence.context === '' ? noInstructionsText(evidence) : contextByPlace(evidence), evidence };
 }
 
 /** A one-line message for a failed call, as the tool returns it to the model. */

@@ -8,7 +8,7 @@
  */
 import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
-import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
+import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
 
 // ---------------------------------------------------------------------------------------------
@@ -129,12 +129,36 @@ export interface FormatFrame {
   readonly considered?: readonly ConsideredSource[];
 }
 
+/** The context text of one place (evidence `contextParts`). */
+export interface ContextPart {
+  readonly place: ContextPlace;
+  readonly text: string;
+  /** ContextSource.path of each source whose text is in it, in the text's order. */
+  readonly sources: readonly string[];
+}
+
+/** The separator between parts in the whole `context` text. */
+export const CONTEXT_PART_SEPARATOR = '\n\n';
+
 /** A context format: the envelope, headings, bodies and marker of one system. */
 export interface ContextFormat {
   /** The lengths of every part for these sources, in `unit` (lazily measured). */
   layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame): Layout;
   /** The text for a fit decision; `budget` null when the profile has none. */
   render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame): string;
+  /**
+   * For a system that puts instruction text in more than one place: the text of each place, in
+   * the order the model sees them. Parts with empty text are dropped; the whole context is then
+   * the parts' texts joined by CONTEXT_PART_SEPARATOR, and `render` is not called. Without it
+   * the context is one part, `render`'s text in Profile.contextPlace, naming every source shown.
+   */
+  renderParts?(
+    sources: readonly ContextSource[],
+    decision: FitDecision,
+    budget: number | null,
+    unit: BudgetUnit,
+    frame?: FormatFrame,
+  ): readonly ContextPart[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,6 +489,8 @@ export interface Profile {
   /** Which deliveries enter the context text (default all). */
   readonly contextDeliveries?: readonly Delivery[];
   readonly format: ContextFormat;
+  /** Where the system puts a single-part context (ContextFormat.renderParts says more); default `system-prompt`. */
+  readonly contextPlace?: ContextPlace;
 }
 
 /** What a precedence comparator sees of a source. */

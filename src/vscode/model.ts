@@ -6,14 +6,15 @@
  * plain-string tooltips, never markdown, HTML or command links.
  */
 import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
-import { sizeAgainstBudget, unitByName } from '../resolver';
+import { measure, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
 export type NodeAction =
   | { kind: 'open-source'; path: string; global: boolean }
   | { kind: 'open-content'; snapshot: string; order: number }
-  | { kind: 'open-context'; snapshot: string }
+  /** The whole model context, or one of its parts (its index in `contextParts`). */
+  | { kind: 'open-context'; snapshot: string; part?: number }
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string }
   /** Any workspace file (root-relative), e.g. one of a preview's sample. */
@@ -470,15 +471,35 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       action: d.source === null ? undefined : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
     })),
   });
+  // Evidence of an older Holaryn has no parts: its context is one text.
+  const parts = ev.contextParts ?? [];
   nodes.push({
     ...leaf(
       'context',
       'Model context',
-      ev.context === '' ? 'empty' : `${t.chars.toLocaleString('en-US')} characters · open`,
+      ev.context === ''
+        ? 'empty'
+        : `${t.chars.toLocaleString('en-US')} characters${parts.length > 1 ? ` in ${parts.length} places` : ''} · open`,
       'Open the exact text the model receives (read-only)',
       'file-code',
     ),
     action: { kind: 'open-context', snapshot: ev.snapshot },
+    // One child per place when the agent puts its instruction text in several.
+    ...(parts.length > 1
+      ? {
+          expanded: true,
+          children: parts.map((p, i) => ({
+            ...leaf(
+              `context:${i}`,
+              `In the ${placeWords(p.place)}`,
+              `${measure(p.text).toLocaleString('en-US')} characters · open`,
+              `The text the agent puts in its ${placeWords(p.place)}${p.sources.length > 0 ? `, from ${p.sources.join(', ')}` : ''} (read-only)`,
+              'file-code',
+            ),
+            action: { kind: 'open-context', snapshot: ev.snapshot, part: i } as NodeAction,
+          })),
+        }
+      : {}),
   });
   return nodes;
 }

@@ -227,6 +227,7 @@ export function assembleEvidence(
       needed: rendered.needed,
     },
     context: rendered.text,
+    contextParts: rendered.parts.map((p) => ({ place: p.place, text: p.text, sources: [...p.sources] })),
     skipped,
     policy: profile.name,
     profile: profile.name,

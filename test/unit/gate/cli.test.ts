@@ -156,9 +156,10 @@ describe('gate and mcp commands (in-process)', () => {
       assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
       assert.ok([...evidence.context].length <= 3000);
       assert.ok(JSON.stringify(structured).length < 3 * 3000, `structuredContent is ${JSON.stringify(structured).length} characters`);
-      // Past the context (within the budget: under the v1.1 walk it holds the cut head of a big file),
-      // no field carries a source's text.
-      assert.ok(!JSON.stringify({ ...structured, context: '' }).includes('x'.repeat(100)));
+      // Past the context and its parts by place (the same text, within the budget: under the v1.1
+      // walk it holds the cut head of a big file), no field carries a source's text.
+      assert.deepEqual(structured.contextParts.map((p) => p.text).join('\n\n'), evidence.context);
+      assert.ok(!JSON.stringify({ ...structured, context: '', contextParts: [] }).includes('x'.repeat(100)));
     } finally {
       await client.close();
       await server.close();

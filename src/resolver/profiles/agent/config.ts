@@ -102,8 +102,11 @@ export function readConfigText(
  */
 export function readConfigDocument(fs: ResolverFs, abs: string, display: string, format: 'toml' | 'jsonc'): ConfigDocument {
   const read = readConfigText(fs, abs, display);
-  if (read.status !== 'read') return read;
-  const text = read.text;
+  return read.status === 'read' ? parseConfigText(read.text, display, format) : read;
+}
+
+/** Parses a configuration file's text: `read` with the document, or `failed` with the problem. */
+export function parseConfigText(text: string, display: string, format: 'toml' | 'jsonc'): Exclude<ConfigDocument, { status: 'missing' }> {
   if (format === 'toml') {
     try {
       return { status: 'read', doc: parseToml(text) as Record<string, unknown> };

@@ -302,4 +302,6 @@ export const CODEX: Profile = {
   supersede: 'none',
   budget: { unit: UTF8_BYTES, size: DEFAULT_PROJECT_DOC_MAX_BYTES, fit: CODEX_FIT },
   format: CODEX_FORMAT,
+  // A user message's `input_text` of the first request (0.169.0, run by test/oracle).
+  contextPlace: 'first-user-message',
 };

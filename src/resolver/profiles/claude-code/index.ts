@@ -5,16 +5,16 @@
  * `instructionFiles`), its `~/.claude.json` (approved external imports) and the environment, then
  * `--set`. Decisions and approximations: README.md in this folder.
  */
-import { derived } from '../../profile';
-import type { ContextFormat, ContextSource, Dialect, FormatFrame, Profile, ProfileContext } from '../../profile';
-import { NO_BUDGET, contentOnlyLayout } from '../../fit';
+import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
+import type { ContextFormat, ContextSource, Dialect, FitRule, FitStatus, FormatFrame, Profile, ProfileContext } from '../../profile';
+import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { ConfigProblem, agentHome, readConfigDocument } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
-import { ClaudePart, claudeParts } from './format';
+import { ClaudePart, TOUCH_CUT, claudeParts, cuttable, touchCut } from './format';
 import { claudeHeader, stripComments } from './text';
 import { CLAUDE_CODE_ABOUT } from './about';
 
@@ -24,7 +24,7 @@ export const CLAUDE_CODE_VERSION = '2.1.328';
 export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
   'Verified against Claude Code 2.1.328 run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).',
   'The context is the three places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders after the tool result, and the AGENTS.md files of a read in a system message.',
-  'A file loaded on touch over 150,000 characters (Claude Code cuts it, for its default model) is sent whole here; a file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
+  'A file loaded on touch is cut past 40,000 characters, as Claude Code cuts it for claude-sonnet-4-5 (the model the oracle runs); for a model with a larger context window Claude Code cuts later (5% of the window, 150,000 characters for its default model of 2.1.328): set --budget to that. A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
   'The managed policy folder is read but was not run: an unverified managed file (one this account could have written) gets another label and quoting in Claude Code; the managed settings\u2019 claudeMd text, --setting-sources, --add-dir, auto memory (MEMORY.md) and git worktrees inside their main repository are not modelled.',
   'Several targets resolve as several touches in one session; Claude Code sends each touch\u2019s files after that tool call, and a file once sent is not sent again.',
   'A file reached by two hard links loads twice in Claude Code and once here (a duplicate).',
@@ -91,18 +91,51 @@ export function claudeContextParts(
   sources: readonly ContextSource[],
   named?: ReadonlyMap<string, string>,
   frame?: FormatFrame,
+  cap: number | null = TOUCH_CUT,
 ): ClaudePart[] {
   const pathOf = namer(named, frame);
-  return claudeParts(sources.map((source) => ({ source, path: pathOf(source) })));
+  return claudeParts(
+    sources.map((source) => ({ source, path: pathOf(source) })),
+    cap,
+  );
 }
+
+/**
+ * Claude Code's one cut: a file loaded on touch past the cap (the profile's budget, default
+ * TOUCH_CUT) keeps the lines before it. Everything else is sent whole.
+ */
+export const CLAUDE_FIT: FitRule = ({ sources, budget, layout }) => {
+  const status: FitStatus[] = [];
+  const kept: number[] = [];
+  const reasons: (string | undefined)[] = [];
+  let needed = 0;
+  sources.forEach((s, i) => {
+    const cut = cuttable(s) ? touchCut(s.content, budget) : undefined;
+    if (cuttable(s)) needed = Math.max(needed, s.content.trim().length);
+    if (!cut) {
+      status.push('included');
+      kept.push(layout.size(i));
+      reasons.push(undefined);
+      return;
+    }
+    const head = CODE_POINTS.measure(cut.head);
+    status.push('truncated');
+    kept.push(head);
+    reasons.push(
+      `Claude Code sends the first ${head} of ${layout.size(i)} characters of a file it loads on touch when the file is longer than ${budget} (the lines before the cut), and a line saying to read the rest from line ${cut.line}`,
+    );
+  });
+  return { status, kept, needed, reasons };
+};
 
 function claudeFormat(named?: ReadonlyMap<string, string>): ContextFormat {
   return {
     layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
-    render: (sources, _decision, _budget, _unit, frame) =>
-      claudeContextParts(sources, named, frame)
+    render: (sources, _decision, budget, _unit, frame) =>
+      claudeContextParts(sources, named, frame, budget)
         .map((p) => p.text)
-        .join('\n\n'),
+        .join(CONTEXT_PART_SEPARATOR),
+    renderParts: (sources, _decision, budget, _unit, frame) => claudeContextParts(sources, named, frame, budget),
   };
 }
 
@@ -271,6 +304,7 @@ export const CLAUDE_CODE: Profile = {
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,
   supersede: 'none',
-  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  // No budget for the whole context: the size is the cut of one file loaded on touch (--budget moves it).
+  budget: { unit: CODE_POINTS, size: TOUCH_CUT, fit: CLAUDE_FIT },
   format: CLAUDE_CODE_FORMAT,
 };

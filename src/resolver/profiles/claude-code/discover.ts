@@ -97,6 +97,12 @@ export function claudeDiscover(opts: ClaudeOptions): (ctx: DiscoverContext) => N
   return (ctx) => new Discovery(ctx, opts).run();
 }
 
+/** A file loaded on touch and the targets that load it. */
+interface Touched {
+  m: Memory;
+  targets: Set<string>;
+}
+
 class Discovery {
   private readonly P;
   /** Directories from the top of the file system (below `/`) down to the working directory. */
@@ -105,6 +111,9 @@ class Discovery {
   private readonly pending = new Map<string, { m: Memory; reason: string; delivery: 'baseline' | 'on-touch' }>();
   /** Reports are recorded only while this is true (a dry load decides without reporting). */
   private reporting = true;
+  private readonly memos = new Map<string, unknown>();
+  /** Every path rule read (a file with `paths`), by path. */
+  private readonly pathRules = new Map<string, Memory>();
 
   constructor(
     private readonly ctx: DiscoverContext,
@@ -117,7 +126,8 @@ class Discovery {
   run(): NamedCandidate[] {
     const { opts } = this;
     const baseline = this.baseline();
-    const touched = opts.noAttachments === undefined ? this.onTouch(baseline) : { engine: [], hook: [] };
+    const touched: { engine: Touched[]; hook: Touched[] } =
+      opts.noAttachments === undefined ? this.onTouch(baseline) : { engine: [], hook: [] };
     const out: NamedCandidate[] = [];
     const emitted = new Set<string>();
     const emit = (c: NamedCandidate, abs: string) => {
@@ -367,7 +377,7 @@ class Discovery {
       return engine;
     }
     if (opts.mode === 'claude-md-or-agents-md') {
-      const claude = this.claudeFileAbove();
+      const claude = this.claudeAbove();
       if (claude !== undefined) {
         this.reportAgents(this.chain, this.claudeProjectReason(claude), 'baseline');
         return engine;
@@ -432,68 +442,94 @@ class Discovery {
     return rel === undefined ? [] : rules.filter((m) => pathRuleMatches(m.globs ?? [], rel));
   }
 
-  /** What loads when a tool touches `t`: the engine's files (after the result) and the plugin's (a read of a file). */
-  private touch(t: { path: string; abs: string; kind: string }, announced: readonly Memory[]): { engine: Memory[]; hook: Memory[] } {
-    const { P, ctx, opts } = this;
-    const seen = new Set<string>();
-    const engine: Memory[] = [];
-    engine.push(
-      ...this.matching(
-        this.rules(joinUnder(P, opts.dirs.managed.path, '.claude/rules'), 'managed', seen, false, true, 'on-touch'),
-        ctx.root,
-        t.abs,
-      ),
-    );
-    engine.push(
-      ...this.matching(this.rules(joinUnder(P, opts.dirs.config.path, 'rules'), 'user', seen, true, true, 'on-touch'), ctx.root, t.abs),
-    );
-    for (const dir of this.dirsBelow(t.abs)) {
+  /** Each memo's value once per call: many targets share their directories' files. */
+  private memo<T>(key: string, make: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, make());
+    return this.memos.get(key) as T;
+  }
+
+  /** A rules folder's files (with or without paths), read once per call. */
+  private rulesOnce(top: string, kind: MemoryKind, external: boolean, conditional: boolean): Memory[] {
+    return this.memo(`rules\0${top}\0${conditional}`, () => {
+      const found = this.rules(top, kind, new Set(), external, conditional, 'on-touch');
+      if (conditional) for (const m of found) this.pathRules.set(m.abs, m);
+      return found;
+    });
+  }
+
+  /** A directory's own files the engine loads on touch: CLAUDE files (with their imports), then rules without paths. */
+  private dirFiles(dir: string): Memory[] {
+    const { P } = this;
+    return this.memo(`dir\0${dir}`, () => {
+      const seen = new Set<string>();
+      const out: Memory[] = [];
       for (const name of ['CLAUDE.md', '.claude/CLAUDE.md'])
-        engine.push(...this.load(joinUnder(P, dir, name), 'project', seen, false, 'on-touch'));
-      engine.push(...this.load(joinUnder(P, dir, 'CLAUDE.local.md'), 'local', seen, false, 'on-touch'));
-      const rulesDir = joinUnder(P, dir, '.claude/rules');
-      const unconditional = new Set(seen);
-      engine.push(...this.rules(rulesDir, 'project', unconditional, false, false, 'on-touch'));
-      engine.push(...this.matching(this.rules(rulesDir, 'project', seen, false, true, 'on-touch'), dir, t.abs));
-      for (const s of unconditional) seen.add(s);
-    }
+        out.push(...this.load(joinUnder(P, dir, name), 'project', seen, false, 'on-touch'));
+      out.push(...this.load(joinUnder(P, dir, 'CLAUDE.local.md'), 'local', seen, false, 'on-touch'));
+      return [...out, ...this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, false)];
+    });
+  }
+
+  /** What the engine loads when a tool touches `t` (after the tool's result), in its order. */
+  private touch(t: { path: string; abs: string }, announced: ReadonlySet<string>): Memory[] {
+    const { P, ctx, opts } = this;
+    const engine: Memory[] = [
+      ...this.matching(this.rulesOnce(joinUnder(P, opts.dirs.managed.path, '.claude/rules'), 'managed', false, true), ctx.root, t.abs),
+      ...this.matching(this.rulesOnce(joinUnder(P, opts.dirs.config.path, 'rules'), 'user', true, true), ctx.root, t.abs),
+    ];
+    for (const dir of this.dirsBelow(t.abs))
+      engine.push(
+        ...this.dirFiles(dir),
+        ...this.matching(this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true), dir, t.abs),
+      );
     for (const dir of this.chain)
-      engine.push(...this.matching(this.rules(joinUnder(P, dir, '.claude/rules'), 'project', seen, false, true, 'on-touch'), dir, t.abs));
-    const before = new Set(announced.map((m) => m.abs));
-    const fresh = engine.filter((m) => !before.has(m.abs) && m.abs !== t.abs);
-    return { engine: fresh, hook: t.kind === 'file' ? this.hook(t, announced) : [] };
+      engine.push(...this.matching(this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true), dir, t.abs));
+    // Each file once, never one sent at launch, nor the file the tool touched (its text is the result).
+    const seen = new Set<string>();
+    const out: Memory[] = [];
+    for (const m of engine) {
+      if (seen.has(m.abs) || announced.has(m.abs) || m.abs === t.abs) continue;
+      seen.add(m.abs);
+      out.push(m);
+    }
+    return out;
+  }
+
+  /** Whether a CLAUDE file of the directory's own loads (the plugin then leaves its AGENTS.md out, by default). */
+  private ownClaudeFiles(dir: string): Memory[] {
+    return this.memo(`claude\0${dir}`, () => CLAUDE_NAMES.flatMap((n) => this.dryLoad(joinUnder(this.P, dir, n))).filter((m) => m.loads));
   }
 
   /** The AGENTS.md files the plugin adds when Claude Code reads the existing file `t`. */
   private hook(t: { path: string; abs: string }, announced: readonly Memory[]): Memory[] {
-    const { P, opts } = this;
+    const { opts } = this;
     if (opts.mode === 'claude-md' || opts.mode === 'managed-only') return [];
     const dirs = this.dirsBelow(t.abs);
     if (opts.mode === 'claude-md-or-agents-md') {
-      const claude = this.claudeFileAbove();
+      const claude = this.claudeAbove();
       if (claude !== undefined) {
         this.reportAgents(dirs, this.claudeProjectReason(claude), 'on-touch');
         return [];
       }
     }
-    // Beside a CLAUDE file of its own a directory's AGENTS.md is left out (by default).
-    const claudeDirs = new Map<string, Memory[]>();
-    for (const dir of dirs) {
-      const own = CLAUDE_NAMES.flatMap((n) => this.dryLoad(joinUnder(P, dir, n))).filter((m) => m.loads);
-      if (own.length > 0) claudeDirs.set(dir, own);
-    }
-    const open = opts.mode === 'claude-md-or-agents-md' ? dirs.filter((d) => !claudeDirs.has(d)) : dirs;
+    const claudeDirs = dirs.filter((d) => this.ownClaudeFiles(d).length > 0);
+    const open = opts.mode === 'claude-md-or-agents-md' ? dirs.filter((d) => !claudeDirs.includes(d)) : dirs;
     if (opts.mode === 'claude-md-or-agents-md')
-      for (const [dir, own] of claudeDirs)
+      for (const dir of claudeDirs)
         this.reportAgents(
           [dir],
-          `Claude Code leaves out a directory's AGENTS.md when a CLAUDE file beside it loads (${this.shown(own[0].abs)})`,
+          `Claude Code leaves out a directory's AGENTS.md when a CLAUDE file beside it loads (${this.shown(this.ownClaudeFiles(dir)[0].abs)})`,
           'on-touch',
         );
-    const present = [...announced, ...[...claudeDirs.values()].flat()];
+    const present = [...announced, ...claudeDirs.flatMap((d) => this.ownClaudeFiles(d))];
     return this.agentsFiles(open, present, 'on-touch')
       .flat()
       .filter((m) => m.abs !== t.abs);
+  }
+
+  /** The CLAUDE file above that turns the plugin off (once per call). */
+  private claudeAbove(): string | undefined {
+    return this.memo('claude-above', () => this.claudeFileAbove());
   }
 
   /** A file and its imports as the plugin would load them, without reporting anything. */
@@ -506,22 +542,30 @@ class Discovery {
     }
   }
 
-  private onTouch(announced: readonly Memory[]): {
-    engine: { m: Memory; targets: Set<string> }[];
-    hook: { m: Memory; targets: Set<string> }[];
-  } {
-    const engine = new Map<string, { m: Memory; targets: Set<string> }>();
-    const hook = new Map<string, { m: Memory; targets: Set<string> }>();
-    const add = (into: typeof engine, m: Memory, target: string) => {
-      const at = into.get(m.abs);
-      if (at) at.targets.add(target);
-      else into.set(m.abs, { m, targets: new Set([target]) });
+  /**
+   * What every target loads on touch, each file once with the targets it loads for: the engine's
+   * (the path rules read but matched by no target as well, in effect for none), then the plugin's
+   * for targets that are existing files.
+   */
+  private onTouch(announced: readonly Memory[]): { engine: Touched[]; hook: Touched[] } {
+    const engine = new Map<string, Touched>();
+    const hook = new Map<string, Touched>();
+    const sent = new Set(announced.map((m) => m.abs));
+    const add = (into: Map<string, Touched>, m: Memory, target?: string) => {
+      let at = into.get(m.abs);
+      if (!at) into.set(m.abs, (at = { m, targets: new Set() }));
+      if (target !== undefined && m.loads) at.targets.add(target);
     };
+    // The path rules of the chain and of the user and managed folders are read whatever the targets.
+    const { P, opts } = this;
+    this.rulesOnce(joinUnder(P, opts.dirs.managed.path, '.claude/rules'), 'managed', false, true);
+    this.rulesOnce(joinUnder(P, opts.dirs.config.path, 'rules'), 'user', true, true);
+    for (const dir of this.chain) this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true);
     for (const t of this.targets()) {
-      const touched = this.touch(t, announced);
-      for (const m of touched.engine) add(engine, m, t.path);
-      for (const m of touched.hook) if (!engine.has(m.abs)) add(hook, m, t.path);
+      for (const m of this.touch(t, sent)) add(engine, m, t.path);
+      if (t.kind === 'file') for (const m of this.hook(t, announced)) if (!engine.has(m.abs)) add(hook, m, t.path);
     }
+    for (const m of this.pathRules.values()) if (!sent.has(m.abs) && !engine.has(m.abs)) add(engine, m);
     return { engine: [...engine.values()], hook: [...hook.values()] };
   }
 

@@ -373,13 +373,19 @@ class Discovery {
   private withAgentsFiles(engine: Memory[]): Memory[] {
     const { opts } = this;
     if (opts.mode === 'claude-md' || opts.mode === 'managed-only') {
-      this.reportAgents(this.chain, `Claude Code's AGENTS.md plugin is set to ${opts.mode}: it adds no AGENTS.md`, 'baseline');
+      this.reportAgents(
+        this.chain,
+        `Claude Code's AGENTS.md plugin is set to ${opts.mode}: it adds no AGENTS.md`,
+        'baseline',
+        undefined,
+        engine,
+      );
       return engine;
     }
     if (opts.mode === 'claude-md-or-agents-md') {
       const claude = this.claudeAbove();
       if (claude !== undefined) {
-        this.reportAgents(this.chain, this.claudeProjectReason(claude), 'baseline');
+        this.reportAgents(this.chain, this.claudeProjectReason(claude), 'baseline', claude, engine);
         return engine;
       }
     }
@@ -405,12 +411,32 @@ class Discovery {
     return `Claude Code reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from the working directory up, and ${this.shown(claude)} does`;
   }
 
-  /** AGENTS.md files in `dirs` reported as not loaded, with `reason`. */
-  private reportAgents(dirs: readonly string[], reason: string, delivery: 'baseline' | 'on-touch'): void {
+  /**
+   * AGENTS.md files in `dirs` reported as not loaded, with `reason`; `claude`: the CLAUDE file
+   * that keeps them out, for a pitfall warning on each in the working directory's tree.
+   */
+  private reportAgents(
+    dirs: readonly string[],
+    reason: string,
+    delivery: 'baseline' | 'on-touch',
+    claude?: string,
+    loaded: readonly Memory[] = [],
+  ): void {
+    // An AGENTS.md that reaches the model anyway (imported, or the file a CLAUDE.md links to) is not reported.
+    const real = new Set(loaded.filter((m) => m.loads).map((m) => canonicalize(this.ctx.fs, m.abs).path));
     for (const dir of dirs)
       for (const name of AGENTS_NAMES) {
         const abs = joinUnder(this.P, dir, name);
-        if (kindOf(this.ctx.fs, abs) === 'file') this.pend({ abs, kind: 'project', loads: false }, reason, delivery);
+        if (kindOf(this.ctx.fs, abs) !== 'file' || this.pending.has(abs) || real.has(canonicalize(this.ctx.fs, abs).path)) continue;
+        this.pend({ abs, kind: 'project', loads: false }, reason, delivery);
+        const where = this.where(abs);
+        if (claude !== undefined && where.scope === 'workspace')
+          this.ctx.diagnostic(
+            'agent-pitfall',
+            where.path,
+            null,
+            `Claude Code skips ${where.path} because ${this.shown(claude)} loads: it reads AGENTS.md only where no CLAUDE file does. Import it with a line "@${name}" in a CLAUDE.md beside it, or make that CLAUDE.md a link to it.`,
+          );
       }
   }
 
@@ -508,7 +534,7 @@ class Discovery {
     if (opts.mode === 'claude-md-or-agents-md') {
       const claude = this.claudeAbove();
       if (claude !== undefined) {
-        this.reportAgents(dirs, this.claudeProjectReason(claude), 'on-touch');
+        this.reportAgents(dirs, this.claudeProjectReason(claude), 'on-touch', claude, announced);
         return [];
       }
     }
@@ -520,6 +546,8 @@ class Discovery {
           [dir],
           `Claude Code leaves out a directory's AGENTS.md when a CLAUDE file beside it loads (${this.shown(this.ownClaudeFiles(dir)[0].abs)})`,
           'on-touch',
+          this.ownClaudeFiles(dir)[0].abs,
+          [...announced, ...this.ownClaudeFiles(dir)],
         );
     const present = [...announced, ...claudeDirs.flatMap((d) => this.ownClaudeFiles(d))];
     return this.agentsFiles(open, present, 'on-touch')

@@ -22,6 +22,7 @@ import { isSymlink, kindOf, listInOrder, peekText } from '../agent/peek';
 import { HOOK_TAG, type MemoryKind } from './format';
 import { isTextName, memoryText } from './text';
 import { pathRuleMatches } from './rules';
+import { AGENTS_KEPT_OUT } from './reasons';
 
 /** Claude Code loads a memory file of up to 4 MiB and skips a larger one. */
 export const MAX_MEMORY_BYTES = 4 * 1024 * 1024;
@@ -348,7 +349,6 @@ class Discovery {
    */
   private agentsFiles(dirs: readonly string[], present: readonly Memory[], delivery: 'baseline' | 'on-touch'): Memory[][] {
     const { P } = this;
-    const seen = this.hookSeen();
     const paths = new Set(present.map((m) => m.abs));
     const texts = new Set(
       present.filter((m) => m.loads && (m.kind === 'project' || m.kind === 'local')).map((m) => m.content?.trim() ?? ''),
@@ -357,13 +357,16 @@ class Discovery {
     const groups: Memory[][] = [];
     for (const dir of dirs) {
       const group: Memory[] = [];
-      for (const name of AGENTS_NAMES) {
-        for (const m of this.load(joinUnder(P, dir, name), 'project', seen, this.opts.approved, delivery)) {
-          const text = m.content?.trim() ?? '';
-          if (paths.has(m.abs) || (text !== '' && texts.has(text))) continue;
-          paths.add(m.abs);
-          group.push(m);
-        }
+      // Read once per directory however many targets pass it (repeats across directories are dropped below).
+      const found = this.memo(`agents\0${dir}\0${delivery}`, () => {
+        const seen = this.hookSeen();
+        return AGENTS_NAMES.flatMap((name) => this.load(joinUnder(P, dir, name), 'project', seen, this.opts.approved, delivery));
+      });
+      for (const m of found) {
+        const text = m.content?.trim() ?? '';
+        if (paths.has(m.abs) || (text !== '' && texts.has(text))) continue;
+        paths.add(m.abs);
+        group.push(m);
       }
       if (group.length > 0) groups.push(group);
     }
@@ -408,7 +411,7 @@ class Discovery {
   }
 
   private claudeProjectReason(claude: string): string {
-    return `Claude Code reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads from the working directory up, and ${this.shown(claude)} does`;
+    return `${AGENTS_KEPT_OUT[0]}, .claude/CLAUDE.md or CLAUDE.local.md loads from the working directory up, and ${this.shown(claude)} does`;
   }
 
   /**
@@ -423,11 +426,13 @@ class Discovery {
     loaded: readonly Memory[] = [],
   ): void {
     // An AGENTS.md that reaches the model anyway (imported, or the file a CLAUDE.md links to) is not reported.
-    const real = new Set(loaded.filter((m) => m.loads).map((m) => canonicalize(this.ctx.fs, m.abs).path));
+    let real: Set<string> | undefined;
     for (const dir of dirs)
       for (const name of AGENTS_NAMES) {
         const abs = joinUnder(this.P, dir, name);
-        if (kindOf(this.ctx.fs, abs) !== 'file' || this.pending.has(abs) || real.has(canonicalize(this.ctx.fs, abs).path)) continue;
+        if (this.pending.has(abs) || kindOf(this.ctx.fs, abs) !== 'file') continue;
+        real ??= new Set(loaded.filter((m) => m.loads).map((m) => canonicalize(this.ctx.fs, m.abs).path));
+        if (real.has(canonicalize(this.ctx.fs, abs).path)) continue;
         this.pend({ abs, kind: 'project', loads: false }, reason, delivery);
         const where = this.where(abs);
         if (claude !== undefined && where.scope === 'workspace')
@@ -544,7 +549,7 @@ class Discovery {
       for (const dir of claudeDirs)
         this.reportAgents(
           [dir],
-          `Claude Code leaves out a directory's AGENTS.md when a CLAUDE file beside it loads (${this.shown(this.ownClaudeFiles(dir)[0].abs)})`,
+          `${AGENTS_KEPT_OUT[1]} (${this.shown(this.ownClaudeFiles(dir)[0].abs)})`,
           'on-touch',
           this.ownClaudeFiles(dir)[0].abs,
           [...announced, ...this.ownClaudeFiles(dir)],

@@ -149,26 +149,26 @@ describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)
     assert.ok(!write.ev.sources.some((s) => s.path === 'src/lib/AGENTS.md' && s.status === 'included'));
   });
 
-  it('files loaded on touch keep their whitespace; one over the cut (40,000 characters, --budget) is cut at a line break and marked', () => {
-    const long = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
-    const run = claude(
-      { 'p/sub/CLAUDE.md': '\n  padded  \n', 'p/big/CLAUDE.md': long, 'p/sub/f': 'f', 'p/big/f': 'f' },
-      ['sub/f', 'big/f'],
-      {
-        budget: 20_000,
-      },
-    );
+  it('files loaded on touch keep their whitespace; one over 40,000 characters is cut at a line break and marked (there is no budget)', () => {
+    const long = Array.from({ length: 6000 }, (_, i) => `line ${i}`).join('\n');
+    const run = claude({ 'p/sub/CLAUDE.md': '\n  padded  \n', 'p/big/CLAUDE.md': long, 'p/sub/f': 'f', 'p/big/f': 'f' }, [
+      'sub/f',
+      'big/f',
+    ]);
     const padded = run.ev.contextParts.find((p) => p.sources.includes('sub/CLAUDE.md'))!;
     assert.ok(padded.text.endsWith(':\n\n\n  padded  \n\n</system-reminder>'));
     const big = source(run, 'big/CLAUDE.md');
     assert.equal(big.status, 'truncated');
-    assert.match(big.reason!, /longer than 20000/);
+    assert.match(big.reason!, /longer than 40000/);
     const cut = run.ev.contextParts.find((p) => p.sources.includes('big/CLAUDE.md'))!.text;
     assert.match(
       cut,
       /\n\n> Only the start of this file is shown\. For the rest, call Read on .*big\/CLAUDE\.md with offset=\d+ and a limit\.\n<\/system-reminder>$/,
     );
-    assert.equal(run.ev.truncation.budget, 20_000);
+    assert.equal(run.ev.truncation.budget, null);
+    assert.ok(
+      run.ev.diagnostics.some((d) => d.code === 'budget-truncated' && d.source === 'big/CLAUDE.md' && /longer than 40000/.test(d.message)),
+    );
   });
 
   it('path rules: .gitignore patterns below the rule\u2019s folder, a string, a list or commas; an invalid pattern is dropped while the others still work', () => {

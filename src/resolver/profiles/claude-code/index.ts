@@ -24,7 +24,7 @@ export const CLAUDE_CODE_VERSION = '2.1.328';
 export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
   'Verified against Claude Code 2.1.328 run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).',
   'The context is the three places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders after the tool result, and the AGENTS.md files of a read in a system message.',
-  'A file loaded on touch is cut past 40,000 characters, as Claude Code cuts it for claude-sonnet-4-5 (the model the oracle runs); for a model with a larger context window Claude Code cuts later (5% of the window, 150,000 characters for its default model of 2.1.328): set --budget to that. A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
+  'A file loaded on touch is cut past 40,000 characters, as Claude Code cuts it for claude-sonnet-4-5 (the model the oracle runs); for a model with a larger context window Claude Code cuts later (5% of the window in characters: 150,000 for its default model of 2.1.328). A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
   'The managed policy folder is read but was not run: an unverified managed file (one this account could have written) gets another label and quoting in Claude Code; the managed settings\u2019 claudeMd text, --setting-sources, --add-dir, auto memory (MEMORY.md) and git worktrees inside their main repository are not modelled.',
   'Several targets resolve as several touches in one session; Claude Code sends each touch\u2019s files after that tool call, and a file once sent is not sent again.',
   'A file reached by two hard links loads twice in Claude Code and once here (a duplicate).',
@@ -101,10 +101,11 @@ export function claudeContextParts(
 }
 
 /**
- * Claude Code's one cut: a file loaded on touch past the cap (the profile's budget, default
- * TOUCH_CUT) keeps the lines before it. Everything else is sent whole.
+ * Claude Code's one cut: a file loaded on touch past TOUCH_CUT keeps the lines before it.
+ * Everything else is sent whole (there is no budget).
  */
-export const CLAUDE_FIT: FitRule = ({ sources, budget, layout }) => {
+export const CLAUDE_FIT: FitRule = ({ sources, layout }) => {
+  const budget = TOUCH_CUT;
   const status: FitStatus[] = [];
   const kept: number[] = [];
   const reasons: (string | undefined)[] = [];
@@ -131,11 +132,11 @@ export const CLAUDE_FIT: FitRule = ({ sources, budget, layout }) => {
 function claudeFormat(named?: ReadonlyMap<string, string>): ContextFormat {
   return {
     layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
-    render: (sources, _decision, budget, _unit, frame) =>
-      claudeContextParts(sources, named, frame, budget)
+    render: (sources, _decision, _budget, _unit, frame) =>
+      claudeContextParts(sources, named, frame)
         .map((p) => p.text)
         .join(CONTEXT_PART_SEPARATOR),
-    renderParts: (sources, _decision, budget, _unit, frame) => claudeContextParts(sources, named, frame, budget),
+    renderParts: (sources, _decision, _budget, _unit, frame) => claudeContextParts(sources, named, frame),
   };
 }
 
@@ -304,7 +305,7 @@ export const CLAUDE_CODE: Profile = {
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,
   supersede: 'none',
-  // No budget for the whole context: the size is the cut of one file loaded on touch (--budget moves it).
-  budget: { unit: CODE_POINTS, size: TOUCH_CUT, fit: CLAUDE_FIT },
+  // No budget for the whole context; a file loaded on touch is cut past TOUCH_CUT.
+  budget: { unit: CODE_POINTS, size: null, fit: CLAUDE_FIT, cutsWithoutBudget: true },
   format: CLAUDE_CODE_FORMAT,
 };

@@ -532,14 +532,14 @@ class Discovery {
   }
 
   /** The AGENTS.md files the plugin adds when Claude Code reads the existing file `t`. */
-  private hook(t: { path: string; abs: string }, announced: readonly Memory[]): Memory[] {
+  private hook(t: { path: string; abs: string }, announced: readonly Memory[], touched: readonly Memory[] = []): Memory[] {
     const { opts } = this;
     if (opts.mode === 'claude-md' || opts.mode === 'managed-only') return [];
     const dirs = this.dirsBelow(t.abs);
     if (opts.mode === 'claude-md-or-agents-md') {
       const claude = this.claudeAbove();
       if (claude !== undefined) {
-        this.reportAgents(dirs, this.claudeProjectReason(claude), 'on-touch', claude, announced);
+        this.reportAgents(dirs, this.claudeProjectReason(claude), 'on-touch', claude, [...announced, ...touched]);
         return [];
       }
     }
@@ -552,7 +552,7 @@ class Discovery {
           `${AGENTS_KEPT_OUT[1]} (${this.shown(this.ownClaudeFiles(dir)[0].abs)})`,
           'on-touch',
           this.ownClaudeFiles(dir)[0].abs,
-          [...announced, ...this.ownClaudeFiles(dir)],
+          [...announced, ...touched, ...this.ownClaudeFiles(dir)],
         );
     const present = [...announced, ...claudeDirs.flatMap((d) => this.ownClaudeFiles(d))];
     return this.agentsFiles(open, present, 'on-touch')
@@ -595,8 +595,9 @@ class Discovery {
     this.rulesOnce(joinUnder(P, opts.dirs.config.path, 'rules'), 'user', true, true);
     for (const dir of this.chain) this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true);
     for (const t of this.targets()) {
-      for (const m of this.touch(t, sent)) add(engine, m, t.path);
-      if (t.kind === 'file') for (const m of this.hook(t, announced)) if (!engine.has(m.abs)) add(hook, m, t.path);
+      const touched = this.touch(t, sent);
+      for (const m of touched) add(engine, m, t.path);
+      if (t.kind === 'file') for (const m of this.hook(t, announced, touched)) if (!engine.has(m.abs)) add(hook, m, t.path);
     }
     for (const m of this.pathRules.values()) if (!sent.has(m.abs) && !engine.has(m.abs)) add(engine, m);
     return { engine: [...engine.values()], hook: [...hook.values()] };

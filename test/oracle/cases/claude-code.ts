@@ -607,6 +607,22 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'rules-linking-outside-the-cwd',
+    why: 'run: a rule that is a link, or a folder of rules that is one, leading outside the working directory is not read (the links stay inside the sandbox root)',
+    tree: {
+      'shared/out.md': 'outside the cwd\n',
+      'shared/rules/o.md': 'a rule outside the cwd\n',
+      ...under('repo', {
+        ...git,
+        'CLAUDE.md': 'repo\n',
+        '.claude/rules/a.md': { link: '../../../shared/out.md' },
+        '.claude/rules/far': { link: '../../../shared/rules' },
+        '.claude/rules/own.md': 'its own rule\n',
+      }),
+    },
+    cwd: 'repo',
+  },
+  {
     name: 'linked-rules-folder',
     why: 'run: .claude/rules itself a link to a folder inside the cwd: its files load, named where they are',
     tree: {

@@ -113,6 +113,8 @@ class Discovery {
   /** Reports are recorded only while this is true (a dry load decides without reporting). */
   private reporting = true;
   private readonly memos = new Map<string, unknown>();
+  /** Per folder of a target: the directories below the working directory down to it. */
+  private readonly chains = new Map<string, string[]>();
   /** Every path rule read (a file with `paths`), by path. */
   private readonly pathRules = new Map<string, Memory>();
 
@@ -184,7 +186,8 @@ class Discovery {
   ): Memory[] {
     const { ctx, P } = this;
     const self: Memory = { abs, kind, parent, loads: true };
-    if (seen.has(abs)) return [];
+    // Most names probed do not exist: one stat says so before anything costlier.
+    if (seen.has(abs) || kindOf(ctx.fs, abs) !== 'file') return [];
     if (depth >= MAX_IMPORT_DEPTH) {
       this.pend(
         self,
@@ -199,7 +202,7 @@ class Discovery {
       return [];
     }
     const c = canonicalize(ctx.fs, abs);
-    if (!c.exists || kindOf(ctx.fs, c.path) !== 'file') return [];
+    if (!c.exists) return [];
     if (depth > 0 && !external && !isInside(P, ctx.root, c.path)) {
       this.pend(self, this.outsideReason(parent!), delivery);
       return [];
@@ -268,6 +271,7 @@ class Discovery {
     const visited = new Set<string>();
     let count = 0;
     const walk = (dir: string, depth: number) => {
+      if (kindOf(ctx.fs, dir) !== 'directory') return;
       const real = canonicalize(ctx.fs, dir);
       if (!real.exists || visited.has(dir) || visited.has(real.path)) return;
       // A rules folder that is a link leading outside the working directory is not read.
@@ -457,8 +461,12 @@ class Discovery {
   /** Directories strictly below the working directory down to `abs`'s own, shallow first. */
   private dirsBelow(abs: string): string[] {
     const { ctx, P } = this;
-    const dirs: string[] = [];
-    for (let d = P.dirname(abs); d !== ctx.root && isInside(P, ctx.root, d) && P.dirname(d) !== d; d = P.dirname(d)) dirs.unshift(d);
+    const parent = P.dirname(abs);
+    let dirs = this.chains.get(parent);
+    if (dirs) return dirs;
+    dirs = [];
+    for (let d = parent; d !== ctx.root && isInside(P, ctx.root, d) && P.dirname(d) !== d; d = P.dirname(d)) dirs.unshift(d);
+    this.chains.set(parent, dirs);
     return dirs;
   }
 
@@ -469,6 +477,7 @@ class Discovery {
   }
 
   private matching(rules: Memory[], base: string, abs: string): Memory[] {
+    if (rules.length === 0) return rules;
     const rel = this.relative(base, abs);
     return rel === undefined ? [] : rules.filter((m) => pathRuleMatches(m.globs ?? [], rel));
   }
@@ -533,6 +542,13 @@ class Discovery {
 
   /** The AGENTS.md files the plugin adds when Claude Code reads the existing file `t`. */
   private hook(t: { path: string; abs: string }, announced: readonly Memory[], touched: readonly Memory[] = []): Memory[] {
+    // The same for every file of a folder but the file itself (taken out below).
+    const all = this.memo(`hook\0${this.P.dirname(t.abs)}`, () => this.hookFor(t, announced, touched));
+    return all.some((m) => m.abs === t.abs) ? all.filter((m) => m.abs !== t.abs) : all;
+  }
+
+  /** The plugin's AGENTS.md files for a read of a file in `t`'s folder, that file itself included. */
+  private hookFor(t: { abs: string }, announced: readonly Memory[], touched: readonly Memory[]): Memory[] {
     const { opts } = this;
     if (opts.mode === 'claude-md' || opts.mode === 'managed-only') return [];
     const dirs = this.dirsBelow(t.abs);
@@ -555,9 +571,7 @@ class Discovery {
           [...announced, ...touched, ...this.ownClaudeFiles(dir)],
         );
     const present = [...announced, ...claudeDirs.flatMap((d) => this.ownClaudeFiles(d))];
-    return this.agentsFiles(open, present, 'on-touch')
-      .flat()
-      .filter((m) => m.abs !== t.abs);
+    return this.agentsFiles(open, present, 'on-touch').flat();
   }
 
   /** The CLAUDE file above that turns the plugin off (once per call). */

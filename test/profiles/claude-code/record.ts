@@ -13,6 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { driverByName } from '../../../src/capture/agents';
+import { nodeResolverFs } from '../../../src/resolver';
 import { cases } from '../../oracle/cases/claude-code';
 import { ensureAgent, readManifest } from '../../oracle/install';
 import { runCase } from '../../oracle/run-case';
@@ -29,13 +30,7 @@ export const RECORDED = path.join(__dirname, 'recorded.json');
 
 /** The entries of every folder under `dir` in the order the file system lists them (links not followed). */
 function listings(dir: string, prefix: string, out: Record<string, string[]>): void {
-  const handle = fs.opendirSync(dir);
-  const names: string[] = [];
-  try {
-    for (let e = handle.readSync(); e !== null; e = handle.readSync()) names.push(e.name);
-  } finally {
-    handle.closeSync();
-  }
+  const names = nodeResolverFs.entriesInOrder!(dir);
   out[prefix] = names;
   for (const name of names) {
     const abs = path.join(dir, name);

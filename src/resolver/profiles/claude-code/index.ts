@@ -10,7 +10,7 @@ import type { ContextFormat, ContextSource, Dialect, FitRule, FitStatus, FormatF
 import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { ConfigProblem, agentHome, readConfigDocument } from '../agent/config';
+import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
@@ -171,9 +171,6 @@ function excludesOf(layer: Layer, problems: ConfigProblem[]): readonly string[] 
   return [];
 }
 
-const own = (o: unknown, key: string): unknown =>
-  typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined;
-
 /** The plugin's older option, `projectInstructions`, as an `instructionFiles` mode. */
 const LEGACY_MODES: Record<string, InstructionFilesMode> = {
   none: 'managed-only',
@@ -188,10 +185,10 @@ const LEGACY_MODES: Record<string, InstructionFilesMode> = {
  * `projectInstructions` while `instructionFiles` is the default; undefined when it says nothing.
  */
 function modeOf(layer: Layer): InstructionFilesMode | undefined {
-  if (own(own(layer.doc, 'enabledPlugins'), AGENTS_PLUGIN) === false) return 'claude-md';
-  const options = own(own(own(layer.doc, 'pluginConfigs'), AGENTS_PLUGIN), 'options');
-  const files = own(options, 'instructionFiles');
-  const legacy = own(options, 'projectInstructions');
+  if (valueAt(layer.doc, ['enabledPlugins', AGENTS_PLUGIN]) === false) return 'claude-md';
+  const options = ['pluginConfigs', AGENTS_PLUGIN, 'options'];
+  const files = valueAt(layer.doc, [...options, 'instructionFiles']);
+  const legacy = valueAt(layer.doc, [...options, 'projectInstructions']);
   if (files === undefined && legacy === undefined) return undefined;
   const mode = INSTRUCTION_FILES_MODES.find((m) => m === files) ?? DEFAULT_MODE;
   if (legacy === undefined || mode !== DEFAULT_MODE) return mode;
@@ -279,7 +276,7 @@ function externalImportsApproved(
   const fromEnv = dirs.config.display.startsWith('$');
   const abs = fromEnv ? P.join(dirs.config.path, '.claude.json') : P.join(ctx.homedir, '.claude.json');
   const l = settingsFile(ctx, abs, fromEnv ? `${dirs.config.display}/.claude.json` : '~/.claude.json', files, problems);
-  return own(own(own(l?.doc, 'projects'), project), 'hasClaudeMdExternalIncludesApproved') === true;
+  return valueAt(l?.doc, ['projects', project, 'hasClaudeMdExternalIncludesApproved']) === true;
 }
 
 export const CLAUDE_CODE: Profile = {

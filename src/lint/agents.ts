@@ -28,6 +28,7 @@ import { agentHeader } from '../resolver/profiles/agent/frontmatter';
 import { peekText } from '../resolver/profiles/agent/peek';
 import { isInside } from '../resolver/paths';
 import { codexNames } from '../resolver/profiles/codex';
+import { AGENTS_KEPT_OUT } from '../resolver/profiles/claude-code/reasons';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
 import { LineIndex } from './text';
@@ -471,9 +472,11 @@ export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Fin
 }
 
 /**
- * Claude Code never seeing an AGENTS.md: resolved with the claude-code profile reading each
- * AGENTS.md, an AGENTS.md that no CLAUDE.md imports is `not-loaded`. Quick fix: a CLAUDE.md
- * beside it with `@AGENTS.md` (created, or the line added to the existing one).
+ * Claude Code leaving an AGENTS.md out: 2.1.328 reads AGENTS.md (and .claude/AGENTS.md) only
+ * where no CLAUDE file loads, from the working directory up at launch and, on a read, in the
+ * directory itself. Resolved with the claude-code profile reading each AGENTS.md, the ones it
+ * reports kept out by a CLAUDE file are named with that file. Quick fix: the CLAUDE.md beside it
+ * imports it (created, or the line added to the existing one).
  */
 export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
   const agentsFiles = (yield* ws.filesNamed(['AGENTS.md'])).slice(0, MAX_AGENT_TARGETS);
@@ -485,37 +488,42 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
   /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
   let claudeFiles: Set<string> | undefined;
   for (const s of ev.sources) {
-    if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !/@AGENTS\.md/.test(s.reason ?? '')) continue;
+    if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !AGENTS_KEPT_OUT.some((r) => (s.reason ?? '').startsWith(r))) continue;
     const rel = ws.rel(ev, s.path, s.scope);
     if (rel === undefined) continue;
-    const dir = rel.slice(0, rel.length - 'AGENTS.md'.length);
+    // AGENTS.md is imported by the CLAUDE.md of its folder; .claude/AGENTS.md by the CLAUDE.md above its .claude folder.
+    const inDotClaude = rel === '.claude/AGENTS.md' || rel.endsWith('/.claude/AGENTS.md');
+    const dir = rel.slice(0, rel.length - (inDotClaude ? '.claude/AGENTS.md' : 'AGENTS.md').length);
+    const line = inDotClaude ? '@.claude/AGENTS.md' : '@AGENTS.md';
     const claude = `${dir}CLAUDE.md`;
     claudeFiles ??= new Set(yield* ws.filesNamed(['CLAUDE.md']));
     const existing = claudeFiles.has(claude) ? ws.text(claude) : undefined;
     let fix: Fix;
     if (existing === undefined) {
       fix = {
-        title: `Create ${claude} with "@AGENTS.md"`,
+        title: `Create ${claude} with "${line}"`,
         edits: [],
-        files: [{ file: claude, create: true, edits: [{ range: new LineIndex('').range(0, 0), newText: '@AGENTS.md\n' }] }],
+        files: [{ file: claude, create: true, edits: [{ range: new LineIndex('').range(0, 0), newText: `${line}\n` }] }],
       };
     } else {
       const end = existing.length;
       const sep = existing === '' || existing.endsWith('\n') ? '' : '\n';
       fix = {
-        title: `Add "@AGENTS.md" to ${claude}`,
+        title: `Add "${line}" to ${claude}`,
         edits: [],
-        files: [{ file: claude, edits: [{ range: new LineIndex(existing).range(end, end), newText: `${sep}@AGENTS.md\n` }] }],
+        files: [{ file: claude, edits: [{ range: new LineIndex(existing).range(end, end), newText: `${sep}${line}\n` }] }],
       };
     }
-    const why = existing === undefined ? `there is no CLAUDE.md beside it` : `${claude} does not import it`;
+    const by = /\(([^()]+)\)$/.exec(s.reason ?? '')?.[1] ?? /and (\S+) does$/.exec(s.reason ?? '')?.[1];
     out.push(
       onLine(
         rel,
         'agent-claude-agents-md',
         ws.text(rel),
         1,
-        `Claude Code never reads ${rel}: it reads CLAUDE.md files, and an AGENTS.md only through an "@AGENTS.md" line in one; ${why}.`,
+        `Claude Code skips ${rel}: it reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads, ` +
+          `and ${by ?? 'one'} does${by !== undefined && by.startsWith('../') ? ' (above this folder)' : ''}. ` +
+          `A line "${line}" in ${claude} brings it in.`,
         { fixes: [fix] },
       ),
     );
@@ -525,8 +533,8 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
 }
 
 /**
- * A Claude Code rule (`.claude/rules/*.md` with `paths`) only loads when Claude Code reads a
- * matching file: not at the start of a session, not when it writes a new file. Info; a warning
+ * A Claude Code rule (`.claude/rules/*.md` with `paths`) only loads when Claude Code touches a
+ * matching file (a read, or a write of a new one), never when a session starts. Info; a warning
  * when no file of the workspace matches (then it never loads).
  */
 export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
@@ -552,7 +560,8 @@ export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[
         'agent-claude-rule-on-read',
         text,
         line,
-        `Claude Code loads ${rel} only when it reads a file its paths match, and no file here matches them: it never loads this rule. Paths are relative to the project root.`,
+        `Claude Code loads ${rel} only when it reads or writes a file its paths match, and no file here matches them: it never loads this rule. ` +
+          `Its paths are matched like .gitignore patterns against the path below the folder holding .claude (a pattern without a slash matches at any depth).`,
       );
       f.severity = 'warning';
       out.push(f);
@@ -564,8 +573,8 @@ export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[
         'agent-claude-rule-on-read',
         text,
         line,
-        `Claude Code loads ${rel} only after it reads a matching file (${plural(matched.length, 'file')} here: ${named(matched)}): ` +
-          `it is not in the context when a session starts, and writing a new matching file does not load it. Drop paths to load it always.`,
+        `Claude Code loads ${rel} only after it reads or writes a matching file (${plural(matched.length, 'file')} here: ${named(matched)}): ` +
+          `it is not in the context when a session starts. Drop paths to load it always.`,
       ),
     );
   }

@@ -25,6 +25,11 @@ export interface Probe {
   readonly dir: string;
   /** The name probed there (from the profile, or from the agent's settings). */
   readonly name: string;
+  /**
+   * The name is one of the agent's own fixed names, never from settings (Claude Code's
+   * `.claude/CLAUDE.md`, `.claude/rules/…`): it may hold folders, each one plain name.
+   */
+  readonly fixed?: boolean;
 }
 
 /** Whether `name` is one plain file name: no separator of either kind, not empty, `.` or `..`. */
@@ -63,7 +68,8 @@ export class Boundary {
    */
   shows(real: string, probe?: Probe): boolean {
     if (this.contains(real)) return true;
-    if (probe === undefined || !isPlainName(probe.name)) return false;
+    if (probe === undefined) return false;
+    if (!(isPlainName(probe.name) || (probe.fixed === true && probe.name.split('/').every(isPlainName)))) return false;
     const P = this.P;
     return isInside(P, probe.dir, this.root) && real === P.join(probe.dir, probe.name);
   }

@@ -515,6 +515,12 @@ export interface Profile {
     /** Default size in the unit; null: the system has no budget (`--budget` is ignored). */
     readonly size: number | null;
     readonly fit: FitRule;
+    /**
+     * Without a budget, `fit` still runs (given MAX_SAFE_INTEGER): the system has no budget for
+     * the whole context but cuts single sources by rules of its own (Claude Code cuts a file it
+     * loads on touch past a length). Default false: no budget, nothing cut.
+     */
+    readonly cutsWithoutBudget?: boolean;
   };
   /** Which deliveries enter the context text (default all). */
   readonly contextDeliveries?: readonly Delivery[];

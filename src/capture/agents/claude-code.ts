@@ -8,17 +8,20 @@
  * What it sends: `POST /v1/messages?beta=true`, streamed. The baseline files are one text block
  * of the first user message, a `<system-reminder>` that starts with "Codebase and user
  * instructions are shown below", each file introduced by `Contents of <absolute path> (<label>):`.
- * Files loaded when the Read tool touches a path come inside that tool's result, each group in a
- * `<system-reminder>` starting `Contents of <path>:`; any other later text block naming file
- * contents is taken as a system message of its own.
+ * Files loaded when the Read tool touches a path come inside that tool's result (for this model):
+ * first the AGENTS.md plugin's `<system-reminder>` (`tool.call hook additional context: Contents
+ * of <path>:` …, every file of the read), then each file the engine loads in a `<system-reminder>`
+ * starting `Contents of <path>:`; any other later text block naming file contents is taken as a
+ * system message of its own.
  */
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { bodyOf, mainRequests } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
-const REMINDER = /<system-reminder>\nContents of [\s\S]*?<\/system-reminder>/g;
-const FILE_LINE = /^Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;
+/** A reminder introducing files: the engine's (one file each) or the AGENTS.md plugin's (`tool.call hook additional context: `, every file of the read). */
+const REMINDER = /<system-reminder>\n(?:tool\.call hook additional context: )?Contents of [\s\S]*?<\/system-reminder>/g;
+const FILE_LINE = /^(?:tool\.call hook additional context: )?Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;
 
 interface Block {
   type?: unknown;

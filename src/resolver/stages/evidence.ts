@@ -201,7 +201,9 @@ export function assembleEvidence(
       'budget-truncated',
       c.path,
       null,
-      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
+      budget === null
+        ? `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words}: ${sources.find((s) => s.path === c.path)?.reason ?? 'the system cuts it'}`
+        : `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
     );
   const { configured, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);

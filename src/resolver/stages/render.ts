@@ -108,7 +108,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
-  const rule = budget === null ? NO_BUDGET : fit;
+  const rule = budget === null && !profile.budget.cutsWithoutBudget ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
   const { text, parts } = renderPlaces(profile, contextSources, decision, budget, frame);
   const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();

@@ -13,6 +13,10 @@ const TRUST = { GEMINI_CLI_TRUST_WORKSPACE: 'true' };
 const GIT = { '.git': { dir: true } } as const;
 const settings = (value: unknown) => JSON.stringify(value, null, 2);
 
+// Three trees of the recorded runs are not here: a context.fileName of '../up.md' and
+// context.includeDirectories outside the repository make Gemini CLI send files outside the
+// workspace, which the containment rule (src/resolver/boundary.ts) discloses and never prints, so
+// their text cannot agree by design (docs/agents.md, gemini).
 export const cases: OracleCase[] = [
   // ---- names (context.fileName) ----------------------------------------------------------------
   {
@@ -57,14 +61,6 @@ export const cases: OracleCase[] = [
     tree: { ...GIT, 'docs/AI.md': 'root docs\n', 'sub/docs/AI.md': 'sub docs\n', 'sub/f.txt': 'f\n' },
     home: { '.gemini/settings.json': settings({ context: { fileName: 'docs/AI.md' } }) },
     read: 'sub/f.txt',
-    env: TRUST,
-  },
-  {
-    name: 'filename-dot-dot',
-    why: 'setGeminiMdFilename keeps .. after path.normalize: ../up.md in the working directory is a file above it',
-    tree: { 'up.md': 'above the repository\n', 'r/.git': { dir: true }, 'r/GEMINI.md': 'r\n' },
-    cwd: 'r',
-    home: { '.gemini/settings.json': settings({ context: { fileName: '../up.md' } }) },
     env: TRUST,
   },
   {
@@ -188,34 +184,6 @@ export const cases: OracleCase[] = [
   },
 
   // ---- include directories -----------------------------------------------------------------
-  {
-    name: 'include-directory-walked-to-its-root',
-    why: 'getEnvironmentMemoryPaths walks every workspace directory: context.includeDirectories lib/pkg up to its own .git root, sorted with the rest',
-    tree: {
-      'main/.git': { dir: true },
-      'main/GEMINI.md': 'main\n',
-      'lib/.git': { dir: true },
-      'lib/GEMINI.md': 'lib\n',
-      'lib/pkg/GEMINI.md': 'pkg\n',
-    },
-    cwd: 'main',
-    home: { '.gemini/settings.json': settings({ context: { includeDirectories: ['{{root}}/lib/pkg'] } }) },
-    env: TRUST,
-  },
-  {
-    name: 'include-directories-add-up',
-    why: 'settingsSchema mergeStrategy concat: the user and the workspace lists of context.includeDirectories add up',
-    tree: {
-      'main/.git': { dir: true },
-      'main/GEMINI.md': 'main\n',
-      'main/.gemini/settings.json': settings({ context: { includeDirectories: ['../b'] } }),
-      'a/GEMINI.md': 'a\n',
-      'b/GEMINI.md': 'b\n',
-    },
-    cwd: 'main',
-    home: { '.gemini/settings.json': settings({ context: { includeDirectories: ['{{root}}/a'] } }) },
-    env: TRUST,
-  },
   {
     name: 'include-directory-inside-cwd',
     why: 'loadJitSubdirectoryMemory takes the longest workspace directory holding the target: without .git, an included sub/ is its own ceiling',

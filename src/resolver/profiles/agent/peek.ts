@@ -56,6 +56,17 @@ export function listNames(fs: ResolverFs, dir: string): string[] {
   return [];
 }
 
+/** The names in a directory in the order the file system lists them (ResolverFs.entriesInOrder), or [] when it cannot be listed. */
+export function listInOrder(fs: ResolverFs, dir: string): string[] {
+  if (!fs.entriesInOrder) return listNames(fs, dir);
+  try {
+    const st = fs.stat(dir);
+    return st && st.kind === 'directory' ? fs.entriesInOrder(dir) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** What `abs` leads to (links followed): `file`, `directory`, `other`, or undefined when missing. */
 export function kindOf(fs: ResolverFs, abs: string): 'file' | 'directory' | 'other' | undefined {
   try {

@@ -85,3 +85,41 @@ export const MAX_SYMLINK_HOPS = 40;
  * file). A block past the budget is `malformed-frontmatter`: the whole file is content.
  */
 export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;
+
+/**
+ * Characters all of one file's glob patterns hold together, for every profile (Holaryn's
+ * `applies_to` and `excludes`, Copilot's `applyTo`, Claude Code's `paths`); more is an invalid
+ * value and none of them is evaluated. Compiling and matching cost grows with the characters of
+ * distinct patterns, and one file could otherwise hold hundreds of maximal ones. The number is
+ * the most a Holaryn frontmatter block can hold (MAX_FRONTMATTER_BYTES), so Holaryn's own files
+ * never meet it; real headers hold a few dozen characters.
+ */
+export const MAX_PATTERN_CHARS_PER_FILE = 64 * 1024;
+
+/**
+ * `[` in one path segment of a pattern. minimatch's bracket parser scans the rest of the segment
+ * for every `[` that opens no class, so its cost is the number of `[` times the segment's length:
+ * 5,000 `[` took 36 s. With this bound compiling stays linear in the pattern's length (at most
+ * 64 scans of at most MAX_PATTERN_LENGTH characters, a few milliseconds); real globs use one or
+ * two classes per segment (`*.[jt]s`, `[0-9][0-9]`).
+ */
+export const MAX_BRACKETS_PER_SEGMENT = 64;
+
+/**
+ * Characters Gemini CLI's `@path` imports may add to the context in one resolution, all files
+ * together. Gemini expands an import again wherever it is imported (a diamond twice, a file
+ * imported by every other one once per path to it, five levels deep): 15 small files importing
+ * each other make 75 million characters, 50 make more than a JavaScript string can hold. The
+ * bound is about a million tokens, the largest context window of Gemini's models: any expansion
+ * beyond it could not be sent anyway. Past it the text is cut, with a `too-large` diagnostic.
+ */
+export const MAX_IMPORT_EXPANSION_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Files taken from one agent's rule or instruction folders (Claude Code's `.claude/rules`,
+ * Copilot's instruction folders), per folder tree. The agents have no bound; Holaryn keeps one so
+ * a hostile tree cannot make a resolution read without end, and says when it is reached
+ * (`too-large`, naming the folder). Real folders hold a few dozen files; at this many a
+ * resolution still reads them all in a second or two.
+ */
+export const MAX_RULE_FILES = 10_000;

@@ -317,10 +317,16 @@ export interface TargetView {
 
 /** Another tool's applicability keys (Copilot `applyTo`, Claude `paths`), compiled. */
 export interface Applicability {
-  /** Null when it applies; otherwise why not. */
+  /**
+   * Null when it applies; otherwise why not. A `why` must not name the target or the pattern (the
+   * reason names them once): one record is kept per source and target, so its size must not grow
+   * with either. Without a `why` the reason says that `describe()` does not match the target.
+   */
   test(target: TargetView, source: { directory: string | null; absoluteDirectory: string | null }): NotApplicableFor | null;
   /** Text for the `not-applicable` reason (e.g. `applyTo "src/**"`). */
   describe(): string;
+  /** Said after the targets a pattern does not match, in the reason (e.g. what the agent still does with the file). */
+  readonly unmatched?: string;
 }
 
 /** `@path` expansion (Claude Code, Gemini): runs after the dialect, on the contributed content. */

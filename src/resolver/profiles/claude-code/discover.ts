@@ -6,21 +6,22 @@
  * rules whose `paths` match it. Each memory file's `@imports` come just before it, once per file.
  */
 import type { NotApplicableFor } from '../../evidence';
-import { PatternSet } from '../../globs';
+import { PatternSet, patternBoundsProblem, patternTotalProblem } from '../../globs';
+import { MAX_PATTERNS_PER_KEY } from '../../limits';
 import { canonicalize, isInside, joinUnder } from '../../paths';
 import { derived, type Applicability, type Delivery, type DiscoverContext, type NamedCandidate } from '../../profile';
 import type { SourceScope } from '../../evidence';
 import { agentHeader, stringOrList } from '../agent/frontmatter';
-import { kindOf, listNames, peekText } from '../agent/peek';
+import { kindOf, peekText } from '../agent/peek';
+import { walkRuleFolder } from '../agent/folders';
 import { importsOf, stripBlockComments } from './text';
 
 /** Claude Code loads a memory file of up to 4 MiB and skips a larger one. */
 export const MAX_MEMORY_BYTES = 4 * 1024 * 1024;
 /** Imports are followed this many hops deep. */
 export const MAX_IMPORT_HOPS = 4;
-/** Rules folders are walked this deep (a bound; Claude Code documents none). */
+/** Rules folders are walked this deep (a bound; Claude Code documents none): a deeper folder is said (`too-large`). */
 const MAX_RULE_DEPTH = 10;
-const MAX_RULES = 2000;
 
 export interface ClaudeDirs {
   /** `~/.claude` or `$CLAUDE_CONFIG_DIR` (absolute) and its display name. */
@@ -67,10 +68,25 @@ function invalidBracket(pattern: string): boolean {
   return false;
 }
 
-/** The first of `patterns` matching `rel` (a `/`-separated path relative to the rule's base). */
-function firstMatch(patterns: readonly string[], rel: string): string | undefined {
-  if (rel === '' || rel.startsWith('../')) return undefined;
-  return patterns.find((p) => !invalidBracket(p) && new PatternSet([p]).firstMatch(rel) !== undefined);
+/**
+ * A rule's `paths`, checked and compiled once: the patterns Claude Code can match (a `[` that
+ * opens no bracket expression matches nothing), or why Holaryn does not evaluate them (over the
+ * bounds every profile's globs share).
+ */
+function rulePaths(patterns: readonly string[]): { set: PatternSet; problem?: undefined } | { problem: string } {
+  if (patterns.length > MAX_PATTERNS_PER_KEY) return { problem: `paths holds ${patterns.length} patterns; the limit is ${MAX_PATTERNS_PER_KEY}` };
+  const total = patternTotalProblem(patterns, 'paths');
+  if (total !== undefined) return { problem: total };
+  for (const p of patterns) {
+    const why = patternBoundsProblem(p);
+    if (why !== undefined) return { problem: `paths ${JSON.stringify(p.length > 80 ? `${p.slice(0, 80)}…` : p)}: ${why}` };
+  }
+  return { set: new PatternSet(patterns.filter((p) => !invalidBracket(p))) };
+}
+
+/** Whether `set` matches `rel` (a `/`-separated path relative to the rule's base). */
+function matches(set: PatternSet, rel: string): boolean {
+  return rel !== '' && !rel.startsWith('../') && set.firstMatch(rel) !== undefined;
 }
 
 export function claudeDiscover(opts: ClaudeOptions): (ctx: DiscoverContext) => NamedCandidate[] {
@@ -86,12 +102,25 @@ class Discovery {
   /** Targets Claude reads (existing files and directories below or at the cwd) and writes (missing). */
   private readonly reads: { path: string; abs: string }[];
   private readonly writes: { path: string; abs: string }[];
+  /** `claudeMdExcludes` within the bounds every profile's globs share, each compiled once. */
+  private readonly excludes: { pattern: string; from: string; set: PatternSet }[] = [];
 
   constructor(
     private readonly ctx: DiscoverContext,
     private readonly opts: ClaudeOptions,
   ) {
     this.P = ctx.fs.path;
+    for (const e of opts.excludes) {
+      const why = patternBoundsProblem(e.pattern);
+      if (why === undefined) this.excludes.push({ ...e, set: new PatternSet([e.pattern]) });
+      else
+        ctx.diagnostic(
+          'invalid-value',
+          null,
+          null,
+          `claudeMdExcludes pattern from ${e.from}: ${why}; Holaryn does not evaluate it (Claude Code would), so it excludes nothing`,
+        );
+    }
     const abs = (p: string) => (p === '' ? ctx.root : joinUnder(this.P, ctx.root, p));
     this.reads = ctx.targets.filter((t) => t.path !== '' && t.kind !== 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
     this.writes = ctx.targets.filter((t) => t.kind === 'missing').map((t) => ({ path: t.path, abs: abs(t.path) }));
@@ -234,7 +263,8 @@ class Discovery {
   private excludedBy(abs: string, tag: string): { pattern: string; from: string } | undefined {
     if (tag === 'managed') return undefined;
     const p = abs.replace(/\\/g, '/');
-    return this.opts.excludes.find((e) => new PatternSet([e.pattern]).firstMatch(p.replace(/^\/+/, '')) !== undefined);
+    const rel = p.replace(/^\/+/, '');
+    return this.excludes.find((e) => e.set.firstMatch(rel) !== undefined);
   }
 
   /** One memory file: its imports first (depth first), then itself. Nothing when it does not exist. */
@@ -305,18 +335,25 @@ class Discovery {
   private rules(dir: string, user: boolean, base: string, onTouchDir: string | null, conditional: (() => void)[]): void {
     const { ctx, P } = this;
     const top = user ? joinUnder(P, dir, 'rules') : joinUnder(P, dir, '.claude/rules');
-    const files: string[] = [];
-    const walk = (d: string, depth: number) => {
-      for (const name of listNames(ctx.fs, d).sort()) {
-        if (files.length >= MAX_RULES) return;
-        const abs = joinUnder(P, d, name);
-        const kind = kindOf(ctx.fs, abs);
-        if (kind === 'directory' && depth < MAX_RULE_DEPTH) walk(abs, depth + 1);
-        else if (kind === 'file' && name.endsWith('.md')) files.push(abs);
-      }
-    };
-    walk(top, 0);
-    for (const abs of files) {
+    // Claude Code 2.1.328, run: a linked rules folder, subfolder or file is followed when it leads
+    // inside the project and its files are named by their real path; one leading outside is not
+    // read at all. The user's own folder is theirs: its links are followed wherever they lead.
+    const inside = (real: string) => isInside(P, ctx.projectRoot, real) || isInside(P, ctx.root, real);
+    const files = walkRuleFolder(ctx, {
+      top,
+      maxDepth: MAX_RULE_DEPTH,
+      agent: 'Claude Code',
+      wanted: (name) => name.endsWith('.md'),
+      order: (entries) => entries.map((e) => e.name).sort(),
+      link: (abs, real, kind) =>
+        user || inside(real)
+          ? { follow: true }
+          : {
+              follow: false,
+              why: `${ctx.display(abs)} is a link to a ${kind === 'directory' ? 'folder' : 'file'} outside the project (${real}): Claude Code does not read ${kind === 'directory' ? 'the rules in it' : 'it'}`,
+            },
+    });
+    for (const { abs } of files) {
       const peeked = peekText(
         ctx.fs,
         abs,
@@ -342,9 +379,24 @@ class Discovery {
     const { P } = this;
     const rel = (t: { abs: string }) => P.relative(base, t.abs).split(P.sep).join('/');
     const described = `paths ${JSON.stringify(patterns)}`;
-    const read = this.reads.find((t) => firstMatch(patterns, rel(t)) !== undefined);
-    const written = this.writes.find((t) => firstMatch(patterns, rel(t)) !== undefined);
     const origin: Origin = { delivery: 'on-touch', own: user, hops: 0, directory: null, tag };
+    const compiled = rulePaths(patterns);
+    if (compiled.problem !== undefined) {
+      if (this.loaded.has(abs)) return;
+      this.loaded.add(abs);
+      const c = this.candidate(abs, origin);
+      this.ctx.diagnostic(
+        'invalid-value',
+        c.path,
+        null,
+        `${compiled.problem}: Holaryn does not evaluate these paths (Claude Code would), so the rule is taken as matching no file`,
+      );
+      this.out.push(notLoaded(c, `its paths are over Holaryn's pattern bounds (${compiled.problem}): not evaluated`));
+      return;
+    }
+    const { set } = compiled;
+    const read = this.reads.find((t) => matches(set, rel(t)));
+    const written = this.writes.find((t) => matches(set, rel(t)));
     if (!read && written) {
       if (this.loaded.has(abs)) return;
       this.loaded.add(abs);
@@ -357,14 +409,14 @@ class Discovery {
       return;
     }
     const reads = new Set(this.reads.map((t) => t.path));
+    // Each `why` is one fixed sentence: the reason names the paths and the targets once.
     const applicability: Applicability = {
       test: (target) => {
-        const no = (why: string): NotApplicableFor => ({ target: target.path, key: 'applies_to', pattern: null, why });
-        if (target.path === '') return no(`${described}: a path rule loads only when Claude Code reads a matching file, and none was read`);
-        const t = { abs: joinUnder(P, this.ctx.root, target.path) };
-        const hit = firstMatch(patterns, rel(t));
-        if (hit === undefined) return no(`${described} does not match ${JSON.stringify(target.path)}`);
-        if (!reads.has(target.path)) return no(`${described} matches ${JSON.stringify(target.path)}, but writing a new file is not a read`);
+        const no = (why?: string): NotApplicableFor =>
+          why === undefined ? { target: target.path, key: 'applies_to', pattern: null } : { target: target.path, key: 'applies_to', pattern: null, why };
+        if (target.path === '') return no('a path rule loads only when Claude Code reads a matching file, and none was read');
+        if (!matches(set, rel({ abs: joinUnder(P, this.ctx.root, target.path) }))) return no();
+        if (!reads.has(target.path)) return no('its paths match a file that does not exist yet, and writing a new file is not a read');
         return null;
       },
       describe: () => described,

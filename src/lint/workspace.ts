@@ -291,7 +291,7 @@ export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions 
         column: 1,
         endLine: range.endLine,
         endColumn: range.endColumn,
-        message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+        message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
       });
     }
   }

@@ -25,7 +25,7 @@ function fileDiagnostics(settled: Settled, io: Io): void {
         'too-large',
         e.path,
         null,
-        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
       );
     }
   }

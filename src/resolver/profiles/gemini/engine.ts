@@ -7,14 +7,15 @@
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
 import { canonicalize, joinUnder } from '../../paths';
-import { MAX_CONTENT_BYTES } from '../../limits';
+import { MAX_CONTENT_BYTES, MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
 import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
 import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
+import { ReadResult, readInstructionFile } from '../../read';
 import { concatenate, geminiContext } from './context';
-import { ImportIo, importRoot, processImports } from './imports';
+import { ImportExpander, ImportIo, importRoot } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
 
@@ -55,6 +56,10 @@ export interface GeminiSource {
   /** The file's raw size and hash when it was read. */
   bytes: number;
   sha256: string;
+  /** The read itself, as the pipeline reads it (it is not read again: NamedCandidate.preread). */
+  read?: ReadResult;
+  /** The bound on what imports add (MAX_IMPORT_EXPANSION_CHARS) cut `text`. */
+  importsCut?: boolean;
   /** On-touch: the target whose tool call discovered it. */
   target?: string;
 }
@@ -386,6 +391,8 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return { ok: true, text: decodeLossy(read.bytes).text };
     },
   };
+  // One for the whole call: each imported file is read once, and the bound covers every file.
+  const imports = new ImportExpander(io, MAX_IMPORT_EXPANSION_CHARS);
 
   /** Reads one candidate into `s` (text, size, hash); false when Gemini would get no content. */
   const load = (s: GeminiSource, markersForImports: readonly string[]): boolean => {
@@ -403,15 +410,17 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return false;
     }
     const real = run.real(s.absolute);
-    const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
+    // Read as the pipeline reads Gemini's files (lossy, BOM kept): the pipeline takes this read.
+    const read = readInstructionFile(inputs.fs, real, st, { lossy: true, keepBom: true });
     if (!read.ok) {
       s.status = 'not-loaded';
       s.reason = `Gemini could not read it either (${read.message}): skipped`;
       run.diagnostic('unreadable', s.path, null, `${s.path}: ${read.message}`);
       return false;
     }
-    s.bytes = read.size;
+    s.bytes = read.bytes;
     s.sha256 = read.sha256;
+    s.read = read;
     if (read.tooLarge)
       run.diagnostic(
         'too-large',
@@ -419,12 +428,12 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
         null,
         `${s.path} is larger than ${MAX_CONTENT_BYTES} bytes: only its first ${MAX_CONTENT_BYTES} bytes are shown (Gemini reads it all)`,
       );
-    const decoded = decodeLossy(read.bytes);
-    if (decoded.invalid)
+    if (read.replaced)
       run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
     const base = P.dirname(s.absolute);
-    const expanded = processImports(decoded.text, base, importRoot(io, base, markersForImports), io);
-    s.text = expanded.trim();
+    const expanded = imports.expand(read.text, base, importRoot(io, base, markersForImports));
+    s.text = expanded.text.trim();
+    if (expanded.cut) s.importsCut = true;
     return true;
   };
 

@@ -26,6 +26,7 @@ import { settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
+import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 
 export const GEMINI_VERSION = 'Gemini CLI 0.56.0';
 
@@ -83,6 +84,7 @@ function candidate(s: GeminiSource): NamedCandidate {
     // The user's own files: a link there is followed. Repository files go through the pipeline's
     // containment (a link leading outside is disclosed, never printed).
     own: s.scope === 'global',
+    ...(s.read ? { preread: s.read } : {}),
   };
 }
 
@@ -136,7 +138,21 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
     imports: {
       // Gemini expands imports from the file's path as discovered (a link's own directory):
       // the engine did, so its text is what this file contributes.
-      expand: (content, from) => ({ content: state.byPath.get(from.path)?.text ?? content, diagnostics: [] }),
+      expand: (content, from) => {
+        const s = state.byPath.get(from.path);
+        return {
+          content: s?.text ?? content,
+          diagnostics: s?.importsCut
+            ? [
+                {
+                  code: 'too-large',
+                  line: null,
+                  message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters of imported text in this resolution (MAX_IMPORT_EXPANSION_CHARS): Gemini expands an import again wherever it is imported, and what it would send after that point is not shown`,
+                },
+              ]
+            : [],
+        };
+      },
     },
     format: geminiFormat(state),
   });
@@ -157,7 +173,15 @@ export const GEMINI: Profile = {
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },
   directories: [],
-  load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: false, homes: (where) => [geminiHome(where).dotGemini] },
+  load: {
+    symlinks: 'follow-disclose',
+    decode: 'lossy',
+    // Node's readFile keeps a BOM, and so does Gemini's text (an `@` right after it is no import).
+    keepBom: true,
+    trim: false,
+    skipEmpty: false,
+    homes: (where) => [geminiHome(where).dotGemini],
+  },
   dialect: null,
   order: DISCOVERY_ORDER,
   supersede: 'none',

@@ -123,3 +123,13 @@ export const MAX_IMPORT_EXPANSION_CHARS = 4 * 1024 * 1024;
  * resolution still reads them all in a second or two.
  */
 export const MAX_RULE_FILES = 10_000;
+
+/**
+ * Source–target pairs one agent resolution of `check --agents` may weigh (its instruction files
+ * times the workspace files it is asked about). Copilot and Claude Code rules apply by glob to any
+ * file, so every rule is tested against every target: 2,000 rules and 5,000 files were ten million
+ * tests and 2.5 GB. Past the bound fewer files are asked about, and the check says how many. At
+ * this many a resolution takes about a second; a workspace of 100 rules is still checked against
+ * 5,000 files.
+ */
+export const MAX_AGENT_PAIRS = 500_000;

@@ -56,11 +56,7 @@ function load(
 ): LoadedFile {
   const hit = cache?.get(canonical, st, mode);
   // The profile read the file already, the same way (NamedCandidate.preread): not read twice.
-  const read = hit
-    ? hit.read
-    : preread?.ok && sameStatus(preread.stat, st)
-      ? preread
-      : readInstructionFile(fs, canonical, st, how);
+  const read = hit ? hit.read : preread?.ok && sameStatus(preread.stat, st) ? preread : readInstructionFile(fs, canonical, st, how);
   if (!read.ok) {
     const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
     // Only a failure of the bytes themselves lasts as long as they do; an I/O error may not.
@@ -108,7 +104,11 @@ function compiled(patterns: readonly string[]): PatternSet {
  * read; its identity is its status, and its hash that of its size and mtime.
  */
 function unread(st: FsStat): LoadedFile & { read: { ok: true } } {
-  return { read: { ok: true, sha256: unreadDigest(st), bytes: st.size, text: '', tooLarge: false, stat: st }, parsed: plain(''), frontmatterBytes: 0 };
+  return {
+    read: { ok: true, sha256: unreadDigest(st), bytes: st.size, text: '', tooLarge: false, stat: st },
+    parsed: plain(''),
+    frontmatterBytes: 0,
+  };
 }
 
 /** A file that was not read (a link leading outside): its placeholder as a loaded file. */

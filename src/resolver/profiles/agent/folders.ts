@@ -86,7 +86,11 @@ export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): Foun
     }
     const listed = listFolder(ctx, dir);
     if ('error' in listed) {
-      say('unreadable', dir, `${ctx.display(dir)} cannot be listed (${listed.error}): the rule files in it are not seen (${walk.agent} cannot list it either)`);
+      say(
+        'unreadable',
+        dir,
+        `${ctx.display(dir)} cannot be listed (${listed.error}): the rule files in it are not seen (${walk.agent} cannot list it either)`,
+      );
       return;
     }
     const kinds = new Map(listed.map((e) => [e.name, e.kind]));
@@ -103,12 +107,14 @@ export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): Foun
           if (kind === 'symlink' || fs.lstat(abs)?.kind === 'symlink') {
             const real = canonicalize(fs, abs).path;
             if (stat.kind !== 'file' && stat.kind !== 'directory') {
-              if (walk.wanted(name, abs)) say('unreadable', abs, `${ctx.display(abs)} leads to something that is not a regular file: not read`);
+              if (walk.wanted(name, abs))
+                say('unreadable', abs, `${ctx.display(abs)} leads to something that is not a regular file: not read`);
               continue;
             }
             const decision = walk.link(abs, real, stat.kind);
             if (!decision.follow) {
-              if (decision.why !== undefined && (stat.kind === 'directory' || walk.wanted(name, abs))) say('symlink-refused', abs, decision.why);
+              if (decision.why !== undefined && (stat.kind === 'directory' || walk.wanted(name, abs)))
+                say('symlink-refused', abs, decision.why);
               continue;
             }
             if (!walk.keepLinkPaths) {
@@ -159,7 +165,11 @@ export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): Foun
   try {
     top = fs.stat(walk.top);
   } catch (err) {
-    say('unreadable', walk.top, `${ctx.display(walk.top)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): its rule files are not seen`);
+    say(
+      'unreadable',
+      walk.top,
+      `${ctx.display(walk.top)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): its rule files are not seen`,
+    );
     return out;
   }
   if (top === undefined || top.kind !== 'directory') return out;

@@ -74,7 +74,8 @@ function invalidBracket(pattern: string): boolean {
  * bounds every profile's globs share).
  */
 function rulePaths(patterns: readonly string[]): { set: PatternSet; problem?: undefined } | { problem: string } {
-  if (patterns.length > MAX_PATTERNS_PER_KEY) return { problem: `paths holds ${patterns.length} patterns; the limit is ${MAX_PATTERNS_PER_KEY}` };
+  if (patterns.length > MAX_PATTERNS_PER_KEY)
+    return { problem: `paths holds ${patterns.length} patterns; the limit is ${MAX_PATTERNS_PER_KEY}` };
   const total = patternTotalProblem(patterns, 'paths');
   if (total !== undefined) return { problem: total };
   for (const p of patterns) {
@@ -413,7 +414,9 @@ class Discovery {
     const applicability: Applicability = {
       test: (target) => {
         const no = (why?: string): NotApplicableFor =>
-          why === undefined ? { target: target.path, key: 'applies_to', pattern: null } : { target: target.path, key: 'applies_to', pattern: null, why };
+          why === undefined
+            ? { target: target.path, key: 'applies_to', pattern: null }
+            : { target: target.path, key: 'applies_to', pattern: null, why };
         if (target.path === '') return no('a path rule loads only when Claude Code reads a matching file, and none was read');
         if (!matches(set, rel({ abs: joinUnder(P, this.ctx.root, target.path) }))) return no();
         if (!reads.has(target.path)) return no('its paths match a file that does not exist yet, and writing a new file is not a read');

@@ -288,7 +288,9 @@ const LISTED = "listed in Copilot's instruction index: the model may read it its
  */
 function applicability(glob: CopilotPattern | undefined, list: boolean, s: CopilotSettings, key: string, problem?: string): Applicability {
   const no = (target: string, why?: string): NotApplicableFor =>
-    why === undefined ? { target, key: 'applies_to', pattern: null } : { target, key: 'applies_to', pattern: null, why: `${why} (${LISTED})` };
+    why === undefined
+      ? { target, key: 'applies_to', pattern: null }
+      : { target, key: 'applies_to', pattern: null, why: `${why} (${LISTED})` };
   const pattern = glob?.pattern;
   const never = !s.includeApplying
     ? `${INCLUDE_APPLYING} is false: Copilot attaches no file by its ${key}`
@@ -313,13 +315,23 @@ function applicability(glob: CopilotPattern | undefined, list: boolean, s: Copil
   };
 }
 
+/** The targets' absolute paths (undefined for the root: no file attached), made once for every instruction file. */
+type TargetPaths = readonly (string | undefined)[];
+
+function targetPaths(ctx: DiscoverContext): TargetPaths {
+  return ctx.targets.map((t) => (t.path === '' ? undefined : joinUnder(ctx.fs.path, ctx.root, t.path)));
+}
+
 /** Why a file is attached, for the first target it matches (the reason on an included source). */
-function attachedNote(ctx: DiscoverContext, glob: CopilotPattern | undefined, s: CopilotSettings): string | undefined {
+function attachedNote(
+  ctx: DiscoverContext,
+  glob: CopilotPattern | undefined,
+  s: CopilotSettings,
+  targets: TargetPaths,
+): string | undefined {
   if (glob === undefined || !s.includeApplying) return undefined;
-  const P = ctx.fs.path;
-  for (const t of ctx.targets) {
-    const abs = t.path === '' ? undefined : joinUnder(P, ctx.root, t.path);
-    const m = glob.match(abs);
+  for (const [i, t] of ctx.targets.entries()) {
+    const m = glob.match(targets[i]);
     if (!m) continue;
     if (m.all) return `automatically attached as pattern is ${m.part}`;
     let note = `automatically attached as pattern ${m.effective} matches ${t.path}`;
@@ -366,6 +378,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
   }
   const out: NamedCandidate[] = [];
   const seen = new Set<string>();
+  const targets = targetPaths(ctx);
   for (const folder of folders) {
     const files = walkRuleFolder(ctx, {
       top: folder.dir,
@@ -383,7 +396,7 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
     for (const { abs } of files) {
       if (seen.has(abs)) continue;
       seen.add(abs);
-      out.push(instructionCandidate(ctx, s, abs, instructionKind(P.basename(abs), abs)!, folder.user));
+      out.push(instructionCandidate(ctx, s, abs, instructionKind(P.basename(abs), abs)!, folder.user, targets));
     }
   }
   return out;
@@ -395,6 +408,7 @@ function instructionCandidate(
   abs: string,
   tag: 'instructions' | 'claude-rule',
   user: boolean,
+  targets: TargetPaths,
 ): NamedCandidate {
   const claudeRule = tag === 'claude-rule';
   const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.homedir], HEADER_READ_BYTES, undefined, ctx.options.cache);
@@ -407,7 +421,7 @@ function instructionCandidate(
     tag,
     applicability: applicability(glob, list, s, key, problem),
     otherwise: 'listed' as const,
-    note: problem === undefined ? attachedNote(ctx, glob, s) : undefined,
+    note: problem === undefined ? attachedNote(ctx, glob, s, targets) : undefined,
   };
   const path = user ? `~/${ctx.fs.path.relative(ctx.homedir, abs).split(ctx.fs.path.sep).join('/')}` : ctx.display(abs);
   if (problem !== undefined)

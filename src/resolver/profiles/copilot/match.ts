@@ -56,6 +56,23 @@ function matchedPath(path: string): string {
   return path.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
 }
 
+/**
+ * The matched path split into its segments, kept for the paths seen last: every rule is matched
+ * against the same files, which are split once (undefined: not canonical, matched whole).
+ */
+const splits = new Map<string, { path: string; parts: string[] | undefined }>();
+function splitPath(abs: string): { path: string; parts: string[] | undefined } {
+  let hit = splits.get(abs);
+  if (!hit) {
+    if (splits.size >= 16384) splits.clear();
+    const path = matchedPath(abs);
+    const parts = path.split('/');
+    hit = { path, parts: parts.every((p) => p !== '' && p !== '.' && p !== '..') ? parts : undefined };
+    splits.set(abs, hit);
+  }
+  return hit;
+}
+
 /** Whether `glob` matches `path` (both compared in lower case; a leading `/` dropped from both). */
 export function globMatchesIgnoreCase(glob: string, path: string): boolean {
   const p = matchedPath(path);
@@ -97,12 +114,14 @@ export class CopilotPattern {
 
   /** The first part matching the absolute path `abs` (undefined: no file, only the match-all parts can apply). */
   match(abs: string | undefined): PartMatch | undefined {
-    let path: string | undefined;
+    let split: { path: string; parts: string[] | undefined } | undefined;
     for (const p of this.parts) {
       if (p.all) return { part: p.part, effective: p.effective, all: true };
       if (abs === undefined) continue;
-      path ??= matchedPath(abs);
-      if (path !== '' && p.set!.firstMatch(path) !== undefined) return { part: p.part, effective: p.effective, all: false };
+      split ??= splitPath(abs);
+      if (split.path === '') continue;
+      const hit = split.parts ? p.set!.firstMatchSegments(split.parts) : p.set!.firstMatch(split.path);
+      if (hit !== undefined) return { part: p.part, effective: p.effective, all: false };
     }
     return undefined;
   }

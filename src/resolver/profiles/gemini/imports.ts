@@ -73,7 +73,7 @@ export function findImports(content: string): ImportToken[] {
 export function findCodeRegions(content: string): [number, number][] {
   const starts: number[] = [];
   const lengths: number[] = [];
-  for (let p = content.indexOf('`'); p !== -1; ) {
+  for (let p = content.indexOf('`'); p !== -1;) {
     let n = 0;
     while (content[p + n] === '`') n++;
     starts.push(p);

@@ -586,10 +586,7 @@ export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Fin
  * beside it with `@AGENTS.md` (created, or the line added to the existing one).
  */
 export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const agentsFiles = yield* ws.filesNamed(['AGENTS.md']);
-  if (agentsFiles.length === 0) return [];
-  const ev = ws.resolveAcross('claude-code', agentsFiles, 'AGENTS.md files');
-  yield;
+  const ev = yield* claudeAnswer(ws);
   if (!ev) return [];
   const out: Finding[] = [];
   /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
@@ -642,8 +639,7 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
 export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
   const rules = yield* ws.filesWhere((f) => f.startsWith('.claude/rules/') && f.endsWith('.md'));
   if (rules.length === 0) return [];
-  const ev = ws.resolveAcross('claude-code', ws.files);
-  yield;
+  const ev = yield* claudeAnswer(ws);
   if (!ev) return [];
   const out: Finding[] = [];
   // Each source once by its root-relative path (not searched for each rule).
@@ -765,17 +761,28 @@ export function* kimiDeepestFirst(ws: AgentWorkspace): Generator<void, Finding[]
 }
 
 /**
- * Claude Code's own files the pitfalls may not have asked about (a CLAUDE.md in a subdirectory,
- * a nested rules folder load only when a file there is read): its answer for them, so they are
- * counted and their problems reported.
+ * Claude Code's answer in the root for the workspace's files, asked once for every Claude pitfall:
+ * the AGENTS.md files first, then Claude Code's own files (a CLAUDE.md in a subdirectory and a
+ * nested rules folder load only when a file there is read), then the rest, as many as the bound
+ * lets through.
  */
-function* claudeFiles(ws: AgentWorkspace): Generator<void, void> {
-  const own = yield* ws.filesWhere((f) => {
+function* claudeAnswer(ws: AgentWorkspace): Generator<void, Evidence | undefined> {
+  const first = yield* ws.filesWhere((f) => {
     const name = f.slice(f.lastIndexOf('/') + 1);
-    return name === 'CLAUDE.md' || name === 'CLAUDE.local.md' || f.startsWith('.claude/rules/') || f.includes('/.claude/rules/');
+    return (
+      name === 'AGENTS.md' ||
+      name === 'CLAUDE.md' ||
+      name === 'CLAUDE.local.md' ||
+      f.startsWith('.claude/rules/') ||
+      f.includes('/.claude/rules/')
+    );
   });
-  if (own.length > 0) ws.resolveAcross('claude-code', own, 'instruction files');
+  const isAgentsMd = (f: string) => f === 'AGENTS.md' || f.endsWith('/AGENTS.md');
+  const listed = new Set(first);
+  const targets = [...first.filter(isAgentsMd), ...first.filter((f) => !isAgentsMd(f)), ...ws.files.filter((f) => !listed.has(f))];
+  const ev = ws.resolveAcross('claude-code', targets);
   yield;
+  return ev;
 }
 
 /** What `check --agents` found: the pitfalls and problems, each agent's own files, and where a bound kept it from asking about everything. */
@@ -805,7 +812,7 @@ export function* agentLintSteps(root: string, options: AgentLintOptions): Genera
         break;
       case 'claude-code':
         out.push(...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws)));
-        yield* claudeFiles(ws);
+        if (ws.files.length > 0) yield* claudeAnswer(ws);
         break;
       case 'gemini':
         out.push(...(yield* geminiUntrusted(ws, env)));

@@ -87,14 +87,15 @@ export const MAX_SYMLINK_HOPS = 40;
 export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;
 
 /**
- * Characters all of one file's glob patterns hold together, for every profile (Holaryn's
- * `applies_to` and `excludes`, Copilot's `applyTo`, Claude Code's `paths`); more is an invalid
- * value and none of them is evaluated. Compiling and matching cost grows with the characters of
- * distinct patterns, and one file could otherwise hold hundreds of maximal ones. The number is
- * the most a Holaryn frontmatter block can hold (MAX_FRONTMATTER_BYTES), so Holaryn's own files
- * never meet it; real headers hold a few dozen characters.
+ * Characters all of one file's glob patterns hold together, for the profiles that read another
+ * agent's globs (Copilot's `applyTo`, Claude Code's `paths`); more is an invalid value and none of
+ * them is evaluated. Compiling costs tens of microseconds per character of a distinct pattern, so
+ * the patterns a header can hold (64 KiB) could cost a second per file, and many files add up;
+ * four maximal patterns (16 KiB) cost a few tens of milliseconds. Real headers hold a few dozen
+ * characters. Holaryn's own keys are bounded by the contract's limits instead (patterns per key,
+ * characters per pattern, alternatives per key, the block's size).
  */
-export const MAX_PATTERN_CHARS_PER_FILE = 64 * 1024;
+export const MAX_PATTERN_CHARS_PER_FILE = 16 * 1024;
 
 /**
  * `[` in one path segment of a pattern. minimatch's bracket parser scans the rest of the segment
@@ -119,10 +120,12 @@ export const MAX_IMPORT_EXPANSION_CHARS = 4 * 1024 * 1024;
  * Files taken from one agent's rule or instruction folders (Claude Code's `.claude/rules`,
  * Copilot's instruction folders), per folder tree. The agents have no bound; Holaryn keeps one so
  * a hostile tree cannot make a resolution read without end, and says when it is reached
- * (`too-large`, naming the folder). Real folders hold a few dozen files; at this many a
- * resolution still reads them all in a second or two.
+ * (`too-large`, naming the folder). Real folders hold a few dozen files, large monorepos a few
+ * hundred; a resolution reads, checks and loads each file (about a tenth of a millisecond), so at
+ * this many one profile's answer still takes well under a second, and `compare`, which asks every
+ * profile (Copilot and Claude Code both read `.claude/rules`), a few seconds.
  */
-export const MAX_RULE_FILES = 10_000;
+export const MAX_RULE_FILES = 5_000;
 
 /**
  * Source–target pairs one agent resolution of `check --agents` may weigh (its instruction files

@@ -5,7 +5,7 @@
  */
 import { SymlinkRule, errorCode, locateCandidate } from '../candidates';
 import type { FsStat } from '../fs';
-import { canonicalize, depthOf, joinRelative, parentOf } from '../paths';
+import { canonicalIfExists, canonicalize, depthOf, joinRelative, parentOf } from '../paths';
 import type { ChainExtent, DirectoryRule, DiscoverContext, NamedCandidate, Profile } from '../profile';
 import type { Found, Inputs, Io } from './types';
 
@@ -150,8 +150,21 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
   }
 }
 
-/** A file the profile names itself: the user's own (followed freely) or a repository file (contained). */
-function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): Found | undefined {
+/**
+ * A file the profile names itself: the user's own (followed freely) or a repository file
+ * (contained). `canonicalDirs` keeps each directory's canonical path for the call: a file named
+ * through a linked directory (Copilot names a linked instruction folder's files by the path it
+ * found) is located as a link is, by its real path and with the containment rule, never read
+ * through the link as if it were a plain file.
+ */
+function namedCandidate(
+  n: NamedCandidate,
+  profile: Profile,
+  inputs: Inputs,
+  io: Io,
+  ctx: DiscoverContext,
+  canonicalDirs: Map<string, string>,
+): Found | undefined {
   const { fs } = io;
   // One literal with every key: on Node 20, spreading a base object and adding `located` would
   // build a hidden class per object.
@@ -188,11 +201,15 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
   }
   const rel = ctx.display(n.abs);
   const homes = followedHomes(profile, io);
+  const dir = fs.path.dirname(n.abs);
+  let real = canonicalDirs.get(dir);
+  if (real === undefined) canonicalDirs.set(dir, (real = canonicalIfExists(fs, dir)));
   const located = locateCandidate(
     fs,
     inputs.root,
     rel,
-    fs.path.basename(n.abs),
+    // A path holding a `/` is located through canonicalize (as `.holaryn/instructions.md` is).
+    real === dir ? fs.path.basename(n.abs) : rel,
     symlinkRule(profile),
     undefined,
     inputs.projectRoot,
@@ -204,8 +221,9 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
 export function discover(profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): Found[] {
   const found: Found[] = [];
   if (inputs.targets.length === 0) return found;
+  const canonicalDirs = new Map<string, string>();
   for (const n of profile.discover?.(ctx) ?? []) {
-    const f = namedCandidate(n, profile, inputs, io, ctx);
+    const f = namedCandidate(n, profile, inputs, io, ctx, canonicalDirs);
     if (f) found.push(f);
   }
   profile.directories.forEach((rule, k) => directoryCandidates(rule, k, profile, inputs, io, found));

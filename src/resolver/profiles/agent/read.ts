@@ -36,6 +36,9 @@ export function readRawFile(fs: ResolverFs, canonical: string, expected: FsStat,
   return read;
 }
 
+/** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
+const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
+
 function readRawFileOnce(fs: ResolverFs, canonical: string, expected: FsStat, cap: number): RawRead {
   let reader;
   try {
@@ -46,7 +49,7 @@ function readRawFileOnce(fs: ResolverFs, canonical: string, expected: FsStat, ca
   }
   try {
     const hash = createHash('sha256');
-    const chunk = new Uint8Array(READ_CHUNK_BYTES);
+    const chunk = sharedChunk;
     const kept: Uint8Array[] = [];
     let total = 0;
     // A file within the cap is read to its end (so one that grows is noticed); a larger one only up to the cap.

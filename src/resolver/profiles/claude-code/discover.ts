@@ -12,7 +12,7 @@ import { canonicalize, isInside, joinUnder } from '../../paths';
 import { derived, type Applicability, type Delivery, type DiscoverContext, type NamedCandidate } from '../../profile';
 import type { SourceScope } from '../../evidence';
 import { agentHeader, stringOrList } from '../agent/frontmatter';
-import { kindOf, peekText } from '../agent/peek';
+import { Peeked, kindOf, peekText } from '../agent/peek';
 import { walkRuleFolder } from '../agent/folders';
 import { importsOf, stripBlockComments } from './text';
 
@@ -268,8 +268,11 @@ class Discovery {
     return this.excludes.find((e) => e.set.firstMatch(rel) !== undefined);
   }
 
-  /** One memory file: its imports first (depth first), then itself. Nothing when it does not exist. */
-  private memory(abs: string, o: Origin): void {
+  /**
+   * One memory file: its imports first (depth first), then itself. Nothing when it does not exist.
+   * `peeked`: its text, when the caller read it already (a rule's header), so it is not read twice.
+   */
+  private memory(abs: string, o: Origin, peeked?: Peeked): void {
     const { ctx } = this;
     if (this.loaded.has(abs) || kindOf(ctx.fs, abs) !== 'file') return;
     this.loaded.add(abs);
@@ -280,7 +283,7 @@ class Discovery {
       return;
     }
     const inside = self.own ? null : [ctx.projectRoot, ctx.root, ctx.homedir];
-    const peeked = peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES, ctx.options.cache);
+    peeked ??= peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES, ctx.options.cache);
     if (peeked.ok) {
       const body = stripBlockComments(agentHeader(peeked.text).body);
       for (const imp of importsOf(body)) this.importFrom(abs, self.path, imp.path, imp.line, o);
@@ -355,12 +358,13 @@ class Discovery {
             },
     });
     for (const { abs } of files) {
+      // Read as a memory file is (its imports need the whole text): once for its header and imports.
       const peeked = peekText(
         ctx.fs,
         abs,
         user ? null : [ctx.projectRoot, ctx.root, ctx.homedir],
-        256 * 1024,
-        undefined,
+        MAX_MEMORY_BYTES,
+        MAX_MEMORY_BYTES,
         ctx.options.cache,
       );
       const attributes = peeked.ok ? agentHeader(peeked.text).attributes : undefined;
@@ -368,7 +372,7 @@ class Discovery {
       const tag = user ? 'user' : 'project';
       if (paths === undefined) {
         const delivery = onTouchDir === null ? 'baseline' : 'on-touch';
-        this.memory(abs, { delivery, own: user, hops: 0, directory: onTouchDir, tag });
+        this.memory(abs, { delivery, own: user, hops: 0, directory: onTouchDir, tag }, peeked);
         continue;
       }
       conditional.push(() => this.pathRule(abs, paths, base, user, tag));

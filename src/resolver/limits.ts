@@ -136,3 +136,13 @@ export const MAX_RULE_FILES = 5_000;
  * 5,000 files.
  */
 export const MAX_AGENT_PAIRS = 500_000;
+
+/**
+ * Entries of one list-valued agent setting (Gemini's `context.fileName` and boundary markers,
+ * Codex's fallback names, Claude Code's `claudeMdExcludes`, Copilot's instruction folders). A
+ * repository's own settings file can hold such a list, and each entry is probed in every
+ * directory of every walk: 200,000 names in a 2.5 MB `.gemini/settings.json` made one resolution
+ * run for minutes. More is an invalid value (the default is used) or a usage error for `--set`;
+ * real lists hold a handful.
+ */
+export const MAX_SETTING_LIST_ITEMS = 100;

@@ -310,6 +310,33 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
     });
   });
 
+  // --- 3b. Lists in a repository's agent settings -------------------------------------------------
+
+  describe('list-valued agent settings in the repository: at most MAX_SETTING_LIST_ITEMS entries, invalid-value past it', () => {
+    it('200,000 Gemini context.fileName names and 200,000 Claude Code claudeMdExcludes patterns', () => {
+      const names = Array.from({ length: 200_000 }, (_, i) => `N${i}.md`);
+      const root = repo({
+        '.gemini/settings.json': JSON.stringify({ context: { fileName: names } }),
+        '.claude/settings.json': JSON.stringify({ claudeMdExcludes: names.map((n) => `**/${n}`) }),
+        'GEMINI.md': 'gemini\n',
+        'CLAUDE.md': 'claude\n',
+      });
+      const env = { GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+      for (const [profile, setting] of [
+        ['gemini', 'context.fileName'],
+        ['claude-code', 'claudeMdExcludes'],
+      ]) {
+        const ev = instructions('200,000 entries in a settings list', root, profile, [], env);
+        assert.ok(
+          diags(ev, 'invalid-value').some((d) => d.message.includes(setting) && /MAX_SETTING_LIST_ITEMS/.test(d.message)),
+          `${profile}: ${JSON.stringify(ev.diagnostics).slice(0, 400)}`,
+        );
+        check('200,000 entries in a settings list', root, profile, env);
+      }
+      compare('200,000 entries in a settings list', root, ['.'], env);
+    });
+  });
+
   // --- 4. Not-applicable records of constant size ----------------------------------------------
 
   describe('1,000 targets: each not-applicable record is constant-size, each reason names its patterns and targets once', () => {

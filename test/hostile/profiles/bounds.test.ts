@@ -242,6 +242,27 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
     }
   });
 
+  describe('a deep tree: the directories on many targets\u2019 chains are found once each', () => {
+    it('300 files 1,000 folders deep: check --agents claude-code and copilot, instructions on the deepest file', () => {
+      const root = repo({ 'CLAUDE.md': 'c\n', 'AGENTS.md': 'a\n', '.claude/rules/r.md': '---\npaths: "**/*.ts"\n---\nr\n' });
+      const deep = path.join(root, ...Array.from({ length: 1000 }, () => 'a'));
+      many(
+        deep,
+        300,
+        (i) => `f${i}.ts`,
+        () => 'x\n',
+      );
+      try {
+        for (const agent of ['claude-code', 'copilot']) check('300 files 1,000 folders deep', root, agent);
+        const target = `${'a/'.repeat(1000)}f0.ts`;
+        for (const profile of ['claude-code', 'copilot']) instructions('a file 1,000 folders deep', root, profile, [target]);
+      } finally {
+        // Node's recursive rm recurses once per level.
+        execFileSync('rm', ['-rf', path.join(root, 'a')]);
+      }
+    });
+  });
+
   // --- 3. Globs of every profile under the pattern bounds --------------------------------------
 
   describe('globs of every profile: the pattern bounds apply, with invalid-value, and compiling stays linear', () => {

@@ -196,3 +196,20 @@ export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): Foun
     );
   return out;
 }
+
+/**
+ * Adds to `dirs` the root-relative directories on the chain of the `/`-separated `path`: each
+ * ancestor below the root, and `path` itself when `withSelf`. From the deepest one up, stopping at
+ * the first already there (its ancestors are too): many targets in one deep folder cost one
+ * look-up each, not the square of their depth.
+ */
+export function addChainDirectories(dirs: Set<string>, path: string, withSelf: boolean): void {
+  if (path === '') return;
+  let end = withSelf ? path.length : path.lastIndexOf('/');
+  while (end > 0) {
+    const dir = path.slice(0, end);
+    if (dirs.has(dir)) return;
+    dirs.add(dir);
+    end = path.lastIndexOf('/', end - 1);
+  }
+}

@@ -13,7 +13,7 @@ import { derived, type Applicability, type Delivery, type DiscoverContext, type 
 import type { SourceScope } from '../../evidence';
 import { agentHeader, stringOrList } from '../agent/frontmatter';
 import { Peeked, kindOf, peekText } from '../agent/peek';
-import { walkRuleFolder } from '../agent/folders';
+import { addChainDirectories, walkRuleFolder } from '../agent/folders';
 import { importsOf, stripBlockComments } from './text';
 
 /** Claude Code loads a memory file of up to 4 MiB and skips a larger one. */
@@ -219,13 +219,16 @@ class Discovery {
   /** Root-relative directories below the cwd on the chains of `targets`, shallow first. */
   private dirsBelow(targets: readonly { path: string; abs: string }[]): string[] {
     const dirs = new Set<string>();
-    for (const t of targets) {
-      const parts = t.path.split('/');
-      const isDir = kindOf(this.ctx.fs, t.abs) === 'directory';
-      const upto = isDir ? parts.length : parts.length - 1;
-      for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
-    }
-    return [...dirs].sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
+    for (const t of targets) addChainDirectories(dirs, t.path, kindOf(this.ctx.fs, t.abs) === 'directory');
+    const depth = (d: string) => {
+      let n = 1;
+      for (let i = d.indexOf('/'); i >= 0; i = d.indexOf('/', i + 1)) n++;
+      return n;
+    };
+    return [...dirs]
+      .map((d) => ({ d, n: depth(d) }))
+      .sort((a, b) => a.n - b.n || (a.d < b.d ? -1 : a.d > b.d ? 1 : 0))
+      .map((x) => x.d);
   }
 
   /** Evidence path and scope of an absolute path. */

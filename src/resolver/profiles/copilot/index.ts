@@ -18,7 +18,7 @@ import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
 import { isSymlink, kindOf, listNames, peekText } from '../agent/peek';
-import { walkRuleFolder } from '../agent/folders';
+import { addChainDirectories, walkRuleFolder } from '../agent/folders';
 import { EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { requireFrame } from '../agent/configure';
 import { CopilotPattern, globMatchesIgnoreCase } from './match';
@@ -471,12 +471,7 @@ type Nested = { dir: string; abs: string; name: string };
 function chainAgentsMd(ctx: DiscoverContext): Nested[] {
   const P = ctx.fs.path;
   const dirs = new Set<string>();
-  for (const t of ctx.targets) {
-    if (t.path === '') continue;
-    const parts = t.path.split('/');
-    const upto = t.kind === 'directory' ? parts.length : parts.length - 1;
-    for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
+  for (const t of ctx.targets) addChainDirectories(dirs, t.path, t.kind === 'directory');
   const out: Nested[] = [];
   for (const dir of [...dirs].sort())
     for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) out.push({ dir, abs: f.abs, name: f.name });

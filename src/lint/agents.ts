@@ -26,6 +26,7 @@ import {
 import { YAML_OPTIONS } from '../resolver/frontmatter';
 import { agentHeader } from '../resolver/profiles/agent/frontmatter';
 import { peekText } from '../resolver/profiles/agent/peek';
+import { isInside } from '../resolver/paths';
 import { codexNames } from '../resolver/profiles/codex';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
@@ -290,13 +291,15 @@ export class AgentWorkspace {
 
   /** The text of a root-relative file (lossy UTF-8), or undefined. */
   text(rel: string): string | undefined {
-    const peeked = peekText(this.fs, this.abs(rel), [this.root], 4 * 1024 * 1024);
+    const P = this.fs.path;
+    const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 4 * 1024 * 1024);
     return peeked.ok ? peeked.text : undefined;
   }
 
   /** The text of a file for placing a finding on its lines, when it is not too large to be worth reading for that. */
   private textIfSmall(rel: string): string | undefined {
-    const peeked = peekText(this.fs, this.abs(rel), [this.root], 256 * 1024, 256 * 1024);
+    const P = this.fs.path;
+    const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 256 * 1024, 256 * 1024);
     return peeked.ok ? peeked.text : undefined;
   }
 }
@@ -437,7 +440,8 @@ function alsoIn(others: number): string {
 /**
  * Codex cutting a file: resolved with the codex profile as Codex would run in the root and in each
  * directory that holds one of its instruction files; a file its byte budget (spent root first)
- * cuts or leaves out is named with the bytes that never arrive. Codex says nothing about the cut.
+ * cuts or leaves out is named with the bytes that never arrive. The model is never told; Codex
+ * 0.169.0 warns its user at start-up of a cut (not of a file left out whole).
  */
 export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
   const first = ws.resolve('codex', '');
@@ -454,7 +458,7 @@ export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
       return `${run}, none of the ${worst.size} bytes of ${rel} reach the model: ${limit} is used up by the files above it. Codex does not say so.`;
     return (
       `${run}, only the first ${worst.kept} of ${worst.size} bytes of ${rel} reach the model: bytes ${worst.kept + 1}–${worst.size} ` +
-      `(from line ${at.line}, column ${at.column}) never arrive, cut silently by ${limit}. Shorten the files on the way, ` +
+      `(from line ${at.line}, column ${at.column}) never arrive, cut by ${limit} without a word to the model (Codex only warns you as it starts). Shorten the files on the way, ` +
       `or raise project_doc_max_bytes in Codex's config.toml.`
     );
   });

@@ -158,6 +158,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
+    if (e.disclosed !== undefined) source.disclosed = e.disclosed;
     return source;
   });
 }
@@ -239,6 +240,7 @@ export function assembleEvidence(
       needed: rendered.needed,
     },
     context: rendered.text,
+    contextParts: rendered.parts.map((p) => ({ place: p.place, text: p.text, sources: [...p.sources] })),
     skipped,
     policy: profile.name,
     profile: profile.name,

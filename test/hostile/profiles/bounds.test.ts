@@ -31,7 +31,7 @@ import {
 } from '../../../src/resolver';
 import { AGENT_NAMES } from '../../../src/lint';
 import { TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
-import { MeasuredCli, Measured } from '../../helpers/measure';
+import { FigureTable, Measured, cleanupMeasure, measure } from '../../helpers/measure';
 
 /** CPU time one run may take (the issue's 5 s). */
 const MAX_CPU_MS = 5_000;
@@ -47,7 +47,7 @@ type Json = Record<string, unknown>;
 describe('hostile profiles: bounds on every profile surface (the executable, each run within 5 s and 400 MB)', function () {
   this.timeout(120_000);
   const tmp = new TempDirs();
-  let cli: MeasuredCli;
+  const table = new FigureTable();
   let home = '';
   let scratch = '';
 
@@ -55,18 +55,21 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
     this.timeout(300_000);
     build();
     scratch = tmp.make('holaryn-bounds-');
-    cli = new MeasuredCli(scratch);
     home = tmp.make('holaryn-bounds-home-');
   });
 
   after(() => {
     tmp.cleanup();
-    if (cli && cli.figures.length > 0) console.log(cli.table('bounds cases (wall time incl. node start-up; peak RSS):'));
+    cleanupMeasure();
+    table.print('bounds cases');
   });
 
   /** Runs `holaryn ...args`; fails when it is killed as a hang, takes MAX_CPU_MS of CPU, or its peak RSS reaches MAX_MB. */
   function holaryn(name: string, args: string[], env: Record<string, string> = {}): Measured {
-    const r = cli.run(name, args, { env: { ...baseEnv(home), ...env }, cwd: scratch, guardMs: WALL_GUARD_MS });
+    const r = table.add(
+      `${args[0]}: ${name}`,
+      measure(args, { env: { ...baseEnv(home), ...env }, cwd: scratch, timeoutMs: WALL_GUARD_MS }),
+    );
     assert.equal(r.signal, null, `${name}: killed after ${r.ms} ms (the ${WALL_GUARD_MS} ms guard): it hangs or blows up`);
     assert.ok(r.cpuMs < MAX_CPU_MS, `${name}: ${r.cpuMs} ms of CPU`);
     assert.ok(r.peakMb < MAX_MB, `${name}: peak RSS ${r.peakMb} MB`);

@@ -42,6 +42,8 @@ interface Origin {
   delivery: Delivery;
   /** A user-scope or managed file: its imports need no approval, a link there is followed. */
   own: boolean;
+  /** Found by probing a name in a directory of the walk (not an import, not a rule). */
+  probed?: boolean;
   hops: number;
   directory: string | null;
   applicability?: Applicability;
@@ -154,7 +156,7 @@ class Discovery {
     }
     for (const dir of chain) {
       const here = dir === ctx.root;
-      const origin = (tag: string): Origin => ({ delivery: 'baseline', own: false, hops: 0, directory: null, tag });
+      const origin = (tag: string): Origin => ({ delivery: 'baseline', own: false, probed: true, hops: 0, directory: null, tag });
       this.memory(joinUnder(P, dir, 'CLAUDE.md'), origin('project'));
       if (here) {
         this.memory(joinUnder(P, dir, '.claude/CLAUDE.md'), origin('project'));
@@ -168,7 +170,7 @@ class Discovery {
     for (const rel of readDirs) {
       const dir = joinUnder(P, ctx.root, rel);
       const note = 'loaded when Claude Code reads a file in this directory';
-      const origin = (tag: string): Origin => ({ delivery: 'on-touch', own: false, hops: 0, directory: rel, tag, note });
+      const origin = (tag: string): Origin => ({ delivery: 'on-touch', own: false, probed: true, hops: 0, directory: rel, tag, note });
       this.memory(joinUnder(P, dir, 'CLAUDE.md'), origin('project'));
       this.memory(joinUnder(P, dir, 'CLAUDE.local.md'), origin('local'));
       this.rules(dir, false, dir, rel, conditional);
@@ -231,22 +233,27 @@ class Discovery {
       .map((x) => x.d);
   }
 
-  /** Evidence path and scope of an absolute path. */
-  private where(abs: string): { path: string; scope: SourceScope } {
+  /**
+   * Evidence path and scope of an absolute path, and whether it is the user's own (the managed
+   * folder, Claude Code's own folder: a link there is followed). A file of the workspace is the
+   * repository's, even below the home directory; another file below the home directory is named
+   * `~/…` (scope global) but is no more trusted than the repository's.
+   */
+  private where(abs: string): { path: string; scope: SourceScope; own: boolean } {
     const { ctx, P, opts } = this;
-    const inRoot = isInside(P, ctx.root, abs);
+    const inWorkspace = isInside(P, ctx.boundary.workspace, abs);
     const rel = (base: string) => P.relative(base, abs).split(P.sep).join('/');
-    if (!inRoot && isInside(P, opts.dirs.managed.path, abs))
-      return { path: `${opts.dirs.managed.display}/${rel(opts.dirs.managed.path)}`, scope: 'global' };
-    if (!inRoot && isInside(P, opts.dirs.config.path, abs))
-      return { path: `${opts.dirs.config.display}/${rel(opts.dirs.config.path)}`, scope: 'global' };
-    if (!inRoot && isInside(P, ctx.homedir, abs)) return { path: `~/${rel(ctx.homedir)}`, scope: 'global' };
+    if (!inWorkspace && isInside(P, opts.dirs.managed.path, abs))
+      return { path: `${opts.dirs.managed.display}/${rel(opts.dirs.managed.path)}`, scope: 'global', own: true };
+    if (!inWorkspace && isInside(P, opts.dirs.config.path, abs))
+      return { path: `${opts.dirs.config.display}/${rel(opts.dirs.config.path)}`, scope: 'global', own: true };
+    if (!inWorkspace && isInside(P, ctx.homedir, abs)) return { path: `~/${rel(ctx.homedir)}`, scope: 'global', own: false };
     const shown = ctx.display(abs);
-    return { path: shown, scope: shown.startsWith('../') ? 'project' : 'workspace' };
+    return { path: shown, scope: shown.startsWith('../') ? 'project' : 'workspace', own: false };
   }
 
   private candidate(abs: string, o: Origin): NamedCandidate {
-    const { path, scope } = this.where(abs);
+    const { path, scope, own } = this.where(abs);
     const slash = path.lastIndexOf('/');
     const dirRel = slash < 0 ? '' : path.slice(0, slash);
     return {
@@ -257,7 +264,8 @@ class Discovery {
       depth: scope === 'global' ? 0 : this.ctx.depthOf(dirRel),
       filename: this.P.basename(abs),
       delivery: o.delivery,
-      own: o.own || scope === 'global',
+      own: o.own || own,
+      ...(o.probed ? { probe: { dir: this.P.dirname(abs), name: this.P.basename(abs) } } : {}),
       tag: o.tag,
       ...(o.applicability ? { applicability: o.applicability } : {}),
       ...(o.note !== undefined ? { note: o.note } : {}),
@@ -285,8 +293,9 @@ class Discovery {
       this.out.push(notLoaded(self, `excluded by claudeMdExcludes ${JSON.stringify(excluded.pattern)} (${excluded.from})`));
       return;
     }
-    const inside = self.own ? null : [ctx.projectRoot, ctx.root, ctx.homedir];
-    peeked ??= peekText(ctx.fs, abs, inside, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES, ctx.options.cache);
+    const probe = self.probe;
+    const shows = self.own ? null : (real: string) => ctx.boundary.shows(real, probe);
+    peeked ??= peekText(ctx.fs, abs, shows, MAX_MEMORY_BYTES, MAX_MEMORY_BYTES, ctx.options.cache);
     if (peeked.ok) {
       const body = stripBlockComments(agentHeader(peeked.text).body);
       for (const imp of importsOf(body)) this.importFrom(abs, self.path, imp.path, imp.line, o);
@@ -309,7 +318,7 @@ class Discovery {
         ctx.diagnostic('import', fromPath, line, `@${spec} in ${fromPath} names no file Claude Code can import; it stays as text`);
       return;
     }
-    const imported: Origin = { ...o, hops: o.hops + 1, tag: 'import', note: `imported by ${fromPath}` };
+    const imported: Origin = { ...o, probed: false, hops: o.hops + 1, tag: 'import', note: `imported by ${fromPath}` };
     if (imported.hops > MAX_IMPORT_HOPS) {
       this.pend(
         target,
@@ -345,7 +354,7 @@ class Discovery {
     // Claude Code 2.1.328, run: a linked rules folder, subfolder or file is followed when it leads
     // inside the project and its files are named by their real path; one leading outside is not
     // read at all. The user's own folder is theirs: its links are followed wherever they lead.
-    const inside = (real: string) => isInside(P, ctx.projectRoot, real) || isInside(P, ctx.root, real);
+    const inside = (real: string) => isInside(P, ctx.boundary.workspace, real);
     const files = walkRuleFolder(ctx, {
       top,
       maxDepth: MAX_RULE_DEPTH,
@@ -365,7 +374,7 @@ class Discovery {
       const peeked = peekText(
         ctx.fs,
         abs,
-        user ? null : [ctx.projectRoot, ctx.root, ctx.homedir],
+        user ? null : (real) => ctx.boundary.shows(real),
         MAX_MEMORY_BYTES,
         MAX_MEMORY_BYTES,
         ctx.options.cache,

@@ -148,6 +148,7 @@ function configure(ctx: ProfileContext) {
 export const CLAUDE_CODE: Profile = {
   ...CLAUDE_CODE_ABOUT,
   version: CLAUDE_CODE_VERSION,
+  agent: 'Claude Code',
   fidelity: CLAUDE_CODE_FIDELITY,
   settings: CLAUDE_CODE_SETTINGS,
   configure,

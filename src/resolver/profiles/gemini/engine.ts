@@ -18,6 +18,8 @@ import { concatenate, geminiContext } from './context';
 import { ImportExpander, ImportIo, importRoot } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
+import type { Boundary, Probe } from '../../boundary';
+import { DISCLOSED_PLACEHOLDER } from '../../stages/load';
 
 export interface GeminiInputs {
   fs: ResolverFs;
@@ -34,6 +36,13 @@ export interface GeminiInputs {
   platform?: NodeJS.Platform;
   /** Spares reading a context file unchanged since an earlier call. */
   cache?: FileCache;
+  /**
+   * What may be read and shown (the call's Boundary; the profile always passes it). A context
+   * file or an import whose real path it does not show is never read: the file is disclosed by
+   * the pipeline, the import becomes the placeholder with a `symlink-outside-root` error.
+   * Absent: everything Gemini reads is read (the engine alone, as in its own tests).
+   */
+  boundary?: Pick<Boundary, 'shows' | 'name'>;
 }
 
 export type GeminiStatus = 'included' | 'not-loaded' | 'untrusted';
@@ -62,13 +71,20 @@ export interface GeminiSource {
   importsCut?: boolean;
   /** On-touch: the target whose tool call discovered it. */
   target?: string;
+  /** Where the walk probed it (directory and name as Gemini joined them). */
+  probe?: Probe;
+  /** Outside the boundary: its real path, and its text was not read. */
+  disclosed?: string;
 }
 
 export interface GeminiDiagnostic {
-  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large';
+  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large' | 'symlink-outside-root';
   severity: 'error' | 'warning' | 'info';
-  /** A configuration file's problem, or a context file's (which the pipeline reports itself). */
-  about: 'config' | 'file';
+  /**
+   * A configuration file's problem, a context file's (which the pipeline reports itself), or an
+   * import's (which only the engine sees).
+   */
+  about: 'config' | 'file' | 'import';
   source: string | null;
   line: number | null;
   message: string;
@@ -104,6 +120,7 @@ const SEVERITY: Record<GeminiDiagnostic['code'], GeminiDiagnostic['severity']> =
   unreadable: 'error',
   'invalid-utf8': 'warning',
   'too-large': 'warning',
+  'symlink-outside-root': 'error',
 };
 
 function systemSettingsPath(platform: NodeJS.Platform): string {
@@ -140,6 +157,8 @@ class Run {
   readonly P: PathApi;
   readonly diagnostics: GeminiDiagnostic[] = [];
   readonly configFiles: string[] = [];
+  /** Where each path the walks found was probed: the first directory and name that gave it. */
+  readonly probes = new Map<string, Probe>();
 
   constructor(readonly inputs: GeminiInputs) {
     this.P = inputs.fs.path;
@@ -219,7 +238,13 @@ function findUpward(run: Run, start: string, stop: string, names: readonly strin
   const stopAt = P.resolve(stop);
   for (;;) {
     if (dir === dotGemini) break;
-    const here = names.map((n) => joinUnder(P, dir, n)).filter((p) => run.exists(p));
+    const here: string[] = [];
+    for (const name of names) {
+      const p = joinUnder(P, dir, name);
+      if (!run.exists(p)) continue;
+      here.push(p);
+      if (!run.probes.has(p)) run.probes.set(p, { dir, name });
+    }
     found.unshift(...here);
     const parent = P.dirname(dir);
     if (dir === stopAt || parent === dir) break;
@@ -359,6 +384,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       };
     }
     const path = display(abs);
+    const probe = run.probes.get(abs);
     const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
     const parts = dir === '' ? [] : dir.split('/');
     const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
@@ -375,9 +401,12 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       text: '',
       bytes: 0,
       sha256: '',
+      ...(probe ? { probe } : {}),
     };
   };
 
+  /** The top-level file whose imports are being expanded (for an import's diagnostic). */
+  let importing: GeminiSource | undefined;
   const io: ImportIo = {
     path: P,
     exists: (abs) => run.exists(abs),
@@ -386,7 +415,22 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       const st = run.stat(abs);
       if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
       if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
-      const read = readRawFile(inputs.fs, run.real(abs), st, MAX_CONTENT_BYTES, inputs.cache);
+      const real = run.real(abs);
+      const boundary = inputs.boundary;
+      if (boundary && !boundary.shows(real)) {
+        // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
+        const shown = boundary.name(real);
+        const from = importing?.path ?? null;
+        run.diagnostic(
+          'symlink-outside-root',
+          from,
+          null,
+          `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
+          'import',
+        );
+        return { ok: true, text: DISCLOSED_PLACEHOLDER };
+      }
+      const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
       if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
       return { ok: true, text: decodeLossy(read.bytes).text };
     },
@@ -410,6 +454,11 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return false;
     }
     const real = run.real(s.absolute);
+    if (inputs.boundary && s.scope !== 'global' && !inputs.boundary.shows(real, s.probe)) {
+      // Outside the boundary: the pipeline discloses it; its text is never read.
+      s.disclosed = real;
+      return true;
+    }
     // Read as the pipeline reads Gemini's files (lossy, BOM kept): the pipeline takes this read.
     const read = readInstructionFile(inputs.fs, real, st, { lossy: true, keepBom: true });
     if (!read.ok) {
@@ -431,7 +480,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     if (read.replaced)
       run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
     const base = P.dirname(s.absolute);
+    importing = s;
     const expanded = imports.expand(read.text, base, importRoot(io, base, markersForImports));
+    importing = undefined;
     s.text = expanded.text.trim();
     if (expanded.cut) s.importsCut = true;
     return true;

@@ -22,7 +22,7 @@ import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { concatenate, geminiContext } from './context';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
-import { settingsEvidence } from '../agent/configure';
+import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
@@ -39,6 +39,10 @@ export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
   '$VAR references inside settings files are not expanded.',
   'A directory named like a context file is listed as skipped (Gemini drops it silently).',
 ]);
+
+/** What Gemini does with a context file name that is not one plain name, and what Holaryn shows. */
+const NAME_WHAT =
+  'Gemini CLI joins it to every directory it searches, so it can name a file outside the workspace; Holaryn probes it the same way, and a file found outside the workspace is disclosed, never shown';
 
 /** Per call: the engine's answer, computed once the root and targets are known. */
 interface CallState {
@@ -60,14 +64,16 @@ function run(state: CallState, ctx: DiscoverContext): GeminiResult {
     root: ctx.root,
     targets: ctx.targets.map((t) => t.path),
     cache: ctx.options.cache,
+    boundary: ctx.boundary,
   });
   state.result = result;
   Object.assign(state.settings, settingsEvidence(result.settings));
   state.configFiles.push(...result.configFiles);
   for (const d of result.diagnostics) {
-    if (d.about === 'config')
+    if (d.about !== 'file')
       state.diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
   }
+  state.diagnostics.push(...fileNameDiagnostics(GEMINI_SETTINGS, result.settings, () => NAME_WHAT));
   for (const s of result.sources) state.byPath.set(s.path, s);
   return result;
 }
@@ -76,15 +82,17 @@ function candidate(s: GeminiSource): NamedCandidate {
   return {
     abs: s.absolute,
     path: s.path,
-    scope: s.scope === 'global' ? 'global' : s.depth < 0 ? 'project' : 'workspace',
+    scope: s.scope === 'global' ? 'global' : s.depth < 0 || s.path.startsWith('../') ? 'project' : 'workspace',
     directory: s.directory,
     depth: s.depth,
     filename: s.filename,
     delivery: s.delivery,
     // The user's own files: a link there is followed. Repository files go through the pipeline's
-    // containment (a link leading outside is disclosed, never printed).
+    // containment (a file outside the workspace is disclosed, never printed), which reads one
+    // found as it lies in a directory of the walk.
     own: s.scope === 'global',
     ...(s.read ? { preread: s.read } : {}),
+    ...(s.probe ? { probe: s.probe } : {}),
   };
 }
 
@@ -162,6 +170,7 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
 export const GEMINI: Profile = {
   ...GEMINI_ABOUT,
   version: GEMINI_VERSION,
+  agent: 'Gemini CLI',
   fidelity: GEMINI_FIDELITY,
   settings: GEMINI_SETTINGS,
   configure(ctx) {

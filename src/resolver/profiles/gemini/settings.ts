@@ -15,6 +15,7 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: 'context.fileName',
     kind: 'string-or-list',
     default: null,
+    fileNames: true,
     description: 'context file names probed in every directory, in front of GEMINI.md',
   },
   {

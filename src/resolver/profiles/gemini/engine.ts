@@ -407,6 +407,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
 
   /** The top-level file whose imports are being expanded (for an import's diagnostic). */
   let importing: GeminiSource | undefined;
+  /** Imported files outside the boundary (absolute → as messages name them), and who was told. */
+  const outside = new Map<string, string>();
+  const told = new Set<string>();
   const io: ImportIo = {
     path: P,
     exists: (abs) => run.exists(abs),
@@ -419,20 +422,25 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       const boundary = inputs.boundary;
       if (boundary && !boundary.shows(real)) {
         // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
-        const shown = boundary.name(real);
-        const from = importing?.path ?? null;
-        run.diagnostic(
-          'symlink-outside-root',
-          from,
-          null,
-          `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
-          'import',
-        );
+        outside.set(abs, boundary.name(real));
         return { ok: true, text: DISCLOSED_PLACEHOLDER };
       }
       const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
       if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
       return { ok: true, text: decodeLossy(read.bytes).text };
+    },
+    inserted: (abs) => {
+      const shown = outside.get(abs);
+      const from = importing?.path ?? null;
+      if (shown === undefined || told.has(`${from}\0${abs}`)) return;
+      told.add(`${from}\0${abs}`);
+      run.diagnostic(
+        'symlink-outside-root',
+        from,
+        null,
+        `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
+        'import',
+      );
     },
   };
   // One for the whole call: each imported file is read once, and the bound covers every file.

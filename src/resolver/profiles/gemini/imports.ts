@@ -22,8 +22,10 @@ export interface ImportIo {
   exists(abs: string): boolean;
   /** The real path, a missing tail resolved through its existing parent. */
   realpath(abs: string): string;
-  /** The file's text (UTF-8, decoded lossily), or Node's error message for reading it. */
+  /** The file's text (UTF-8, decoded lossily), or Node's error message for reading it. Asked once per file. */
   read(abs: string): { ok: true; text: string } | { ok: false; message: string };
+  /** Told each time an import inserts the file at `abs` (a file is read once but may be inserted many times). */
+  inserted?(abs: string): void;
 }
 
 /** Gemini's default depth: five levels of imported files are inserted. */
@@ -293,6 +295,7 @@ export class ImportExpander {
         if (!out.add(`<!-- Import failed: ${at} - ${imported.message} -->`, true)) return false;
         continue;
       }
+      this.io.inserted?.(full);
       if (!out.add(`<!-- Imported from: ${at} -->\n`, true)) return false;
       if (!this.process(imported, P.dirname(full), root, [...chain, full], depth + 1, out)) return false;
       if (!out.add(`\n<!-- End of import from: ${at} -->`, true)) return false;

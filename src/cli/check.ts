@@ -98,14 +98,27 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** Every instruction file checked: Holaryn's own and each agent's, each path once. */
+function allFiles(result: LintResult): Set<string> {
+  const all = new Set(result.files);
+  for (const list of Object.values(result.agents?.files ?? {})) for (const f of list ?? []) all.add(f);
+  return all;
+}
+
 function summary(result: LintResult, maxWarnings: number | undefined, agents: readonly string[]): string {
-  const files = plural(result.files.length, 'instruction file');
+  let files = plural(allFiles(result).size, 'instruction file');
+  if (agents.length > 0) {
+    const own = result.agents?.files ?? {};
+    const parts = [`Holaryn's ${result.files.length}`, ...agents.map((a) => `${a}'s ${(own as Record<string, string[]>)[a]?.length ?? 0}`)];
+    files += ` (${parts.join(', ')})`;
+  }
   let s =
     result.errors + result.warnings === 0
       ? `No problems in ${files}.`
       : `${plural(result.errors, 'error')} and ${plural(result.warnings, 'warning')} in ${files}.`;
   if (result.infos > 0) s += ` ${plural(result.infos, 'info finding')} (never counted as warnings).`;
   if (agents.length > 0) s += ` Agent pitfalls checked for ${agents.join(', ')}.`;
+  for (const c of result.agents?.cuts ?? []) s += ` ${c.agent} was asked about the first ${c.checked} of ${c.of} ${c.what} (${c.bound}).`;
   if (maxWarnings !== undefined && result.warnings > maxWarnings) s += ` Too many warnings: at most ${maxWarnings} allowed.`;
   if (!result.listing.complete) s += ' The workspace could not be listed completely, so globs that match nothing were not reported.';
   else if (result.listing.exhausted)
@@ -203,7 +216,7 @@ function run(args: string[], io: CliIo): number {
         checked: result.files,
         duplicates: result.duplicates,
         globCheckComplete: result.listing.complete && !result.listing.exhausted,
-        ...(agents.length > 0 ? { agents } : {}),
+        ...(agents.length > 0 ? { agents, agentFiles: result.agents?.files ?? {}, agentCuts: result.agents?.cuts ?? [] } : {}),
       },
       io,
     );

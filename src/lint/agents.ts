@@ -32,6 +32,7 @@ import { AGENTS_KEPT_OUT } from '../resolver/profiles/claude-code/reasons';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
 import { LineIndex } from './text';
+import { MAX_AGENT_PAIRS } from '../resolver/limits';
 import { STEP_MASK, runToEnd } from './pause';
 import type { Severity } from '../resolver';
 import type { Finding, Fix, TextEdit } from './types';
@@ -51,6 +52,12 @@ export const AGENT_SEVERITY = Object.freeze({
   'agent-claude-rule-on-read': 'info',
   'agent-gemini-untrusted': 'warning',
   'agent-kimi-cut': 'warning',
+  /**
+   * What an agent's profile found reading one of the agent's own files (unreadable, cut at a
+   * bound, binary, a glob over the pattern bounds, a link it refuses); its severity is the
+   * profile diagnostic's.
+   */
+  'agent-file': 'warning',
 } as const satisfies Record<string, Severity>);
 export type AgentCode = keyof typeof AGENT_SEVERITY;
 export const AGENT_CODES: readonly AgentCode[] = Object.freeze(Object.keys(AGENT_SEVERITY) as AgentCode[]);
@@ -73,6 +80,29 @@ export function parseAgentList(text: string): AgentName[] {
 /** Bounds: an agent's answer is computed for at most this many working directories / targets. */
 export const MAX_AGENT_CWDS = 400;
 export const MAX_AGENT_TARGETS = 5_000;
+
+/** How the messages name each agent. */
+const AGENT_LABEL: Readonly<Record<AgentName, string>> = Object.freeze({
+  codex: 'Codex',
+  copilot: 'Copilot',
+  'claude-code': 'Claude Code',
+  gemini: 'Gemini CLI',
+  kimi: 'Kimi',
+});
+
+/** Where a bound kept `check --agents` from asking an agent about everything. */
+export interface AgentCut {
+  agent: AgentName;
+  /** What was asked about: "files", "working directories". */
+  what: string;
+  checked: number;
+  of: number;
+  /** The bound's name (limits.ts or this module). */
+  bound: string;
+}
+
+/** Profile diagnostics that a pitfall of its own reports already, or that say nothing about one file. */
+const NOT_FILE_PROBLEMS: ReadonlySet<string> = new Set(['agent-pitfall', 'untrusted', 'budget-truncated', 'git-quoted-path']);
 /** Paths named in one message at most. */
 const NAMED = 3;
 
@@ -91,7 +121,11 @@ export interface AgentLintOptions {
 export class AgentWorkspace {
   readonly fs: ResolverFs;
   readonly files: readonly string[];
+  /** Where a bound kept an agent from being asked about everything, once per agent and kind. */
+  readonly cuts: AgentCut[] = [];
   private readonly evidence = new Map<string, Evidence | undefined>();
+  /** Every answer each agent gave, in the order asked: its own files and their problems come from them. */
+  private readonly answers = new Map<AgentName, Evidence[]>();
 
   constructor(
     readonly root: string,
@@ -106,6 +140,17 @@ export class AgentWorkspace {
     return rel === '' ? this.root : this.fs.path.join(this.root, ...rel.split('/'));
   }
 
+  /** How many of the workspace's files `agent` was asked about in the root, when a bound kept it from all of them. */
+  filesChecked(agent: AgentName): number | undefined {
+    return this.cuts.find((c) => c.agent === agent && c.what === 'files')?.checked;
+  }
+
+  /** Records that only `checked` of `of` items were asked about (nothing when all were). */
+  note(agent: AgentName, what: string, checked: number, of: number, bound: string): void {
+    if (checked >= of || this.cuts.some((c) => c.agent === agent && c.what === what)) return;
+    this.cuts.push({ agent, what, checked, of, bound });
+  }
+
   /** Every file to `visit`, in steps of a few thousand (a workspace can list hundreds of thousands). */
   *scan(visit: (file: string) => void): Generator<void, void> {
     let n = 0;
@@ -115,13 +160,17 @@ export class AgentWorkspace {
     }
   }
 
-  /** Root-relative directories holding a file whose name is one of `names` (the root first, then path order). */
-  *directoriesWith(names: readonly string[], includeRoot = true): Generator<void, string[]> {
+  /**
+   * Root-relative directories holding a file whose name is one of `names` (the root first, then
+   * path order), at most MAX_AGENT_CWDS (noted for `agent`).
+   */
+  *directoriesWith(agent: AgentName, names: readonly string[], includeRoot = true): Generator<void, string[]> {
     const dirs = new Set<string>(includeRoot ? [''] : []);
     yield* this.scan((f) => {
       const i = f.lastIndexOf('/');
       if (names.includes(f.slice(i + 1))) dirs.add(i < 0 ? '' : f.slice(0, i));
     });
+    this.note(agent, 'working directories', MAX_AGENT_CWDS, dirs.size, 'MAX_AGENT_CWDS');
     return [...dirs].slice(0, MAX_AGENT_CWDS);
   }
 
@@ -170,7 +219,26 @@ export class AgentWorkspace {
       }
     }
     this.evidence.set(key, ev);
+    if (ev) {
+      const list = this.answers.get(agent);
+      if (list) list.push(ev);
+      else this.answers.set(agent, [ev]);
+    }
     return ev;
+  }
+
+  /**
+   * The agent's answer in the root for many `targets` (`what` names them for the note), bounded:
+   * every rule of Copilot or Claude Code is tested against every target, so at most
+   * MAX_AGENT_PAIRS source–target pairs are asked for (and at most MAX_AGENT_TARGETS targets),
+   * the first targets in order; the rest is noted.
+   */
+  resolveAcross(agent: AgentName, targets: readonly string[], what = 'files'): Evidence | undefined {
+    const sources = Math.max(1, this.resolve(agent, '')?.sources.length ?? 1);
+    const byPairs = Math.max(1, Math.floor(MAX_AGENT_PAIRS / sources));
+    const limit = Math.min(MAX_AGENT_TARGETS, byPairs);
+    this.note(agent, what, limit, targets.length, byPairs < MAX_AGENT_TARGETS ? 'MAX_AGENT_PAIRS' : 'MAX_AGENT_TARGETS');
+    return this.resolve(agent, '', targets.length > limit ? targets.slice(0, limit) : targets);
   }
 
   /** A source's path as a root-relative path, or undefined when it is outside the root (or in an agent's home). */
@@ -182,10 +250,57 @@ export class AgentWorkspace {
     return rel.split(P.sep).join('/');
   }
 
+  /**
+   * The agent's own instruction files in the workspace, sorted: every file one of its answers
+   * loaded, listed, kept out as untrusted or skipped (not those it only names as never read).
+   */
+  ownFiles(agent: AgentName): string[] {
+    const out = new Set<string>();
+    for (const ev of this.answers.get(agent) ?? []) {
+      for (const s of ev.sources) {
+        if (s.status === 'not-loaded') continue;
+        const rel = this.rel(ev, s.path, s.scope);
+        if (rel !== undefined) out.add(rel);
+      }
+      for (const k of ev.skipped) {
+        const rel = this.rel(ev, k.path);
+        if (rel !== undefined) out.add(rel);
+      }
+    }
+    return [...out].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** The problems the agent's answers found in files of the workspace, once each (`agent-file`). */
+  fileFindings(agent: AgentName): Finding[] {
+    const out: Finding[] = [];
+    const seen = new Set<string>();
+    for (const ev of this.answers.get(agent) ?? []) {
+      for (const d of ev.diagnostics) {
+        if (d.source === null || NOT_FILE_PROBLEMS.has(d.code)) continue;
+        const rel = this.rel(ev, d.source);
+        if (rel === undefined) continue;
+        const key = JSON.stringify([rel, d.line, d.code, d.message]);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const f = onLine(rel, 'agent-file', this.textIfSmall(rel), d.line ?? 1, `${AGENT_LABEL[agent]} (${d.code}): ${d.message}`);
+        f.severity = d.severity;
+        out.push(f);
+      }
+    }
+    return out;
+  }
+
   /** The text of a root-relative file (lossy UTF-8), or undefined. */
   text(rel: string): string | undefined {
     const P = this.fs.path;
     const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 4 * 1024 * 1024);
+    return peeked.ok ? peeked.text : undefined;
+  }
+
+  /** The text of a file for placing a finding on its lines, when it is not too large to be worth reading for that. */
+  private textIfSmall(rel: string): string | undefined {
+    const P = this.fs.path;
+    const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 256 * 1024, 256 * 1024);
     return peeked.ok ? peeked.text : undefined;
   }
 }
@@ -336,7 +451,7 @@ export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
   const fallbacks = (first.settings?.project_doc_fallback_filenames as { value?: unknown } | undefined)?.value;
   const names = codexNames(Array.isArray(fallbacks) ? fallbacks.map(String) : []);
   const budget = first.truncation.budget;
-  const losses = yield* budgetLosses(ws, 'codex', yield* ws.directoriesWith(names));
+  const losses = yield* budgetLosses(ws, 'codex', yield* ws.directoriesWith('codex', names));
   return yield* lossFindings(ws, 'codex', 'agent-codex-cut', losses, (rel, worst, others, at) => {
     const run = `When Codex runs in ${where(worst.cwd)}${alsoIn(others)}`;
     const limit = `project_doc_max_bytes (${budget ?? 'its limit'} bytes, spent from the project root down)`;
@@ -353,9 +468,9 @@ export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
 /** Codex: an AGENTS.override.md that hides the AGENTS.md beside it (an empty one hides it and gives nothing). */
 export function* codexOverrides(ws: AgentWorkspace): Generator<void, Finding[]> {
   const out: Finding[] = [];
-  const overrides = new Set(yield* ws.directoriesWith(['AGENTS.override.md'], false));
+  const overrides = new Set(yield* ws.directoriesWith('codex', ['AGENTS.override.md'], false));
   if (overrides.size === 0) return out;
-  for (const dir of yield* ws.directoriesWith(['AGENTS.md'], false)) {
+  for (const dir of yield* ws.directoriesWith('codex', ['AGENTS.md'], false)) {
     if (!overrides.has(dir)) continue;
     const ev = ws.resolve('codex', dir);
     yield;
@@ -432,9 +547,8 @@ export function* copilotApplyToLists(ws: AgentWorkspace): Generator<void, Findin
  * workspace; those no pattern matches from the workspace's top are named.
  */
 export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const targets = ws.files.slice(0, MAX_AGENT_TARGETS);
-  if (targets.length === 0) return [];
-  const ev = ws.resolve('copilot', '', targets);
+  if (ws.files.length === 0) return [];
+  const ev = ws.resolveAcross('copilot', ws.files);
   yield;
   if (!ev) return [];
   const out: Finding[] = [];
@@ -479,10 +593,7 @@ export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Fin
  * imports it (created, or the line added to the existing one).
  */
 export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const agentsFiles = (yield* ws.filesNamed(['AGENTS.md'])).slice(0, MAX_AGENT_TARGETS);
-  if (agentsFiles.length === 0) return [];
-  const ev = ws.resolve('claude-code', '', agentsFiles);
-  yield;
+  const ev = yield* claudeAnswer(ws);
   if (!ev) return [];
   const out: Finding[] = [];
   /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
@@ -540,30 +651,41 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
 export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
   const rules = yield* ws.filesWhere((f) => f.startsWith('.claude/rules/') && f.endsWith('.md'));
   if (rules.length === 0) return [];
-  const ev = ws.resolve('claude-code', '', ws.files.slice(0, MAX_AGENT_TARGETS));
-  yield;
+  const ev = yield* claudeAnswer(ws);
   if (!ev) return [];
   const out: Finding[] = [];
+  // Each source once by its root-relative path (not searched for each rule).
+  const byRel = new Map<string, SourceEvidence>();
+  for (const x of ev.sources) {
+    const rel = ws.rel(ev, x.path, x.scope);
+    if (rel !== undefined && !byRel.has(rel)) byRel.set(rel, x);
+  }
   for (const rel of rules) {
     yield;
+    const s = byRel.get(rel);
+    if (!s || s.delivery !== 'on-touch') continue;
     const text = ws.text(rel);
     if (text === undefined) continue;
     const header = agentHeader(text);
     if (!header.attributes || !('paths' in header.attributes)) continue;
-    const s = ev.sources.find((x) => ws.rel(ev, x.path, x.scope) === rel);
-    if (!s || s.delivery !== 'on-touch') continue;
     const line = header.lines.paths ?? 1;
     const matched = s.appliesTo;
+    const checked = ws.filesChecked('claude-code');
     if (matched.length === 0) {
+      const none =
+        checked === undefined
+          ? 'no file here matches them: it never loads this rule'
+          : `none of the first ${checked} files here matches them (the check stopped there: MAX_AGENT_PAIRS)`;
       const f = onLine(
         rel,
         'agent-claude-rule-on-read',
         text,
         line,
-        `Claude Code loads ${rel} only when it reads or writes a file its paths match, and no file here matches them: it never loads this rule. ` +
+        `Claude Code loads ${rel} only when it reads or writes a file its paths match, and ${none}. ` +
           `Its paths are matched like .gitignore patterns against the path below the folder holding .claude (a pattern without a slash matches at any depth).`,
       );
-      f.severity = 'warning';
+      // Only a check of every file can tell that the rule never loads.
+      f.severity = checked === undefined ? 'warning' : 'info';
       out.push(f);
       continue;
     }
@@ -599,9 +721,9 @@ export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string 
   if (!first) return [];
   const configured = (first.settings?.['context.fileName'] as { value?: unknown } | undefined)?.value;
   const names = [...new Set([...(Array.isArray(configured) ? configured : configured ? [configured] : []).map(String), 'GEMINI.md'])];
-  const files = (yield* ws.filesNamed(names)).slice(0, MAX_AGENT_TARGETS);
+  const files = yield* ws.filesNamed(names);
   if (files.length === 0) return [];
-  const ev = ws.resolve('gemini', '', files);
+  const ev = ws.resolveAcross('gemini', files, 'context files');
   yield;
   if (!ev) return [];
   const trust = ev.trust as { trusted?: boolean; decidedBy?: string } | undefined;
@@ -641,10 +763,11 @@ export function* kimiDeepestFirst(ws: AgentWorkspace): Generator<void, Finding[]
   yield;
   if (!first) return [];
   const budget = first.truncation.budget;
-  const dirs = new Set(yield* ws.directoriesWith(['AGENTS.md', 'agents.md']));
+  const dirs = new Set(yield* ws.directoriesWith('kimi', ['AGENTS.md', 'agents.md']));
   yield* ws.scan((f) => {
     if (f === '.kimi/AGENTS.md' || f.endsWith('/.kimi/AGENTS.md')) dirs.add(f.slice(0, -'.kimi/AGENTS.md'.length).replace(/\/$/, ''));
   });
+  ws.note('kimi', 'working directories', MAX_AGENT_CWDS, dirs.size, 'MAX_AGENT_CWDS');
   const losses = yield* budgetLosses(ws, 'kimi', [...dirs].slice(0, MAX_AGENT_CWDS));
   return yield* lossFindings(ws, 'kimi', 'agent-kimi-cut', losses, (rel, worst, others, at) => {
     const run = `When Kimi runs in ${where(worst.cwd)}${alsoIn(others)}`;
@@ -658,12 +781,49 @@ export function* kimiDeepestFirst(ws: AgentWorkspace): Generator<void, Finding[]
   });
 }
 
-/** Every pitfall of the agents asked for, in agent order, in steps. */
-export function* lintAgentsSteps(root: string, options: AgentLintOptions): Generator<void, Finding[]> {
+/**
+ * Claude Code's answer in the root for the workspace's files, asked once for every Claude pitfall:
+ * the AGENTS.md files first, then Claude Code's own files (a CLAUDE.md in a subdirectory and a
+ * nested rules folder load only when a file there is read), then the rest, as many as the bound
+ * lets through.
+ */
+function* claudeAnswer(ws: AgentWorkspace): Generator<void, Evidence | undefined> {
+  const first = yield* ws.filesWhere((f) => {
+    const name = f.slice(f.lastIndexOf('/') + 1);
+    return (
+      name === 'AGENTS.md' ||
+      name === 'CLAUDE.md' ||
+      name === 'CLAUDE.local.md' ||
+      f.startsWith('.claude/rules/') ||
+      f.includes('/.claude/rules/')
+    );
+  });
+  const isAgentsMd = (f: string) => f === 'AGENTS.md' || f.endsWith('/AGENTS.md');
+  const listed = new Set(first);
+  const targets = [...first.filter(isAgentsMd), ...first.filter((f) => !isAgentsMd(f)), ...ws.files.filter((f) => !listed.has(f))];
+  const ev = ws.resolveAcross('claude-code', targets);
+  yield;
+  return ev;
+}
+
+/** What `check --agents` found: the pitfalls and problems, each agent's own files, and where a bound kept it from asking about everything. */
+export interface AgentLintResult {
+  findings: Finding[];
+  /** Per agent asked for: the root-relative paths of its own instruction files in the workspace, sorted. */
+  files: Partial<Record<AgentName, string[]>>;
+  cuts: AgentCut[];
+}
+
+/** Every pitfall of the agents asked for, and the problems of their own files, in agent order, in steps. */
+export function* agentLintSteps(root: string, options: AgentLintOptions): Generator<void, AgentLintResult> {
   const ws = new AgentWorkspace(root, options);
   const env = options.env ?? process.env;
   const out: Finding[] = [];
+  const files: AgentLintResult['files'] = {};
   for (const agent of options.agents) {
+    // The agent's answer in the root: its files there are counted even when no pitfall asks.
+    ws.resolve(agent, '');
+    yield;
     switch (agent) {
       case 'codex':
         out.push(...(yield* codexCuts(ws)), ...(yield* codexOverrides(ws)));
@@ -673,6 +833,7 @@ export function* lintAgentsSteps(root: string, options: AgentLintOptions): Gener
         break;
       case 'claude-code':
         out.push(...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws)));
+        if (ws.files.length > 0) yield* claudeAnswer(ws);
         break;
       case 'gemini':
         out.push(...(yield* geminiUntrusted(ws, env)));
@@ -681,8 +842,15 @@ export function* lintAgentsSteps(root: string, options: AgentLintOptions): Gener
         out.push(...(yield* kimiDeepestFirst(ws)));
         break;
     }
+    out.push(...ws.fileFindings(agent));
+    files[agent] = ws.ownFiles(agent);
   }
-  return out;
+  return { findings: out, files, cuts: ws.cuts };
+}
+
+/** Every pitfall of the agents asked for, in agent order, in steps. */
+export function* lintAgentsSteps(root: string, options: AgentLintOptions): Generator<void, Finding[]> {
+  return (yield* agentLintSteps(root, options)).findings;
 }
 
 /** Every pitfall of the agents asked for, at once (the command line). */

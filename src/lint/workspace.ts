@@ -18,7 +18,7 @@ import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkSteps } from './walk';
 import { BudgetInput, BudgetLimits, BudgetSource, LintProgress, budgetSteps, progressReporter } from './budget';
 import { textSimilarity } from './similarity';
-import { AgentLintOptions, lintAgentsSteps } from './agents';
+import { AgentLintOptions, AgentLintResult, agentLintSteps } from './agents';
 import { STEP_MASK, runPaused, runToEnd } from './pause';
 import { LineIndex } from './text';
 import type { Finding } from './types';
@@ -75,6 +75,8 @@ export interface LintResult {
   budget?: { checked: number; complete: boolean; resolutions: number };
   /** The listing the glob checks used; front ends can pass it to `lintFile` for open editors. */
   listing: WorkspaceListing;
+  /** With `agents`: each agent's own instruction files, and where a bound kept the check from asking about everything. */
+  agents?: Omit<AgentLintResult, 'findings'>;
 }
 
 function isSkippedPath(rel: string): boolean {
@@ -291,7 +293,7 @@ export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions 
         column: 1,
         endLine: range.endLine,
         endColumn: range.endColumn,
-        message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+        message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
       });
     }
   }
@@ -322,9 +324,12 @@ export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions 
     findings.push(...checked.findings);
     budget = { checked: checked.checked, complete: checked.complete, resolutions: checked.resolutions };
   }
+  let agents: LintResult['agents'];
   if (options.agents && options.agents.agents.length > 0) {
     yield;
-    findings.push(...(yield* lintAgentsSteps(rootPath, { ...options.agents, files: targets, fs })));
+    const found = yield* agentLintSteps(rootPath, { ...options.agents, files: targets, fs });
+    findings.push(...found.findings);
+    agents = { files: found.files, cuts: found.cuts };
   }
   findings.sort(compareFindings);
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -339,5 +344,6 @@ export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions 
     budgetInput,
     budget,
     listing,
+    ...(agents ? { agents } : {}),
   };
 }

@@ -122,6 +122,8 @@ export type DiagnosticCode =
   | 'malformed-config'
   | 'untrusted'
   | 'import'
+  /** A file holding NUL bytes that the agent still sends to the model as text. */
+  | 'binary'
   /** An agent will quietly do something its user does not expect (e.g. Copilot ignoring an `applyTo` list). */
   | 'agent-pitfall';
 
@@ -155,6 +157,7 @@ export const DIAGNOSTIC_SEVERITY: Readonly<Record<DiagnosticCode, Severity>> = {
   'malformed-config': 'error',
   untrusted: 'warning',
   import: 'warning',
+  binary: 'warning',
   'agent-pitfall': 'warning',
 };
 

@@ -9,7 +9,9 @@ import { GLOBSTAR, Minimatch, braceExpand } from 'minimatch';
 import {
   COMPILED_PATTERN_CACHE_ALTERNATIVES,
   MAX_BRACE_ALTERNATIVES,
+  MAX_BRACKETS_PER_SEGMENT,
   MAX_NEGATED_EXTGLOBS_PER_SEGMENT,
+  MAX_PATTERN_CHARS_PER_FILE,
   MAX_PATTERN_LENGTH,
 } from './limits';
 import { LinearRegex, UnsupportedRegex } from './linear-regex';
@@ -317,31 +319,82 @@ function negatedExtglobs(segment: string): number {
   return count;
 }
 
-/** Why a pattern is not acceptable, or undefined when it is. */
-export function checkPattern(pattern: string): string | undefined {
-  if (pattern.length > MAX_PATTERN_LENGTH) {
-    return `pattern is ${pattern.length} characters long; the limit is ${MAX_PATTERN_LENGTH}`;
+/** Unescaped `[` in a glob segment as written. */
+function brackets(segment: string): number {
+  let count = 0;
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x5b) count++;
+  }
+  return count;
+}
+
+/**
+ * The brace alternatives of a normalised pattern, or why compiling it would cost more than the
+ * bounds allow (its length, its brace alternatives, negated extglobs or `[` in one segment).
+ */
+function boundedAlternatives(pattern: string, written = pattern): { alternatives: string[] } | { problem: string } {
+  if (written.length > MAX_PATTERN_LENGTH) {
+    return { problem: `pattern is ${written.length} characters long; the limit is ${MAX_PATTERN_LENGTH}` };
   }
   const normalized = normalizePattern(pattern);
-  if (normalized.trim() === '') return 'pattern is empty';
-  if (braceAlternativesBound(normalized) > MAX_BRACE_ALTERNATIVES) {
-    return `pattern expands to more than ${MAX_BRACE_ALTERNATIVES} alternatives`;
-  }
-  const expanded = braceExpand(normalized, MATCH_OPTIONS);
-  if (expanded.length > MAX_BRACE_ALTERNATIVES) {
-    return `pattern expands to more than ${MAX_BRACE_ALTERNATIVES} alternatives`;
-  }
-  for (const alternative of expanded) {
-    const segments = alternative.split('/');
-    if (segments.includes('..')) return 'pattern contains a ".." segment';
-    if (segments.some((segment) => negatedExtglobs(segment) > MAX_NEGATED_EXTGLOBS_PER_SEGMENT)) {
-      return `pattern has more than ${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} negated extglob groups "!(…)" in one path segment`;
+  const tooMany = { problem: `pattern expands to more than ${MAX_BRACE_ALTERNATIVES} alternatives` };
+  if (braceAlternativesBound(normalized) > MAX_BRACE_ALTERNATIVES) return tooMany;
+  const alternatives = braceExpand(normalized, MATCH_OPTIONS);
+  if (alternatives.length > MAX_BRACE_ALTERNATIVES) return tooMany;
+  for (const alternative of alternatives) {
+    for (const segment of alternative.split('/')) {
+      if (negatedExtglobs(segment) > MAX_NEGATED_EXTGLOBS_PER_SEGMENT)
+        return {
+          problem: `pattern has more than ${MAX_NEGATED_EXTGLOBS_PER_SEGMENT} negated extglob groups "!(…)" in one path segment`,
+        };
+      if (brackets(segment) > MAX_BRACKETS_PER_SEGMENT)
+        return { problem: `pattern has more than ${MAX_BRACKETS_PER_SEGMENT} "[" in one path segment` };
     }
+  }
+  return { alternatives };
+}
+
+/**
+ * Why compiling and matching a pattern would cost more than the bounds allow, or undefined: the
+ * bounds every profile's globs share (Copilot's `applyTo`, Claude Code's `paths`), without the
+ * contract's own rules for Holaryn's keys (no `..` segment, not empty), which checkPattern adds.
+ * `written` is the pattern as its file has it, when `pattern` is what a profile made of it (its
+ * length is what the bound counts).
+ */
+export function patternBoundsProblem(pattern: string, written = pattern): string | undefined {
+  const bounded = boundedAlternatives(pattern, written);
+  if ('problem' in bounded) return bounded.problem;
+  const compiled = patternCache.get(normalizePattern(pattern));
+  if (compiled instanceof Error) return `pattern cannot be compiled (${compiled.message.split('\n')[0].slice(0, 200)})`;
+  return undefined;
+}
+
+/**
+ * Why one file's patterns together exceed the bounds (MAX_PATTERN_CHARS_PER_FILE), or undefined.
+ * `key` names them in the message.
+ */
+export function patternTotalProblem(patterns: readonly string[], key: string): string | undefined {
+  let total = 0;
+  for (const p of patterns) total += p.length;
+  return total > MAX_PATTERN_CHARS_PER_FILE
+    ? `${key} holds ${total} characters of patterns; the limit for one file is ${MAX_PATTERN_CHARS_PER_FILE}`
+    : undefined;
+}
+
+/** Why a pattern is not acceptable, or undefined when it is. */
+export function checkPattern(pattern: string): string | undefined {
+  if (pattern.length <= MAX_PATTERN_LENGTH && normalizePattern(pattern).trim() === '') return 'pattern is empty';
+  const bounded = boundedAlternatives(pattern);
+  if ('problem' in bounded) return bounded.problem;
+  for (const alternative of bounded.alternatives) {
+    if (alternative.split('/').includes('..')) return 'pattern contains a ".." segment';
   }
   // minimatch itself refuses some globs (a POSIX class beside an escaped character builds an
   // invalid unicode RegExp): such a pattern could never match, so it is an invalid value rather
   // than a failure of the whole resolution.
-  const compiled = patternCache.get(normalized);
+  const compiled = patternCache.get(normalizePattern(pattern));
   if (compiled instanceof Error) return `pattern cannot be compiled (${compiled.message.split('\n')[0].slice(0, 200)})`;
   return undefined;
 }

@@ -93,3 +93,64 @@ export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;
  * settings nest five or six levels (Claude Code's hooks, Gemini's MCP servers).
  */
 export const MAX_CONFIG_DEPTH = 64;
+
+/**
+ * Characters all of one file's glob patterns hold together, for the profiles that read another
+ * agent's globs (Copilot's `applyTo`, Claude Code's `paths`); more is an invalid value and none of
+ * them is evaluated. Compiling costs tens of microseconds per character of a distinct pattern, so
+ * the patterns a header can hold (64 KiB) could cost a second per file, and many files add up;
+ * four maximal patterns (16 KiB) cost a few tens of milliseconds. Real headers hold a few dozen
+ * characters. Holaryn's own keys are bounded by the contract's limits instead (patterns per key,
+ * characters per pattern, alternatives per key, the block's size).
+ */
+export const MAX_PATTERN_CHARS_PER_FILE = 16 * 1024;
+
+/**
+ * `[` in one path segment of a pattern. minimatch's bracket parser scans the rest of the segment
+ * for every `[` that opens no class, so its cost is the number of `[` times the segment's length:
+ * 5,000 `[` took 36 s. With this bound compiling stays linear in the pattern's length (at most
+ * 64 scans of at most MAX_PATTERN_LENGTH characters, a few milliseconds); real globs use one or
+ * two classes per segment (`*.[jt]s`, `[0-9][0-9]`).
+ */
+export const MAX_BRACKETS_PER_SEGMENT = 64;
+
+/**
+ * Characters Gemini CLI's `@path` imports may add to the context in one resolution, all files
+ * together. Gemini expands an import again wherever it is imported (a diamond twice, a file
+ * imported by every other one once per path to it, five levels deep): 15 small files importing
+ * each other make 75 million characters, 50 make more than a JavaScript string can hold. The
+ * bound is about a million tokens, the largest context window of Gemini's models: any expansion
+ * beyond it could not be sent anyway. Past it the text is cut, with a `too-large` diagnostic.
+ */
+export const MAX_IMPORT_EXPANSION_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Files taken from one agent's rule or instruction folders (Claude Code's `.claude/rules`,
+ * Copilot's instruction folders), per folder tree. The agents have no bound; Holaryn keeps one so
+ * a hostile tree cannot make a resolution read without end, and says when it is reached
+ * (`too-large`, naming the folder). Real folders hold a few dozen files, large monorepos a few
+ * hundred; a resolution reads, checks and loads each file (about a tenth of a millisecond), so at
+ * this many one profile's answer still takes well under a second, and `compare`, which asks every
+ * profile (Copilot and Claude Code both read `.claude/rules`), a few seconds.
+ */
+export const MAX_RULE_FILES = 5_000;
+
+/**
+ * Source–target pairs one agent resolution of `check --agents` may weigh (its instruction files
+ * times the workspace files it is asked about). Copilot and Claude Code rules apply by glob to any
+ * file, so every rule is tested against every target: 2,000 rules and 5,000 files were ten million
+ * tests and 2.5 GB. Past the bound fewer files are asked about, and the check says how many. At
+ * this many a resolution takes about a second; a workspace of 100 rules is still checked against
+ * 5,000 files.
+ */
+export const MAX_AGENT_PAIRS = 500_000;
+
+/**
+ * Entries of one list-valued agent setting (Gemini's `context.fileName` and boundary markers,
+ * Codex's fallback names, Claude Code's `claudeMdExcludes`, Copilot's instruction folders). A
+ * repository's own settings file can hold such a list, and each entry is probed in every
+ * directory of every walk: 200,000 names in a 2.5 MB `.gemini/settings.json` made one resolution
+ * run for minutes. More is an invalid value (the default is used) or a usage error for `--set`;
+ * real lists hold a handful.
+ */
+export const MAX_SETTING_LIST_ITEMS = 100;

@@ -408,6 +408,42 @@ function sweep(nfa: Nfa, chars: string[], holds: (assertion: Assertion, pos: num
   return result;
 }
 
+/**
+ * The fewest character edges on a path from the start to the accept state (assertions cost
+ * nothing, so this is a lower bound on any match's length): breadth first, one layer per
+ * character, each layer closed over the edges that consume none. Every state is visited once.
+ */
+function shortestMatch(nfa: Nfa): number {
+  const seen = new Uint8Array(nfa.kind.length);
+  let layer = [nfa.start];
+  seen[nfa.start] = 1;
+  for (let length = 0; layer.length > 0; length++) {
+    // Everything this many characters away, through the edges that consume none...
+    for (let k = 0; k < layer.length; k++) {
+      const q = layer[k];
+      if (q === nfa.accept) return length;
+      if (nfa.kind[q] === CHAR) continue;
+      for (const to of [nfa.out1[q], nfa.out2[q]]) {
+        if (to >= 0 && !seen[to]) {
+          seen[to] = 1;
+          layer.push(to);
+        }
+      }
+    }
+    // ...then one character further.
+    const next: number[] = [];
+    for (const q of layer) {
+      const to = nfa.out1[q];
+      if (nfa.kind[q] === CHAR && !seen[to]) {
+        seen[to] = 1;
+        next.push(to);
+      }
+    }
+    layer = next;
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
+
 /** A compiled segment regex: `test(s)` as RegExp.prototype.test would answer for `^…$` sources. */
 export class LinearRegex {
   private readonly nfa: Nfa;
@@ -415,6 +451,12 @@ export class LinearRegex {
   private readonly unicode: boolean;
   /** Unbounded quantifiers, quantified groups and lookaheads in the source. */
   readonly complexity: { stars: number; quantifiedGroups: number; looks: number; groups: number };
+  /**
+   * The fewest characters a match spans: a shorter input is refused without a sweep. A segment
+   * regex built from a long glob (`*a*a*a…`) has thousands of states, and path segments are
+   * short: most such globs are told apart from a name in constant time.
+   */
+  readonly minLength: number;
 
   /** Throws UnsupportedRegex for syntax outside the subset minimatch emits. */
   constructor(
@@ -426,11 +468,15 @@ export class LinearRegex {
     this.complexity = { stars: parser.stars, quantifiedGroups: parser.quantifiedGroups, looks: parser.looks, groups: parser.groups };
     this.unicode = flags.includes('u');
     this.nfa = compileNfa(ast, this.looks);
+    this.minLength = shortestMatch(this.nfa);
   }
 
   /** Whether the regex matches somewhere in `s` (sources here are anchored with ^ and $). */
   test(s: string): boolean {
+    // Code points count at least one code unit each: too few code units, too few characters.
+    if (s.length < this.minLength) return false;
     const chars = this.unicode ? Array.from(s) : s.split('');
+    if (chars.length < this.minLength) return false;
     const memo = new Map<number, Uint8Array>();
     const holds = (assertion: Assertion, pos: number): boolean => {
       if (assertion === 0) return pos === 0;

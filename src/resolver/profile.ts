@@ -10,6 +10,7 @@ import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
+import type { ReadResult } from './read';
 import type { Boundary, Probe } from './boundary';
 
 // ---------------------------------------------------------------------------------------------
@@ -256,6 +257,12 @@ export interface NamedCandidate {
   readonly otherwise?: Delivery;
   /** A label passed through to the context format (ContextSource.tag). */
   readonly tag?: string;
+  /**
+   * The file as the profile already read it, with `readInstructionFile` and the options its
+   * LoadRule gives: the load stage takes it instead of reading the file again, when the located
+   * file still has the status it was read with.
+   */
+  readonly preread?: ReadResult;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -272,6 +279,12 @@ export interface LoadRule {
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
   readonly decode: 'strict' | 'lossy';
+  /**
+   * A file holding NUL bytes (a binary file): `refused` skips it (`unreadable`); `sent` loads it as
+   * the agent does, which reads it as text and sends it to the model, with a `binary` warning
+   * saying so. Default: refused under `strict` decoding, sent under `lossy`.
+   */
+  readonly nulBytes?: 'refused' | 'sent';
   /**
    * Keep a leading UTF-8 byte-order mark in the text as U+FEFF (a system that does no BOM handling
    * sends it, and a byte budget counts its 3 bytes). Default false: the reader drops it.
@@ -352,10 +365,16 @@ export interface TargetView {
 
 /** Another tool's applicability keys (Copilot `applyTo`, Claude `paths`), compiled. */
 export interface Applicability {
-  /** Null when it applies; otherwise why not. */
+  /**
+   * Null when it applies; otherwise why not. A `why` must not name the target or the pattern (the
+   * reason names them once): one record is kept per source and target, so its size must not grow
+   * with either. Without a `why` the reason says that `describe()` does not match the target.
+   */
   test(target: TargetView, source: { directory: string | null; absoluteDirectory: string | null }): NotApplicableFor | null;
   /** Text for the `not-applicable` reason (e.g. `applyTo "src/**"`). */
   describe(): string;
+  /** Said after the targets a pattern does not match, in the reason (e.g. what the agent still does with the file). */
+  readonly unmatched?: string;
 }
 
 /** `@path` expansion (Claude Code, Gemini): runs after the dialect, on the contributed content. */

@@ -1,8 +1,10 @@
 /**
- * Reading one instruction file: streamed in fixed chunks, hashed whole, validated as UTF-8
- * without NUL bytes, and capped at MAX_CONTENT_BYTES of kept text. Memory use is bounded by the
- * cap plus one chunk, whatever the file's size. The hash and the content always come from the
- * same bytes: a file that changes while being read is read again, then refused.
+ * Reading one instruction file: streamed in fixed chunks, validated as UTF-8 (NUL bytes refused or
+ * kept, as the reader is told), and capped at MAX_CONTENT_BYTES of kept text. Only the bytes that
+ * can reach the model are read: a larger file is read up to the cap and hashed as those bytes plus
+ * its size and mtime (boundedDigest), so neither memory nor time grows with a file's size. The
+ * hash and the content always come from the same bytes: a file that changes while being read is
+ * read again, then refused.
  */
 import { createHash } from 'node:crypto';
 import { FsError, FsStat, ResolverFs, isUtf8Bytes } from './fs';
@@ -20,6 +22,8 @@ export type ReadResult =
       tooLarge: boolean;
       /** Lossy decoding only: the bytes were not valid UTF-8 and U+FFFD replaced what was not. */
       replaced?: boolean;
+      /** The bytes read hold NUL bytes, kept as U+0000 (a lossy reading, or ReadOptions.keepNul). */
+      nul?: boolean;
       /**
        * With ReadOptions.rawBytes: the kept bytes as read, present only when `text` does not
        * encode back to them (U+FFFD replaced bytes, or a BOM was dropped).
@@ -52,6 +56,26 @@ export interface ReadOptions {
   readonly keepBom?: boolean;
   /** Keep the bytes as read (ReadResult.raw) where the text would not give them back. */
   readonly rawBytes?: boolean;
+  /** With strict decoding: keep NUL bytes (valid UTF-8) instead of refusing the file. Lossy keeps them anyway. */
+  readonly keepNul?: boolean;
+}
+
+/** Bytes read of a file at most: the content cap, plus what completes a code point cut there. */
+export const READ_BYTES = MAX_CONTENT_BYTES + 4;
+
+/**
+ * The hash of a file read only in part: SHA-256 over the bytes read, then its size and mtime. A
+ * file whose tail changes keeps its hash only if its size and mtime stay the same too, which is
+ * what a cache keyed by path, size, mtime and inode already assumes (docs/contract.md §7).
+ */
+export function boundedDigest(hash: { update(data: string): unknown; digest(encoding: 'hex'): string }, st: FsStat): string {
+  hash.update(`\0holaryn-unread-tail:size=${st.size}:mtimeMs=${st.mtimeMs}`);
+  return hash.digest('hex');
+}
+
+/** The hash of a file that is not read at all (only reported): its size and mtime. */
+export function unreadDigest(st: FsStat): string {
+  return boundedDigest(createHash('sha256'), st);
 }
 
 /** Attempts when a file changes under us before giving up. */
@@ -76,18 +100,21 @@ const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
 
 function readOnce(fs: ResolverFs, path: string, expected: FsStat, options: ReadOptions): ReadResult | 'changed' {
   const lossy = options.lossy === true;
+  const refuseNul = !lossy && options.keepNul !== true;
   const reader = fs.open(path, expected);
   try {
     const hash = createHash('sha256');
     const chunk = sharedChunk;
     const kept: Uint8Array[] = [];
-    let keptBytes = 0;
     let total = 0;
     // Up to three bytes of a code point split across chunks, carried into the next check.
     let pending: Uint8Array = new Uint8Array(0);
     let invalid: string | undefined;
-    for (;;) {
-      const n = reader.read(chunk);
+    let nul = false;
+    // Only the bytes that can reach the model are read; the rest is known by its size and mtime.
+    const partial = expected.size > READ_BYTES;
+    while (total < READ_BYTES) {
+      const n = reader.read(chunk.subarray(0, Math.min(chunk.length, READ_BYTES - total)));
       if (n === 0) break;
       total += n;
       // More bytes than the file had when it was checked: it is growing (or is a /proc-like
@@ -95,35 +122,44 @@ function readOnce(fs: ResolverFs, path: string, expected: FsStat, options: ReadO
       if (total > expected.size) return 'changed';
       const data = chunk.subarray(0, n);
       hash.update(data);
-      if (keptBytes < MAX_CONTENT_BYTES + 4) {
-        const take = Math.min(n, MAX_CONTENT_BYTES + 4 - keptBytes);
-        kept.push(data.slice(0, take));
-        keptBytes += take;
-      }
+      kept.push(data.slice());
       if (invalid === undefined) {
-        if (!lossy && data.indexOf(0) !== -1) invalid = 'contains NUL bytes';
-        else {
+        if (data.indexOf(0) !== -1) {
+          nul = true;
+          if (refuseNul) invalid = 'contains NUL bytes (a binary file)';
+        }
+        if (invalid === undefined) {
           const joined = pending.length > 0 ? Buffer.concat([pending, data]) : data;
+          // A file read only in part ends at a cut, not at the file's end: a code point split
+          // there is not an error.
           const cut = completeUtf8Prefix(joined);
           if (!isUtf8Bytes(joined.subarray(0, cut))) invalid = 'is not valid UTF-8';
           pending = joined.slice(cut);
         }
       }
     }
-    if (invalid === undefined && pending.length > 0) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
+    if (invalid === undefined && pending.length > 0 && !partial) invalid = 'is not valid UTF-8 (truncated sequence at the end)';
     const after = reader.stat();
-    if (after.size !== total || after.mtimeMs !== expected.mtimeMs || after.ino !== expected.ino || after.dev !== expected.dev)
+    if (
+      after.size !== expected.size ||
+      (!partial && total !== after.size) ||
+      after.mtimeMs !== expected.mtimeMs ||
+      after.ino !== expected.ino ||
+      after.dev !== expected.dev
+    )
       return 'changed';
     if (invalid !== undefined && !lossy) return { ok: false, message: `file ${invalid}`, stat: after };
     // The hash and the text come from the same bytes, read once.
     const all = Buffer.concat(kept);
-    const tooLarge = total > MAX_CONTENT_BYTES;
+    const tooLarge = after.size > MAX_CONTENT_BYTES;
     const end = tooLarge ? completeUtf8Prefix(all, MAX_CONTENT_BYTES) : all.length;
     let text = all.toString('utf8', 0, end);
     const dropBom = !options.keepBom && text.charCodeAt(0) === 0xfeff;
     if (dropBom) text = text.slice(1);
-    const read: ReadResult = { ok: true, sha256: hash.digest('hex'), bytes: total, text, tooLarge, stat: after };
+    const sha256 = partial ? boundedDigest(hash, after) : hash.digest('hex');
+    const read: ReadResult = { ok: true, sha256, bytes: after.size, text, tooLarge, stat: after };
     if (invalid !== undefined) read.replaced = true;
+    if (nul) read.nul = true;
     if (options.rawBytes && (invalid !== undefined || dropBom)) read.raw = all.subarray(0, end);
     return read;
   } finally {

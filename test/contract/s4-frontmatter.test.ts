@@ -12,6 +12,7 @@ import {
   MAX_PATTERN_LENGTH,
 } from '../../src/resolver';
 import { DEFAULT_METADATA, cps, diags, fm, maybeSource, resolve, source } from '../helpers/tree';
+import { READ_BYTES, boundedDigest } from '../../src/resolver/read';
 
 /** Resolves a root AGENTS.md with `text` for target `a.ts`. */
 function one(text: string | Uint8Array, target = 'a.ts') {
@@ -426,12 +427,17 @@ describe('contract §4 Frontmatter', () => {
       assert.deepEqual(diags(ev, 'too-large'), []);
     });
 
-    it('§4 a file over 1 MiB is hashed whole but contributes only its first 1 MiB, with too-large', () => {
+    // Holaryn reads only the bytes that can reach the model (docs/contract.md §4, "Content"): the
+    // contract's "hashed whole" is bounded, so a 20 GiB file costs what a 1 MiB one does.
+    it('§4 a file over 1 MiB contributes only its first 1 MiB, with too-large; it is hashed as the bytes read plus its size and mtime', () => {
       const bytes = Buffer.from('a'.repeat(MiB + 1000));
-      const { ev, s } = one(bytes);
+      const { ev, fs } = resolve({ 'AGENTS.md': bytes, 'CLAUDE.md': 'other\n' }, ['a.ts']);
+      const s = maybeSource(ev, 'AGENTS.md');
       assert.ok(s);
       assert.equal(s.bytes, MiB + 1000);
-      assert.equal(s.sha256, createHash('sha256').update(bytes).digest('hex'));
+      const st = fs.stat('/repo/AGENTS.md')!;
+      assert.equal(s.sha256, boundedDigest(createHash('sha256').update(bytes.subarray(0, READ_BYTES)), st));
+      assert.notEqual(s.sha256, createHash('sha256').update(bytes).digest('hex'));
       assert.equal(s.content, 'a'.repeat(MiB));
       assert.equal(s.chars, MiB);
       const d = diags(ev, 'too-large', 'AGENTS.md');
@@ -448,11 +454,15 @@ describe('contract §4 Frontmatter', () => {
       assert.equal(one(astral).s?.content, 'a'.repeat(MiB - 2));
     });
 
-    it('§4 a file over 1 MiB that is not valid UTF-8 after the first 1 MiB is still unreadable (the whole file is checked)', () => {
-      const bytes = Buffer.concat([Buffer.from('a'.repeat(MiB + 10)), Buffer.from([0xff])]);
-      const { ev, s } = one(bytes);
-      assert.equal(s, undefined);
-      assert.equal(diags(ev, 'unreadable', 'AGENTS.md').length, 1);
+    it('§4 a file over 1 MiB is judged by the bytes read: invalid UTF-8 within them is unreadable, past them it is never read', () => {
+      const within = Buffer.concat([Buffer.from('a'.repeat(MiB - 10)), Buffer.from([0xff]), Buffer.from('a'.repeat(100))]);
+      assert.equal(one(within).s, undefined);
+      assert.equal(diags(one(within).ev, 'unreadable', 'AGENTS.md').length, 1);
+      const past = Buffer.concat([Buffer.from('a'.repeat(MiB + 10)), Buffer.from([0xff])]);
+      const { ev, s } = one(past);
+      assert.equal(s?.content, 'a'.repeat(MiB));
+      assert.deepEqual(diags(ev, 'unreadable', 'AGENTS.md'), []);
+      assert.equal(diags(ev, 'too-large', 'AGENTS.md').length, 1);
     });
 
     // [content, code points]

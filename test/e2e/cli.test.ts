@@ -13,6 +13,7 @@ import type { Evidence } from '../../src/resolver';
 import { ANSI, CLI, FileSpec, RunOptions, RunResult, TempDirs, VERSION, baseEnv, build, json, run, shq, writeTree } from '../helpers/cli';
 import { schemaValidator } from '../helpers/schema';
 import { EXAMPLE_TREE } from '../helpers/example';
+import { READ_BYTES, boundedDigest } from '../../src/resolver/read';
 
 type ErrorJson = { error: { code: string; message: string; targets?: unknown } & Record<string, unknown> };
 
@@ -585,13 +586,21 @@ describe('contract §9 CLI: the real executable on disk', function () {
     });
   });
 
-  it('§4 a file over 1 MiB on disk: hashed whole, first 1 MiB contributed, too-large', () => {
+  it('§4 a file over 1 MiB on disk: first 1 MiB read and contributed, hashed with its size and mtime, too-large', () => {
     const big = Buffer.alloc(20 * 1024 * 1024 + 3, 'b');
     const { repo } = workspace({ 'AGENTS.md': big });
     const ev = evidence(['instructions', repo, 'a.ts', '--budget', '100'], { cwd: repo });
     const a = byPath(ev)['AGENTS.md'];
     assert.equal(a.bytes, big.length);
-    assert.equal(a.sha256, createHash('sha256').update(big).digest('hex'));
+    const st = fs.statSync(path.join(repo, 'AGENTS.md'));
+    const digest = boundedDigest(createHash('sha256').update(big.subarray(0, READ_BYTES)), {
+      kind: 'file',
+      size: st.size,
+      mtimeMs: st.mtimeMs,
+      dev: st.dev,
+      ino: st.ino,
+    });
+    assert.equal(a.sha256, digest);
     assert.equal(a.chars, 1024 * 1024);
     assert.ok(diagCodes(ev, 'AGENTS.md').includes('too-large'));
   });

@@ -170,6 +170,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     applicability: n.applicability,
     otherwise: n.otherwise,
     tag: n.tag,
+    preread: n.preread,
     located,
   });
   if (n.own) {

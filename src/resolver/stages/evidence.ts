@@ -25,7 +25,7 @@ function fileDiagnostics(settled: Settled, io: Io): void {
         'too-large',
         e.path,
         null,
-        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are used (the hash covers all of it)`,
+        `file is ${e.loaded.read.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
       );
     }
   }
@@ -57,19 +57,31 @@ function keptChars(unit: BudgetUnit, e: Entry, content: string, kept: number): n
   return measure(Buffer.from(e.raw.buffer, e.raw.byteOffset, Math.max(0, kept)).toString('utf8'));
 }
 
-/** Why a source is not applicable: one clause per key and pattern, naming its targets. */
+/**
+ * Why a source is not applicable: one clause per key and pattern (or per reason a profile's own
+ * applicability gives), naming its targets once. Each per-target record stays constant-size, so
+ * the reasons of many sources and targets grow with their sum, never their product of clauses.
+ */
 function notApplicableReason(e: Entry, settled: Settled): string | null {
+  const list = settled.notApplicable.get(e)!;
   if (e.applicability) {
-    const list = settled.notApplicable.get(e)!;
-    if (list.length > 0 && list.every((n) => n.why !== undefined)) return [...new Set(list.map((n) => n.why!))].join('; ');
-    const targets = list.map((n) => JSON.stringify(n.target));
-    return targets.length === 0 ? null : `${e.applicability.describe()} does not match ${targets.join(', ')}`;
+    const applicability = e.applicability;
+    const unmatched: string[] = [];
+    const whys = new Set<string>();
+    for (const n of list) {
+      if (n.why === undefined) unmatched.push(JSON.stringify(n.target));
+      else whys.add(n.why);
+    }
+    const clauses = [...whys];
+    if (unmatched.length > 0)
+      clauses.unshift(`${applicability.describe()} does not match ${unmatched.join(', ')}${applicability.unmatched ?? ''}`);
+    return clauses.join('; ') || null;
   }
   // The applies_to list is said once, not once per target (1,000 globs and 10,000 targets
   // would be 600 MB of reason).
   const globs = JSON.stringify(e.metadata?.applies_to);
   const clauses = new Map<string, string[]>();
-  for (const n of settled.notApplicable.get(e)!) {
+  for (const n of list) {
     const clause = n.key === 'excludes' ? `excludes ${JSON.stringify(n.pattern)} matches ` : `applies_to ${globs} does not match `;
     const targets = clauses.get(clause);
     if (targets) targets.push(JSON.stringify(n.target));

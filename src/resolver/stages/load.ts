@@ -10,7 +10,8 @@ import { frontmatterBlockBytes as frontmatterBlockBytesOf, unparsedInstructions 
 import { PatternSet } from '../globs';
 import { MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from '../limits';
 import type { Dialect, DialectResult, LoadRule, Profile, TrustVerdict } from '../profile';
-import { ReadOptions, readInstructionFile } from '../read';
+import { ReadOptions, ReadResult, readInstructionFile, unreadDigest } from '../read';
+import { sameStatus } from '../moment-fs';
 import { createHash } from 'node:crypto';
 import type { SkippedCandidate } from '../evidence';
 import type { Entry, Found, Io } from './types';
@@ -23,7 +24,7 @@ export const DISCLOSED_PLACEHOLDER = '[not shown: links outside the repository]'
 /** The file cache's key for a dialect and reading: Holaryn's own stays the historical `true`. */
 function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string {
   const lossy = how.lossy === true;
-  const extra = `${how.keepBom === true ? '/bom' : ''}${how.rawBytes === true ? '/raw' : ''}`;
+  const extra = `${how.keepBom === true ? '/bom' : ''}${how.rawBytes === true ? '/raw' : ''}${how.keepNul === true && !lossy ? '/nul' : ''}`;
   if (!lossy && extra === '' && dialect?.name === 'holaryn') return true;
   if (!lossy && extra === '' && dialect === null) return false;
   return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${extra}`;
@@ -31,7 +32,12 @@ function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string 
 
 /** How a profile's load rule reads its files. */
 function readOptions(rule: LoadRule): ReadOptions {
-  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes: rule.rawBytes === true };
+  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes: rule.rawBytes === true, keepNul: nulSent(rule) };
+}
+
+/** Whether the system loads a file holding NUL bytes (LoadRule.nulBytes). */
+function nulSent(rule: LoadRule): boolean {
+  return (rule.nulBytes ?? (rule.decode === 'lossy' ? 'sent' : 'refused')) === 'sent';
 }
 
 /**
@@ -48,9 +54,11 @@ function load(
   mode: boolean | string,
   cache: FileCache | undefined,
   yaml: { remaining: number },
+  preread: ReadResult | undefined,
 ): LoadedFile {
   const hit = cache?.get(canonical, st, mode);
-  const read = hit ? hit.read : readInstructionFile(fs, canonical, st, how);
+  // The profile read the file already, the same way (NamedCandidate.preread): not read twice.
+  const read = hit ? hit.read : preread?.ok && sameStatus(preread.stat, st) ? preread : readInstructionFile(fs, canonical, st, how);
   if (!read.ok) {
     const failed: LoadedFile = { read, parsed: null, frontmatterBytes: 0 };
     // Only a failure of the bytes themselves lasts as long as they do; an I/O error may not.
@@ -91,6 +99,18 @@ function compiled(patterns: readonly string[]): PatternSet {
     compiledPatterns.set(key, (set = new PatternSet(patterns)));
   }
   return set;
+}
+
+/**
+ * A file the profile only reports as not loaded: nothing of it reaches the model, so it is not
+ * read; its identity is its status, and its hash that of its size and mtime.
+ */
+function unread(st: FsStat): LoadedFile & { read: { ok: true } } {
+  return {
+    read: { ok: true, sha256: unreadDigest(st), bytes: st.size, text: '', tooLarge: false, stat: st },
+    parsed: plain(''),
+    frontmatterBytes: 0,
+  };
 }
 
 /** A file that was not read (a link leading outside): its placeholder as a loaded file. */
@@ -134,6 +154,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
   const rule = profile.load;
   const how = readOptions(rule);
   const mode = cacheMode(profile.dialect, how);
+  const sendsNul = nulSent(rule);
   const entries: Entry[] = [];
   const loadedByIdentity = new Map<string, LoadedFile>();
   const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
@@ -172,10 +193,12 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     if (located.disclose !== undefined) {
       loaded = disclosed(located.stat);
       io.diagnostics.add('symlink-outside-root', f.path, null, disclosure(profile, f, io.boundary.name(located.disclose)));
+    } else if (f.report?.status === 'not-loaded') {
+      loaded = loadedByIdentity.get(identity) ?? unread(located.stat);
     } else {
       loaded = loadedByIdentity.get(identity);
       if (!loaded) {
-        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, mode, cache, yamlBudget);
+        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, mode, cache, yamlBudget, f.preread);
         loadedByIdentity.set(identity, loaded);
       }
     }
@@ -183,9 +206,22 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       skipFailed(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
       continue;
     }
+    const notRead = f.report?.status === 'not-loaded' && located.disclose === undefined;
+    if (loaded.read.nul && !notRead) {
+      if (!sendsNul) {
+        skipFailed(f, 'unreadable', `${f.path}: file contains NUL bytes (a binary file); skipped`);
+        continue;
+      }
+      io.diagnostics.add(
+        'binary',
+        f.path,
+        null,
+        `${f.path} contains NUL bytes (a binary file): the agent this profile follows reads it as text and sends them to the model as they are (Holaryn's own profile skips such a file)`,
+      );
+    }
     const parsed = loaded.parsed as DialectResult | null;
     let content = parsed?.content ?? '';
-    if (profile.imports && located.disclose === undefined) {
+    if (profile.imports && located.disclose === undefined && !notRead) {
       const expanded = profile.imports.expand(
         content,
         { abs: located.canonical, path: f.path },
@@ -196,7 +232,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     }
     const trim = rule.trimWith ?? ((text: string) => text.trim());
     if (f.trim ?? rule.trim) content = trim(content);
-    const blank = rule.skipEmpty && trim(content) === '';
+    const blank = rule.skipEmpty && !notRead && trim(content) === '';
     if (blank && !rule.reportEmpty) continue;
     if (loaded.read.replaced) {
       io.diagnostics.add('invalid-utf8', f.path, null, `${f.path} is not valid UTF-8; the bytes that are not were read as U+FFFD`);

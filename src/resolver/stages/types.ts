@@ -8,6 +8,7 @@ import type { Listings } from '../listings';
 import type { Applicability } from '../profile';
 import type { Boundary } from '../boundary';
 import type { FileCache } from '../cache';
+import type { ReadResult } from '../read';
 
 export class Diagnostics {
   readonly list: Diagnostic[] = [];
@@ -80,6 +81,8 @@ export interface Found {
   applicability?: Applicability;
   otherwise?: SourceDelivery;
   tag?: string;
+  /** The file as the profile already read it (NamedCandidate.preread). */
+  preread?: ReadResult;
   /** The located file, or why it is skipped. */
   located:
     | { ok: true; canonical: string; stat: FsStat; disclose?: string }

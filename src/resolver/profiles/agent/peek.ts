@@ -5,7 +5,7 @@
  * never shown either: see boundary.ts and LoadRule `follow-disclose`). Never throws.
  */
 import type { FileCache } from '../../cache';
-import type { EntryKind, ResolverFs } from '../../fs';
+import type { ResolverFs } from '../../fs';
 import { canonicalize } from '../../paths';
 import { readRawFile } from './read';
 import { decodeLossy } from './text';
@@ -85,23 +85,4 @@ export function isSymlink(fs: ResolverFs, abs: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * A directory's entries as stored, each with its own kind (links not followed), in one listing
- * where the file system lists kinds; [] when it cannot be listed.
- */
-export function listEntries(fs: ResolverFs, dir: string): { name: string; kind: EntryKind | undefined }[] {
-  try {
-    if (fs.listKinds) return [...fs.listKinds(dir)].map(([name, kind]) => ({ name, kind }));
-  } catch {
-    return []; // not a directory, or not listable
-  }
-  return listNames(fs, dir).map((name) => {
-    try {
-      return { name, kind: fs.lstat(fs.path.join(dir, name))?.kind };
-    } catch {
-      return { name, kind: undefined };
-    }
-  });
 }

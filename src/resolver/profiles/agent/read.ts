@@ -1,13 +1,15 @@
 /**
  * Reading a file's raw bytes for an agent profile. Holaryn's own reader refuses text that is not
  * UTF-8; agents do not (Codex decodes lossily, Kimi fails), so a profile gets the bytes and
- * decodes them the agent's way. The whole file is hashed; at most `cap` bytes are kept, so memory
- * stays bounded whatever the file's size.
+ * decodes them the agent's way. At most `cap` bytes are read and kept, so neither memory nor time
+ * grows with the file's size; a larger file is hashed as those bytes plus its size and mtime
+ * (read.ts's boundedDigest).
  */
 import { createHash } from 'node:crypto';
 import type { FileCache } from '../../cache';
 import { FsError, FsStat, ResolverFs } from '../../fs';
 import { READ_CHUNK_BYTES } from '../../limits';
+import { boundedDigest } from '../../read';
 
 export type RawRead =
   | {
@@ -34,6 +36,9 @@ export function readRawFile(fs: ResolverFs, canonical: string, expected: FsStat,
   return read;
 }
 
+/** One read buffer for every file: reads are synchronous and every kept byte is copied out. */
+const sharedChunk = new Uint8Array(READ_CHUNK_BYTES);
+
 function readRawFileOnce(fs: ResolverFs, canonical: string, expected: FsStat, cap: number): RawRead {
   let reader;
   try {
@@ -44,24 +49,24 @@ function readRawFileOnce(fs: ResolverFs, canonical: string, expected: FsStat, ca
   }
   try {
     const hash = createHash('sha256');
-    const chunk = new Uint8Array(READ_CHUNK_BYTES);
+    const chunk = sharedChunk;
     const kept: Uint8Array[] = [];
-    let keptBytes = 0;
     let total = 0;
-    for (;;) {
-      const n = reader.read(chunk);
+    // A file within the cap is read to its end (so one that grows is noticed); a larger one only up to the cap.
+    const partial = expected.size > cap;
+    const limit = partial ? cap : Infinity;
+    while (total < limit) {
+      const n = reader.read(partial ? chunk.subarray(0, Math.min(chunk.length, cap - total)) : chunk);
       if (n === 0) break;
       total += n;
       if (total > expected.size) return { ok: false, message: 'file changed while being read' };
       const data = chunk.subarray(0, n);
       hash.update(data);
-      if (keptBytes < cap) {
-        const take = Math.min(n, cap - keptBytes);
-        kept.push(data.slice(0, take));
-        keptBytes += take;
-      }
+      kept.push(data.slice());
     }
-    return { ok: true, bytes: Buffer.concat(kept), size: total, sha256: hash.digest('hex'), tooLarge: total > cap };
+    const size = partial ? expected.size : total;
+    const sha256 = partial ? boundedDigest(hash, expected) : hash.digest('hex');
+    return { ok: true, bytes: Buffer.concat(kept), size, sha256, tooLarge: size > cap };
   } catch (err) {
     return { ok: false, message: `file cannot be read (${err instanceof FsError ? err.code : 'EIO'})` };
   } finally {

@@ -9,6 +9,7 @@
  * ones; a bad value in a configuration file is a diagnostic and the value is not used.
  */
 import { ResolveError } from '../../evidence';
+import { MAX_SETTING_LIST_ITEMS } from '../../limits';
 import { isPlainName } from '../../boundary';
 
 export type SettingValue = number | string | boolean | readonly string[] | Readonly<Record<string, boolean>> | null;
@@ -114,6 +115,13 @@ function isStringList(v: unknown): v is string[] {
  */
 export function checkSettingValue(spec: SettingSpec, value: unknown): { ok: true; value: SettingValue } | { ok: false; problem: string } {
   const bad = { ok: false as const, problem: `${spec.name} must be ${describeKind(spec)}` };
+  const entries = Array.isArray(value)
+    ? value.length
+    : spec.kind === 'boolean-map' && typeof value === 'object' && value !== null
+      ? Object.keys(value).length
+      : 0;
+  if (entries > MAX_SETTING_LIST_ITEMS)
+    return { ok: false, problem: `${spec.name} holds ${entries} entries; the limit is ${MAX_SETTING_LIST_ITEMS} (MAX_SETTING_LIST_ITEMS)` };
   switch (spec.kind) {
     case 'integer': {
       const n = typeof value === 'bigint' ? Number(value) : value;

@@ -15,11 +15,13 @@
  *    directories below the working directory on its way, where the plugin adds them.
  */
 import type { NotApplicableFor, SourceScope } from '../../evidence';
-import { PatternSet } from '../../globs';
+import { PatternSet, patternBoundsProblem, patternTotalProblem } from '../../globs';
+import { MAX_PATTERNS_PER_KEY } from '../../limits';
 import { canonicalize, isInside, joinUnder } from '../../paths';
 import type { Probe } from '../../boundary';
+import { walkRuleFolder } from '../agent/folders';
 import { derived, type Applicability, type DiscoverContext, type NamedCandidate } from '../../profile';
-import { isSymlink, kindOf, listInOrder, peekText } from '../agent/peek';
+import { kindOf, listInOrder, peekText } from '../agent/peek';
 import { HOOK_TAG, type MemoryKind } from './format';
 import { isTextName, memoryText } from './text';
 import { pathRuleMatches } from './rules';
@@ -31,7 +33,6 @@ export const MAX_MEMORY_BYTES = 4 * 1024 * 1024;
 export const MAX_IMPORT_DEPTH = 5;
 /** Rules folders are walked this deep (a bound; Claude Code has none but never walks a folder twice). */
 const MAX_RULE_DEPTH = 10;
-const MAX_RULES = 2000;
 
 /** The CLAUDE files that make a project one with CLAUDE.md (no AGENTS.md then, by default). */
 const CLAUDE_NAMES = ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'];
@@ -78,6 +79,18 @@ interface Memory {
   loads: boolean;
 }
 
+/** Why a rule's `paths` are over the bounds every profile's globs share, if they are. */
+function pathsProblem(patterns: readonly string[]): string | undefined {
+  if (patterns.length > MAX_PATTERNS_PER_KEY) return `paths holds ${patterns.length} patterns; the limit is ${MAX_PATTERNS_PER_KEY}`;
+  const total = patternTotalProblem(patterns, 'paths');
+  if (total !== undefined) return total;
+  for (const p of patterns) {
+    const why = patternBoundsProblem(p);
+    if (why !== undefined) return `paths ${JSON.stringify(p.length > 80 ? `${p.slice(0, 80)}…` : p)}: ${why}`;
+  }
+  return undefined;
+}
+
 /** The top of an import chain. */
 function chainRoot(m: Memory): Memory {
   let r = m;
@@ -114,6 +127,8 @@ class Discovery {
   /** Reports are recorded only while this is true (a dry load decides without reporting). */
   private reporting = true;
   private readonly memos = new Map<string, unknown>();
+  /** Rules whose `paths` were said to be over the bounds (once each). */
+  private readonly saidPaths = new Set<string>();
   /** Per folder of a target: the directories below the working directory down to it. */
   private readonly chains = new Map<string, string[]>();
   /** Every path rule read (a file with `paths`), by path. */
@@ -234,7 +249,20 @@ class Discovery {
     const text = memoryText(peeked.text);
     if (text.content.trim() === '') return [{ ...self, loads: false }];
     self.content = text.content;
-    if (text.globs) self.globs = text.globs;
+    if (text.globs) {
+      const problem = pathsProblem(text.globs);
+      // Over the bounds every profile's globs share: said, not evaluated (the rule matches no file).
+      if (problem !== undefined && !this.saidPaths.has(abs)) {
+        this.saidPaths.add(abs);
+        ctx.diagnostic(
+          'invalid-value',
+          this.shown(abs),
+          null,
+          `${problem}; Holaryn does not evaluate it (Claude Code would), so the rule matches no file here`,
+        );
+      }
+      self.globs = problem === undefined ? text.globs : [];
+    }
     const out: Memory[] = [self];
     const dir = P.dirname(c.path);
     for (const spec of text.imports) {
@@ -273,34 +301,35 @@ class Discovery {
   ): Memory[] {
     const { ctx, P } = this;
     const out: Memory[] = [];
-    const visited = new Set<string>();
-    let count = 0;
-    const walk = (dir: string, depth: number) => {
-      if (kindOf(ctx.fs, dir) !== 'directory') return;
-      const real = canonicalize(ctx.fs, dir);
-      if (!real.exists || visited.has(dir) || visited.has(real.path)) return;
-      // A rules folder that is a link leading outside the working directory is not read.
-      if (!external && isSymlink(ctx.fs, dir) && !isInside(P, ctx.root, real.path)) return;
-      visited.add(dir);
-      visited.add(real.path);
-      for (const name of listInOrder(ctx.fs, dir)) {
-        if (count >= MAX_RULES) return;
-        const entry = joinUnder(P, dir, name);
-        const target = canonicalize(ctx.fs, entry);
-        if (!target.exists) continue;
-        // An entry leading elsewhere outside the working directory is skipped.
-        if (!external && target.path !== joinUnder(P, real.path, name) && !isInside(P, ctx.root, target.path)) continue;
-        const what = kindOf(ctx.fs, target.path);
-        if (what === 'directory') {
-          if (depth < MAX_RULE_DEPTH) walk(target.path, depth + 1);
-        } else if (what === 'file' && name.endsWith('.md')) {
-          count++;
-          const loaded = this.load(target.path, kind, seen, external, delivery);
-          out.push(...loaded.filter((m) => (m.globs !== undefined) === conditional));
-        }
-      }
-    };
-    walk(top, 0);
+    // Walked once per folder (the conditional and unconditional rules both come from it), so what
+    // the walk says is said once.
+    const found = this.memo(`walk\0${top}`, () =>
+      walkRuleFolder(ctx, {
+        top,
+        maxDepth: MAX_RULE_DEPTH,
+        agent: 'Claude Code',
+        wanted: (name) => name.endsWith('.md'),
+        // The order the file system lists each folder in, as Claude Code reads it.
+        order: (entries, dir) => {
+          const here = new Set(entries.map((e) => e.name));
+          const listed = listInOrder(ctx.fs, dir).filter((n) => here.has(n));
+          return listed.length === here.size ? listed : [...listed, ...[...here].filter((n) => !listed.includes(n)).sort()];
+        },
+        // A link in a project's rules leading outside the working directory is not read (seen in
+        // runs of 2.1.328); the user's and managed rules are theirs, followed wherever they lead.
+        link: (abs, real) =>
+          external || isInside(P, ctx.root, real)
+            ? { follow: true }
+            : {
+                follow: false,
+                why: `${this.shown(abs)} leads outside the working directory (${ctx.boundary.name(real)}): Claude Code does not read it, and neither does Holaryn`,
+              },
+      }),
+    );
+    for (const rule of found) {
+      const loaded = this.load(rule.abs, kind, seen, external, delivery);
+      out.push(...loaded.filter((m) => (m.globs !== undefined) === conditional));
+    }
     return out;
   }
 
@@ -695,10 +724,12 @@ class Discovery {
     return {
       test: (target) => {
         if (targets.has(target.path)) return null;
+        // Short per target (the rule's whole `paths` is in its reason once, not in every record).
+        const brief = m.globs ? 'its paths' : what;
         const why =
           target.path === ''
-            ? `${what}: it loads only when Claude Code touches a matching path, and none was touched`
-            : `${what}: touching ${JSON.stringify(target.path)} does not load it`;
+            ? `${brief}: it loads only when Claude Code touches a matching path, and none was touched`
+            : `${brief}: touching this path does not load it`;
         const no: NotApplicableFor = { target: target.path, key: 'applies_to', pattern: null, why };
         return no;
       },

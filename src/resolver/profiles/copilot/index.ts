@@ -12,15 +12,16 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { joinUnder } from '../../paths';
-import type { FsStat, ResolverFs } from '../../fs';
+import type { EntryKind, FsStat } from '../../fs';
 import { walkFsOf, walkSteps } from '../../walk';
 import { agentHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { agentHeader, scalarText, stringOrList } from '../agent/frontmatter';
-import { isSymlink, kindOf, listEntries, listNames, peekText } from '../agent/peek';
+import { isSymlink, kindOf, listNames, peekText } from '../agent/peek';
+import { addChainDirectories, walkRuleFolder } from '../agent/folders';
 import { EffectiveSetting, effectiveSettings } from '../agent/settings';
 import { requireFrame } from '../agent/configure';
-import { copilotMatch, globMatchesIgnoreCase } from './match';
+import { CopilotPattern, globMatchesIgnoreCase } from './match';
 import {
   COPILOT_SETTINGS,
   DEFAULT_LOCATIONS,
@@ -62,8 +63,6 @@ const INDEX_HEAD = [
 
 /** Instruction folders are searched this many levels below the folder (VS Code MAX_INSTRUCTIONS_RECURSION_DEPTH). */
 const MAX_DEPTH = 5;
-/** At most this many instruction files are considered (a bound against hostile trees). */
-const MAX_INSTRUCTION_FILES = 2000;
 /** Folders the nested AGENTS.md search enters at most (VS Code's search has no bound). */
 const MAX_SEARCH_DIRECTORIES = 20_000;
 /** What the search leaves out by default: `files.exclude` and `search.exclude` (all `**\/NAME`, and `**\/*.code-search`). */
@@ -284,39 +283,56 @@ export function effectivePattern(
 
 const LISTED = "listed in Copilot's instruction index: the model may read it itself";
 
-function applicability(pattern: string | undefined, list: boolean, s: CopilotSettings, key: string): Applicability {
-  const no = (target: string, why: string): NotApplicableFor => ({ target, key: 'applies_to', pattern: null, why: `${why} (${LISTED})` });
+/**
+ * Which targets Copilot attaches the file for. Every `why` is one fixed sentence (the reason names
+ * the pattern and the targets once): a record is kept per target.
+ */
+function applicability(glob: CopilotPattern | undefined, list: boolean, s: CopilotSettings, key: string, problem?: string): Applicability {
+  const no = (target: string, why?: string): NotApplicableFor =>
+    why === undefined
+      ? { target, key: 'applies_to', pattern: null }
+      : { target, key: 'applies_to', pattern: null, why: `${why} (${LISTED})` };
+  const pattern = glob?.pattern;
+  const never = !s.includeApplying
+    ? `${INCLUDE_APPLYING} is false: Copilot attaches no file by its ${key}`
+    : pattern === undefined
+      ? list
+        ? 'applyTo is a YAML list: Copilot reads applyTo only as a string, so this file is never attached'
+        : 'no applyTo: Copilot never attaches it by itself'
+      : pattern.trim() === ''
+        ? `${key} is empty: Copilot never attaches it`
+        : problem !== undefined
+          ? `${key} is over Holaryn's pattern bounds (${problem}): Holaryn does not evaluate it, so it is taken as matching no file`
+          : undefined;
   return {
     test(target) {
-      if (!s.includeApplying) return no(target.path, `${INCLUDE_APPLYING} is false: Copilot attaches no file by its ${key}`);
-      if (pattern === undefined)
-        return no(
-          target.path,
-          list
-            ? 'applyTo is a YAML list: Copilot reads applyTo only as a string, so this file is never attached'
-            : 'no applyTo: Copilot never attaches it by itself',
-        );
-      if (pattern.trim() === '') return no(target.path, `${key} is empty: Copilot never attaches it`);
+      if (never !== undefined) return no(target.path, never);
       const abs = target.path === '' ? undefined : target.absolute;
-      if (copilotMatch(pattern, abs)) return null;
-      return no(
-        target.path,
-        abs === undefined
-          ? `no file is attached, and ${key} ${JSON.stringify(pattern)} is not **, **/* or *`
-          : `${key} ${JSON.stringify(pattern)} does not match ${JSON.stringify(target.path)}`,
-      );
+      if (glob!.match(abs)) return null;
+      return no(target.path, abs === undefined ? `no file is attached, and only **, **/* or * apply without one` : undefined);
     },
     describe: () => `${key} ${JSON.stringify(pattern ?? '')}`,
+    unmatched: ` (${LISTED})`,
   };
 }
 
+/** The targets' absolute paths (undefined for the root: no file attached), made once for every instruction file. */
+type TargetPaths = readonly (string | undefined)[];
+
+function targetPaths(ctx: DiscoverContext): TargetPaths {
+  return ctx.targets.map((t) => (t.path === '' ? undefined : joinUnder(ctx.fs.path, ctx.root, t.path)));
+}
+
 /** Why a file is attached, for the first target it matches (the reason on an included source). */
-function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: CopilotSettings): string | undefined {
-  if (pattern === undefined || !s.includeApplying) return undefined;
-  const P = ctx.fs.path;
-  for (const t of ctx.targets) {
-    const abs = t.path === '' ? undefined : joinUnder(P, ctx.root, t.path);
-    const m = copilotMatch(pattern, abs);
+function attachedNote(
+  ctx: DiscoverContext,
+  glob: CopilotPattern | undefined,
+  s: CopilotSettings,
+  targets: TargetPaths,
+): string | undefined {
+  if (glob === undefined || !s.includeApplying) return undefined;
+  for (const [i, t] of ctx.targets.entries()) {
+    const m = glob.match(targets[i]);
     if (!m) continue;
     if (m.all) return `automatically attached as pattern is ${m.part}`;
     let note = `automatically attached as pattern ${m.effective} matches ${t.path}`;
@@ -336,10 +352,10 @@ function attachedNote(ctx: DiscoverContext, pattern: string | undefined, s: Copi
  * but VS Code's disk provider resolves a symbolic link with one more stat and adds it only
  * then, so the entries that are not links come first (by name), then the links (by name).
  */
-function linksLast(fs: ResolverFs, dir: string): string[] {
+function linksLast(entries: readonly { name: string; kind: EntryKind | undefined }[]): string[] {
   const plain: string[] = [];
   const links: string[] = [];
-  for (const e of listEntries(fs, dir)) (e.kind === 'symlink' ? links : plain).push(e.name);
+  for (const e of entries) (e.kind === 'symlink' ? links : plain).push(e.name);
   return [...plain.sort(), ...links.sort()];
 }
 
@@ -363,23 +379,27 @@ function instructionFiles(ctx: DiscoverContext, s: CopilotSettings, roots: reado
   }
   const out: NamedCandidate[] = [];
   const seen = new Set<string>();
-  const visit = (dir: string, depth: number, folder: { user: boolean; recurse: boolean }) => {
-    for (const name of linksLast(ctx.fs, dir)) {
-      if (out.length >= MAX_INSTRUCTION_FILES) return;
-      const abs = joinUnder(P, dir, name);
-      const kind = kindOf(ctx.fs, abs);
-      if (kind === 'directory') {
-        if (folder.recurse && depth < MAX_DEPTH) visit(abs, depth + 1, folder);
-        continue;
-      }
-      if (kind !== 'file' || seen.has(abs)) continue;
-      const tag = instructionKind(name, abs);
-      if (!tag) continue;
+  const targets = targetPaths(ctx);
+  for (const folder of folders) {
+    const files = walkRuleFolder(ctx, {
+      top: folder.dir,
+      // VS Code's own depth (MAX_INSTRUCTIONS_RECURSION_DEPTH): it looks no deeper either.
+      maxDepth: folder.recurse ? MAX_DEPTH : 0,
+      agentsDepth: true,
+      agent: 'Copilot',
+      wanted: (name, abs) => instructionKind(name, abs) !== undefined,
+      order: (entries) => linksLast(entries),
+      // VS Code follows links wherever they lead and names the file by the path it found; the
+      // pipeline discloses, never prints, one leading outside the repository and the home.
+      link: () => ({ follow: true }),
+      keepLinkPaths: true,
+    });
+    for (const { abs } of files) {
+      if (seen.has(abs)) continue;
       seen.add(abs);
-      out.push(instructionCandidate(ctx, s, abs, tag, folder.user));
+      out.push(instructionCandidate(ctx, s, abs, instructionKind(P.basename(abs), abs)!, folder.user, targets));
     }
-  };
-  for (const folder of folders) visit(folder.dir, 0, folder);
+  }
   return out;
 }
 
@@ -389,19 +409,29 @@ function instructionCandidate(
   abs: string,
   tag: 'instructions' | 'claude-rule',
   user: boolean,
+  targets: TargetPaths,
 ): NamedCandidate {
   const claudeRule = tag === 'claude-rule';
   const peeked = peekText(ctx.fs, abs, user ? null : (real) => ctx.boundary.shows(real), HEADER_READ_BYTES, undefined, ctx.options.cache);
   const header = peeked.ok ? agentHeader(peeked.text) : undefined;
   const { pattern, list } = effectivePattern(header?.attributes, claudeRule);
   const key = claudeRule ? 'paths' : 'applyTo';
+  const glob = pattern === undefined ? undefined : new CopilotPattern(pattern);
+  const problem = glob?.problem(key);
   const base = {
     tag,
-    applicability: applicability(pattern, list, s, key),
+    applicability: applicability(glob, list, s, key, problem),
     otherwise: 'listed' as const,
-    note: attachedNote(ctx, pattern, s),
+    note: problem === undefined ? attachedNote(ctx, glob, s, targets) : undefined,
   };
   const path = user ? `~/${ctx.fs.path.relative(ctx.homedir, abs).split(ctx.fs.path.sep).join('/')}` : ctx.display(abs);
+  if (problem !== undefined)
+    ctx.diagnostic(
+      'invalid-value',
+      path,
+      header?.lines[key] ?? null,
+      `${problem}: Holaryn does not evaluate this ${key} (Copilot would), so ${path} is taken as attached to no file`,
+    );
   if (list)
     ctx.diagnostic(
       'agent-pitfall',
@@ -442,12 +472,7 @@ type Nested = { dir: string; abs: string; name: string };
 function chainAgentsMd(ctx: DiscoverContext): Nested[] {
   const P = ctx.fs.path;
   const dirs = new Set<string>();
-  for (const t of ctx.targets) {
-    if (t.path === '') continue;
-    const parts = t.path.split('/');
-    const upto = t.kind === 'directory' ? parts.length : parts.length - 1;
-    for (let i = 1; i <= upto; i++) dirs.add(parts.slice(0, i).join('/'));
-  }
+  for (const t of ctx.targets) addChainDirectories(dirs, t.path, t.kind === 'directory');
   const out: Nested[] = [];
   for (const dir of [...dirs].sort())
     for (const f of childrenNamed(ctx, joinUnder(P, ctx.root, dir), ['AGENTS.md'])) out.push({ dir, abs: f.abs, name: f.name });

@@ -7,13 +7,14 @@
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
 import { canonicalize, joinUnder } from '../../paths';
-import { MAX_CONTENT_BYTES } from '../../limits';
+import { MAX_CONTENT_BYTES, MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 import { ConfigLayer, EffectiveSetting, SettingOverrides, effectiveSettings } from '../agent/settings';
 import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config';
 import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
-import { ImportIo, importRoot, isSubpath, processImports } from './imports';
+import { ReadResult, readInstructionFile } from '../../read';
+import { ImportExpander, ImportIo, importRoot, isSubpath } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
 import { includeDirectories } from './workspace';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
@@ -64,6 +65,10 @@ export interface GeminiSource {
   /** The file's raw size and hash when it was read. */
   bytes: number;
   sha256: string;
+  /** The read itself, as the pipeline reads it (it is not read again: NamedCandidate.preread). */
+  read?: ReadResult;
+  /** The bound on what imports add (MAX_IMPORT_EXPANSION_CHARS) cut `text`. */
+  importsCut?: boolean;
   /** On-touch: the target whose tool call discovered it. */
   target?: string;
   /** Where the walk probed it (directory and name as Gemini joined them). */
@@ -429,6 +434,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
 
   /** The top-level file whose imports are being expanded (for an import's diagnostic). */
   let importing: GeminiSource | undefined;
+  /** Imported files outside the boundary (absolute → as messages name them), and who was told. */
+  const outside = new Map<string, string>();
+  const told = new Set<string>();
   const io: ImportIo = {
     path: P,
     exists: (abs) => run.exists(abs),
@@ -441,22 +449,29 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       const boundary = inputs.boundary;
       if (boundary && !boundary.shows(real)) {
         // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
-        const shown = boundary.name(real);
-        const from = importing?.path ?? null;
-        run.diagnostic(
-          'symlink-outside-root',
-          from,
-          null,
-          `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
-          'import',
-        );
+        outside.set(abs, boundary.name(real));
         return { ok: true, text: DISCLOSED_PLACEHOLDER };
       }
       const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
       if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
       return { ok: true, text: decodeLossy(read.bytes).text };
     },
+    inserted: (abs) => {
+      const shown = outside.get(abs);
+      const from = importing?.path ?? null;
+      if (shown === undefined || told.has(`${from}\0${abs}`)) return;
+      told.add(`${from}\0${abs}`);
+      run.diagnostic(
+        'symlink-outside-root',
+        from,
+        null,
+        `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
+        'import',
+      );
+    },
   };
+  // One for the whole call: each imported file is read once, and the bound covers every file.
+  const imports = new ImportExpander(io, MAX_IMPORT_EXPANSION_CHARS);
 
   /** Reads one candidate into `s` (text, size, hash); false when Gemini would get no content. */
   const load = (s: GeminiSource, markersForImports: readonly string[]): boolean => {
@@ -479,15 +494,17 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       s.disclosed = real;
       return true;
     }
-    const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
+    // Read as the pipeline reads Gemini's files (lossy, BOM kept): the pipeline takes this read.
+    const read = readInstructionFile(inputs.fs, real, st, { lossy: true, keepBom: true });
     if (!read.ok) {
       s.status = 'not-loaded';
       s.reason = `Gemini could not read it either (${read.message}): skipped`;
       run.diagnostic('unreadable', s.path, null, `${s.path}: ${read.message}`);
       return false;
     }
-    s.bytes = read.size;
+    s.bytes = read.bytes;
     s.sha256 = read.sha256;
+    s.read = read;
     if (read.tooLarge)
       run.diagnostic(
         'too-large',
@@ -495,14 +512,14 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
         null,
         `${s.path} is larger than ${MAX_CONTENT_BYTES} bytes: only its first ${MAX_CONTENT_BYTES} bytes are shown (Gemini reads it all)`,
       );
-    const decoded = decodeLossy(read.bytes);
-    if (decoded.invalid)
+    if (read.replaced)
       run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
     const base = P.dirname(s.absolute);
     importing = s;
-    const expanded = processImports(decoded.text, base, importRoot(io, base, markersForImports), io);
+    const expanded = imports.expand(read.text, base, importRoot(io, base, markersForImports));
     importing = undefined;
-    s.text = expanded.trim();
+    s.text = expanded.text.trim();
+    if (expanded.cut) s.importsCut = true;
     return true;
   };
 

@@ -28,6 +28,7 @@ import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
+import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 
 export const GEMINI_VERSION = '0.61.0';
 
@@ -95,6 +96,7 @@ function candidate(s: GeminiSource): NamedCandidate {
     // containment (a file outside the workspace is disclosed, never printed), which reads one
     // found as it lies in a directory of the walk.
     own: s.scope === 'global',
+    ...(s.read ? { preread: s.read } : {}),
     ...(s.probe ? { probe: s.probe } : {}),
   };
 }
@@ -176,7 +178,21 @@ function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
     imports: {
       // Gemini expands imports from the file's path as discovered (a link's own directory):
       // the engine did, so its text is what this file contributes.
-      expand: (content, from) => ({ content: state.byPath.get(from.path)?.text ?? content, diagnostics: [] }),
+      expand: (content, from) => {
+        const s = state.byPath.get(from.path);
+        return {
+          content: s?.text ?? content,
+          diagnostics: s?.importsCut
+            ? [
+                {
+                  code: 'too-large',
+                  line: null,
+                  message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters of imported text in this resolution (MAX_IMPORT_EXPANSION_CHARS): Gemini expands an import again wherever it is imported, and what it would send after that point is not shown`,
+                },
+              ]
+            : [],
+        };
+      },
     },
     format: geminiFormat(state),
   });
@@ -198,7 +214,15 @@ export const GEMINI: Profile = {
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },
   directories: [],
-  load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: false, homes: (where) => [geminiHome(where).dotGemini] },
+  load: {
+    symlinks: 'follow-disclose',
+    decode: 'lossy',
+    // Node's readFile keeps a BOM, and so does Gemini's text (an `@` right after it is no import).
+    keepBom: true,
+    trim: false,
+    skipEmpty: false,
+    homes: (where) => [geminiHome(where).dotGemini],
+  },
   dialect: null,
   order: DISCOVERY_ORDER,
   supersede: 'none',

@@ -124,6 +124,8 @@ export const KIMI: Profile = {
   load: {
     symlinks: 'follow-disclose',
     decode: 'strict',
+    // NUL is valid UTF-8: Python's strict reading keeps it, and Kimi sends it.
+    nulBytes: 'sent',
     // Python's UTF-8 reading keeps a BOM as U+FEFF, and str.strip() does not take it away.
     keepBom: true,
     trim: true,

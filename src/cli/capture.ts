@@ -47,6 +47,9 @@ Arguments:
 
 Options:
   --agent-bin PATH     the agent's executable (default: "<command>" found on PATH)
+  --env NAME=VALUE     set NAME for the agent and the profile (repeatable), e.g.
+                       GEMINI_CLI_TRUST_WORKSPACE=true to run Gemini CLI in a folder it
+                       does not trust yet; nothing else of your environment reaches the agent
   --keep               keep the run's folder (the throwaway home, what the agent printed)
   --json               print {"schema":"${CAPTURE_SCHEMA}",…}
   -h, --help           show this help
@@ -135,6 +138,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     strict: true,
     options: {
       'agent-bin': { type: 'string' },
+      env: { type: 'string', multiple: true },
       keep: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -159,6 +163,12 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${fileArg} is outside ${rootArg}`);
   }
   const executable = agentExecutable(driver, values['agent-bin'], io);
+  const env: Record<string, string> = {};
+  for (const pair of values.env ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+    if (!m) throw new UsageError(`--env takes NAME=VALUE, got ${JSON.stringify(pair)}`);
+    env[m[1]] = m[2];
+  }
 
   const isolation = sandboxProblem();
   if (isolation !== null) {
@@ -185,6 +195,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
       home,
       work,
       state,
+      env,
       // The driver and the extractor see the repository's own files, not its dependencies or git objects.
       files: { skipFolder: (name) => name === '.git' || name === 'node_modules', maxBytes: 1 << 20 },
     });

@@ -7,6 +7,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Evidence, InstalledAgent } from '../resolver';
+import { DRIVERS } from './agents';
 import type { AgentDriver } from './agents/types';
 
 /** The first executable `command` on `PATH` (absolute), or null. */
@@ -64,17 +66,7 @@ export function verifiedRelease(profileVersion: string | undefined): string | nu
   return all ? all[all.length - 1] : null;
 }
 
-/** What the evidence says about the installed agent (evidence `installedAgent`). */
-export interface InstalledAgent {
-  /** The executable the version was read from. */
-  executable: string;
-  /** Its release, or null when it cannot be read without running it. */
-  version: string | null;
-  /** The release the profile was verified against, or null when the profile names none. */
-  verified: string | null;
-  /** Whether both are known and differ. */
-  differs: boolean;
-}
+export type { InstalledAgent };
 
 export function installedAgent(driver: AgentDriver, executable: string, profileVersion: string | undefined): InstalledAgent {
   const version = installedVersion(driver, executable);
@@ -85,4 +77,27 @@ export function installedAgent(driver: AgentDriver, executable: string, profileV
 /** "verified against 2.1.328; this machine has 2.1.300", or null when they agree or one is unknown. */
 export function versionNote(agent: InstalledAgent): string | null {
   return agent.differs ? `verified against ${agent.verified}; this machine has ${agent.version}` : null;
+}
+
+/**
+ * Adds `installedAgent` to evidence of an agent's profile when that agent is on `PATH`: the
+ * front ends (CLI, VS Code) call this after resolving; the resolver never looks at the machine's
+ * agents. Reads a package.json, never runs the agent.
+ */
+export function decorateInstalledAgent(evidence: Evidence, pathVariable: string | undefined): Evidence {
+  const driver = DRIVERS.find((d) => d.profile === evidence.profile);
+  if (!driver) return evidence;
+  const executable = findOnPath(driver.command, pathVariable);
+  if (executable !== null) evidence.installedAgent = installedAgent(driver, executable, evidence.profileVersion);
+  return evidence;
+}
+
+/** One line on the installed agent for a report, or null when there is none on PATH. */
+export function installedAgentLine(evidence: Pick<Evidence, 'installedAgent'>): string | null {
+  const a = evidence.installedAgent;
+  if (!a) return null;
+  if (a.version === null) return `${a.executable}: its version cannot be read without running it`;
+  const note = versionNote(a);
+  if (note) return `${a.executable}: the profile was ${note}`;
+  return `${a.executable}: ${a.version}${a.verified === null ? '' : ', the release the profile was verified against'}`;
 }

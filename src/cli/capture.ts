@@ -20,7 +20,7 @@ import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
 
-export const CAPTURE_SCHEMA = 'holaryn.capture/1';
+export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
 
 /** Exit codes of `capture` beyond EXIT's. */
 export const CAPTURE_EXIT = Object.freeze({ differs: 3, failed: 4, cannotIsolate: 5 });

@@ -179,7 +179,7 @@ async function main(): Promise<void> {
   // Counted by .ci/run's closing line like mocha's.
   process.stdout.write(`  ${done.length - failed.length} passing\n`);
   if (failed.length > 0) {
-    process.stdout.write(`  ${failed.length} failing\n`);
+    process.stdout.write(`  ${failed.length} failing: ${failed.map(({ r }) => `${r.agent}/${r.name}`).join(', ')}\n`);
     process.exitCode = 1;
   }
 }

@@ -20,6 +20,21 @@ function fakeInstall(base: string, pkg: string, version: string, command: string
   return bin;
 }
 
+/** `holaryn instructions <root> AGENTS.md --profile codex` in `format`, with PATH `bin`: its output. */
+async function instructions(root: string, bin: string, format: string): Promise<string> {
+  let out = '';
+  const io = {
+    stdout: (t: string) => void (out += t),
+    stderr: () => {},
+    readStdin: async () => '',
+    isTTY: false,
+    env: { PATH: bin },
+    cwd: root,
+  };
+  assert.equal(await cli(['instructions', root, 'AGENTS.md', '--profile', 'codex', '--format', format], io), 0);
+  return out;
+}
+
 describe('installed agent versions', () => {
   let base: string;
   beforeEach(() => (base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-version-')))));
@@ -36,19 +51,7 @@ describe('installed agent versions', () => {
   it('says in the evidence and the report when the installed release differs, without running the agent', async () => {
     const bin = fakeInstall(base, '@openai/codex', '0.170.0-linux-x64', 'codex', 'bin/codex.js');
     fs.writeFileSync(path.join(base, 'AGENTS.md'), 'Be brief.\n');
-    const run = async (format: string) => {
-      let out = '';
-      const io = {
-        stdout: (t: string) => void (out += t),
-        stderr: () => {},
-        readStdin: async () => '',
-        isTTY: false,
-        env: { PATH: bin },
-        cwd: base,
-      };
-      assert.equal(await cli(['instructions', base, 'AGENTS.md', '--profile', 'codex', '--format', format], io), 0);
-      return out;
-    };
+    const run = (format: string) => instructions(base, bin, format);
     const ev = JSON.parse(await run('json')) as Evidence;
     schemaValidator()(ev, 'the evidence');
     assert.deepEqual(ev.installedAgent, { executable: path.join(bin, 'codex'), version: '0.170.0', verified: '0.169.0', differs: true });
@@ -57,18 +60,8 @@ describe('installed agent versions', () => {
   });
 
   it('adds nothing when the agent is not on PATH, and says so when its version cannot be read', async () => {
-    let out = '';
-    const io = {
-      stdout: (t: string) => void (out += t),
-      stderr: () => {},
-      readStdin: async () => '',
-      isTTY: false,
-      env: { PATH: base },
-      cwd: base,
-    };
     fs.writeFileSync(path.join(base, 'AGENTS.md'), 'Be brief.\n');
-    await cli(['instructions', base, 'AGENTS.md', '--profile', 'codex', '--json'], io);
-    assert.equal((JSON.parse(out) as Evidence).installedAgent, undefined);
+    assert.equal((JSON.parse(await instructions(base, base, 'json')) as Evidence).installedAgent, undefined);
     assert.equal(
       installedAgentLine({ installedAgent: { executable: '/usr/bin/codex', version: null, verified: '0.169.0', differs: false } }),
       '/usr/bin/codex: its version cannot be read without running it',

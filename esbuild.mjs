@@ -29,7 +29,7 @@ const common = {
 // most, so its start-up matters: every gate call spawns it) and one per other command, loaded
 // only when that command runs. cli.ts requires `./check`, `./gate` and `./mcp` lazily; in the
 // main bundle those requires point at the sibling bundles instead of being inlined.
-const LAZY_COMMANDS = ['check', 'gate', 'mcp', 'compare', 'trust'];
+const LAZY_COMMANDS = ['check', 'gate', 'mcp', 'compare', 'trust', 'capture'];
 const lazyCommands = {
   name: 'lazy-commands',
   setup(build) {
@@ -80,6 +80,8 @@ const entries = [
   { entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli-main.js', plugins: [lazyCommands, lazyProfiles] },
   profilesBundle,
   ...LAZY_COMMANDS.map((name) => ({ entryPoints: [`src/cli/${name}.ts`], outfile: `dist/cli-${name}.js` })),
+  // The sandbox's first process (`holaryn capture`): dist/cli-capture.js starts it from beside itself.
+  { entryPoints: ['src/capture/runner.ts'], outfile: 'dist/runner.js' },
   { entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [lazyProfiles] },
   // Integration suites run inside the extension host: vscode and mocha stay external.
   { entryPoints: ['test/integration/single.ts'], outfile: 'out/integration/single.js', external: ['vscode', 'mocha'] },

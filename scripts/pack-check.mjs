@@ -20,6 +20,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const EXPECTED = [
   'LICENSE',
   'README.md',
+  'dist/cli-capture.js',
   'dist/cli-check.js',
   'dist/cli-compare.js',
   'dist/cli-gate.js',
@@ -29,6 +30,7 @@ const EXPECTED = [
   'dist/cli-trust.js',
   'dist/cli.js',
   'dist/profiles.js',
+  'dist/runner.js',
   'package.json',
   'schema/evidence.schema.json',
 ];

@@ -96,9 +96,9 @@ export function runSandboxed(job: CaptureJob, dir: string, runner: readonly stri
   const started = Date.now();
   return new Promise((resolve) => {
     const [command, ...args] = runner;
-    // The runner is started from this repository (tsx resolves from there); it moves the agent to its cwd.
+    // The runner is started from this repository (tsx resolves from there) or beside its bundle; it moves the agent to its cwd.
     const child = spawn('unshare', [...UNSHARE_ARGS, command, ...args, jobFile], {
-      cwd: path.resolve(__dirname, '..', '..'),
+      cwd: path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : __dirname,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -20,6 +20,7 @@ Commands:
   compare <root> <target>...        the same targets under every profile, side by side
   trust <repository>                whether a repository's own files may reach the model (narya)
   profiles                          the profiles --profile accepts: whose rules each applies
+  capture <agent> <root> [<file>]   run your installed agent in a sandbox: what it really sends
 
 Options:
   -h, --help       show help (also: holaryn <command> --help)
@@ -40,6 +41,7 @@ const COMMANDS: Record<string, { run: Command }> = {
   mcp: { run: (args, io) => (require('./mcp') as typeof import('./mcp')).mcpCommand(args, io) },
   compare: { run: (args, io) => (require('./compare') as typeof import('./compare')).compareCommand(args, io) },
   trust: { run: (args, io) => (require('./trust') as typeof import('./trust')).trustCommand(args, io) },
+  capture: { run: (args, io) => (require('./capture') as typeof import('./capture')).captureCommand(args, io) },
   profiles: { run: profilesCommand },
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

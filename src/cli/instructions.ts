@@ -1,6 +1,7 @@
 /** `holaryn instructions <root> <target>... [options]`: prints the evidence (docs/contract.md §9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { decorateInstalledAgent } from '../capture/version';
 import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderMarkdown } from './markdown';
@@ -102,6 +103,7 @@ export async function instructionsCommand(args: string[], io: CliIo): Promise<nu
   if (listed) for (const line of listed.targets) targets.push(line);
   const evidence = resolveInstructions(rootPath, targets, options);
   if (listed) for (const d of gitQuotedDiagnostics(listed.unquoted)) evidence.diagnostics.push(d);
+  decorateInstalledAgent(evidence, io.env.PATH);
   if (format === 'json') writeJson(evidence, io);
   else if (format === 'markdown') io.stdout(renderMarkdown(evidence));
   else io.stdout(renderReport(evidence, colors(io), values.context ?? false));

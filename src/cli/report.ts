@@ -3,6 +3,7 @@
  * that grow with the target set (the targets, a source's targets, a reason naming targets) are
  * summarised with counts and the first few names; `--json` keeps them whole.
  */
+import { installedAgentLine } from '../capture/version';
 import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
 import { clipped, measure, placeHeading, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
 import { Colors, printable, printableText } from './io';
@@ -77,6 +78,8 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
   out.push(`targets   ${targetsLine(ev.targets)}`);
   out.push(`snapshot  ${ev.snapshot}`);
   if (ev.notice) out.push(`notice    ${c.yellow(printable(ev.notice))}`);
+  const installed = installedAgentLine(ev);
+  if (installed !== null) out.push(`agent     ${ev.installedAgent?.differs ? c.yellow(printable(installed)) : printable(installed)}`);
   out.push('');
   const statusColor = (s: SourceEvidence['status']) =>
     s === 'included' ? c.green(s) : s === 'truncated' || s === 'omitted' ? c.yellow(s) : c.dim(s);

@@ -202,6 +202,18 @@ export interface ContextPartEvidence {
   sources: string[];
 }
 
+/** An agent found on the machine (evidence `installedAgent`). */
+export interface InstalledAgent {
+  /** The executable found on PATH. */
+  executable: string;
+  /** Its release, from its npm package's package.json, or null when that cannot be read. */
+  version: string | null;
+  /** The release the profile was verified against (from `profileVersion`), or null. */
+  verified: string | null;
+  /** Whether both are known and differ. */
+  differs: boolean;
+}
+
 export interface Evidence {
   schema: typeof EVIDENCE_SCHEMA;
   root: string;
@@ -225,6 +237,11 @@ export interface Evidence {
   profile: string;
   /** The emulated system's version. */
   profileVersion?: string;
+  /**
+   * The agent of this profile as installed on the machine, when it is on PATH: added by the
+   * front ends (src/capture/version.ts), never by the resolver.
+   */
+  installedAgent?: InstalledAgent;
   /** What this profile only approximates. */
   fidelity?: string[];
   /** Something every front end must say (e.g. the repository is not trusted). */

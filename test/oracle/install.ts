@@ -5,7 +5,7 @@
  * Codex's is the platform build of its package; Gemini CLI is a bundle run by Node), so no
  * install script is needed. A marker per release records a finished install; later runs reuse it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -32,8 +32,49 @@ export interface Manifest {
   agents: AgentRelease[];
 }
 
-export function readManifest(): Manifest {
-  return JSON.parse(fs.readFileSync(path.join(__dirname, 'agents.json'), 'utf8')) as Manifest;
+/**
+ * The manifest, with the releases HOLARYN_ORACLE_RELEASES overrides: `latest` (every agent's
+ * newest release, asked of npm) or `NAME=VERSION,…` (VERSION may be `latest`). The weekly
+ * workflow (.github/workflows/agents.yml) runs the suite so, to learn when a release changes
+ * what reaches the model.
+ */
+export function readManifest(overrides: string | undefined = process.env.HOLARYN_ORACLE_RELEASES): Manifest {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, 'agents.json'), 'utf8')) as Manifest;
+  if (overrides === undefined || overrides.trim() === '') return manifest;
+  const wanted = new Map<string, string>();
+  for (const item of overrides.split(',').map((x) => x.trim())) {
+    if (item === 'latest') for (const a of manifest.agents) wanted.set(a.name, 'latest');
+    else {
+      const m = /^([a-z0-9-]+)=(\S+)$/.exec(item);
+      if (!m || !manifest.agents.some((a) => a.name === m[1]))
+        throw new Error(
+          `HOLARYN_ORACLE_RELEASES: cannot read ${JSON.stringify(item)} (latest, or NAME=VERSION of ${manifest.agents.map((a) => a.name).join(', ')})`,
+        );
+      wanted.set(m[1], m[2]);
+    }
+  }
+  return { agents: manifest.agents.map((a) => (wanted.has(a.name) ? withVersion(a, wanted.get(a.name)!) : a)) };
+}
+
+/** The newest release of an npm package, asked of the registry with npm. */
+function newestRelease(pkg: string): string {
+  const r = spawnSync('npm', ['view', pkg, 'version', '--no-update-notifier'], { encoding: 'utf8', timeout: 60_000 });
+  const version = (r.stdout ?? '').trim();
+  if (r.status !== 0 || !/^\d+\.\d+\.\d+/.test(version))
+    throw new Error(`cannot learn the newest release of ${pkg}: ${(r.stderr ?? '').trim() || r.error?.message}`);
+  return version;
+}
+
+/** The release with its pinned version replaced in the install specs. */
+function withVersion(release: AgentRelease, version: string): AgentRelease {
+  const v = version === 'latest' ? newestRelease(release.package) : version;
+  const platforms = Object.fromEntries(
+    Object.entries(release.platforms).map(([k, b]) => [
+      k,
+      { ...b, install: b.install.map((spec) => spec.split(`@${release.version}`).join(`@${v}`)) },
+    ]),
+  );
+  return { ...release, version: v, platforms };
 }
 
 /** The oracle cache folder (ignored by git). */

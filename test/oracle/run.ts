@@ -18,7 +18,8 @@ import { sandboxProblem } from '../../src/capture/sandbox';
 import type { OracleCase } from './case';
 import { HOSTILE } from './hostile';
 import { AgentRelease, ensureAgent, readManifest } from './install';
-import { CaseResult, Side, runCase } from './run-case';
+import { differences } from '../../src/capture/report';
+import { CaseResult, runCase } from './run-case';
 
 /** At most two cases at a time: the machines the suite runs on have two cores. */
 const MAX_JOBS = 2;
@@ -85,51 +86,11 @@ function shown(p: string, base: string): string {
   return p.startsWith(base + '/') ? `<sandbox>${p.slice(base.length)}` : p;
 }
 
-/** Where two texts first differ, with two lines around it from each, escapes visible. */
-export function firstDifference(sent: string, expected: string, base: string): string[] {
-  let i = 0;
-  while (i < sent.length && i < expected.length && sent[i] === expected[i]) i++;
-  const line = sent.slice(0, i).split('\n').length;
-  const around = (s: string) =>
-    s
-      .split('\n')
-      .slice(Math.max(0, line - 3), line + 2)
-      .map((l, k) => `      ${String(Math.max(1, line - 2) + k).padStart(4)} ${JSON.stringify(shown(l, base))}`);
-  return [
-    `    first difference at line ${line} (character ${i}); the agent sent ${sent.length} characters, the profile has ${expected.length}`,
-    '    agent sent:',
-    ...around(sent),
-    '    profile has:',
-    ...around(expected),
-  ];
-}
-
 function explain(r: CaseResult, c: OracleCase): string[] {
   const base = r.base;
   const out = [`${r.agent}/${r.name} — ${c.why}`];
   for (const p of r.problems) out.push(`  ${shown(p, base).replace(/\n/g, '\n    ')}`);
-  const agent: Side | null = r.agentSide;
-  const profile: Side | null = r.profileSide;
-  if (agent && profile) {
-    if (!r.filesAgree) {
-      out.push('  files differ:');
-      out.push(`    agent sent:  ${agent.files.map((f) => shown(f, base)).join(', ') || '(none)'}`);
-      out.push(`    profile has: ${profile.files.map((f) => shown(f, base)).join(', ') || '(none)'}`);
-    }
-    if (!r.textAgrees) {
-      const n = Math.max(agent.parts.length, profile.parts.length);
-      out.push(
-        `  text differs (agent: ${agent.parts.map((p) => p.place).join(', ') || 'no part'}; profile: ${profile.parts.map((p) => p.place).join(', ') || 'no part'}):`,
-      );
-      for (let k = 0; k < n; k++) {
-        const a = agent.parts[k];
-        const b = profile.parts[k];
-        if (a && b && a.place === b.place && a.text === b.text) continue;
-        out.push(`   part ${k + 1}: agent ${a ? a.place : 'none'}, profile ${b ? b.place : 'none'}`);
-        out.push(...firstDifference(a?.text ?? '', b?.text ?? '', base));
-      }
-    }
-  }
+  if (r.agentSide && r.profileSide) out.push(...differences(r.agentSide, r.profileSide, (t) => shown(t, base)));
   if (r.kept) out.push(`  sandbox kept: ${r.kept}`);
   return out;
 }
@@ -218,7 +179,7 @@ async function main(): Promise<void> {
   // Counted by .ci/run's closing line like mocha's.
   process.stdout.write(`  ${done.length - failed.length} passing\n`);
   if (failed.length > 0) {
-    process.stdout.write(`  ${failed.length} failing\n`);
+    process.stdout.write(`  ${failed.length} failing: ${failed.map(({ r }) => `${r.agent}/${r.name}`).join(', ')}\n`);
     process.exitCode = 1;
   }
 }

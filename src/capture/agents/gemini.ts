@@ -93,6 +93,10 @@ export const GEMINI_DRIVER: AgentDriver = {
   name: 'gemini',
   profile: 'gemini',
   protocol: 'gemini',
+  // The global context file, the user settings (context file names, imports) and trusted folders.
+  homeFiles: ['.gemini/GEMINI.md', '.gemini/settings.json', '.gemini/trustedFolders.json'],
+  packages: ['@google/gemini-cli'],
+  command: 'gemini',
   stateFiles: () => ({
     [SYSTEM_SETTINGS]: JSON.stringify({
       security: { auth: { selectedType: 'gemini-api-key' } },

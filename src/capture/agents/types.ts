@@ -73,6 +73,19 @@ export interface AgentDriver {
   readonly profile: string;
   readonly protocol: WireProtocol;
   /**
+   * What `holaryn capture` copies (read-only) from the user's real home into the throwaway one,
+   * relative to the home: only the agent's global instruction files, rule folders and settings
+   * that decide what it loads. Nothing else of the real home (keys, sessions, caches) is copied.
+   */
+  readonly homeFiles: readonly string[];
+  /**
+   * The npm packages an install of the agent lives in (the main package and its platform
+   * builds): its version is read from the package.json of the first one above the executable.
+   */
+  readonly packages: readonly string[];
+  /** The executable's name on PATH. */
+  readonly command: string;
+  /**
    * Files written into the run's state directory (LaunchInput.state) before the run, relative to
    * it: configuration of the driver's own that the agent is pointed at (Gemini's system settings).
    * Drivers leave the throwaway home as the case laid it, so the profile reads the same files.

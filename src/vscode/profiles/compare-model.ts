@@ -9,6 +9,7 @@
  *
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
+import { installedAgentLine } from '../../capture/version';
 import type { Evidence, SourceEvidence } from '../../resolver';
 import { cellUnit, compareCell, compareRows } from '../../resolver/compare';
 import { STATUS_ICON, type TreeNode } from '../model';
@@ -131,6 +132,11 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
     };
   });
   if (ev.notice) children.unshift({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
+  const installed = installedAgentLine(ev);
+  if (installed !== null) {
+    const icon = ev.installedAgent?.differs ? 'warning' : 'info';
+    children.unshift({ id: `${id}:installed`, label: 'Installed agent', description: installed, tooltip: installed, icon });
+  }
   for (const [i, problem] of (a.problems ?? []).entries()) {
     children.unshift({ id: `${id}:problem:${i}`, label: 'Setting ignored', description: problem, tooltip: problem, icon: 'warning' });
   }
@@ -143,6 +149,7 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
       `context ${sizeText(ev)}`,
       statusCounts(ev),
       ...(ev.profileVersion ? [`emulates ${ev.profileVersion}`] : []),
+      ...(ev.installedAgent?.differs ? [`installed: ${installedAgentLine(ev)}`] : []),
       ...(ev.fidelity ?? []).map((f) => `approximate: ${f}`),
       ...(ev.notice ? [ev.notice] : []),
     ].join('\n'),

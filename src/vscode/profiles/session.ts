@@ -14,6 +14,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { decorateInstalledAgent } from '../../capture/version';
 import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
 import { MomentMemo } from '../../resolver/moment-memo';
 import { profileWatchGlobs } from './watch';
@@ -154,7 +155,8 @@ export class ProfileSession implements vscode.Disposable {
     return this.compared.run(key, given.fs, [trustStoreFile()], (fs) =>
       planned.map(({ name, profile, options, problems }) => {
         try {
-          const evidence = resolveInstructions(folder.fsPath, targets, { ...options, fs });
+          // The agent of the profile as installed here, from its package.json (never run).
+          const evidence = decorateInstalledAgent(resolveInstructions(folder.fsPath, targets, { ...options, fs }), process.env.PATH);
           return { name, description: profile.description, evidence, problems };
         } catch (err) {
           const error = err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).message;

@@ -12,7 +12,7 @@ import { canonicalize } from '../../../src/resolver/paths';
 import { resolveInstructions } from '../../../src/resolver';
 import type { OracleEntry } from '../../oracle/case';
 import { cases } from '../../oracle/cases/claude-code';
-import { absoluteSource } from '../../oracle/run-case';
+import { absoluteSource } from '../../../src/capture/capture';
 import { expand, type Places } from '../../oracle/tree';
 import { RECORDED, type RecordedCase } from './record';
 

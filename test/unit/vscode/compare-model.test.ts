@@ -110,6 +110,15 @@ describe('Compare section model', () => {
     assert.match(first.description!, /holaryn trust .* --set trusted/);
   });
 
+  it('says first under a profile which release of its agent is installed, when one is on PATH', () => {
+    const codex = answer('codex');
+    codex.evidence!.installedAgent = { executable: '/usr/bin/codex', version: '0.170.0', verified: '0.169.0', differs: true };
+    const row = compareSection([answer('holaryn'), codex], { shown: 'holaryn' }).children!.find((c) => c.label.startsWith('codex'))!;
+    assert.equal(row.children![0].label, 'Installed agent');
+    assert.equal(row.children![0].description, '/usr/bin/codex: the profile was verified against 0.169.0; this machine has 0.170.0');
+    assert.match(row.tooltip!, /installed: .*this machine has 0\.170\.0/);
+  });
+
   it('a cut file reads "cut KEPT/TOTAL" in the profile\'s unit', () => {
     const big = new MemoryFs({ '/w/.git/HEAD': 'x', '/w/AGENTS.md': 'é'.repeat(1000), '/w/main.ts': '' });
     const ev = resolveInstructions('/w', ['main.ts'], { ...base, fs: big, profile: 'dsh', budget: 1000 });

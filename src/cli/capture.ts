@@ -1,0 +1,249 @@
+/**
+ * `holaryn capture <agent> <root> [<file>]`: what the installed agent really sends. Runs the
+ * user's own agent the way the oracle suite does (src/capture): in a namespace holding only
+ * loopback, against the fake model endpoint, with a throwaway home holding read-only copies of
+ * only the files the driver names from the real home, its hooks and MCP servers off by its own
+ * switches. The repository is fingerprinted before and after: any change fails the run. Then the
+ * agent's profile answers on the same files and home, and the two are compared.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DRIVERS, driverByName } from '../capture/agents';
+import type { AgentDriver } from '../capture/agents/types';
+import { captureAgent, type CaptureRun, type Side } from '../capture/capture';
+import { differences } from '../capture/report';
+import { sandboxProblem } from '../capture/sandbox';
+import { findOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
+import { UsageError } from './args';
+import { CliIo, EXIT, colors, printable } from './io';
+import { writeJson } from './json';
+
+export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
+
+/** Exit codes of `capture` beyond EXIT's. */
+export const CAPTURE_EXIT = Object.freeze({ differs: 3, failed: 4, cannotIsolate: 5 });
+
+export const CAPTURE_HELP = `Usage: holaryn capture <agent> <root> [<file>] [options]
+
+Runs your installed agent once on the repository and shows what it really sent the model: the
+instruction files, in order, and the exact text per place (system prompt, first user message,
+with a tool result). Then the same answer from Holaryn's profile for that agent, and where the
+two differ. With <file>, the agent is made to read that file, so files it loads on touch show.
+
+The agent runs in a fresh user and network namespace holding only loopback (nothing can leave
+the machine), against a fake model endpoint of Holaryn's, with a throwaway HOME holding
+read-only copies of only that agent's global instruction files and settings, and with its hooks,
+MCP servers and extensions switched off by its own switches. The repository must be unchanged
+afterwards. Linux only, with unprivileged user namespaces and unshare (util-linux).
+
+Agents: ${DRIVERS.map((d) => d.name).join(', ')}
+
+Arguments:
+  <agent>              which agent
+  <root>               the repository (the agent's working directory)
+  <file>               a file under the root for the agent to read
+
+Options:
+  --agent-bin PATH     the agent's executable (default: "<command>" found on PATH)
+  --env NAME=VALUE     set NAME for the agent and the profile (repeatable), e.g.
+                       GEMINI_CLI_TRUST_WORKSPACE=true to run Gemini CLI in a folder it
+                       does not trust yet; nothing else of your environment reaches the agent
+  --keep               keep the run's folder (the throwaway home, what the agent printed)
+  --json               print {"schema":"${CAPTURE_SCHEMA}",…}
+  -h, --help           show this help
+
+Exit codes: 0 the agent and the profile agree, 3 they differ, 4 the run failed (the agent did
+not answer, or the repository changed), 5 the agent cannot be isolated on this machine,
+2 usage error, 1 internal failure.
+`;
+
+export interface CaptureReport {
+  schema: typeof CAPTURE_SCHEMA;
+  agent: string;
+  profile: string;
+  root: string;
+  file: string | null;
+  installed: InstalledAgent;
+  /** Why the run does not count; empty when it does. */
+  problems: string[];
+  agentSent: Side | null;
+  profileHas: Side | null;
+  filesAgree: boolean;
+  textAgrees: boolean;
+  /** The run's folder, when kept. */
+  kept?: string;
+}
+
+/** Copies the driver's home files from `realHome` into `home`, every file read-only. */
+export function copyHomeFiles(driver: AgentDriver, realHome: string, home: string): string[] {
+  const copied: string[] = [];
+  for (const rel of driver.homeFiles) {
+    const from = path.join(realHome, rel);
+    if (!fs.existsSync(from)) continue;
+    const to = path.join(home, rel);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.cpSync(from, to, { recursive: true, dereference: true });
+    const readOnly = (p: string) => {
+      const st = fs.lstatSync(p);
+      if (st.isDirectory()) for (const n of fs.readdirSync(p)) readOnly(path.join(p, n));
+      else if (st.isFile()) fs.chmodSync(p, 0o444);
+    };
+    readOnly(to);
+    copied.push(rel);
+  }
+  return copied;
+}
+
+/** A private folder for the driver's state: Gemini CLI reads it only where no one else may write above it. */
+function stateRoot(io: CliIo, realHome: string): string {
+  const dir = path.join(io.env.XDG_CACHE_HOME || path.join(realHome, '.cache'), 'holaryn', 'capture');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+function agentExecutable(driver: AgentDriver, given: string | undefined, io: CliIo): string {
+  if (given !== undefined) {
+    const p = path.resolve(io.cwd, given);
+    if (!fs.existsSync(p)) throw new UsageError(`--agent-bin ${given}: no such file`);
+    return p;
+  }
+  const found = findOnPath(driver.command, io.env.PATH);
+  if (found === null) throw new UsageError(`${driver.command} is not on PATH; give its executable with --agent-bin`);
+  return found;
+}
+
+function shownPath(p: string, root: string, home: string): string {
+  if (p.startsWith(home + path.sep)) return `~${p.slice(home.length)}`;
+  const rel = path.relative(root, p);
+  return rel === '' ? '.' : rel.startsWith('..') ? p : rel;
+}
+
+function sideText(side: Side, show: (p: string) => string): string[] {
+  const out = ['  files, in the order the model sees them:'];
+  if (side.files.length === 0) out.push('    (none)');
+  side.files.forEach((f, i) => out.push(`    ${i + 1}. ${printable(show(f))}`));
+  for (const part of side.parts) {
+    out.push(`  ${part.place} (${Buffer.byteLength(part.text, 'utf8')} bytes):`);
+    for (const line of part.text.split('\n')) out.push(`    │ ${printable(line)}`);
+  }
+  return out;
+}
+
+export async function captureCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'agent-bin': { type: 'string' },
+      env: { type: 'string', multiple: true },
+      keep: { type: 'boolean' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.stdout(CAPTURE_HELP);
+    return EXIT.ok;
+  }
+  const [agentName, rootArg, fileArg, ...extra] = positionals;
+  if (agentName === undefined || rootArg === undefined) throw new UsageError('capture needs <agent> and <root>');
+  if (extra.length > 0) throw new UsageError(`capture takes one <file>, got ${positionals.length - 2}`);
+  const driver = driverByName(agentName);
+  if (!driver) throw new UsageError(`unknown agent ${JSON.stringify(agentName)}; agents: ${DRIVERS.map((d) => d.name).join(', ')}`);
+  const root = path.resolve(io.cwd, rootArg);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`${rootArg} is not a directory`);
+  let file: string | null = null;
+  if (fileArg !== undefined) {
+    file = path.resolve(root, fileArg);
+    const rel = path.relative(fs.realpathSync(root), fs.existsSync(file) ? fs.realpathSync(file) : file);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${fileArg} is not a file under ${rootArg}`);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${fileArg} is outside ${rootArg}`);
+  }
+  const executable = agentExecutable(driver, values['agent-bin'], io);
+  const env: Record<string, string> = {};
+  for (const pair of values.env ?? []) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
+    if (!m) throw new UsageError(`--env takes NAME=VALUE, got ${JSON.stringify(pair)}`);
+    env[m[1]] = m[2];
+  }
+
+  const isolation = sandboxProblem();
+  if (isolation !== null) {
+    if (values.json) io.stdout(JSON.stringify({ error: { code: 'cannot-isolate', message: isolation } }) + '\n');
+    else io.stderr(`holaryn: refusing to run ${driver.name}: ${isolation}\n`);
+    return CAPTURE_EXIT.cannotIsolate;
+  }
+
+  const realHome = io.env.HOME || os.homedir();
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `holaryn-capture-${driver.name}-`)));
+  const state = fs.mkdtempSync(path.join(stateRoot(io, realHome), `${driver.name}-`));
+  const home = path.join(work, 'home');
+  let run: CaptureRun;
+  try {
+    fs.mkdirSync(home);
+    copyHomeFiles(driver, realHome, home);
+    if (!values.json && io.stderrIsTTY) io.stderr(`running ${driver.name} in the sandbox…\n`);
+    run = await captureAgent({
+      driver,
+      executable,
+      cwd: root,
+      tree: root,
+      read: file,
+      home,
+      work,
+      state,
+      env,
+      // The driver and the extractor see the repository's own files, not its dependencies or git objects.
+      files: { skipFolder: (name) => name === '.git' || name === 'node_modules', maxBytes: 1 << 20 },
+    });
+  } finally {
+    fs.rmSync(state, { recursive: true, force: true });
+    if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+  const installed = installedAgent(driver, executable, run.evidence?.profileVersion);
+  const show = (p: string) => shownPath(p, root, home);
+  const report: CaptureReport = {
+    schema: CAPTURE_SCHEMA,
+    agent: driver.name,
+    profile: driver.profile,
+    root,
+    file,
+    installed,
+    problems: run.problems.map((p) => p.split(work).join('<run>')),
+    agentSent: run.agentSide,
+    profileHas: run.profileSide,
+    filesAgree: run.filesAgree,
+    textAgrees: run.textAgrees,
+    ...(values.keep ? { kept: work } : {}),
+  };
+  const code = report.problems.length > 0 ? CAPTURE_EXIT.failed : report.filesAgree && report.textAgrees ? EXIT.ok : CAPTURE_EXIT.differs;
+  if (values.json) {
+    writeJson(report, io);
+    return code;
+  }
+  const c = colors(io);
+  const out: string[] = [
+    c.bold(
+      `${driver.name} ${installed.version ?? '(version unknown)'} on ${printable(root)}${file ? `, reading ${printable(show(file))}` : ''}`,
+    ),
+  ];
+  const note = versionNote(installed);
+  if (note) out.push(c.yellow(`the ${driver.profile} profile was ${note}`));
+  for (const p of report.problems) out.push(c.red(`problem: ${printable(p)}`));
+  if (run.agentSide) out.push('', c.bold('What the agent sent:'), ...sideText(run.agentSide, show));
+  if (run.profileSide) out.push('', c.bold(`What the ${driver.profile} profile answers:`), ...sideText(run.profileSide, show));
+  if (run.agentSide && run.profileSide) {
+    const diff = differences(run.agentSide, run.profileSide, (t) => t.split(home).join('~'));
+    out.push(
+      '',
+      diff.length === 0 ? c.green('The agent and the profile agree: same files, same order, same text.') : c.bold('Differences:'),
+    );
+    out.push(...diff.map((l) => printable(l)));
+  }
+  if (report.kept) out.push('', `run kept: ${report.kept}`);
+  io.stdout(out.join('\n') + '\n');
+  return code;
+}

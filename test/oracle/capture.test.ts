@@ -1,0 +1,114 @@
+/**
+ * `holaryn capture` with each pinned agent of the oracle cache (--agent-bin) on the hostile tree
+ * (hostile.ts), its trust given by the agent's own means from a stand-in real home whose own
+ * settings also name hooks: no marker is written, the tree is byte-identical, the run counts.
+ * With a stand-in agent: a run that writes into the repository fails loudly; and a machine
+ * without `unshare` is refused with one line and its own exit code.
+ * HOLARYN_ORACLE=skip skips these with the rest of the oracle suite.
+ */
+import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { sandboxProblem } from '../../src/capture/sandbox';
+import { changes, fingerprint } from '../../src/capture/tree';
+import { cli } from '../../src/cli/cli';
+import type { CaptureReport } from '../../src/cli/capture';
+import { CAPTURE_EXIT } from '../../src/cli/capture';
+import type { CliIo } from '../../src/cli/io';
+import { HOSTILE } from './hostile';
+import { cacheDir, ensureAgent, readManifest, REPO } from './install';
+import { expand, writeTree, type Places } from './tree';
+
+function io(env: Record<string, string>): CliIo & { out: string; err: string } {
+  const o = {
+    out: '',
+    err: '',
+    stdout: (t: string) => void (o.out += t),
+    stderr: (t: string) => void (o.err += t),
+    readStdin: () => Promise.resolve(''),
+    isTTY: false,
+    env,
+    cwd: REPO,
+  };
+  return o;
+}
+
+const marker = (outside: string, name: string) => `/bin/sh -c 'echo ran > ${outside}/${name}'`;
+
+describe('holaryn capture', function () {
+  this.timeout(300_000);
+  let base: string;
+  before(function () {
+    if (process.env.HOLARYN_ORACLE === 'skip') this.skip();
+    const problem = sandboxProblem();
+    if (problem) throw new Error(`cannot run the agents in isolation: ${problem}`);
+  });
+  beforeEach(() => (base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-capture-test-')))));
+  afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+  for (const release of readManifest().agents) {
+    it(`${release.name}: the hostile tree runs no repository or home command and stays byte-identical`, async () => {
+      const got = await ensureAgent(release, () => {});
+      assert.ok('executable' in got, 'problem' in got ? got.problem : '');
+      const c = HOSTILE[release.name];
+      const places: Places = { root: path.join(base, 'root'), home: path.join(base, 'real-home'), outside: path.join(base, 'outside') };
+      for (const d of Object.values(places)) fs.mkdirSync(d);
+      writeTree(places.root, c.tree, places);
+      writeTree(places.home, c.home ?? {}, places);
+      // The real home's own settings name hooks too: copied, they stay off.
+      const hook = {
+        hooks: { SessionStart: [{ matcher: '*', hooks: [{ type: 'command', command: marker(places.outside, 'home-hook') }] }] },
+      };
+      if (release.name === 'claude-code') writeTree(places.home, { '.claude/settings.json': JSON.stringify(hook) }, places);
+      if (release.name === 'gemini') writeTree(places.home, { '.gemini/settings.json': JSON.stringify(hook) }, places);
+      const before = fingerprint(places.root);
+      const homeBefore = fingerprint(places.home);
+      const env = Object.entries(c.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${expand(v, places)}`]);
+      const o = io({ HOME: places.home, XDG_CACHE_HOME: path.join(cacheDir(), 'state'), PATH: process.env.PATH ?? '' });
+      const args = ['capture', release.name, places.root, ...(c.read ? [c.read] : []), '--agent-bin', got.executable, '--json', ...env];
+      const code = await cli(args, o);
+      const report = JSON.parse(o.out) as CaptureReport;
+      assert.deepEqual(fs.readdirSync(places.outside), [], 'a repository or home command ran');
+      assert.deepEqual(changes(before, fingerprint(places.root)), []);
+      assert.deepEqual(changes(homeBefore, fingerprint(places.home)), [], 'the real home changed');
+      assert.deepEqual(report.problems, []);
+      assert.ok(code === 0 || code === CAPTURE_EXIT.differs, `exit ${code}`);
+      assert.ok(report.agentSent && report.agentSent.files.length > 0, 'the agent sent no instruction file');
+      assert.equal(report.installed.version, release.version);
+    });
+  }
+
+  it('fails loudly when the run changed the repository (a stand-in agent)', async () => {
+    const root = path.join(base, 'root');
+    writeTree(root, { 'AGENTS.md': 'Be brief.\n' }, { root, home: base, outside: base });
+    const agent = path.join(base, 'agent.js');
+    fs.writeFileSync(
+      agent,
+      `#!${process.execPath}\nrequire('node:fs').writeFileSync('written-by-agent', 'x');\n` +
+        `fetch('http://127.0.0.1:8787/v1/responses', { method: 'POST', body: '{"input":[]}', headers: { 'content-type': 'application/json' } }).then(() => setInterval(() => {}, 1000));\n`,
+      { mode: 0o755 },
+    );
+    fs.mkdirSync(path.join(base, 'home'));
+    const o = io({ HOME: path.join(base, 'home'), XDG_CACHE_HOME: path.join(cacheDir(), 'state'), PATH: process.env.PATH ?? '' });
+    const code = await cli(['capture', 'codex', root, '--agent-bin', agent], o);
+    assert.equal(code, CAPTURE_EXIT.failed, o.out + o.err);
+    assert.match(o.out, /problem: the run changed the tree: added written-by-agent/);
+  });
+
+  it('refuses with one line and its own exit code where it cannot isolate', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'capture', 'codex', REPO, '--agent-bin', process.execPath],
+      {
+        cwd: REPO,
+        env: { PATH: path.join(base, 'no-unshare-here'), HOME: base },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(r.status, CAPTURE_EXIT.cannotIsolate, r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^holaryn: refusing to run codex: unshare is not available \(.*\); install util-linux\n$/);
+  });
+});

@@ -105,8 +105,8 @@ export function detectAgents(input: DetectInput): DetectedAgent[] {
   return [...byFile.map((x) => x.agent), ...installed, ...inChat];
 }
 
-/** Where the list of agents comes from. */
-export type AgentsOrigin = 'setting' | 'detected' | 'default';
+/** Where the list of agents comes from: the holaryn.agents setting, detection, or neither (the default profile). */
+export type AgentsOrigin = 'agents' | 'detected' | 'default';
 
 export interface ChosenAgents {
   names: string[];
@@ -135,7 +135,7 @@ export function chooseAgents(
       if (!names.includes(n)) names.push(n);
     } else problems.push(`holaryn.agents: ${JSON.stringify(n)} is no known profile (${known.join(', ')})`);
   }
-  if (names.length > 0) return { names, origin: 'setting', problems };
+  if (names.length > 0) return { names, origin: 'agents', problems };
   if (detected.length > 0) return { names: detected.map((d) => d.name), origin: 'detected', problems };
   return { names: [fallback], origin: 'default', problems };
 }

@@ -114,7 +114,7 @@ export class ProfileSession implements vscode.Disposable {
   agents(scope: vscode.Uri | undefined): ChosenAgents & { because: Record<string, string[]> } {
     const setting = agentsSetting(scope);
     const listed = chooseAgents(setting, [], profileNames(), DEFAULT_PROFILE.name);
-    if (listed.origin === 'setting') return { ...listed, because: {} };
+    if (listed.origin === 'agents') return { ...listed, because: {} };
     const folder = scope ?? vscode.workspace.workspaceFolders?.[0]?.uri;
     const detected = this.detection.detected(folder);
     const chosen = chooseAgents(setting, detected, profileNames(), DEFAULT_PROFILE.name);
@@ -188,7 +188,7 @@ export class ProfileSession implements vscode.Disposable {
     await writeAgentsSetting(
       scope,
       pickedAgents(
-        chosen.origin === 'setting' ? chosen.names : [],
+        chosen.origin === 'agents' ? chosen.names : [],
         picked.map((p) => p.profile),
         first,
       ),

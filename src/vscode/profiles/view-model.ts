@@ -36,7 +36,7 @@ export function viewDescription(shown: Pick<ProfileShown, 'agents' | 'name'>, re
 }
 
 const CHOSEN_TEXT: Record<AgentsOrigin, string> = {
-  setting: 'holaryn.agents setting',
+  agents: 'holaryn.agents setting',
   detected: 'detected in this workspace and on this machine',
   default: "no agent detected: Holaryn's own rules",
 };

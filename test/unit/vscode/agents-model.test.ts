@@ -82,7 +82,7 @@ describe('docs/vscode.md "The agents you use": the setting and the picker', () =
   it('holaryn.agents wins, in its order, each once; unknown names are left out and said', () => {
     const c = chooseAgents(['codex', 'nope', 'codex', 'gemini'], detected, known, 'holaryn');
     assert.deepEqual(c.names, ['codex', 'gemini']);
-    assert.equal(c.origin, 'setting');
+    assert.equal(c.origin, 'agents');
     assert.equal(c.problems.length, 1);
     assert.match(c.problems[0], /"nope" is no known profile/);
   });

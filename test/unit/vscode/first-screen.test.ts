@@ -178,13 +178,17 @@ describe('docs/vscode.md "The agents you use": the title bar and the Agents row'
     const row = agentsRow(shown('claude-code', ['claude-code', 'codex']));
     assert.equal(row.description, 'claude-code, codex · detected in this workspace and on this machine');
     assert.deepEqual(row.action, { kind: 'pick-agents' });
+    assert.equal(
+      agentsRow({ ...shown('codex', ['codex', 'gemini']), origin: 'agents', chosen: 'agents' }).description,
+      'codex, gemini · holaryn.agents setting',
+    );
     assert.match(row.tooltip!, /claude-code: CLAUDE\.md/);
     assert.equal(
       agentsRow(shown('narya', ['narya', 'claude-code'], 'view-as')).description,
       'narya, claude-code · narya by View as… for this window (setting: holaryn)',
     );
     assert.match(
-      agentsRow({ ...shown('codex', ['codex']), chosen: 'setting', origin: 'setting' }).description!,
+      agentsRow({ ...shown('codex', ['codex']), chosen: 'agents', origin: 'setting' }).description!,
       /codex by holaryn\.profile setting/,
     );
   });

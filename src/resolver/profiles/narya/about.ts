@@ -5,5 +5,4 @@ export const NARYA_ABOUT: ProfileAbout = Object.freeze({
   name: 'narya',
   description:
     "Narya's repository trust: AGENTS.md or CLAUDE.md and docs/PROJECT_RULES.md at the git root, plus .narya/config.toml's files, only when trusted",
-  signs: Object.freeze({ files: Object.freeze(['.narya/config.toml']) }),
 });

@@ -199,6 +199,17 @@ async function main() {
  */
 async function showFiles(page, folders, hover) {
   await revealView(page, { sidebarWidth: args.sidebarWidth });
+  // The extension's view opens itself on the first run, once its first answer is there: wait for
+  // that, so it does not move the Files view after the folders are laid out (and the hover is shown).
+  if (viewTitle) {
+    const own = paneHeader(page, viewTitle);
+    await own.waitFor({ timeout: 15_000 }).catch(() => {});
+    await page
+      .waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await own.elementHandle().catch(() => null), {
+        timeout: 20_000,
+      })
+      .catch(() => log(`the view "${viewTitle}" did not open by itself`));
+  }
   const panes = page.locator('.part.sidebar .pane-header');
   for (const h of await panes.all()) {
     const files = await h.evaluate((el) => el.parentElement.querySelector('.explorer-folders-view') !== null);

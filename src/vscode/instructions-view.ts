@@ -51,7 +51,7 @@ export interface ViewState {
   unsaved?: boolean;
   /** The profile shown (docs/vscode.md, "Profiles"). */
   profile?: ProfileShown & { problem?: string };
-  /** The Compare section's answers for the same targets, one per compared profile. */
+  /** The answers for the same targets under the other agents and Compare all's profiles. */
   compare?: ProfileAnswer[];
   /** The Compare section is being resolved for these targets (it follows the rows, in a task of its own). */
   comparing?: boolean;
@@ -285,8 +285,8 @@ export class InstructionsView implements vscode.Disposable {
     this.state = next;
     this.render();
     if (!next.comparing) return this.state;
-    // The Compare section resolves the same targets under every compared profile. It follows in a
-    // task of its own, so that the rows of a switch never wait for those resolutions.
+    // The other agents' lines and Compare all resolve the same targets under those profiles. They
+    // follow in a task of their own, so that the rows of a switch never wait for those resolutions.
     await macrotask();
     if (generation !== this.generation) return this.state;
     let compare: ProfileAnswer[] | undefined;

@@ -1,11 +1,12 @@
 /**
- * The view's Compare section (docs/profiles.md §6): the open file resolved under several
+ * The view's Compare all section (docs/profiles.md §6) and the other agents' one-line answers
+ * (docs/vscode.md, "The Repository instructions view"): the open file resolved under several
  * profiles, one child per profile. Each child says in its description what reaches the model
  * and how large the context is in that profile's own unit; its children are the files any
  * profile considered, in the same order under every profile, each with that profile's cell
  * (`included`, `cut 64000/90000 B`, `omitted`, `shadowed`, `not loaded`, `untrusted`, `—`), so
  * the same row can be read across profiles. A profile whose answer differs from the reference
- * profile's (holaryn's) is marked, and so is every cell that differs.
+ * profile's (the view's first agent) is marked, and so is every cell that differs.
  *
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */

@@ -40,8 +40,8 @@ interface FolderSigns {
   files: Set<string>;
   /** The workspace search has answered (before that, only the root was checked). */
   searched: boolean;
-  /** The detected agents last handed out, to tell a change. */
-  last?: string;
+  /** The detected agents last worked out, and for which chat switch (asked several times a switch). */
+  last?: { chat: boolean; agents: DetectedAgent[] };
 }
 
 export class AgentDetection implements vscode.Disposable {
@@ -70,11 +70,15 @@ export class AgentDetection implements vscode.Disposable {
 
   /** The detected agents for `folder` now (its root at once; the workspace search is started and refines it). */
   detected(folder: vscode.Uri | undefined): DetectedAgent[] {
-    const files = folder && folder.scheme === 'file' ? this.signsOf(folder).files : new Set<string>();
-    const detected = detectAgents({ cards: this.cards, files: [...files], executables: this.installed(), chatEnabled: chatEnabled() });
-    const state = folder && this.folders.get(folder.toString());
-    if (state) state.last = JSON.stringify(detected);
-    return detected;
+    if (!folder || folder.scheme !== 'file') return this.detect(new Set(), chatEnabled());
+    const state = this.signsOf(folder);
+    const chat = chatEnabled();
+    if (state.last?.chat !== chat) state.last = { chat, agents: this.detect(state.files, chat) };
+    return state.last.agents;
+  }
+
+  private detect(files: ReadonlySet<string>, chat: boolean): DetectedAgent[] {
+    return detectAgents({ cards: this.cards, files: [...files], executables: this.installed(), chatEnabled: chat });
   }
 
   private installed(): Map<string, string> {
@@ -132,11 +136,13 @@ export class AgentDetection implements vscode.Disposable {
     this.fireIfChanged(state);
   }
 
+  /** After the sign files changed: works the answer out again, and fires when it differs. */
   private fireIfChanged(state: FolderSigns): void {
-    const now = JSON.stringify(
-      detectAgents({ cards: this.cards, files: [...state.files], executables: this.installed(), chatEnabled: chatEnabled() }),
-    );
-    if (now === state.last) return;
+    const chat = chatEnabled();
+    const agents = this.detect(state.files, chat);
+    const before = state.last;
+    state.last = { chat, agents };
+    if (before && before.chat === chat && JSON.stringify(before.agents) === JSON.stringify(agents)) return;
     this.changed.fire();
   }
 

@@ -53,7 +53,7 @@ export interface ViewState {
   profile?: ProfileShown & { problem?: string };
   /** The answers for the same targets under the other agents and Compare all's profiles. */
   compare?: ProfileAnswer[];
-  /** The Compare section is being resolved for these targets (it follows the rows, in a task of its own). */
+  /** Those answers are being resolved for these targets (they follow the rows, in a task of their own). */
   comparing?: boolean;
 }
 
@@ -450,13 +450,8 @@ export class InstructionsView implements vscode.Disposable {
     const key = 'holaryn.viewShownOnce';
     if (memento.get<boolean>(key) === true) return;
     await memento.update(key, true);
-    if (this.view.visible) return;
     const first = this.provider.getRoots()[0];
-    if (first) await this.view.reveal(first, { focus: false, select: false, expand: false });
-    else
-      await vscode.commands
-        .executeCommand(`${VIEW_ID}.focus`)
-        .then(() => vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup'));
+    if (first && !this.view.visible) await this.view.reveal(first, { focus: false, select: false, expand: false });
   }
 
   async revealSource(node: TreeNode | undefined): Promise<void> {

@@ -59,6 +59,8 @@ export interface RecordedAnswer {
 
 export class ProfileSession implements vscode.Disposable {
   private override: string | undefined;
+  /** `shown` per scope, until a setting, the detected agents or View as… change. */
+  private readonly shownFor = new Map<string, ProfileShown & { problem?: string }>();
   private readonly asked = new Set<string>();
   /** Compare answers kept while the files still answer the same (switching back to a file shows them at once). */
   private readonly compared = new MomentMemo<ProfileAnswer[]>();
@@ -83,7 +85,12 @@ export class ProfileSession implements vscode.Disposable {
     this.detection = new AgentDetection(watcher);
     this.watchers.push(
       this.detection,
-      this.detection.onDidChange(() => this.changed.fire()),
+      this.detection.onDidChange(() => {
+        this.shownFor.clear();
+        this.changed.fire();
+      }),
+      // Any setting may be one `shown` reads (holaryn.*, chat.*): each change forgets the answers.
+      vscode.workspace.onDidChangeConfiguration(() => this.shownFor.clear()),
     );
     // The watchers need every profile's candidate names, and so every profile loaded: that waits
     // until activation is over (the view's first Compare section loads them anyway).
@@ -127,6 +134,14 @@ export class ProfileSession implements vscode.Disposable {
    * are that one, then the other chosen agents.
    */
   shown(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
+    // Asked several times a switch; reading the settings each time is the costly part.
+    const key = scope?.toString() ?? '';
+    let shown = this.shownFor.get(key);
+    if (!shown) this.shownFor.set(key, (shown = this.work(scope)));
+    return shown;
+  }
+
+  private work(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
     const setting = profileSetting(scope);
     const chosen = this.agents(scope);
     const name = this.override ?? (setting.explicit ? setting.name : chosen.names[0]);
@@ -205,6 +220,7 @@ export class ProfileSession implements vscode.Disposable {
     if (name !== undefined) profileByName(name); // a usage error for an unknown name
     if (name === this.override) return;
     this.override = name;
+    this.shownFor.clear();
     this.changed.fire();
   }
 

@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', '.bench/', 'examples/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', '.vscode-test/', '.bench/', '.oracle/', '.scratch/', 'examples/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

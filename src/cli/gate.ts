@@ -1,7 +1,7 @@
 /** `holaryn gate <root>`: one gate session over JSON lines on stdin/stdout (docs/contract.md §10). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GateSession, encodeLine, runGate } from '../gate';
+import { GateSession, encodeLine, roomIn, runGate } from '../gate';
 import { ResolveError } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom, usageMessage } from './args';
 import { CliIo, EXIT } from './io';
@@ -67,6 +67,11 @@ export async function gateCommand(args: string[], io: GateIo): Promise<number> {
     io.stdout(encodeLine({ type: 'error', error }));
     return error.code === 'internal' ? EXIT.internal : EXIT.usage;
   }
-  await runGate(session, io.stdin ?? process.stdin, io.stdout);
+  // On the process's own streams, a client that does not read its answers holds its input back.
+  const room = io.stdin === undefined ? () => roomIn(process.stdout) : () => undefined;
+  await runGate(session, io.stdin ?? process.stdin, (line) => {
+    io.stdout(line);
+    return room();
+  });
   return EXIT.ok;
 }

@@ -6,14 +6,30 @@
  * evidenceWithoutContent).
  *
  * The SDK is imported through its `require` export paths, which esbuild bundles into dist/cli.js.
+ *
+ * No request ends the server: a failure inside one call is that call's tool error, a frame the
+ * SDK's transport would choke on is answered with a JSON-RPC error before it gets there (see
+ * serveFrames), and only the end of input ends it.
  */
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { ErrorCode, JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { TOOL_DESCRIPTION, evidenceWithoutContent, repositoryInstructions, toolErrorText } from '../gate';
-import { EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES, resolveInstructions } from '../resolver';
+import {
+  InputLine,
+  TOOL_DESCRIPTION,
+  evidenceWithoutContent,
+  firstResolution,
+  repositoryInstructions,
+  roomIn,
+  splitLines,
+  toolErrorText,
+} from '../gate';
+import { CONTEXT_PLACES, EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -40,6 +56,10 @@ Options:
   --global FILE     use FILE as the operator-global instruction file
   --no-global       do not read an operator-global instruction file
 ${profileOptionsHelp(18)}  -h, --help        show this help
+
+One message per line, as MCP's stdio transport has it. A line longer than 10 MiB is answered
+with the JSON-RPC error -32600 (id null) without being kept in memory, a line that is not JSON
+with -32700, a JSON value that is not a JSON-RPC message with -32600; the server goes on.
 
 Exit codes: 0 when the client closes the connection, 2 usage error or missing root.
 `;
@@ -94,6 +114,7 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   diagnostics: z.array(diagnostic),
   truncation,
   context: z.string(),
+  contextParts: z.array(z.looseObject({ place: z.enum(CONTEXT_PLACES), text: z.string(), sources: z.array(z.string()) })).optional(),
 });
 
 /**
@@ -124,8 +145,9 @@ function jsonLength(value: unknown): number {
  */
 export function createMcpServer(root: string, options: ResolveOptions = {}, maxAnswerChars = MAX_MCP_ANSWER_CHARS): McpServer {
   const resolveOptions = { ...options, cache: options.cache ?? new FileCache() };
-  // Fail before serving when the root is unusable, and answer every call against its canonical path.
-  const canonicalRoot = resolveInstructions(root, [], resolveOptions).root;
+  // Fail before serving when the root or an option is unusable, and answer every call against the
+  // canonical root. Anything else failing here is left to the calls, which each answer for themselves.
+  const canonicalRoot = firstResolution(root, [], resolveOptions).root;
   const server = new McpServer(
     { name: 'holaryn', version: VERSION },
     {
@@ -163,6 +185,73 @@ export function createMcpServer(root: string, options: ResolveOptions = {}, maxA
   return server;
 }
 
+/**
+ * Bytes in one frame (one JSON-RPC message on one line): the bound the SDK's stdio transport
+ * itself sets on its read buffer.
+ */
+export const MAX_MCP_FRAME_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+
+/** What one input line becomes: a frame for the SDK, an error to answer, or nothing (blank). */
+function frameOf(line: InputLine, maxBytes: number): { frame: string } | { refusal: JSONRPCMessage } | undefined {
+  const refusal = (id: unknown, code: ErrorCode, message: string) => ({
+    // JSON-RPC 2.0: id null when the request's own id cannot be read (the SDK's HTTP transport does the same).
+    refusal: {
+      jsonrpc: '2.0',
+      id: typeof id === 'string' || typeof id === 'number' ? id : null,
+      error: { code, message },
+    } as JSONRPCMessage,
+  });
+  if ('tooLong' in line) {
+    return refusal(null, ErrorCode.InvalidRequest, `Invalid Request: a message longer than ${maxBytes} bytes; it was not read`);
+  }
+  if (line.text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(line.text);
+  } catch {
+    return refusal(null, ErrorCode.ParseError, 'Parse error: the line is not JSON');
+  }
+  if (!JSONRPCMessageSchema.safeParse(value).success) {
+    const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+    return refusal(id, ErrorCode.InvalidRequest, 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message');
+  }
+  return { frame: `${line.text}\n` };
+}
+
+/**
+ * Reads MCP's stdio framing (one message per line) from `input` and hands `deliver` one whole,
+ * well-formed frame at a time; every other line is answered through `answer` with a JSON-RPC
+ * error (see frameOf) and the server goes on.
+ *
+ * Why in front of the SDK's own transport rather than inside it: the SDK's StdioServerTransport
+ * buffers everything up to a newline, and on a frame over its buffer size it closes itself (the
+ * server then ends with status 0 and every later request is lost); a line that is not JSON-RPC
+ * it only reports through `onerror`, with no answer. Its options bound the buffer but cannot
+ * change either. The splitter here (the gate's splitLines) drops an oversized line's bytes as they
+ * arrive, so memory stays bounded whatever the client sends, and the SDK parses only frames it
+ * accepts. After each frame it lets the SDK answer (the tool is synchronous work on promises)
+ * and waits while `room` says the client has not read the answers: a client that floods the
+ * server without reading holds its own input back instead of growing the server's memory.
+ */
+export async function serveFrames(
+  input: AsyncIterable<Uint8Array | string>,
+  deliver: (frame: string) => void,
+  answer: (message: JSONRPCMessage) => Promise<void>,
+  room: () => Promise<void> | undefined = () => undefined,
+  maxBytes = MAX_MCP_FRAME_BYTES,
+): Promise<void> {
+  for await (const line of splitLines(input, maxBytes)) {
+    const next = frameOf(line, maxBytes);
+    if (next === undefined) continue;
+    if ('refusal' in next) await answer(next.refusal);
+    else {
+      deliver(next.frame);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await room();
+  }
+}
+
 export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -176,17 +265,25 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing <root>' : 'mcp takes one <root>');
   const server = createMcpServer(path.resolve(io.cwd, positionals[0]), resolveOptionsFrom(values, io));
-  // stdout now belongs to the protocol: nothing else may write there.
-  const transport = new StdioServerTransport(process.stdin, process.stdout);
-  // A message the transport could not send is said on stderr, never swallowed.
+  // stdout now belongs to the protocol: nothing else may write there. The SDK's transport reads
+  // the frames serveFrames passes on, one whole line each: its buffer never holds more than one
+  // (a line's UTF-8 decoded and encoded again may grow up to three times: U+FFFD for a bad byte).
+  const frames = new PassThrough();
+  const transport = new StdioServerTransport(frames, process.stdout, { maxBufferSize: 4 * MAX_MCP_FRAME_BYTES });
+  // A message the transport could not send or read is said on stderr, never swallowed.
   transport.onerror = (err) => io.stderr(`holaryn mcp: ${err.message}\n`);
-  const closed = new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
-    process.stdin.once('close', resolve);
-    transport.onclose = () => resolve();
-  });
+  let closed = false;
+  transport.onclose = () => (closed = true);
   await server.connect(transport);
-  await closed;
+  await serveFrames(
+    process.stdin,
+    (frame) => {
+      if (!closed) frames.write(frame);
+    },
+    (message) => transport.send(message),
+    () => roomIn(process.stdout),
+  );
+  frames.end();
   await server.close();
   return EXIT.ok;
 }

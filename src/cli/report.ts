@@ -4,7 +4,7 @@
  * summarised with counts and the first few names; `--json` keeps them whole.
  */
 import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
-import { clipped, sizeAgainstBudget, unitByName } from '../resolver';
+import { clipped, measure, placeHeading, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
 import { Colors, printable, printableText } from './io';
 
 /** Names shown before a list is summarised as "and N more" (as the context's headings do). */
@@ -138,10 +138,25 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
   out.push(`  model context: ${budgetPhrase(t)}${t.truncated ? needs : '; nothing omitted or cut'}`);
   for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} ${unit})`);
   for (const k of t.cut) out.push(`  cut      ${printable(k.path)} (${count(k.included)} of ${count(k.chars)} ${unit} kept)`);
+  // Evidence of an older Holaryn has no parts: its context is one text.
+  const parts = ev.contextParts ?? [];
+  if (parts.length > 1) {
+    for (const p of parts) {
+      const from = p.sources.length === 0 ? '' : `: ${someOf(p.sources, printable)}`;
+      out.push(`  in the ${placeWords(p.place)}  ${plural(measure(p.text), 'character')}${from}`);
+    }
+  }
   if (withContext) {
     out.push('');
     out.push(c.bold('Model context'));
-    out.push(ev.context === '' ? '  (empty)' : printableText(ev.context).trimEnd());
+    if (ev.context === '') out.push('  (empty)');
+    else if (parts.length <= 1) out.push(printableText(ev.context).trimEnd());
+    else
+      parts.forEach((p, i) => {
+        if (i > 0) out.push('');
+        out.push(c.cyan(placeHeading(p.place)));
+        out.push(printableText(p.text).trimEnd());
+      });
   }
   return out.join('\n') + '\n';
 }

@@ -30,6 +30,10 @@ Options:
   -h, --help             show this help
 
 The filesystem root is never set from here: a person who wants that edits the store by hand.
+Keys a person added to the store are kept; a store that is a symbolic link stays one (the file
+it names is rewritten). A writer waits for the store's lock at most 15 s while one process
+holds it, 60 s in all; a lock that is not a plain file, or cannot be read, is reported with
+what to do.
 
 Environment:
   HOLARYN_HOME           folder of the default store (default ~/.holaryn)

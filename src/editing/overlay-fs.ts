@@ -50,6 +50,8 @@ export class OverlayFs implements ResolverFs {
    * it; without it they would see empty directories. `listKinds` stays out on purpose (fs.ts).
    */
   readonly entryNames?: (dir: string) => string[];
+  /** The base's names in its order, the buffers' new files after them. */
+  readonly entriesInOrder?: (dir: string) => string[];
   private readonly byIdentity = new Map<string, Overlaid>();
   private readonly missingByPath = new Map<string, Overlaid>();
   /** Absolute paths of the buffers overlaid (as given). */
@@ -62,17 +64,16 @@ export class OverlayFs implements ResolverFs {
     this.path = base.path;
     if (base.realpath) this.realpath = (p) => base.realpath!(p);
     if (base.caseInsensitive !== undefined) this.caseInsensitive = base.caseInsensitive;
-    if (base.entryNames) {
-      const list = base.entryNames.bind(base);
-      this.entryNames = (dir) => {
-        const names = list(dir);
-        const extra = [...this.missingByPath.keys()]
-          .filter((p) => this.path.dirname(p) === dir)
-          .map((p) => this.path.basename(p))
-          .filter((n) => !names.includes(n));
-        return extra.length === 0 ? names : [...names, ...extra];
-      };
-    }
+    const withBuffers = (list: (dir: string) => string[]) => (dir: string) => {
+      const names = list(dir);
+      const extra = [...this.missingByPath.keys()]
+        .filter((p) => this.path.dirname(p) === dir)
+        .map((p) => this.path.basename(p))
+        .filter((n) => !names.includes(n));
+      return extra.length === 0 ? names : [...names, ...extra];
+    };
+    if (base.entryNames) this.entryNames = withBuffers(base.entryNames.bind(base));
+    if (base.entriesInOrder) this.entriesInOrder = withBuffers(base.entriesInOrder.bind(base));
     const paths: string[] = [];
     let synthetic = 0;
     for (const b of buffers) {

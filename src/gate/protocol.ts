@@ -7,9 +7,11 @@
  *                                  "sources":[…],"snapshot":…}            (+ "error" on reject)
  *
  * Blank lines are ignored; any other line gets exactly one answer, in order, and a bad line is
- * rejected with code `usage` without ending the session.
+ * rejected with code `usage` without ending the session: a line over MAX_LINE_BYTES, a line that
+ * is not JSON, an id that cannot be echoed. Anything unexpected while answering one line is a
+ * `reject` with code `internal` for that line; nothing ends the session but the end of input.
  */
-import { GateAnswer, GateSession, Preamble, reject } from './session';
+import { GateAnswer, GateSession, Preamble, internalError, reject } from './session';
 
 /** Bytes in one input line. A call is a kind and some paths; a line this long is not one, and
  *  the cap keeps a client that never sends a newline from growing the gate's memory. */
@@ -43,7 +45,34 @@ export function answerLine(session: GateSession, line: string): GateAnswer | und
     return reject(null, 'usage', 'a call is a JSON object {"id":…,"kind":…,"targets":[…]}');
   }
   const call = message as Record<string, unknown>;
-  return session.decide({ kind: call.kind, targets: call.targets }, call.id === undefined ? null : call.id);
+  const id = call.id === undefined ? null : call.id;
+  // The id is echoed: one that cannot be written back (nested too deep for JSON.stringify) is
+  // refused before the call is decided, so guidance is never marked shown in an answer that is lost.
+  if (!encodable(id)) return reject(null, 'usage', 'the "id" cannot be echoed back (nested too deeply); use a string or a number');
+  return session.decide({ kind: call.kind, targets: call.targets }, id);
+}
+
+function encodable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The answer line for one input line, never throwing: anything unexpected while answering is a
+ * `reject` with code `internal` for that line alone, and the session goes on.
+ */
+export function answerText(session: GateSession, line: InputLine): string | undefined {
+  try {
+    const answer =
+      'tooLong' in line ? reject(null, 'usage', `line longer than ${MAX_LINE_BYTES} bytes; ignored`) : answerLine(session, line.text);
+    return answer && encodeLine(answer);
+  } catch (err) {
+    return encodeLine(reject(null, 'internal', internalError(err).message));
+  }
 }
 
 /** An input line, or the fact that one was longer than MAX_LINE_BYTES (its bytes were dropped). */
@@ -103,12 +132,32 @@ export async function* splitLines(input: AsyncIterable<Uint8Array | string>, max
 export async function runGate(
   session: GateSession,
   input: AsyncIterable<Uint8Array | string>,
-  write: (line: string) => void,
+  write: (line: string) => void | Promise<void>,
 ): Promise<void> {
-  write(encodeLine(session.preamble));
+  await write(encodeLine(session.preamble));
   for await (const line of splitLines(input)) {
-    const answer =
-      'tooLong' in line ? reject(null, 'usage', `line longer than ${MAX_LINE_BYTES} bytes; ignored`) : answerLine(session, line.text);
-    if (answer) write(encodeLine(answer));
+    const text = answerText(session, line);
+    // A writer that returns a promise holds the input until the client has taken the answer.
+    if (text !== undefined) await write(text);
   }
+}
+
+/**
+ * Resolves once `stream` has room for more (undefined at once when it has), or once it closes. A
+ * writer that awaits it before reading the next request lets a client that does not read its
+ * answers hold its own input back, instead of the answers piling up in memory.
+ */
+export function roomIn(stream: NodeJS.WritableStream & { writableNeedDrain?: boolean }): Promise<void> | undefined {
+  if (!stream.writableNeedDrain) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      stream.off('error', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+    stream.on('error', done);
+  });
 }

@@ -30,6 +30,7 @@ import {
   profileOf,
   resolveInstructions,
 } from '../resolver';
+import { failureMessage, firstResolution } from './tool';
 
 /** Tool calls that only look: they always proceed. */
 export const READ_KINDS = ['read', 'list', 'search'] as const;
@@ -56,12 +57,18 @@ export interface ToolCall {
 /** The first thing a session says: what applies at the root. */
 export interface Preamble {
   type: 'preamble';
-  snapshot: string;
+  /** The root's resolution snapshot; `null` when resolving the root failed (see `error`). */
+  snapshot: string | null;
   /** Sources shown by this text (included or cut), in precedence order. */
   sources: string[];
   guidance: string;
   /** What the profile says every front end must show (an untrusted repository's files kept out). */
   notice?: string;
+  /**
+   * Present when resolving the root failed unexpectedly (code `internal`): nothing was shown, so
+   * the root's guidance comes with the first call whose resolution succeeds.
+   */
+  error?: GateError;
 }
 
 export type GateDecision = 'proceed' | 'hold' | 'reject';
@@ -109,11 +116,16 @@ export class GateSession {
     // A profile without a budget (its system has none) shows all of the guidance: the largest budget.
     this.budget = this.options.budget ?? profile.budget.size ?? MAX_BUDGET;
     this.unit = profile.budget.unit.name;
-    const evidence = resolveInstructions(root, [''], this.options);
-    this.root = evidence.root;
-    const { guidance, sources } = this.carry(evidence);
-    this.preamble = { type: 'preamble', snapshot: evidence.snapshot, sources, guidance };
-    if (evidence.notice) this.preamble.notice = evidence.notice;
+    const first = firstResolution(root, [''], this.options);
+    this.root = first.root;
+    if ('failure' in first) {
+      // One failed answer, not the end of the session: every call resolves afresh.
+      this.preamble = { type: 'preamble', snapshot: null, sources: [], guidance: '', error: internalError(first.failure) };
+      return;
+    }
+    const { guidance, sources } = this.carry(first.evidence);
+    this.preamble = { type: 'preamble', snapshot: first.evidence.snapshot, sources, guidance };
+    if (first.evidence.notice) this.preamble.notice = first.evidence.notice;
   }
 
   /** Whether the session has shown this source at this hash. */
@@ -125,7 +137,7 @@ export class GateSession {
   decide(call: ToolCall | { kind: unknown; targets: unknown }, id: unknown = null): GateAnswer {
     if (call.kind === undefined) return reject(id, 'usage', `a call needs a kind: one of ${CALL_KINDS.join(', ')}`);
     if (!isCallKind(call.kind))
-      return reject(id, 'usage', `unknown kind ${JSON.stringify(call.kind)}; expected one of ${CALL_KINDS.join(', ')}`);
+      return reject(id, 'usage', `unknown kind ${describeValue(call.kind)}; expected one of ${CALL_KINDS.join(', ')}`);
     if (call.targets === undefined) return reject(id, 'usage', 'a call needs "targets": a list of target paths');
     if (!Array.isArray(call.targets))
       return reject(id, 'usage', `"targets" must be a list of paths, not ${call.targets === null ? 'null' : typeof call.targets}`);
@@ -136,7 +148,7 @@ export class GateSession {
       evidence = resolveInstructions(this.root, call.targets, this.options);
     } catch (err) {
       if (err instanceof ResolveError) return reject(id, err.code, err.message, err.details);
-      return reject(id, 'internal', `internal error: ${err instanceof Error ? err.message : String(err)}`);
+      return { id, ...rejected(internalError(err)) };
     }
     const { guidance, sources } = this.carry(evidence);
     // A hold must show something new, or the retries would never end: the section-8 walk always
@@ -170,5 +182,29 @@ function key(path: string, sha256: string): string {
 }
 
 export function reject(id: unknown, code: GateError['code'], message: string, details: Record<string, unknown> = {}): GateAnswer {
-  return { id, decision: 'reject', guidance: '', sources: [], snapshot: null, error: { code, message, ...details } };
+  return { id, ...rejected({ code, message, ...details }) };
+}
+
+function rejected(error: GateError): Omit<GateAnswer, 'id'> {
+  return { decision: 'reject', guidance: '', sources: [], snapshot: null, error };
+}
+
+/** The `internal` error for a failure that is not a ResolveError. */
+export function internalError(err: unknown): GateError {
+  return { code: 'internal', message: `internal error: ${failureMessage(err)}` };
+}
+
+/** Characters of a client's value quoted back in a message. */
+const MAX_QUOTED_CHARS = 100;
+
+/**
+ * A client's value as a message quotes it: a string quoted (and cut), anything else by its type,
+ * so that no value, however long or deeply nested, makes the message long or its writing fail.
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') {
+    return value.length > MAX_QUOTED_CHARS ? `${JSON.stringify(value.slice(0, MAX_QUOTED_CHARS))}…` : JSON.stringify(value);
+  }
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'a list' : `a value of type ${typeof value}`;
 }

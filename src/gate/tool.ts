@@ -5,7 +5,8 @@
  * context as text plus the evidence object. Unlike the gate it keeps no session: every call
  * shows everything in effect for its paths.
  */
-import { Evidence, ResolveError, ResolveOptions, resolveInstructions } from '../resolver';
+import { Evidence, ResolveError, ResolveOptions, contextByPlace, nodeResolverFs, resolveInstructions } from '../resolver';
+import { canonicalRoot } from '../resolver/candidates';
 
 export const TOOL_DESCRIPTION =
   'Returns the repository instructions (AGENTS.md, CLAUDE.md, .holaryn/instructions.md, ' +
@@ -28,7 +29,7 @@ export function noInstructionsText(evidence: Evidence): string {
 }
 
 export interface ToolOutput {
-  /** The model context, or a one-line note when it is empty. */
+  /** The model context (by place when the agent puts it in several), or a one-line note when it is empty. */
   text: string;
   evidence: Evidence;
 }
@@ -39,13 +40,13 @@ export function repositoryInstructions(root: string, paths: unknown, options: Re
     throw new ResolveError('usage', '"paths" must be a non-empty list of file or directory paths');
   }
   const evidence = resolveInstructions(root, paths, options);
-  return { text: evidence.context === '' ? noInstructionsText(evidence) : evidence.context, evidence };
+  return { text: evidence.context === '' ? noInstructionsText(evidence) : contextByPlace(evidence), evidence };
 }
 
 /** A one-line message for a failed call, as the tool returns it to the model. */
 export function toolErrorText(err: unknown): string {
   if (err instanceof ResolveError) return `${err.code}: ${err.message}`;
-  return `internal: ${err instanceof Error ? err.message : String(err)}`;
+  return `internal: ${failureMessage(err)}`;
 }
 
 /**
@@ -56,4 +57,33 @@ export function toolErrorText(err: unknown): string {
  */
 export function evidenceWithoutContent(evidence: Evidence): Evidence {
   return { ...evidence, sources: evidence.sources.map((s) => ({ ...s, content: '' })) };
+}
+
+/** A server's first resolution: its evidence, or the failure that stood in for it. */
+export type FirstResolution = { root: string; evidence: Evidence } | { root: string; failure: unknown };
+
+/**
+ * The resolution a server makes before it serves (the gate's preamble, the MCP server's check of
+ * its root). A bad root or a bad option is a ResolveError, thrown: the server does not start.
+ * Anything else going wrong inside it (a settings file no parser foresaw, a bug) fails only this
+ * one answer: it comes back as `failure`, with the root canonicalised on its own, and the server
+ * serves on, each later call resolving afresh and answering for itself.
+ */
+export function firstResolution(root: string, targets: readonly string[], options: ResolveOptions): FirstResolution {
+  try {
+    const evidence = resolveInstructions(root, targets, options);
+    return { root: evidence.root, evidence };
+  } catch (failure) {
+    if (failure instanceof ResolveError) throw failure;
+    return { root: canonicalRoot(options.fs ?? nodeResolverFs, root), failure };
+  }
+}
+
+/** Characters of an unexpected failure's message passed back to a client. */
+const MAX_FAILURE_CHARS = 500;
+
+/** The message of a failure that is not a ResolveError, bounded. */
+export function failureMessage(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.length > MAX_FAILURE_CHARS ? `${message.slice(0, MAX_FAILURE_CHARS)}…` : message;
 }

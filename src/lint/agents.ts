@@ -26,7 +26,9 @@ import {
 import { YAML_OPTIONS } from '../resolver/frontmatter';
 import { agentHeader } from '../resolver/profiles/agent/frontmatter';
 import { peekText } from '../resolver/profiles/agent/peek';
+import { isInside } from '../resolver/paths';
 import { codexNames } from '../resolver/profiles/codex';
+import { AGENTS_KEPT_OUT } from '../resolver/profiles/claude-code/reasons';
 import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
 import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
 import { LineIndex } from './text';
@@ -182,7 +184,8 @@ export class AgentWorkspace {
 
   /** The text of a root-relative file (lossy UTF-8), or undefined. */
   text(rel: string): string | undefined {
-    const peeked = peekText(this.fs, this.abs(rel), [this.root], 4 * 1024 * 1024);
+    const P = this.fs.path;
+    const peeked = peekText(this.fs, this.abs(rel), (real) => isInside(P, this.root, real), 4 * 1024 * 1024);
     return peeked.ok ? peeked.text : undefined;
   }
 }
@@ -323,7 +326,8 @@ function alsoIn(others: number): string {
 /**
  * Codex cutting a file: resolved with the codex profile as Codex would run in the root and in each
  * directory that holds one of its instruction files; a file its byte budget (spent root first)
- * cuts or leaves out is named with the bytes that never arrive. Codex says nothing about the cut.
+ * cuts or leaves out is named with the bytes that never arrive. The model is never told; Codex
+ * 0.169.0 warns its user at start-up of a cut (not of a file left out whole).
  */
 export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
   const first = ws.resolve('codex', '');
@@ -340,7 +344,7 @@ export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
       return `${run}, none of the ${worst.size} bytes of ${rel} reach the model: ${limit} is used up by the files above it. Codex does not say so.`;
     return (
       `${run}, only the first ${worst.kept} of ${worst.size} bytes of ${rel} reach the model: bytes ${worst.kept + 1}–${worst.size} ` +
-      `(from line ${at.line}, column ${at.column}) never arrive, cut silently by ${limit}. Shorten the files on the way, ` +
+      `(from line ${at.line}, column ${at.column}) never arrive, cut by ${limit} without a word to the model (Codex only warns you as it starts). Shorten the files on the way, ` +
       `or raise project_doc_max_bytes in Codex's config.toml.`
     );
   });
@@ -468,9 +472,11 @@ export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Fin
 }
 
 /**
- * Claude Code never seeing an AGENTS.md: resolved with the claude-code profile reading each
- * AGENTS.md, an AGENTS.md that no CLAUDE.md imports is `not-loaded`. Quick fix: a CLAUDE.md
- * beside it with `@AGENTS.md` (created, or the line added to the existing one).
+ * Claude Code leaving an AGENTS.md out: 2.1.328 reads AGENTS.md (and .claude/AGENTS.md) only
+ * where no CLAUDE file loads, from the working directory up at launch and, on a read, in the
+ * directory itself. Resolved with the claude-code profile reading each AGENTS.md, the ones it
+ * reports kept out by a CLAUDE file are named with that file. Quick fix: the CLAUDE.md beside it
+ * imports it (created, or the line added to the existing one).
  */
 export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
   const agentsFiles = (yield* ws.filesNamed(['AGENTS.md'])).slice(0, MAX_AGENT_TARGETS);
@@ -482,37 +488,42 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
   /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
   let claudeFiles: Set<string> | undefined;
   for (const s of ev.sources) {
-    if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !/@AGENTS\.md/.test(s.reason ?? '')) continue;
+    if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !AGENTS_KEPT_OUT.some((r) => (s.reason ?? '').startsWith(r))) continue;
     const rel = ws.rel(ev, s.path, s.scope);
     if (rel === undefined) continue;
-    const dir = rel.slice(0, rel.length - 'AGENTS.md'.length);
+    // AGENTS.md is imported by the CLAUDE.md of its folder; .claude/AGENTS.md by the CLAUDE.md above its .claude folder.
+    const inDotClaude = rel === '.claude/AGENTS.md' || rel.endsWith('/.claude/AGENTS.md');
+    const dir = rel.slice(0, rel.length - (inDotClaude ? '.claude/AGENTS.md' : 'AGENTS.md').length);
+    const line = inDotClaude ? '@.claude/AGENTS.md' : '@AGENTS.md';
     const claude = `${dir}CLAUDE.md`;
     claudeFiles ??= new Set(yield* ws.filesNamed(['CLAUDE.md']));
     const existing = claudeFiles.has(claude) ? ws.text(claude) : undefined;
     let fix: Fix;
     if (existing === undefined) {
       fix = {
-        title: `Create ${claude} with "@AGENTS.md"`,
+        title: `Create ${claude} with "${line}"`,
         edits: [],
-        files: [{ file: claude, create: true, edits: [{ range: new LineIndex('').range(0, 0), newText: '@AGENTS.md\n' }] }],
+        files: [{ file: claude, create: true, edits: [{ range: new LineIndex('').range(0, 0), newText: `${line}\n` }] }],
       };
     } else {
       const end = existing.length;
       const sep = existing === '' || existing.endsWith('\n') ? '' : '\n';
       fix = {
-        title: `Add "@AGENTS.md" to ${claude}`,
+        title: `Add "${line}" to ${claude}`,
         edits: [],
-        files: [{ file: claude, edits: [{ range: new LineIndex(existing).range(end, end), newText: `${sep}@AGENTS.md\n` }] }],
+        files: [{ file: claude, edits: [{ range: new LineIndex(existing).range(end, end), newText: `${sep}${line}\n` }] }],
       };
     }
-    const why = existing === undefined ? `there is no CLAUDE.md beside it` : `${claude} does not import it`;
+    const by = /\(([^()]+)\)$/.exec(s.reason ?? '')?.[1] ?? /and (\S+) does$/.exec(s.reason ?? '')?.[1];
     out.push(
       onLine(
         rel,
         'agent-claude-agents-md',
         ws.text(rel),
         1,
-        `Claude Code never reads ${rel}: it reads CLAUDE.md files, and an AGENTS.md only through an "@AGENTS.md" line in one; ${why}.`,
+        `Claude Code skips ${rel}: it reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads, ` +
+          `and ${by ?? 'one'} does${by !== undefined && by.startsWith('../') ? ' (above this folder)' : ''}. ` +
+          `A line "${line}" in ${claude} brings it in.`,
         { fixes: [fix] },
       ),
     );
@@ -522,8 +533,8 @@ export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Findi
 }
 
 /**
- * A Claude Code rule (`.claude/rules/*.md` with `paths`) only loads when Claude Code reads a
- * matching file: not at the start of a session, not when it writes a new file. Info; a warning
+ * A Claude Code rule (`.claude/rules/*.md` with `paths`) only loads when Claude Code touches a
+ * matching file (a read, or a write of a new one), never when a session starts. Info; a warning
  * when no file of the workspace matches (then it never loads).
  */
 export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
@@ -549,7 +560,8 @@ export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[
         'agent-claude-rule-on-read',
         text,
         line,
-        `Claude Code loads ${rel} only when it reads a file its paths match, and no file here matches them: it never loads this rule. Paths are relative to the project root.`,
+        `Claude Code loads ${rel} only when it reads or writes a file its paths match, and no file here matches them: it never loads this rule. ` +
+          `Its paths are matched like .gitignore patterns against the path below the folder holding .claude (a pattern without a slash matches at any depth).`,
       );
       f.severity = 'warning';
       out.push(f);
@@ -561,8 +573,8 @@ export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[
         'agent-claude-rule-on-read',
         text,
         line,
-        `Claude Code loads ${rel} only after it reads a matching file (${plural(matched.length, 'file')} here: ${named(matched)}): ` +
-          `it is not in the context when a session starts, and writing a new matching file does not load it. Drop paths to load it always.`,
+        `Claude Code loads ${rel} only after it reads or writes a matching file (${plural(matched.length, 'file')} here: ${named(matched)}): ` +
+          `it is not in the context when a session starts. Drop paths to load it always.`,
       ),
     );
   }
@@ -575,7 +587,12 @@ function trustedFoldersFile(env: Record<string, string | undefined>): string {
   return `${env.GEMINI_CLI_HOME ? env.GEMINI_CLI_HOME : '~'}/.gemini/trustedFolders.json`;
 }
 
-/** Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says how to trust it. */
+/**
+ * Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says
+ * how to trust it. Gemini CLI 0.61.0 behaves so in the oracle cases `untrusted-global-only` and
+ * `restricted-mode` (test/oracle/cases/gemini.ts: the global file only, nothing on touch); with
+ * folder trust on, a headless run refuses to start (exit 55, no request at all).
+ */
 export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string | undefined>): Generator<void, Finding[]> {
   const first = ws.resolve('gemini', '');
   yield;
@@ -602,9 +619,12 @@ export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string 
         1,
         `Gemini CLI loads none of this folder's context files, ${rel} included: the folder is not trusted (${why || trust?.decidedBy || 'no trust decision'}). ` +
           (trust?.decidedBy === 'env'
-            ? 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
-            : `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
-              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true.`),
+            ? why.startsWith('GEMINI_RESTRICTED_MODE')
+              ? `${why} outweighs every trust decision: unset it.`
+              : 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
+            : 'Headless (gemini -p) it refuses to start here; an interactive session asks, and sends only the global context files unless trusted. ' +
+              `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
+              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true (or --skip-trust).`),
       ),
     );
   }

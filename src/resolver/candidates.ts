@@ -47,6 +47,11 @@ function storedExactly(fs: ResolverFs, rootPath: string, rel: string, filename: 
   const names = filename.split('/');
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
+    // A name from settings may climb (`../x`): `..` and `.` are no stored names to check.
+    if (name === '..' || name === '.' || name === '') {
+      if (name === '..') dir = P.dirname(dir);
+      continue;
+    }
     const exact = joinUnder(P, dir, name);
     // The last name's status is the one the caller found; a directory above it is looked up.
     const apart =
@@ -90,6 +95,19 @@ export interface SymlinkRule {
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
 }
 
+/**
+ * Where a followed link (or a name with a separator) may lead. Default: inside the root.
+ */
+export interface Containment {
+  /** Whether the file at this real path (canonical) may be read. */
+  allows(real: string): boolean;
+  /**
+   * Check every candidate's real path, not only links and names with a separator: for a path a
+   * profile built itself, whose folders may be links or whose name may hold `..`.
+   */
+  readonly always?: boolean;
+}
+
 /** Under the `inside-root` rule a candidate is never refused for being a link. */
 export function locateCandidate(
   fs: ResolverFs,
@@ -109,13 +127,15 @@ export function locateCandidate(
   filename: string,
   rule: SymlinkRule,
   found?: FsStat,
-  containRoot?: string,
-  alsoInside?: () => readonly string[],
+  containment?: Containment,
 ): LocatedCandidate | undefined;
 /**
  * Checks the candidate `rel` (root-relative, named `filename` in its directory): undefined when
  * it does not exist; otherwise the canonical regular file to read, or why it is skipped.
  * `found` is the candidate's lstat when the caller has just taken it (it is not taken again).
+ * A link (or a name with a separator, or any path under `containment.always`) whose real path
+ * `containment` does not allow is disclosed under `follow-disclose` (read: not at all) and
+ * skipped with `symlink-outside-root` otherwise.
  */
 export function locateCandidate(
   fs: ResolverFs,
@@ -124,13 +144,7 @@ export function locateCandidate(
   filename: string,
   rule: SymlinkRule,
   found?: FsStat,
-  /** The directory links must stay in (the project root); default `rootPath`. */
-  containRoot: string = rootPath,
-  /**
-   * Other directories a `follow-disclose` link may lead into and still be read (the agent's own
-   * folder); asked only when a link leads outside `containRoot`.
-   */
-  alsoInside: () => readonly string[] = () => [],
+  containment: Containment = { allows: (real) => isInside(fs.path, rootPath, real) },
 ): LocatedCandidate | undefined {
   const P = fs.path;
   const abs = joinUnder(P, rootPath, rel);
@@ -148,14 +162,18 @@ export function locateCandidate(
       };
     }
     // A symlinked file, or a symlinked `.holaryn` directory above it, must stay in the root.
-    if (st.kind === 'symlink' || filename.includes('/')) {
+    if (st.kind === 'symlink' || filename.includes('/') || containment.always === true) {
       const c = canonicalize(fs, abs);
-      if (!isInside(P, containRoot, c.path)) {
-        if (rule.symlinks === 'follow-disclose') {
-          if (!alsoInside().some((dir) => isInside(P, dir, c.path))) disclose = c.path;
-        } else {
+      if (!containment.allows(c.path)) {
+        if (rule.symlinks === 'follow-disclose') disclose = c.path;
+        else {
           // `.holaryn/instructions.md` may itself be a plain file reached through a linked `.holaryn`.
-          const what = st.kind === 'symlink' ? 'is a symbolic link that leads' : 'is reached through a symbolic link that leads';
+          const what =
+            st.kind === 'symlink'
+              ? 'is a symbolic link that leads'
+              : c.path !== abs
+                ? 'is reached through a symbolic link that leads'
+                : 'lies';
           return { ok: false, reason: 'symlink-outside-root', message: `${rel} ${what} outside the workspace root; ignored` };
         }
       }

@@ -87,6 +87,12 @@ export interface SourceEvidence {
   delivery: SourceDelivery;
   /** The winner in its directory, for a `shadowed` source. */
   shadowedBy?: string;
+  /**
+   * A file outside the boundary (the workspace and the agent's own folders): where it leads
+   * (`~/…` below the home directory, else absolute). It was never read; `content` is the
+   * placeholder, and a `symlink-outside-root` error says which agent would send it.
+   */
+  disclosed?: string;
 }
 
 export interface ValidationEvidence {
@@ -174,6 +180,25 @@ export interface SkippedCandidate {
   reason: 'unreadable' | 'symlink-outside-root' | 'symlink-refused' | 'too-large';
 }
 
+/**
+ * Where an agent puts instruction text in what it sends the model (`contextParts[].place`):
+ * `system-prompt` (the system instruction), `first-user-message` (a block of the session's first
+ * user turn), `tool-result` (with the answer of a tool that touched a file, or Holaryn's own
+ * tool and gate answers), `system-message` (a message of its own between turns, e.g. files loaded
+ * when a tool touched a path).
+ */
+export const CONTEXT_PLACES = ['system-prompt', 'first-user-message', 'tool-result', 'system-message'] as const;
+export type ContextPlace = (typeof CONTEXT_PLACES)[number];
+
+/** Text the model gets from instruction files in one place (extra field). */
+export interface ContextPartEvidence {
+  place: ContextPlace;
+  /** Exactly as the agent writes it there. */
+  text: string;
+  /** The sources whose text is in it (evidence `path`), in the order the text has them. */
+  sources: string[];
+}
+
 export interface Evidence {
   schema: typeof EVIDENCE_SCHEMA;
   root: string;
@@ -185,6 +210,11 @@ export interface Evidence {
   diagnostics: Diagnostic[];
   truncation: TruncationEvidence;
   context: string;
+  /**
+   * Extra: the context in the places the agent puts it, in the order the model sees them;
+   * `context` is their texts joined by a blank line (`\n\n`). Empty when `context` is.
+   */
+  contextParts: ContextPartEvidence[];
   skipped: SkippedCandidate[];
   /** Extra: the name of the profile that produced this evidence (kept beside `profile`). */
   policy: string;

@@ -67,6 +67,12 @@ export interface ResolverFs {
    */
   entryNames?(dir: string): string[];
   /**
+   * Optional: the names in a directory in the order the file system lists them (a directory read,
+   * unsorted: Node's own listing sorts), for systems that load a folder's files in that order
+   * (Claude Code's rules). Without it, `entryNames` stands in.
+   */
+  entriesInOrder?(dir: string): string[];
+  /**
    * Optional: every entry of a directory with its kind (links not followed), in one call; throws
    * FsError when the directory cannot be listed. A batch of many targets looks names up here
    * instead of one lstat each. It must agree with `lstat` for names stored exactly so: a
@@ -161,6 +167,23 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
       } catch (err) {
         throw fsError(err);
       }
+    },
+    entriesInOrder(dir) {
+      let handle: nodeFs.Dir;
+      try {
+        handle = nodeFs.opendirSync(dir);
+      } catch (err) {
+        throw fsError(err);
+      }
+      const names: string[] = [];
+      try {
+        for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) names.push(entry.name);
+      } catch (err) {
+        throw fsError(err);
+      } finally {
+        handle.closeSync();
+      }
+      return names;
     },
     listKinds(dir) {
       let entries: nodeFs.Dirent[];

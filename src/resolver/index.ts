@@ -9,6 +9,7 @@ export { FileCache, SETTLE_MS } from './cache';
 export { parseInstructions, ParsedInstructions, FileDiagnostic, KeyLocation, KNOWN_KEYS, PRIORITY_MIN, PRIORITY_MAX } from './frontmatter';
 export { PatternSet, checkPattern, normalizePattern, MATCH_OPTIONS } from './globs';
 export { measure, neutralize, ContextResult } from './context';
+export { contextByPlace, placeHeading, placeWords } from './context-parts';
 export { renderContext, HOLARYN, HOLARYN_CANDIDATES } from './profiles/holaryn';
 export { DEFAULT_PROFILE, agentSigns, listProfiles, profileByName, profileFlags, profileNames, ProfileListing } from './profiles';
 export { CODE_POINTS, UTF8_BYTES, sizeAgainstBudget, unitByName } from './units';

@@ -85,3 +85,11 @@ export const MAX_SYMLINK_HOPS = 40;
  * file). A block past the budget is `malformed-frontmatter`: the whole file is content.
  */
 export const MAX_FRONTMATTER_BYTES_PER_RESOLUTION = 2 * 1024 * 1024;
+
+/**
+ * Nesting of an agent's settings or configuration file (JSON with comments, TOML: `[`, `{`, inline
+ * tables); deeper is malformed, and the file is ignored as one with a syntax error. The parsers
+ * recurse once per level, so 10,000 `[` (20 KB) would otherwise overflow the stack. Real
+ * settings nest five or six levels (Claude Code's hooks, Gemini's MCP servers).
+ */
+export const MAX_CONFIG_DEPTH = 64;

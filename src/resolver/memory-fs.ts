@@ -254,6 +254,11 @@ export class MemoryFs implements ResolverFs {
     return this.entriesOf(dir).map((c) => c.name);
   }
 
+  /** The names in the order they were made (a real directory's order is its file system's). */
+  entriesInOrder(dir: string): string[] {
+    return this.entryNames(dir);
+  }
+
   listKinds(dir: string): ReadonlyMap<string, EntryKind> {
     this.touched.push(dir);
     return new Map(this.entriesOf(dir).map((c) => [c.name, this.statOf(c.node).kind]));

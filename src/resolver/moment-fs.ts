@@ -67,8 +67,9 @@ export class Moment {
       this.asked.push({ answers, ask });
       return (key: string) => remembered(answers, key, ask);
     };
-    const { entryNames, listKinds, realpath } = fs;
+    const { entryNames, entriesInOrder, listKinds, realpath } = fs;
     const names = entryNames && question((k) => entryNames.call(fs, k));
+    const inOrder = entriesInOrder && question((k) => entriesInOrder.call(fs, k));
     this.fs = {
       path: fs.path,
       caseInsensitive: fs.caseInsensitive,
@@ -78,6 +79,7 @@ export class Moment {
       realpath: realpath && question((k) => realpath.call(fs, k)),
       // a copy each time: a caller may sort or change its list
       entryNames: names && ((dir) => [...names(dir)]),
+      entriesInOrder: inOrder && ((dir) => [...inOrder(dir)]),
       listKinds: listKinds && question((k) => listKinds.call(fs, k)),
       open: (p, expected) => {
         this.opened++;

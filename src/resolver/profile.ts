@@ -8,8 +8,9 @@
  */
 import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
-import type { DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
+import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { ResolveOptions } from './resolve';
+import type { Boundary, Probe } from './boundary';
 
 // ---------------------------------------------------------------------------------------------
 // Units and budgets
@@ -129,12 +130,36 @@ export interface FormatFrame {
   readonly considered?: readonly ConsideredSource[];
 }
 
+/** The context text of one place (evidence `contextParts`). */
+export interface ContextPart {
+  readonly place: ContextPlace;
+  readonly text: string;
+  /** ContextSource.path of each source whose text is in it, in the text's order. */
+  readonly sources: readonly string[];
+}
+
+/** The separator between parts in the whole `context` text. */
+export const CONTEXT_PART_SEPARATOR = '\n\n';
+
 /** A context format: the envelope, headings, bodies and marker of one system. */
 export interface ContextFormat {
   /** The lengths of every part for these sources, in `unit` (lazily measured). */
   layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame): Layout;
   /** The text for a fit decision; `budget` null when the profile has none. */
   render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame): string;
+  /**
+   * For a system that puts instruction text in more than one place: the text of each place, in
+   * the order the model sees them. Parts with empty text are dropped; the whole context is then
+   * the parts' texts joined by CONTEXT_PART_SEPARATOR, and `render` is not called. Without it
+   * the context is one part, `render`'s text in Profile.contextPlace, naming every source shown.
+   */
+  renderParts?(
+    sources: readonly ContextSource[],
+    decision: FitDecision,
+    budget: number | null,
+    unit: BudgetUnit,
+    frame?: FormatFrame,
+  ): readonly ContextPart[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,8 +222,16 @@ export interface NamedCandidate {
   readonly delivery: Delivery;
   /** Orders sources of one directory (lower first); default 0. */
   readonly rank?: number;
-  /** The user's own file: a symbolic link there is followed (no containment check). */
+  /**
+   * The user's own file (the agent's folder, a managed policy file): a symbolic link there is
+   * followed (no containment check). A repository file never is.
+   */
   readonly own?: boolean;
+  /**
+   * Where the agent's walk found it, when it probed a name in a directory: outside the workspace,
+   * a file found exactly there (one plain name, no link on the way) is still read (Boundary.shows).
+   */
+  readonly probe?: Probe;
   /** Report it with this status instead of loading it into the context. */
   readonly report?: { readonly status: 'not-loaded' | 'untrusted'; readonly reason: string };
   /** A reason shown on the source when it is included (e.g. "listed in .narya/config.toml"). */
@@ -230,10 +263,11 @@ export interface NamedCandidate {
 
 export interface LoadRule {
   /**
-   * `inside-root`: follow a link whose real path stays in the project root, else skip it with
-   * `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`; `follow-disclose`:
-   * follow, but a link leaving the repository and the home directory is reported `included`
-   * with a placeholder instead of its content, and a `symlink-outside-root` warning.
+   * `inside-root`: follow a link whose real path stays in the workspace (boundary.ts), else skip
+   * it with `symlink-outside-root`; `refuse`: skip every link with `symlink-refused`;
+   * `follow-disclose`: follow, but a file whose real path leaves the workspace and the agent's own
+   * folders (`homes`) is reported with a placeholder instead of its content (never read),
+   * `disclosed`, and a `symlink-outside-root` error saying the agent would send it.
    */
   readonly symlinks: 'inside-root' | 'refuse' | 'follow-disclose';
   /** `strict`: invalid UTF-8 or NUL bytes skip the file (`unreadable`); `lossy`: U+FFFD, with a warning. */
@@ -274,10 +308,11 @@ export interface LoadRule {
    */
   readonly reportEmpty?: boolean;
   /**
-   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): a `follow-disclose` link that
-   * leads there is still read, as the agent reads its own files. A link leading outside both the
-   * repository and these is disclosed, never printed. Default none: the user's whole home
-   * directory is never trusted, so a repository cannot aim a link at `~/.ssh` and have it shown.
+   * The agent's own folders (its home: `~/.codex`, `~/.gemini`, …): part of the boundary
+   * (boundary.ts), so a `follow-disclose` link that leads there is still read, as the agent reads
+   * its own files. A file outside both the workspace and these is disclosed, never printed.
+   * Default none: the user's whole home directory is never trusted, so a repository cannot aim a
+   * link at `~/.ssh` and have it shown.
    */
   readonly homes?: (where: { env: Record<string, string | undefined>; homedir: string; path: PathApi }) => readonly string[];
   /** Files larger than this many bytes are skipped with `too-large` (default: cap at 1 MiB as Holaryn does). */
@@ -342,15 +377,24 @@ export interface ProfileContext {
   /** `--set NAME=VALUE` settings, raw. */
   readonly settings: Readonly<Record<string, string>>;
   readonly options: ResolveOptions;
+  /**
+   * The given root (the agent's working directory) as given: absolute, normalised, links not
+   * resolved, not yet checked to exist. For a system whose configuration depends on where it runs
+   * (a project's own config file).
+   */
+  readonly cwd: string;
 }
 
 export interface DiscoverContext extends ProfileContext {
   /** Canonical given root (the cwd / anchor / repository). */
   readonly root: string;
-  /** The given root as given: absolute, normalised, links not resolved. */
-  readonly cwd: string;
   /** Canonical project root (the given root unless Profile.projectRoot walked up). */
   readonly projectRoot: string;
+  /**
+   * The containment rule (boundary.ts): a file a strategy reads to decide what loads (a header, an
+   * import) must pass `boundary.shows`, as every file the pipeline reads does.
+   */
+  readonly boundary: Boundary;
   /** Root-relative project root: `""`, `..`, `../..`. */
   readonly projectRel: string;
   readonly targets: readonly TargetEvidence[];
@@ -430,10 +474,20 @@ export interface Profile {
   readonly description: string;
   /** The emulated system's version (evidence `profileVersion`). */
   readonly version?: string;
+  /** The system's own name as people write it (`Claude Code`), for messages; default the profile's name. */
+  readonly agent?: string;
   /** What is approximate (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
   /** The settings `--set NAME=VALUE` accepts (agent profiles), for help and listings. */
-  readonly settings?: readonly { readonly name: string; readonly description: string }[];
+  readonly settings?: readonly {
+    readonly name: string;
+    readonly description: string;
+    /**
+     * Its keys name folders the system reads files from (Copilot's `chat.instructionsFilesLocations`):
+     * an editor takes from a workspace's own value only the folders inside that workspace.
+     */
+    readonly folders?: boolean;
+  }[];
 
   /** Applies settings and reads configuration before anything else; optional. */
   configure?(ctx: ProfileContext): Configured;
@@ -477,10 +531,18 @@ export interface Profile {
     /** Default size in the unit; null: the system has no budget (`--budget` is ignored). */
     readonly size: number | null;
     readonly fit: FitRule;
+    /**
+     * Without a budget, `fit` still runs (given MAX_SAFE_INTEGER): the system has no budget for
+     * the whole context but cuts single sources by rules of its own (Claude Code cuts a file it
+     * loads on touch past a length). Default false: no budget, nothing cut.
+     */
+    readonly cutsWithoutBudget?: boolean;
   };
   /** Which deliveries enter the context text (default all). */
   readonly contextDeliveries?: readonly Delivery[];
   readonly format: ContextFormat;
+  /** Where the system puts a single-part context (ContextFormat.renderParts says more); default `system-prompt`. */
+  readonly contextPlace?: ContextPlace;
 }
 
 /** What a precedence comparator sees of a source. */

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import type { FileCache } from './cache';
 import { ResolveError, type Evidence, type SkippedCandidate } from './evidence';
 import { ResolverFs, nodeResolverFs } from './fs';
+import { Boundary } from './boundary';
 import { Listings } from './listings';
 import { canonicalize, depthOf, toRelative } from './paths';
 import type { Configured, DiscoverContext, Profile, ProfileContext } from './profile';
@@ -82,6 +83,9 @@ class CallIo implements Io {
   readonly listings: Listings;
   readonly cache: FileCache | undefined;
   private foundHomes: readonly string[] | undefined;
+  private inputBoundary: Boundary | undefined;
+  /** The home directory, canonical. */
+  readonly home: string;
 
   constructor(
     options: ResolveOptions,
@@ -91,6 +95,7 @@ class CallIo implements Io {
     private readonly env: ProfileContext['env'],
   ) {
     this.cache = options.cache;
+    this.home = canonicalIfPresent(fs, homedir);
     this.listings = new Listings(
       fs,
       profile.directories.reduce((n, rule) => n + rule.names.length, 0),
@@ -100,6 +105,16 @@ class CallIo implements Io {
   get homes(): readonly string[] {
     const { profile, env, homedir, fs } = this;
     return (this.foundHomes ??= (profile.load.homes?.({ env, homedir, path: fs.path }) ?? []).map((dir) => canonicalIfPresent(fs, dir)));
+  }
+
+  get boundary(): Boundary {
+    if (!this.inputBoundary) throw new Error('the boundary is known only once the inputs are');
+    return this.inputBoundary;
+  }
+
+  /** Sets the call's containment rule once the inputs are read. */
+  bound(inputs: Inputs): void {
+    this.inputBoundary = new Boundary(this.fs.path, inputs.root, inputs.workspace, this.home, () => this.homes);
   }
 
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void {
@@ -121,6 +136,7 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
     root: inputs.root,
     cwd: inputs.cwd,
     projectRoot: inputs.projectRoot,
+    boundary: io.boundary,
     projectRel: inputs.projectRel,
     targets: inputs.targets,
     display: (abs) => toRelative(P, inputs.root, abs),
@@ -137,7 +153,14 @@ function discoverContext(base: ProfileContext, inputs: Inputs, io: Io): Discover
 export function resolveInstructions(root: string, targets: readonly string[], options: ResolveOptions = {}): Evidence {
   const fs = options.fs ?? nodeResolverFs;
   const homedir = options.homedir ?? os.homedir();
-  const base: ProfileContext = { fs, env: options.env ?? process.env, homedir, settings: options.settings ?? {}, options };
+  const base: ProfileContext = {
+    fs,
+    env: options.env ?? process.env,
+    homedir,
+    settings: options.settings ?? {},
+    options,
+    cwd: fs.path.resolve(root),
+  };
   const selected = profileOf(options);
   // A profile that reads no settings says so, rather than ignoring a --set the user meant.
   const given = Object.keys(base.settings);
@@ -150,7 +173,8 @@ export function resolveInstructions(root: string, targets: readonly string[], op
 
   // A profile whose system loads instructions before any file is touched resolves the root itself.
   const requested = targets.length === 0 && profile.noTargets === 'root' ? [''] : targets;
-  const inputs = readInputs(fs, root, requested, profile, options, io.listings);
+  const inputs = readInputs(fs, root, requested, profile, options, io.listings, io.home);
+  io.bound(inputs);
   const ctx = discoverContext(base, inputs, io);
   const trust = profile.trust?.(ctx);
   const found = discover(profile, inputs, io, ctx);

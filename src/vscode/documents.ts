@@ -35,8 +35,13 @@ export class EvidenceDocuments implements vscode.TextDocumentContentProvider {
     });
   }
 
-  contextUri(ev: Evidence): vscode.Uri {
-    return vscode.Uri.from({ scheme: EVIDENCE_SCHEME, path: `/${ev.snapshot.slice(7, 23)}/model-context.md` });
+  /** The whole model context, or its part `part` (an index in `contextParts`). */
+  contextUri(ev: Evidence, part?: number): vscode.Uri {
+    const key = ev.snapshot.slice(7, 23);
+    const place = part === undefined ? undefined : ev.contextParts?.[part]?.place;
+    // The place's name only labels the tab.
+    const path = place === undefined ? `/${key}/model-context.md` : `/${key}/context-part/${part}/${place}.md`;
+    return vscode.Uri.from({ scheme: EVIDENCE_SCHEME, path });
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -44,6 +49,7 @@ export class EvidenceDocuments implements vscode.TextDocumentContentProvider {
     const ev = this.bySnapshot.get(key);
     if (!ev) return '(This resolution is no longer available; refresh the Repository instructions view.)';
     if (kind === 'model-context.md') return ev.context;
+    if (kind === 'context-part') return ev.contextParts?.[Number(order)]?.text ?? '';
     if (kind === 'content') return ev.sources[Number(order) - 1]?.content ?? '';
     return '';
   }

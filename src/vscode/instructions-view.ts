@@ -392,7 +392,7 @@ export class InstructionsView implements vscode.Disposable {
         return;
       }
       case 'open-context':
-        await this.openContext(ev);
+        await this.openContext(ev, action.part);
         return;
       case 'open-file':
         await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
@@ -423,9 +423,9 @@ export class InstructionsView implements vscode.Disposable {
     }
   }
 
-  async openContext(ev = this.state.evidence): Promise<void> {
+  async openContext(ev = this.state.evidence, part?: number): Promise<void> {
     if (!ev) return;
-    const doc = await vscode.workspace.openTextDocument(this.documents.contextUri(ev));
+    const doc = await vscode.workspace.openTextDocument(this.documents.contextUri(ev, part));
     await vscode.window.showTextDocument(doc, { preview: true });
   }
 

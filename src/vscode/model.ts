@@ -6,14 +6,15 @@
  * plain-string tooltips, never markdown, HTML or command links.
  */
 import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
-import { sizeAgainstBudget, unitByName } from '../resolver';
+import { measure, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
 export type NodeAction =
   | { kind: 'open-source'; path: string; global: boolean }
   | { kind: 'open-content'; snapshot: string; order: number }
-  | { kind: 'open-context'; snapshot: string }
+  /** The whole model context, or one of its parts (its index in `contextParts`). */
+  | { kind: 'open-context'; snapshot: string; part?: number }
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string }
   /** Any workspace file (root-relative), e.g. one of a preview's sample. */
@@ -210,10 +211,18 @@ function sourceNode(s: SourceEvidence, ev: Evidence): TreeNode {
     id,
     label: `${s.order}. ${s.path}`,
     description: [s.status, s.scope, `depth ${s.depth}`, `priority ${md?.priority ?? 0}`, md?.mode ?? 'append'].join(' · '),
-    tooltip: `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\nClick to open the file.`,
+    tooltip:
+      `${s.path}\n${STATUS_TEXT[s.status]}${s.reason ? `\n${s.reason}` : ''}\n` +
+      (s.disclosed === undefined
+        ? 'Click to open the file.'
+        : `It leads to ${s.disclosed}, outside the workspace: Holaryn neither reads nor opens it.`),
     icon: STATUS_ICON[s.status],
     contextValue: s.scope === 'global' ? 'holaryn-source-global' : 'holaryn-source',
-    action: { kind: 'open-source', path: s.path, global: s.scope === 'global' },
+    // A file outside the workspace is never opened: the click shows its placeholder instead.
+    action:
+      s.disclosed === undefined
+        ? { kind: 'open-source', path: s.path, global: s.scope === 'global' }
+        : { kind: 'open-content', snapshot: ev.snapshot, order: s.order },
     children,
   };
 }
@@ -455,6 +464,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
       ),
     })),
   });
+  const disclosed = new Set(ev.sources.filter((s) => s.disclosed !== undefined).map((s) => s.path));
   nodes.push({
     id: 'diagnostics',
     label: 'Diagnostics',
@@ -469,18 +479,42 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
         `${d.severity} ${d.code}\n${diagnosticLabel(d)}\n${d.message}`,
         SEVERITY_ICON[d.severity],
       ),
-      action: d.source === null ? undefined : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
+      // A diagnostic about a file outside the workspace opens nothing (the file would show its text).
+      action:
+        d.source === null || disclosed.has(d.source)
+          ? undefined
+          : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
     })),
   });
+  // Evidence of an older Holaryn has no parts: its context is one text.
+  const parts = ev.contextParts ?? [];
   nodes.push({
     ...leaf(
       'context',
       'Model context',
-      ev.context === '' ? 'empty' : `${t.chars.toLocaleString('en-US')} characters · open`,
+      ev.context === ''
+        ? 'empty'
+        : `${t.chars.toLocaleString('en-US')} characters${parts.length > 1 ? ` in ${parts.length} places` : ''} · open`,
       'Open the exact text the model receives (read-only)',
       'file-code',
     ),
     action: { kind: 'open-context', snapshot: ev.snapshot },
+    // One child per place when the agent puts its instruction text in several.
+    ...(parts.length > 1
+      ? {
+          expanded: true,
+          children: parts.map((p, i) => ({
+            ...leaf(
+              `context:${i}`,
+              `In the ${placeWords(p.place)}`,
+              `${measure(p.text).toLocaleString('en-US')} characters · open`,
+              `The text the agent puts in its ${placeWords(p.place)}${p.sources.length > 0 ? `, from ${p.sources.join(', ')}` : ''} (read-only)`,
+              'file-code',
+            ),
+            action: { kind: 'open-context', snapshot: ev.snapshot, part: i } as NodeAction,
+          })),
+        }
+      : {}),
   });
   return nodes;
 }

@@ -51,6 +51,8 @@ describe('holaryn check --agents (built CLI)', () => {
     writeTree(tree, {
       '.git': { dir: true },
       'AGENTS.md': 'line one\nline two\nline three\n',
+      // A private CLAUDE.local.md: Claude Code 2.1.328 then skips every AGENTS.md of the project.
+      'CLAUDE.local.md': 'my notes\n',
       'sub/AGENTS.md': 'alpha\nbravo\ncharlie\n',
       '.github/instructions/py.instructions.md': '---\napplyTo:\n  - "**/*.py"\n---\nUse ruff.\n',
       'sub/main.py': '',

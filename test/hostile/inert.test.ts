@@ -250,7 +250,11 @@ describe('inert by construction: no way to execute text in the sources', () => {
   // The executable's launcher compiles one file with node:vm: the CLI bundle beside it, with the
   // build's code cache. Nothing else may, and it may compile nothing else (checked below).
   const LAUNCHER = path.join('src', 'cli', 'launch.ts');
-  const allowed: Record<string, string[]> = { 'node:vm': [LAUNCHER] };
+  // The capture layer runs a coding agent, and only that, inside a loopback-only namespace
+  // (src/capture/sandbox.ts starts `unshare`, src/capture/runner.ts the agent inside it). It never
+  // runs anything a source names; the resolver never imports it (checked below).
+  const CAPTURE = [path.join('src', 'capture', 'runner.ts'), path.join('src', 'capture', 'sandbox.ts')];
+  const allowed: Record<string, string[]> = { 'node:vm': [LAUNCHER], child_process: CAPTURE };
   for (const [what, pattern] of forbidden) {
     it(`no ${what} anywhere in src/${allowed[what] ? ` but ${allowed[what].join(', ')}` : ''}`, () => {
       const hits = files.filter((f) => pattern.test(source(f))).map((f) => path.relative(REPO_DIR, f));
@@ -260,6 +264,15 @@ describe('inert by construction: no way to execute text in the sources', () => {
       );
     });
   }
+
+  it('the resolver never imports the capture layer (the only code that starts processes)', () => {
+    const resolver = files.filter((f) => path.relative(REPO_DIR, f).startsWith(path.join('src', 'resolver') + path.sep));
+    assert.ok(resolver.length > 0);
+    assert.deepEqual(
+      resolver.filter((f) => /from\s+['"][^'"]*\/capture(\/|['"])/.test(source(f))).map((f) => path.relative(REPO_DIR, f)),
+      [],
+    );
+  });
 
   it(`${LAUNCHER} compiles only the bundle at a fixed path beside it, never text from elsewhere`, () => {
     const text = source(path.join(REPO_DIR, LAUNCHER));

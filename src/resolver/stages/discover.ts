@@ -3,7 +3,7 @@
  * candidate names in each, and the files the profile names itself (home, rule folders, config).
  * Only lstat/stat and directory listings: nothing is read here.
  */
-import { SymlinkRule, errorCode, locateCandidate } from '../candidates';
+import { Containment, SymlinkRule, errorCode, locateCandidate } from '../candidates';
 import type { FsStat } from '../fs';
 import { canonicalize, depthOf, joinRelative, parentOf } from '../paths';
 import type { ChainExtent, DirectoryRule, DiscoverContext, NamedCandidate, Profile } from '../profile';
@@ -66,10 +66,6 @@ function targetChain(inputs: Inputs, withRoot: boolean, depth: Map<string, numbe
 
 /** The directories of one extent, shallow first. Nothing at all without targets. */
 
-/** The folders a followed link may lead into (only under `follow-disclose`), asked for lazily. */
-function followedHomes(profile: Profile, io: Io): () => readonly string[] {
-  return () => (profile.load.symlinks === 'follow-disclose' ? io.homes : []);
-}
 export function chainOf(extent: ChainExtent, inputs: Inputs, io: Io): Chain {
   const depth = new Map<string, number>();
   if (inputs.targets.length === 0) return { dirs: [], depth };
@@ -123,7 +119,9 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
   const precheck = P.sep === '/' ? names.map(plainName) : names.map(() => false);
   const firstNames = names.map((name) => name.split('/')[0]);
   const rootPrefix = rootPath.endsWith('/') ? rootPath : `${rootPath}/`;
-  const homes = followedHomes(profile, io);
+  // The walk's own plain names in its own directories are never checked (see Boundary.shows): a
+  // link, or a name with a separator, must lead into the workspace or the agent's own folders.
+  const containment: Containment = { allows: (real) => io.boundary.contains(real) };
   for (const dir of dirs) {
     const listing = listings.of(dir === '' ? rootPath : rootPrefix + dir);
     const d = depth.get(dir)!;
@@ -143,7 +141,7 @@ function directoryCandidates(rule: DirectoryRule, ruleIndex: number, profile: Pr
           // locateCandidate looks again and reports it
         }
       }
-      const located = locateCandidate(fs, rootPath, rel, filename, symlinkRule(profile), st, inputs.projectRoot, homes);
+      const located = locateCandidate(fs, rootPath, rel, filename, symlinkRule(profile), st, containment);
       if (!located) continue;
       out.push({ path: rel, scope, directory: dir, depth: d, filename, rank: rankBase + c, delivery, group, report: rule.report, located });
     }
@@ -186,17 +184,11 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     }
   }
   const rel = ctx.display(n.abs);
-  const homes = followedHomes(profile, io);
-  const located = locateCandidate(
-    fs,
-    inputs.root,
-    rel,
-    fs.path.basename(n.abs),
-    symlinkRule(profile),
-    undefined,
-    inputs.projectRoot,
-    homes,
-  );
+  // A path the profile built: its folders may be links, its name may hold `..` (a name from
+  // settings), so its real path is always checked.
+  const probe = n.probe;
+  const containment: Containment = { allows: (real) => io.boundary.shows(real, probe), always: true };
+  const located = locateCandidate(fs, inputs.root, rel, fs.path.basename(n.abs), symlinkRule(profile), undefined, containment);
   return located && found(located);
 }
 

@@ -146,6 +146,7 @@ function sourceEvidence(settled: Settled, rendered: Rendered, inputs: Inputs, pr
       delivery: reportedDelivery(e, settled),
     };
     if (e.report?.by !== undefined) source.shadowedBy = e.report.by;
+    if (e.disclosed !== undefined) source.disclosed = e.disclosed;
     return source;
   });
 }
@@ -200,7 +201,9 @@ export function assembleEvidence(
       'budget-truncated',
       c.path,
       null,
-      `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
+      budget === null
+        ? `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words}: ${sources.find((s) => s.path === c.path)?.reason ?? 'the system cuts it'}`
+        : `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
     );
   const { configured, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);
@@ -227,6 +230,7 @@ export function assembleEvidence(
       needed: rendered.needed,
     },
     context: rendered.text,
+    contextParts: rendered.parts.map((p) => ({ place: p.place, text: p.text, sources: [...p.sources] })),
     skipped,
     policy: profile.name,
     profile: profile.name,

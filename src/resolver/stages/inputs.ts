@@ -336,6 +336,21 @@ export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly 
   }
 }
 
+/**
+ * The workspace a repository's files must stay in (boundary.ts): the project root, but never above
+ * the given root's git repository (the nearest directory at or above it holding `.git`; none: the
+ * given root), and never a directory that is the home directory or holds it: then the given root.
+ * `root`, `projectRoot` and `home` are canonical; `projectRoot` is `root` or above it.
+ */
+export function workspaceRoot(fs: ResolverFs, root: string, projectRoot: string, home: string): string {
+  const P = fs.path;
+  if (projectRoot === root) return root;
+  const repository = findProjectRoot(fs, root, ['.git']);
+  // Both are `root` or above it: the narrower is the one inside the other.
+  const workspace = isInside(P, repository, projectRoot) ? projectRoot : repository;
+  return workspace !== root && isInside(P, workspace, home) ? root : workspace;
+}
+
 export function readInputs(
   fs: ResolverFs,
   root: string,
@@ -343,13 +358,15 @@ export function readInputs(
   profile: Profile,
   options: ResolveOptions,
   listings: Listings,
+  home: string,
 ): Inputs {
   const budget = budgetFor(profile, options);
   const rootPath = canonicalRoot(fs, root);
   const projectRoot = profile.projectRoot ? findProjectRoot(fs, rootPath, profile.projectRoot.markers) : rootPath;
+  const workspace = workspaceRoot(fs, rootPath, projectRoot, home);
   const projectRel = projectRoot === rootPath ? '' : toRelative(fs.path, rootPath, projectRoot);
   const cwd = typeof root === 'string' ? fs.path.resolve(root) : rootPath;
   const given = typeof root === 'string' && root !== '' ? fs.path.resolve(root) : rootPath;
   const { resolved, chainFrom } = resolveTargets(fs, rootPath, targets, listings, given);
-  return { root: rootPath, cwd, projectRoot, projectRel, targets: resolved, chainFrom, budget };
+  return { root: rootPath, cwd, projectRoot, workspace, projectRel, targets: resolved, chainFrom, budget };
 }

@@ -14,8 +14,10 @@ import { ReadOptions, readInstructionFile } from '../read';
 import { createHash } from 'node:crypto';
 import type { SkippedCandidate } from '../evidence';
 import type { Entry, Found, Io } from './types';
+import type { Boundary } from '../boundary';
+import { canonicalize } from '../paths';
 
-/** What a `follow-disclose` link leading outside the repository and the home contributes. */
+/** What a file outside the boundary (boundary.ts) contributes under `follow-disclose`: never its text. */
 export const DISCLOSED_PLACEHOLDER = '[not shown: links outside the repository]';
 
 /** The file cache's key for a dialect and reading: Holaryn's own stays the historical `true`. */
@@ -102,12 +104,25 @@ function disclosed(st: FsStat): LoadedFile & { read: { ok: true } } {
   };
 }
 
-/** A whole file's text for an import, or undefined when it cannot be read. */
-function readText(fs: ResolverFs, abs: string, how: ReadOptions): string | undefined {
+/**
+ * What the `symlink-outside-root` diagnostic of a disclosed file says: where it leads and, when the
+ * agent loads it, that its text would reach the model.
+ */
+export function disclosure(profile: Profile, f: Pick<Found, 'path' | 'report'>, shown: string): string {
+  const agent = profile.agent ?? `the ${profile.name} profile's system`;
+  const where = `${f.path} leads to ${shown}, outside the workspace and ${agent}'s own folders`;
+  const sent = f.report === undefined ? `: ${agent} would send ${shown} to the model` : '';
+  return `${where}${sent}; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" instead`;
+}
+
+/** A whole file's text for an import, or undefined when it cannot be read or lies outside the boundary. */
+function readText(fs: ResolverFs, abs: string, how: ReadOptions, boundary: Boundary): string | undefined {
   try {
-    const st = fs.stat(abs);
+    const real = canonicalize(fs, abs);
+    if (!real.exists || !boundary.contains(real.path)) return undefined;
+    const st = fs.stat(real.path);
     if (!st || st.kind !== 'file') return undefined;
-    const read = readInstructionFile(fs, abs, st, how);
+    const read = readInstructionFile(fs, real.path, st, how);
     return read.ok ? read.text : undefined;
   } catch {
     return undefined;
@@ -156,12 +171,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
     let loaded: LoadedFile | undefined;
     if (located.disclose !== undefined) {
       loaded = disclosed(located.stat);
-      io.diagnostics.add(
-        'symlink-outside-root',
-        f.path,
-        null,
-        `${f.path} is a symbolic link to ${located.disclose}, outside the repository and the home directory; its content is not shown`,
-      );
+      io.diagnostics.add('symlink-outside-root', f.path, null, disclosure(profile, f, io.boundary.name(located.disclose)));
     } else {
       loaded = loadedByIdentity.get(identity);
       if (!loaded) {
@@ -179,7 +189,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       const expanded = profile.imports.expand(
         content,
         { abs: located.canonical, path: f.path },
-        { fs, read: (abs) => readText(fs, abs, how) },
+        { fs, read: (abs) => readText(fs, abs, how, io.boundary) },
       );
       content = expanded.content;
       for (const d of expanded.diagnostics) io.diagnostics.add(d.code, f.path, d.line, d.message);
@@ -213,6 +223,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       canonical: located.canonical,
     };
     if (f.note !== undefined) entry.note = f.note;
+    if (located.disclose !== undefined) entry.disclosed = io.boundary.name(located.disclose);
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
     if (f.yieldsToSameFile) entry.yieldsToSameFile = true;

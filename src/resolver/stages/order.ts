@@ -40,17 +40,21 @@ export interface Ordered {
 export function orderSources(entries: Entry[], profile: Profile): Ordered {
   entries.sort(profile.order);
   // Identity before applicability: later paths to an already-seen file are duplicates. A shadowed
-  // candidate was never loaded by the system, so it names no file. Paths that yield
+  // or not-loaded candidate was never loaded by the system, so it names no file (a name climbing
+  // out with `..` reaches one file from every directory, loaded from some only). Paths that yield
   // (NamedCandidate.yieldsToSameFile) claim a file only after every path that does not.
   const firstByIdentity = new Map<string, Entry>();
   const duplicateOf = new Map<Entry, Entry>();
   let yielding = false;
   for (const e of entries) {
-    if (e.report?.status === 'shadowed') continue;
+    if (e.report?.status === 'shadowed' || e.report?.status === 'not-loaded') continue;
     if (e.yieldsToSameFile) yielding = true;
     else claim(e, firstByIdentity, duplicateOf);
   }
-  if (yielding) for (const e of entries) if (e.yieldsToSameFile && e.report?.status !== 'shadowed') claim(e, firstByIdentity, duplicateOf);
+  if (yielding)
+    for (const e of entries)
+      if (e.yieldsToSameFile && e.report?.status !== 'shadowed' && e.report?.status !== 'not-loaded')
+        claim(e, firstByIdentity, duplicateOf);
   return { entries, duplicateOf };
 }
 

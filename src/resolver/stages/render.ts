@@ -5,12 +5,15 @@
  */
 import { posix } from 'node:path';
 import { NO_BUDGET } from '../fit';
-import type { ConsideredSource, ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
+import { CONTEXT_PART_SEPARATOR } from '../profile';
+import type { ConsideredSource, ContextPart, ContextSource, FitDecision, FitStatus, FormatFrame, Profile } from '../profile';
 import type { Settled } from './supersede';
 import type { Entry, Inputs } from './types';
 
 export interface Rendered {
   text: string;
+  /** The text by place; `text` is their texts joined by CONTEXT_PART_SEPARATOR. */
+  parts: readonly ContextPart[];
   /** The sources in effect, precedence order. */
   inEffect: Entry[];
   /** Target paths each source in effect is in effect for. */
@@ -105,9 +108,9 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const { unit, fit } = profile.budget;
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
-  const rule = budget === null ? NO_BUDGET : fit;
+  const rule = budget === null && !profile.budget.cutsWithoutBudget ? NO_BUDGET : fit;
   const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
-  const text = profile.format.render(contextSources, decision, budget, unit, frame);
+  const { text, parts } = renderPlaces(profile, contextSources, decision, budget, frame);
   const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();
   const room = decision.room;
   inContext.forEach((e, i) =>
@@ -119,5 +122,27 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
     }),
   );
   // Without a budget nothing is left out: including everything needs exactly the text there is.
-  return { text, inEffect, effectPaths, budgetStatus, needed: budget === null ? unit.measure(text) : decision.needed };
+  return { text, parts, inEffect, effectPaths, budgetStatus, needed: budget === null ? unit.measure(text) : decision.needed };
+}
+
+/** Where the model gets a context no format places: with the system's instructions. */
+export const DEFAULT_CONTEXT_PLACE = 'system-prompt';
+
+/** The context by place: the format's own parts, or its one text in the profile's place. */
+function renderPlaces(
+  profile: Profile,
+  sources: readonly ContextSource[],
+  decision: FitDecision,
+  budget: number | null,
+  frame: FormatFrame,
+): { text: string; parts: readonly ContextPart[] } {
+  const { format, budget: rule } = profile;
+  if (format.renderParts) {
+    const parts = format.renderParts(sources, decision, budget, rule.unit, frame).filter((p) => p.text !== '');
+    return { text: parts.map((p) => p.text).join(CONTEXT_PART_SEPARATOR), parts };
+  }
+  const text = format.render(sources, decision, budget, rule.unit, frame);
+  if (text === '') return { text, parts: [] };
+  const shown = sources.filter((_, i) => decision.status[i] !== 'omitted').map((s) => s.path);
+  return { text, parts: [{ place: profile.contextPlace ?? DEFAULT_CONTEXT_PLACE, text, sources: shown }] };
 }

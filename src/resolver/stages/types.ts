@@ -6,6 +6,7 @@ import type { FsStat, ResolverFs } from '../fs';
 import type { PatternSet } from '../globs';
 import type { Listings } from '../listings';
 import type { Applicability } from '../profile';
+import type { Boundary } from '../boundary';
 import type { FileCache } from '../cache';
 
 export class Diagnostics {
@@ -29,6 +30,8 @@ export interface Io {
    * be read. Worked out on first use: only a link leading outside the root asks.
    */
   readonly homes: readonly string[];
+  /** The containment rule of this call (boundary.ts), known once the inputs are. */
+  readonly boundary: Boundary;
   /** Reports a candidate that exists but is not loaded. */
   skip(path: string, reason: SkippedCandidate['reason'], message: string): void;
 }
@@ -39,6 +42,11 @@ export interface Inputs {
   readonly root: string;
   /** Canonical project root (the given root unless the profile walks up to a marker). */
   readonly projectRoot: string;
+  /**
+   * Canonical workspace: what a repository's files must stay in (boundary.ts). The project root,
+   * but never above the root's git repository nor at or above the home directory.
+   */
+  readonly workspace: string;
   /** The given root as given: absolute, normalised, links not resolved. */
   readonly cwd: string;
   /** The project root relative to the given root: `""`, `..`, `../..`. */
@@ -105,6 +113,8 @@ export interface Entry {
   /** The delivery to report when it applies to no target. */
   otherwise?: SourceDelivery;
   tag?: string;
+  /** Outside the boundary: where it leads, as messages name it (never read). */
+  disclosed?: string;
   /** Another path to the same file that does not yield is kept over this one. */
   yieldsToSameFile?: boolean;
   /** The bytes `content` was decoded from, where they differ from its UTF-8 (LoadRule.rawBytes). */

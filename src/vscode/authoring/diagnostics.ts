@@ -27,7 +27,7 @@ import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
 import { ProgressReport, withSlowProgress } from '../progress';
-import { EDITOR_SETTING_PREFIXES } from '../profiles/options';
+import { EDITOR_SETTING_PREFIXES, editorSettingValue } from '../profiles/options';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
@@ -50,13 +50,18 @@ export function configuredAgents(scope: vscode.ConfigurationScope): AgentName[] 
   return AGENT_NAMES.filter((a) => raw.includes(a));
 }
 
-/** Copilot's settings as this VS Code has them (only those set somewhere), in the form `--set` takes. */
+/**
+ * Copilot's settings as this VS Code has them (only those set somewhere), in the form `--set`
+ * takes. A workspace's own folder list keeps only the folders inside the workspace folder, as
+ * for the view (editorSettingValue).
+ */
 function copilotSettings(scope: vscode.ConfigurationScope): Record<string, string> {
   const config = vscode.workspace.getConfiguration(undefined, scope);
+  const folder = scope instanceof vscode.Uri ? vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath : undefined;
   const out: Record<string, string> = {};
   for (const spec of COPILOT_SETTINGS) {
     const i = config.inspect(spec.name);
-    const value = i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue;
+    const { value } = editorSettingValue(spec, i && { ...i, defaultValue: undefined }, folder);
     if (value !== undefined) out[spec.name] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   return out;

@@ -147,7 +147,10 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
         .join('\n'),
       icon: s ? STATUS_ICON[s.status] : CELL_ICON_NOT_CONSIDERED,
       // A file of the repository (user-level files are shown by display name only).
-      action: s && (s.scope === 'workspace' || s.scope === 'project') ? { kind: 'open-file', path: p } : undefined,
+      // A file of the repository (user-level files are shown by display name only; a file outside
+      // the workspace is never opened).
+      action:
+        s && (s.scope === 'workspace' || s.scope === 'project') && s.disclosed === undefined ? { kind: 'open-file', path: p } : undefined,
     };
   });
   if (ev.notice) children.unshift({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });

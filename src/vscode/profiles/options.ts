@@ -15,6 +15,7 @@
  * - A profile setting whose name the editor owns (`chat.…`, `github.copilot.…`) is read from the
  *   editor's configuration, so the copilot profile answers with this editor's real settings.
  */
+import * as path from 'node:path';
 import type { GlobalFile, Profile, ResolveOptions } from '../../resolver';
 
 /**
@@ -40,6 +41,8 @@ export interface ProfileSettingsInput {
   budget?: number;
   /** `holaryn.globalFile`, already interpreted (the holaryn profile only). */
   globalFile?: GlobalFile | null;
+  /** Why a workspace's own `holaryn.globalFile` was ignored (machineValue), when one was. */
+  globalFileProblem?: string;
   /** `holaryn.dsh.candidates`. */
   dshCandidates?: unknown;
   /** `holaryn.holon.agentHome` (`~/` already expanded or not: see `expandHome`). */
@@ -52,6 +55,76 @@ export interface ProfileSettingsInput {
   editor?: Readonly<Record<string, unknown>>;
   /** Home directory, for a leading `~/` in paths. */
   homedir?: string;
+  /** Problems found while reading the values (a workspace value ignored), shown with the others. */
+  readProblems?: readonly string[];
+}
+
+/** What the editor's `inspect()` gives for one setting, as plain data. */
+export interface InspectedSetting<T = unknown> {
+  readonly defaultValue?: T;
+  readonly globalValue?: T;
+  readonly workspaceValue?: T;
+  readonly workspaceFolderValue?: T;
+}
+
+/**
+ * The value of one of Holaryn's settings that chooses files outside the workspace
+ * (`holaryn.globalFile`, `holaryn.profileSettings`, `holaryn.holon.agentHome`): the user's, else
+ * the default, never a workspace's or a folder's — a repository's `.vscode/settings.json` must not
+ * decide which outside files Holaryn reads, nor switch a system's trust answer. The manifest gives
+ * them `machine` scope, so the editor itself refuses a workspace value; this holds even where an
+ * editor does not. A workspace value present is a problem saying it is ignored.
+ */
+export function machineValue<T>(name: string, i: InspectedSetting<T> | undefined): { value: T | undefined; problem?: string } {
+  const value = i?.globalValue ?? i?.defaultValue;
+  if (i?.workspaceFolderValue === undefined && i?.workspaceValue === undefined) return { value };
+  return {
+    value,
+    problem: `${name} is set in this workspace's settings, which Holaryn ignores: it names files outside the workspace, so only your user settings may set it`,
+  };
+}
+
+/**
+ * Whether a folder named in a `folders` setting lies outside `folder` (the workspace folder,
+ * absolute): under the home directory (`~`), an absolute path elsewhere, or a relative one that
+ * climbs out with `..`. Lexical: where links lead is the resolver's to check.
+ */
+function outsideFolder(loc: string, folder: string | undefined): boolean {
+  const P = path.posix;
+  const l = loc.trim().replace(/\\/g, '/');
+  if (l === '~' || l.startsWith('~/')) return true;
+  const up = (rel: string) => rel === '..' || rel.startsWith('../') || P.isAbsolute(rel);
+  if (!P.isAbsolute(l) && !/^[A-Za-z]:\//.test(l)) return up(P.normalize(l));
+  return folder === undefined || up(P.relative(folder.replace(/\\/g, '/'), P.normalize(l)));
+}
+
+/**
+ * The editor's value of one of its own settings a profile reads (the folder's, the workspace's,
+ * the user's, or its default, most specific first). For a setting whose keys name folders
+ * (Copilot's `chat.instructionsFilesLocations`), a value the workspace or folder sets keeps only
+ * the folders inside the workspace folder: each other one is dropped with a problem, so a
+ * repository cannot aim the editor at `~/.ssh`. `folder` is the workspace folder's absolute path.
+ */
+export function editorSettingValue(
+  setting: { readonly name: string; readonly folders?: boolean },
+  i: InspectedSetting | undefined,
+  folder: string | undefined,
+): { value: unknown; problems: string[] } {
+  if (!i) return { value: undefined, problems: [] };
+  const fromWorkspace = i.workspaceFolderValue ?? i.workspaceValue;
+  const value = fromWorkspace ?? i.globalValue ?? i.defaultValue;
+  if (!setting.folders || fromWorkspace === undefined || !isPlainObject(fromWorkspace)) return { value, problems: [] };
+  const kept: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [loc, on] of Object.entries(fromWorkspace)) {
+    if (outsideFolder(loc, folder)) {
+      if (on !== false)
+        problems.push(
+          `${setting.name}: ${JSON.stringify(loc)} is set in this workspace's settings and names a folder outside the workspace; Holaryn ignores it (a repository's settings must not choose files outside it), though Copilot would search it`,
+        );
+    } else Object.defineProperty(kept, loc, { value: on, enumerable: true, writable: true, configurable: true });
+  }
+  return { value: kept, problems };
 }
 
 export interface ProfileOptions {
@@ -94,6 +167,7 @@ export function profileOptions(profile: Profile, input: ProfileSettingsInput): P
     // operator-global file): every other profile keeps its own.
     if (input.budget !== undefined) options.budget = input.budget;
     if (input.globalFile !== undefined) options.globalFile = input.globalFile;
+    if (input.globalFileProblem !== undefined) problems.push(input.globalFileProblem);
   }
 
   // The editor's own settings the profile declares (Copilot's chat.* in VS Code).
@@ -137,5 +211,5 @@ export function profileOptions(profile: Profile, input: ProfileSettingsInput): P
   }
 
   if (Object.keys(settings).length > 0) options.settings = settings;
-  return { options, problems };
+  return { options, problems: [...(input.readProblems ?? []), ...problems] };
 }

@@ -8,8 +8,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { DEFAULT_PROFILE, Profile, ResolveOptions, listProfiles, profileByName, profileNames } from '../../resolver';
 import { defaultTrustStorePath } from '../../trust/store';
-import { budgetSetting, globalFileSetting } from '../settings';
-import { ProfileOptions, ProfileSettingsInput, editorSettingNames, profileOptions } from './options';
+import { budgetSetting, globalFileInput, globalFileSetting } from '../settings';
+import { ProfileOptions, ProfileSettingsInput, editorSettingNames, editorSettingValue, machineValue, profileOptions } from './options';
 import { restrictedProfile } from './restricted';
 
 /**
@@ -58,30 +58,41 @@ export function compareProfilesSetting(scope: vscode.Uri | undefined): string[] 
   return names.length > 0 ? names : known;
 }
 
-/** The editor's effective value of one of its own settings (the folder's, the workspace's, the user's, or its default). */
-function editorValue(name: string, scope: vscode.Uri | undefined): unknown {
-  const i = vscode.workspace.getConfiguration(undefined, scope).inspect(name);
-  if (!i) return undefined;
-  return i.workspaceFolderValue ?? i.workspaceValue ?? i.globalValue ?? i.defaultValue;
-}
-
-/** Every setting value `profileOptions` needs for `profile`, read for `scope`. */
+/**
+ * Every setting value `profileOptions` needs for `profile`, read for `scope`. The settings that
+ * choose files outside the workspace are read from the user's settings only (machineValue), and a
+ * workspace's own value of an editor setting naming folders keeps only the folders inside it
+ * (editorSettingValue); what was ignored becomes a problem the view shows.
+ */
 export function readProfileInput(profile: Profile, scope: vscode.Uri | undefined): ProfileSettingsInput {
   const config = vscode.workspace.getConfiguration('holaryn', scope);
+  const editorConfig = vscode.workspace.getConfiguration(undefined, scope);
+  const folder = scope ? vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath : undefined;
+  const problems: string[] = [];
   const editor: Record<string, unknown> = {};
-  for (const name of editorSettingNames(profile)) {
-    const v = editorValue(name, scope);
-    if (v !== undefined) editor[name] = v;
+  const names = new Set(editorSettingNames(profile));
+  for (const setting of profile.settings ?? []) {
+    if (!names.has(setting.name)) continue;
+    const read = editorSettingValue(setting, editorConfig.inspect(setting.name), folder);
+    problems.push(...read.problems);
+    if (read.value !== undefined) editor[setting.name] = read.value;
   }
+  const machine = <T>(name: string): T | undefined => {
+    const read = machineValue(`holaryn.${name}`, config.inspect<T>(name));
+    if (read.problem !== undefined) problems.push(read.problem);
+    return read.value;
+  };
   return {
     budget: budgetSetting(scope),
     globalFile: globalFileSetting(scope),
+    globalFileProblem: globalFileInput(scope).problem,
     dshCandidates: config.get('dsh.candidates'),
-    holonAgentHome: config.get('holon.agentHome'),
+    holonAgentHome: machine('holon.agentHome'),
     holonHierarchical: config.get('holon.hierarchical'),
-    profileSettings: config.get('profileSettings'),
+    profileSettings: machine('profileSettings'),
     editor,
     homedir: os.homedir(),
+    readProblems: problems,
   };
 }
 

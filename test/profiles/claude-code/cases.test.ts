@@ -1,7 +1,8 @@
 /**
  * Claude Code's documented behaviour, case by case: each case re-expresses a statement of its
- * memory documentation (the `from` field quotes it), checked against the `claude-code` profile on
- * a real temporary tree with a temporary home and an empty managed policy folder.
+ * memory documentation (the `from` field quotes it), with what 2.1.328 does where a run showed it
+ * differs (the `note` field says how), checked against the `claude-code` profile on a real
+ * temporary tree with a temporary home and an empty managed policy folder.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -13,7 +14,7 @@ import { Expected, checkLoaded } from '../agent/expect';
 
 const CASES = loadCases(path.join(__dirname, 'cases.json')) as (AgentCase & { expect: Expected })[];
 
-describe('claude-code profile: cases from the memory documentation', () => {
+describe('claude-code profile: cases from the memory documentation, as 2.1.328 behaves', () => {
   const temp = new TempDirs();
   after(() => temp.cleanup());
 

@@ -1,6 +1,9 @@
 /**
- * The `claude-code` profile against docs/agents.md (`claude-code`), one test per rule, on real
- * temporary trees with a temporary home and managed policy folder.
+ * The `claude-code` profile against docs/agents.md (`claude-code`: Claude Code 2.1.328), one test
+ * per rule of its evidence (statuses, reasons, deliveries, places, settings), on real temporary
+ * trees with a temporary home and managed policy folder. The exact text of every place is checked
+ * against the agent's own recording in recorded.test.ts. No tree here has two entries in one rules
+ * folder: Claude Code loads them in the order the file system lists them, which differs by machine.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -27,9 +30,12 @@ function claude(
     home?: Record<string, FileSpec>;
     managed?: Record<string, FileSpec>;
     env?: Record<string, string>;
+    /** The folder to lay the tree in (default: a new one). */
+    root?: string;
+    budget?: number;
   } = {},
 ): Run {
-  const T = temp.make('holaryn-claude-');
+  const T = opts.root ?? temp.make('holaryn-claude-');
   const home = temp.make('holaryn-home-');
   const managed = temp.make('holaryn-managed-');
   writeTree(T, tree);
@@ -38,7 +44,13 @@ function claude(
   const cwd = path.join(T, ...(opts.cwd ?? 'p').split('/'));
   fs.mkdirSync(cwd, { recursive: true });
   const env = { HOLARYN_CLAUDE_MANAGED_DIR: managed, ...opts.env };
-  const ev = resolveInstructions(cwd, targets, { profile: 'claude-code', settings: opts.settings ?? {}, env, homedir: home });
+  const ev = resolveInstructions(cwd, targets, {
+    profile: 'claude-code',
+    settings: opts.settings ?? {},
+    env,
+    homedir: home,
+    ...(opts.budget !== undefined ? { budget: opts.budget } : {}),
+  });
   return { ev, T, cwd, home };
 }
 
@@ -57,30 +69,40 @@ const source = (run: Run, p: string) => {
   return s;
 };
 
-describe('claude-code profile (docs/agents.md, claude-code)', () => {
-  it('up, eagerly: managed first, then the user\u2019s files, then CLAUDE.md and CLAUDE.local.md from the top down to the cwd, where .claude/CLAUDE.md and rules without paths sit between them', () => {
+describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)', () => {
+  it('names the release it was verified against', () => {
+    const run = claude({ 'p/CLAUDE.md': 'main' }, []);
+    assert.equal(run.ev.profileVersion, '2.1.328');
+    assert.ok((run.ev.fidelity ?? []).length > 0);
+  });
+
+  it('at launch: managed files, the user\u2019s files, then from the top down to the cwd CLAUDE.md, .claude/CLAUDE.md, .claude/rules and CLAUDE.local.md of each directory', () => {
     const run = claude(
       {
         'CLAUDE.md': 'top',
+        '.claude/rules/top.md': 'a rule of an ancestor',
         'p/CLAUDE.md': 'main',
         'p/CLAUDE.local.md': 'local',
         'p/.claude/CLAUDE.md': 'dot',
-        'p/.claude/rules/b.md': 'rule b',
         'p/.claude/rules/a/a.md': 'rule a',
-        'p/.claude/rules/scoped.md': '---\npaths: "src/**"\n---\nscoped',
+        'p/.claude/rules/a/scoped.md': '---\npaths: "src/**"\n---\nscoped',
       },
       [],
-      { managed: { 'CLAUDE.md': 'policy' }, home: { '.claude/CLAUDE.md': 'mine', '.claude/rules/u.md': 'user rule' } },
+      {
+        managed: { 'CLAUDE.md': 'policy', '.claude/rules/m.md': 'managed rule' },
+        home: { '.claude/CLAUDE.md': 'mine', '.claude/rules/u.md': 'user rule' },
+      },
     );
     assert.deepEqual(loaded(run), [
       '$HOLARYN_CLAUDE_MANAGED_DIR/CLAUDE.md',
+      '$HOLARYN_CLAUDE_MANAGED_DIR/.claude/rules/m.md',
       '~/.claude/CLAUDE.md',
       '~/.claude/rules/u.md',
       '../CLAUDE.md',
+      '../.claude/rules/top.md',
       'CLAUDE.md',
       '.claude/CLAUDE.md',
       '.claude/rules/a/a.md',
-      '.claude/rules/b.md',
       'CLAUDE.local.md',
     ]);
     assert.ok(
@@ -88,7 +110,13 @@ describe('claude-code profile (docs/agents.md, claude-code)', () => {
         .filter((s) => s.status === 'included')
         .every((s) => s.delivery === 'baseline'),
     );
-    assert.equal(source(run, '.claude/rules/scoped.md').status, 'not-applicable');
+    const scoped = source(run, '.claude/rules/a/scoped.md');
+    assert.equal(scoped.status, 'not-applicable');
+    assert.equal(scoped.delivery, 'on-touch');
+    assert.deepEqual(
+      run.ev.contextParts.map((p) => p.place),
+      ['first-user-message'],
+    );
   });
 
   it('CLAUDE_CONFIG_DIR moves ~/.claude', () => {
@@ -96,52 +124,109 @@ describe('claude-code profile (docs/agents.md, claude-code)', () => {
     assert.deepEqual(loaded(run), ['$CLAUDE_CONFIG_DIR/CLAUDE.md', 'CLAUDE.md']);
   });
 
-  it('down, lazily, on a READ: subdirectory CLAUDE.md files and matching path rules load on touch; a write loads nothing and says so', () => {
+  it('on touch: a read or a write loads the directories\u2019 files and matching path rules; only a read of an existing file brings AGENTS.md', () => {
     const tree = {
-      'p/CLAUDE.md': 'main',
+      'p/AGENTS.md': 'root agents',
       'p/src/CLAUDE.md': 'src',
-      'p/src/x.ts': 'x',
+      'p/src/lib/AGENTS.md': 'lib agents',
+      'p/src/lib/x.ts': 'x',
       'p/.claude/rules/ts.md': '---\npaths:\n  - "src/**/*.{ts,tsx}"\n---\nts',
     };
-    const read = claude(tree, ['src/x.ts']);
-    assert.deepEqual(loaded(read), ['CLAUDE.md', 'src/CLAUDE.md', '.claude/rules/ts.md']);
-    assert.equal(source(read, 'src/CLAUDE.md').delivery, 'on-touch');
-    assert.equal(source(read, '.claude/rules/ts.md').delivery, 'on-touch');
-    const write = claude(tree, ['src/new.ts']);
-    assert.deepEqual(loaded(write), ['CLAUDE.md']);
-    assert.equal(source(write, 'src/CLAUDE.md').status, 'not-loaded');
-    assert.match(source(write, 'src/CLAUDE.md').reason!, /not a read/);
-    assert.equal(source(write, '.claude/rules/ts.md').status, 'not-loaded');
-    assert.match(source(write, '.claude/rules/ts.md').reason!, /write/);
-  });
-
-  it('path rules: a string or a list, relative to the cwd, an invalid pattern matches nothing while the others still work', () => {
-    const run = claude(
-      {
-        'p/.claude/rules/one.md': '---\npaths: "*.md"\n---\none',
-        'p/.claude/rules/bad.md': '---\npaths:\n  - "photos [2024/**"\n---\nbad',
-        'p/photos [2024/a.png': 'png',
-        'p/README.md': 'r',
-      },
-      ['README.md', 'photos [2024/a.png'],
+    const read = claude(tree, ['src/lib/x.ts']);
+    assert.deepEqual(loaded(read), ['AGENTS.md', 'src/CLAUDE.md', '.claude/rules/ts.md', 'src/lib/AGENTS.md']);
+    for (const p of ['src/CLAUDE.md', '.claude/rules/ts.md', 'src/lib/AGENTS.md']) assert.equal(source(read, p).delivery, 'on-touch');
+    assert.deepEqual(
+      read.ev.contextParts.map((p) => [p.place, p.sources]),
+      [
+        ['first-user-message', ['AGENTS.md']],
+        ['tool-result', ['src/lib/AGENTS.md']],
+        ['tool-result', ['src/CLAUDE.md']],
+        ['tool-result', ['.claude/rules/ts.md']],
+      ],
     );
-    assert.equal(source(run, '.claude/rules/one.md').status, 'included');
-    assert.equal(source(run, '.claude/rules/bad.md').status, 'not-applicable');
+    const write = claude(tree, ['src/lib/new.ts']);
+    assert.deepEqual(loaded(write), ['AGENTS.md', 'src/CLAUDE.md', '.claude/rules/ts.md']);
+    assert.ok(!write.ev.sources.some((s) => s.path === 'src/lib/AGENTS.md' && s.status === 'included'));
   });
 
-  it('AGENTS.md is not-loaded ("reads AGENTS.md only through an @AGENTS.md import"), with a pitfall warning', () => {
-    const run = claude({ 'p/AGENTS.md': 'agents' }, []);
-    assert.equal(source(run, 'AGENTS.md').status, 'not-loaded');
-    assert.equal(source(run, 'AGENTS.md').reason, 'Claude Code reads AGENTS.md only through an @AGENTS.md import');
-    assert.ok(run.ev.diagnostics.some((d) => d.code === 'agent-pitfall' && d.source === 'AGENTS.md' && d.severity === 'warning'));
-    const imported = claude({ 'p/AGENTS.md': 'agents', 'p/CLAUDE.md': '@AGENTS.md\nmore' }, []);
-    assert.deepEqual(loaded(imported), ['AGENTS.md', 'CLAUDE.md']);
+  it('files loaded on touch keep their whitespace; one over 40,000 characters is cut at a line break and marked (there is no budget)', () => {
+    const long = Array.from({ length: 6000 }, (_, i) => `line ${i}`).join('\n');
+    const run = claude({ 'p/sub/CLAUDE.md': '\n  padded  \n', 'p/big/CLAUDE.md': long, 'p/sub/f': 'f', 'p/big/f': 'f' }, [
+      'sub/f',
+      'big/f',
+    ]);
+    const padded = run.ev.contextParts.find((p) => p.sources.includes('sub/CLAUDE.md'))!;
+    assert.ok(padded.text.endsWith(':\n\n\n  padded  \n\n</system-reminder>'));
+    const big = source(run, 'big/CLAUDE.md');
+    assert.equal(big.status, 'truncated');
+    assert.match(big.reason!, /longer than 40000/);
+    const cut = run.ev.contextParts.find((p) => p.sources.includes('big/CLAUDE.md'))!.text;
+    assert.match(
+      cut,
+      /\n\n> Only the start of this file is shown\. For the rest, call Read on .*big\/CLAUDE\.md with offset=\d+ and a limit\.\n<\/system-reminder>$/,
+    );
+    assert.equal(run.ev.truncation.budget, null);
+    assert.ok(
+      run.ev.diagnostics.some((d) => d.code === 'budget-truncated' && d.source === 'big/CLAUDE.md' && /longer than 40000/.test(d.message)),
+    );
   });
 
-  it('imports: outside code, relative to the importer, ~/ from home, 4 hops, each file once, separate entries before the importer', () => {
+  it('path rules: .gitignore patterns below the rule\u2019s folder, a string, a list or commas; an invalid pattern is dropped while the others still work', () => {
     const run = claude(
       {
-        'p/CLAUDE.md': 'see @docs/a.md and `@span.md` and @docs/a.md again @~/prefs.md\n```\n@fenced.md\n```\n',
+        'p/.claude/rules/one/one.md': '---\npaths: "*.md"\n---\none',
+        'p/.claude/rules/two/bad.md': '---\npaths:\n  - "[z-a].png"\n  - "docs/a.md"\n---\nbad',
+        'p/.claude/rules/three/comma.md': '---\npaths: "lib/**, docs/*.md"\n---\ncomma',
+        'p/docs/a.md': 'r',
+        'p/x.png': 'png',
+      },
+      ['docs/a.md', 'x.png'],
+    );
+    for (const p of ['.claude/rules/one/one.md', '.claude/rules/two/bad.md', '.claude/rules/three/comma.md']) {
+      const s = source(run, p);
+      assert.equal(s.status, 'included');
+      assert.deepEqual(s.appliesTo, ['docs/a.md']);
+    }
+  });
+
+  it('AGENTS.md loads where no CLAUDE file does; beside one it is not-loaded, naming the file, with a pitfall warning', () => {
+    const only = claude({ 'p/AGENTS.md': 'agents', 'p/.claude/AGENTS.md': 'dot agents' }, []);
+    assert.deepEqual(loaded(only), ['AGENTS.md', '.claude/AGENTS.md']);
+    const both = claude({ 'p/AGENTS.md': 'agents', 'p/CLAUDE.local.md': 'mine' }, []);
+    const a = source(both, 'AGENTS.md');
+    assert.equal(a.status, 'not-loaded');
+    assert.match(a.reason!, /CLAUDE\.local\.md does/);
+    assert.ok(both.ev.diagnostics.some((d) => d.code === 'agent-pitfall' && d.source === 'AGENTS.md' && d.severity === 'warning'));
+    const imported = claude({ 'p/AGENTS.md': 'agents', 'p/CLAUDE.md': '@AGENTS.md\nmore' }, []);
+    assert.deepEqual(loaded(imported), ['CLAUDE.md', 'AGENTS.md']);
+    assert.ok(!imported.ev.diagnostics.some((d) => d.code === 'agent-pitfall'));
+  });
+
+  it('the AGENTS.md plugin\u2019s instructionFiles, from the user\u2019s settings or --set, never from the project\u2019s', () => {
+    const tree = { 'p/CLAUDE.md': 'claude', 'p/AGENTS.md': 'agents' };
+    const option = (mode: string) =>
+      JSON.stringify({ pluginConfigs: { 'cc-plugin-agents-md@builtin': { options: { instructionFiles: mode } } } });
+    const fromUser = claude(tree, [], { home: { '.claude/settings.json': option('claude-md-and-agents-md') } });
+    assert.deepEqual(loaded(fromUser), ['CLAUDE.md', 'AGENTS.md']);
+    assert.deepEqual(fromUser.ev.settings?.instructionFiles, {
+      value: 'claude-md-and-agents-md',
+      from: 'config',
+      file: '~/.claude/settings.json',
+    });
+    const fromProject = claude({ ...tree, 'p/.claude/settings.json': option('claude-md-and-agents-md') }, []);
+    assert.deepEqual(loaded(fromProject), ['CLAUDE.md']);
+    const set = claude(tree, [], { settings: { instructionFiles: 'managed-only' } });
+    assert.deepEqual(loaded(set), []);
+    assert.throws(
+      () => claude(tree, [], { settings: { instructionFiles: 'sometimes' } }),
+      (err: unknown) => err instanceof ResolveError && err.code === 'usage',
+    );
+  });
+
+  it('imports: after the importer, outside code, relative to the importer, 4 deep, each file once; leaving the cwd needs approval', () => {
+    const run = claude(
+      {
+        'p/CLAUDE.md': 'see @docs/a.md and `@span.md` and @docs/a.md again @~/prefs.md @../up.md\n```\n@fenced.md\n```\n',
         'p/docs/a.md': '@b.md',
         'p/docs/b.md': '@c.md',
         'p/docs/c.md': '@d.md',
@@ -149,45 +234,57 @@ describe('claude-code profile (docs/agents.md, claude-code)', () => {
         'p/docs/e.md': 'too deep',
         'p/span.md': 's',
         'p/fenced.md': 'f',
+        'up.md': 'above the cwd',
       },
       [],
       { home: { 'prefs.md': 'prefs' } },
     );
-    assert.deepEqual(loaded(run), ['docs/d.md', 'docs/c.md', 'docs/b.md', 'docs/a.md', 'CLAUDE.md']);
+    assert.deepEqual(loaded(run), ['CLAUDE.md', 'docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md']);
+    assert.equal(source(run, 'docs/a.md').reason, 'imported by CLAUDE.md');
     assert.equal(source(run, 'docs/e.md').status, 'not-loaded');
-    assert.match(source(run, 'docs/e.md').reason!, /4 import hops/);
-    assert.equal(source(run, '~/prefs.md').status, 'not-loaded');
-    assert.match(source(run, '~/prefs.md').reason!, /approval/);
+    assert.match(source(run, 'docs/e.md').reason!, /follows 4 imports/);
+    for (const p of ['~/prefs.md', '../up.md']) {
+      assert.equal(source(run, p).status, 'not-loaded');
+      assert.match(source(run, p).reason!, /outside the working directory: Claude Code asks/);
+    }
     assert.ok(!run.ev.sources.some((s) => s.path === 'span.md' || s.path === 'fenced.md'));
   });
 
-  it('an import leaving the cwd\u2019s tree from a project file needs approval; from a user file it loads', () => {
-    const run = claude({ 'p/CLAUDE.md': '@../common.md', 'common.md': 'common' }, [], {
-      home: { '.claude/CLAUDE.md': '@~/notes.md', 'notes.md': 'n' },
+  it('imports of the user\u2019s files load from anywhere; approved external imports (~/.claude.json) load for the project', () => {
+    const user = claude({ 'p/CLAUDE.md': 'main' }, [], { home: { '.claude/CLAUDE.md': '@~/notes.md', 'notes.md': 'n' } });
+    assert.deepEqual(loaded(user), ['~/.claude/CLAUDE.md', '~/notes.md', 'CLAUDE.md']);
+    const T = temp.make('holaryn-claude-');
+    const project = path.join(fs.realpathSync(T), 'p');
+    const approved = claude({ 'p/.git/HEAD': 'x', 'p/CLAUDE.md': '@../common.md', 'common.md': 'common' }, [], {
+      root: T,
+      home: { '.claude.json': JSON.stringify({ projects: { [project]: { hasClaudeMdExternalIncludesApproved: true } } }) },
     });
-    assert.equal(source(run, '../common.md').status, 'not-loaded');
-    assert.match(source(run, '../common.md').reason!, /approval/);
-    assert.deepEqual(loaded(run), ['~/notes.md', '~/.claude/CLAUDE.md', 'CLAUDE.md']);
+    assert.deepEqual(loaded(approved), ['CLAUDE.md', '../common.md']);
+    assert.ok(approved.ev.configFiles?.includes('~/.claude.json'));
   });
 
-  it('files over 4 MiB are skipped (too-large); block-level HTML comments are removed, also in the context', () => {
+  it('text: the header and HTML comments that Claude Code removes; files over 4 MiB are skipped (too-large)', () => {
     const run = claude(
       {
-        'p/CLAUDE.md': 'a\n<!-- hidden -->\n```\n<!-- code -->\n```\nb <!-- inline --> c\n',
+        'p/CLAUDE.md': '---\nname: x\n---\na\n<!-- hidden -->\n```\n<!-- code -->\n```\nb <!-- inline --> c\n',
         'p/CLAUDE.local.md': 'x'.repeat(4 * 1024 * 1024 + 1),
       },
       [],
     );
     assert.equal(source(run, 'CLAUDE.md').content, 'a\n```\n<!-- code -->\n```\nb <!-- inline --> c');
     assert.ok(run.ev.skipped.some((s) => s.path === 'CLAUDE.local.md' && s.reason === 'too-large'));
-    assert.equal(run.ev.truncation.budget, null);
   });
 
-  it('context: each file as "Contents of <absolute path>:" and its text, in load order, a blank line between', () => {
+  it('context: one reminder in the first user message, a header sentence, each file with its absolute path and label', () => {
     const run = claude({ 'p/CLAUDE.md': 'main\n', 'p/CLAUDE.local.md': 'local\n' }, []);
     const c = path.join(run.cwd, 'CLAUDE.md');
     const l = path.join(run.cwd, 'CLAUDE.local.md');
-    assert.ok(run.ev.context.endsWith(`Contents of ${c}:\n\nmain\n\nContents of ${l}:\n\nlocal`));
+    assert.ok(run.ev.context.startsWith('<system-reminder>\nCodebase and user instructions are shown below.'));
+    assert.ok(
+      run.ev.context.endsWith(
+        `Contents of ${c} (project instructions, checked into the codebase):\n\nmain\n\nContents of ${l} (user's private project instructions, not checked in):\n\nlocal\n</system-reminder>`,
+      ),
+    );
   });
 
   it('claudeMdExcludes from ~/.claude/settings.json, .claude/settings.json, .claude/settings.local.json and --set, merged; the files read are listed', () => {
@@ -211,6 +308,17 @@ describe('claude-code profile (docs/agents.md, claude-code)', () => {
       assert.match(source(run, p).reason!, /claudeMdExcludes/);
     }
     assert.deepEqual(run.ev.configFiles, ['~/.claude/settings.json', '.claude/settings.local.json']);
+  });
+
+  it('CLAUDE_CODE_DISABLE_CLAUDE_MDS and CLAUDE_CODE_SIMPLE load nothing; CLAUDE_CODE_DISABLE_ATTACHMENTS nothing on touch', () => {
+    const tree = { 'p/CLAUDE.md': 'main', 'p/sub/CLAUDE.md': 'sub', 'p/sub/f': 'f' };
+    for (const name of ['CLAUDE_CODE_DISABLE_CLAUDE_MDS', 'CLAUDE_CODE_SIMPLE']) {
+      const run = claude(tree, ['sub/f'], { env: { [name]: 'true' } });
+      assert.deepEqual(loaded(run), []);
+      assert.match(source(run, 'CLAUDE.md').reason!, new RegExp(`${name} is set`));
+    }
+    assert.deepEqual(loaded(claude(tree, ['sub/f'], { env: { CLAUDE_CODE_DISABLE_CLAUDE_MDS: '0' } })), ['CLAUDE.md', 'sub/CLAUDE.md']);
+    assert.deepEqual(loaded(claude(tree, ['sub/f'], { env: { CLAUDE_CODE_DISABLE_ATTACHMENTS: '1' } })), ['CLAUDE.md']);
   });
 
   it('a malformed settings file is a diagnostic naming it; an unknown --set name is a usage error', () => {

@@ -314,63 +314,61 @@ describe('codex profile (docs/agents.md, codex)', () => {
     assert.equal(trusted.context, wrap('p'));
   });
 
-  describe('trust: the projects key Codex looks the level up by', () => {
+  describe('trust and the project config: looked up by the working directory alone (0.169.0)', () => {
     const config = (...entries: string[]) => ({ [`${HOME}/.codex/config.toml`]: entries.join('\n') });
-    const untrusted = (key: string) => `[projects."${key}"]\ntrust_level = "untrusted"\n`;
+    const level = (key: string, value: string) => `[projects."${key}"]\ntrust_level = "${value}"\n`;
     const trusted = (ev: Evidence) => !ev.sources.some((s) => s.status === 'untrusted');
 
-    it('the git repository root counts, not the marker-based project root', () => {
+    it("the cwd canonical is the only key: neither the repository root nor a marker-based root nor a worktree's main repository", () => {
       const repo = { '/r/.git': { dir: true } as MemEntry, '/r/a/.mark': '', '/r/a/b/AGENTS.md': 'b' };
-      const markers = { settings: { project_root_markers: '.mark' } };
-      // The project root is /r/a (the marker); Codex never looks that key up.
-      assert.ok(trusted(resolve({ ...repo, ...config(untrusted('/r/a')) }, markers, '/r/a/b')));
-      // The repository root is looked up even when the markers say the cwd alone.
-      const none = resolve({ ...repo, ...config(untrusted('/r')) }, { settings: { project_root_markers: '[]' } }, '/r/a/b');
-      assert.deepEqual(statuses(none), { 'AGENTS.md': 'untrusted' });
-    });
-
-    it('a linked worktree is looked up as its main repository (gitdir into <common>/worktrees/<name>)', () => {
-      const tree = {
+      assert.ok(trusted(resolve({ ...repo, ...config(level('/r', 'untrusted')) }, {}, '/r/a/b')));
+      assert.ok(
+        trusted(resolve({ ...repo, ...config(level('/r/a', 'untrusted')) }, { settings: { project_root_markers: '.mark' } }, '/r/a/b')),
+      );
+      assert.deepEqual(statuses(resolve({ ...repo, ...config(level('/r/a/b', 'untrusted')) }, {}, '/r/a/b')), { 'AGENTS.md': 'untrusted' });
+      const worktree = {
         '/main/.git/worktrees/wt/HEAD': 'ref: refs/heads/x\n',
         '/wt/.git': 'gitdir: /main/.git/worktrees/wt\n',
         '/wt/AGENTS.md': 'p',
-        '/wt/sub': { dir: true } as MemEntry,
       };
-      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
-      const relative = { ...tree, '/wt/.git': '  gitdir:  ../main/.git/worktrees/wt  \n' };
-      assert.deepEqual(statuses(resolve({ ...relative, ...config(untrusted('/main')) }, {}, '/wt')), { 'AGENTS.md': 'untrusted' });
-      // The worktree's own path is not a repository key.
-      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/wt')) }, {}, '/wt/sub')));
+      assert.ok(trusted(resolve({ ...worktree, ...config(level('/main', 'untrusted')) }, {}, '/wt')));
     });
 
-    it('any other .git file (a submodule, no gitdir line, a FIFO) gives no repository key', () => {
-      const sub = { '/s/AGENTS.md': 'p', '/s/x': { dir: true } as MemEntry, ...config(untrusted('/s')) };
-      for (const git of ['gitdir: ../.git/modules/s\n', 'not a gitdir\n', 'gitdir:   \n', { special: true } as MemEntry]) {
-        const ev = resolve({ ...sub, '/s/.git': git }, {}, '/s/x');
-        assert.ok(trusted(ev), JSON.stringify(git));
-        assert.equal(ev.context, wrap('p', '/s/x'));
+    it('an entry without a trust_level leaves it unset (trusted); a linked cwd is looked up by its real path only', () => {
+      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a', '/link': { symlink: '/r/a' } as MemEntry };
+      assert.ok(trusted(resolve({ ...tree, ...config('[projects."/r/a"]\nother = 1\n') }, {}, '/r/a')));
+      assert.deepEqual(statuses(resolve({ ...tree, ...config(level('/r/a', 'untrusted')) }, {}, '/link')), { 'AGENTS.md': 'untrusted' });
+      assert.ok(trusted(resolve({ ...tree, ...config(level('/link', 'untrusted')) }, {}, '/link')));
+    });
+
+    it("a trusted cwd's own .codex/config.toml gives fallback names and the budget, not the root markers", () => {
+      const tree = {
+        '/r/.git': { dir: true } as MemEntry,
+        '/r/TEAM.md': 'root team',
+        '/r/a/.codex/config.toml': 'project_doc_fallback_filenames = ["TEAM.md"]\nproject_doc_max_bytes = 6\nproject_root_markers = []\n',
+        '/r/a/TEAM.md': 'a team',
+      };
+      const ev = resolve({ ...tree, ...config(level('/r/a', 'trusted')) }, {}, '/r/a');
+      assert.deepEqual(statuses(ev), { '../TEAM.md': 'truncated', 'TEAM.md': 'omitted' });
+      assert.equal(ev.context, wrap('root t', '/r/a'));
+      assert.deepEqual(ev.configFiles, ['~/.codex/config.toml', '.codex/config.toml']);
+      assert.deepEqual(ev.settings?.project_doc_max_bytes, { value: 6, from: 'config', file: '.codex/config.toml' });
+      // Unset trust (or a trusted repository root above the cwd): the project config is not read.
+      for (const entries of [[], [level('/r', 'trusted')]]) {
+        const plain = resolve({ ...tree, ...config(...entries) }, {}, '/r/a');
+        assert.equal(plain.context, '');
+        assert.deepEqual(plain.configFiles, ['~/.codex/config.toml']);
       }
     });
 
-    it('the first key present wins, even without a trust_level (then unset: trusted); the cwd before the repository', () => {
-      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a' };
-      const emptyEntry = resolve({ ...tree, ...config('[projects."/r/a"]\nother = 1\n', untrusted('/r')) }, {}, '/r/a');
-      assert.ok(trusted(emptyEntry));
-      assert.deepEqual(
-        statuses(resolve({ ...tree, ...config(untrusted('/r/a'), '[projects."/r"]\ntrust_level = "trusted"\n') }, {}, '/r/a')),
-        {
-          'AGENTS.md': 'untrusted',
-        },
-      );
-    });
-
-    it('the cwd canonical first, then as given; the repository root is found from the cwd as given', () => {
-      const tree = { '/r/.git': { dir: true } as MemEntry, '/r/a/AGENTS.md': 'a', '/link': { symlink: '/r/a' } as MemEntry };
-      const both = config('[projects."/r/a"]\ntrust_level = "trusted"\n', untrusted('/link'));
-      assert.ok(trusted(resolve({ ...tree, ...both }, {}, '/link')));
-      assert.deepEqual(statuses(resolve({ ...tree, ...config(untrusted('/link')) }, {}, '/link')), { 'AGENTS.md': 'untrusted' });
-      // Walking up from /link (as given) finds no .git: the repository /r is no key here.
-      assert.ok(trusted(resolve({ ...tree, ...config(untrusted('/r')) }, {}, '/link')));
+    it('a project config.toml in a folder above the cwd is not read, even trusted', () => {
+      const tree = {
+        '/r/.git': { dir: true } as MemEntry,
+        '/r/.codex/config.toml': 'project_doc_fallback_filenames = ["TEAM.md"]\n',
+        '/r/a/TEAM.md': 'a team',
+      };
+      const ev = resolve({ ...tree, ...config(level('/r', 'trusted'), level('/r/a', 'trusted')) }, {}, '/r/a');
+      assert.equal(ev.context, '');
     });
   });
 

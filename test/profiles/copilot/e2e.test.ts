@@ -47,7 +47,7 @@ describe('copilot and claude-code profiles: the real executable', function () {
     assert.match(ev.sources[0].reason!, /\*\*\/ in front/);
   });
 
-  it('--profile claude-code: the user file from HOME, AGENTS.md never read, the rule loaded on reading a matching file', () => {
+  it('--profile claude-code: the user file from HOME, AGENTS.md skipped beside CLAUDE.md, the rule loaded on reading a matching file', () => {
     const base = tmp.make();
     const home = tmp.make('holaryn-e2e-home-');
     writeTree(base, {
@@ -72,7 +72,14 @@ describe('copilot and claude-code profiles: the real executable', function () {
       ],
     );
     assert.deepEqual(ev.configFiles, ['~/.claude/settings.json']);
-    assert.ok(ev.context.endsWith(`Contents of ${path.join(base, '.claude/rules/api.md')}:\n\napi`));
+    assert.equal(ev.profileVersion, '2.1.328');
+    assert.ok(
+      ev.context.endsWith(`<system-reminder>\nContents of ${path.join(base, '.claude/rules/api.md')}:\n\napi\n\n</system-reminder>`),
+    );
+    assert.deepEqual(
+      ev.contextParts.map((p) => p.place),
+      ['first-user-message', 'tool-result'],
+    );
   });
 
   it('an unknown setting is a usage error naming the known ones (exit 2)', () => {

@@ -13,7 +13,7 @@ import { loadCases, prepare, settingText } from './run-case';
 
 const SAME_FILE = /^same file \(device\+inode\) as (.*)$/;
 
-describe('gemini profile through the pipeline: the cases read from Gemini CLI 0.56', () => {
+describe('gemini profile through the pipeline: the cases read from Gemini CLI, their text as 0.61.0 sent it', () => {
   const temp = new TempDirs();
   after(() => temp.cleanup());
 

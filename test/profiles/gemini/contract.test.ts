@@ -36,6 +36,11 @@ function resolve(s: Setup): { ev: Evidence; T: string; home: string } {
 
 const statuses = (ev: Evidence) => ev.sources.map((s) => `${s.path}:${s.status}:${s.delivery}`);
 
+const block = (abs: string, text: string) => `--- Context from: ${abs} ---\n${text}\n--- End of Context from: ${abs} ---`;
+/** The global files' block that ends the system instruction (Gemini CLI 0.61.0, as recorded from a run). */
+const globalContext = (blocks: string) => `<loaded_context>\n${blocks}\n</loaded_context>`;
+const projectContext = (blocks: string) => `<loaded_context>\n<project_context>\n${blocks}\n</project_context>\n</loaded_context>`;
+
 describe('gemini profile (docs/agents.md, gemini)', () => {
   after(() => temp.cleanup());
 
@@ -52,7 +57,7 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
       'AGENTS.md:included:baseline',
       'GEMINI.md:included:baseline',
     ]);
-    assert.ok(ev.context.startsWith(`--- Context from: ${T}/AGENTS.md ---\na\n`));
+    assert.ok(ev.context.startsWith(`<loaded_context>\n<project_context>\n--- Context from: ${T}/AGENTS.md ---\na\n`));
     const single = resolve({ tree: { '.git': { dir: true }, 'CTX.md': 'c' }, settings: { 'context.fileName': 'CTX.md' } });
     assert.deepEqual(statuses(single.ev), ['CTX.md:included:baseline']);
   });
@@ -70,7 +75,7 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     const { ev, home } = resolve({ tree: { '.git': { dir: true }, 'GEMINI.md': 'p' }, home: { '.gemini/GEMINI.md': 'g' } });
     assert.deepEqual(statuses(ev), ['~/.gemini/GEMINI.md:included:baseline', 'GEMINI.md:included:baseline']);
     assert.equal(ev.sources[0].scope, 'global');
-    assert.ok(ev.context.startsWith(`--- Context from: ${home}/.gemini/GEMINI.md ---\ng\n`));
+    assert.ok(ev.context.startsWith(globalContext(block(`${home}/.gemini/GEMINI.md`, 'g'))));
     const other = temp.make('holaryn-gemini-moved-');
     writeTree(other, { '.gemini/GEMINI.md': 'moved' });
     const moved = resolve({
@@ -116,6 +121,18 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
     // Only the exact words count, as in Gemini.
     assert.equal(resolve({ tree, trust: true, env: { GEMINI_CLI_TRUST_WORKSPACE: 'FALSE' } }).ev.sources[0].status, 'included');
     assert.equal(resolve({ tree, trust: false, env: { GEMINI_CLI_TRUST_WORKSPACE: '1' } }).ev.sources[0].status, 'untrusted');
+    // GEMINI_RESTRICTED_MODE=true distrusts too, even over GEMINI_CLI_TRUST_WORKSPACE=true.
+    const restricted = resolve({ tree, trust: true, env: { GEMINI_RESTRICTED_MODE: 'true', GEMINI_CLI_TRUST_WORKSPACE: 'true' } }).ev;
+    assert.equal(restricted.sources[0].status, 'untrusted');
+    assert.match(restricted.notice ?? '', /GEMINI_RESTRICTED_MODE=true/);
+  });
+
+  it('trust: with folder trust on, an untrusted folder makes a headless run refuse to start, and the notice says so', () => {
+    const tree = { '.git': { dir: true }, 'GEMINI.md': 'p' } as const;
+    assert.match(resolve({ tree, trust: false }).ev.notice ?? '', /headless run \(gemini -p\) refuses to start/);
+    const off = { 'security.folderTrust.enabled': 'false' };
+    const running = resolve({ tree, trust: false, settings: off, env: { GEMINI_CLI_TRUST_WORKSPACE: 'false' } }).ev;
+    assert.doesNotMatch(running.notice ?? '', /refuses/);
   });
 
   it('project: the ceiling is the nearest directory holding a marker (a .git file counts); [] means the working directory alone', () => {
@@ -176,8 +193,66 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
       tree: { '.git': { dir: true }, 'GEMINI.md': '\n  text \n', 'AGENTS.md': ' ' },
       settings: { 'context.fileName': 'AGENTS.md' },
     });
-    assert.equal(ev.context, `--- Context from: ${T}/GEMINI.md ---\ntext\n--- End of Context from: ${T}/GEMINI.md ---`);
+    assert.equal(ev.context, projectContext(block(`${T}/GEMINI.md`, 'text')));
     assert.equal(ev.truncation.budget, null);
+  });
+
+  it('context by place: global files in the system instruction, project files in the first user message, each tool call after its output, joined by a blank line', () => {
+    const { ev, T, home } = resolve({
+      tree: { '.git': { dir: true }, 'GEMINI.md': 'p', 'src/GEMINI.md': 's', 'src/a.ts': '' },
+      home: { '.gemini/GEMINI.md': 'g\n\n\n\nafter' },
+      targets: ['src/a.ts'],
+    });
+    // Gemini collapses three or more line feeds in its system instruction, the global file's text included.
+    assert.equal(
+      ev.context,
+      [
+        globalContext(block(`${home}/.gemini/GEMINI.md`, 'g\n\nafter')),
+        projectContext(block(`${T}/GEMINI.md`, 'p')),
+        `--- Newly Discovered Project Context ---\n${block(`${T}/src/GEMINI.md`, 's')}\n--- End Project Context ---`,
+      ].join('\n\n'),
+    );
+    assert.deepEqual(
+      ev.contextParts.map((p) => [p.place, p.sources]),
+      [
+        ['system-prompt', ['~/.gemini/GEMINI.md']],
+        ['first-user-message', ['GEMINI.md']],
+        ['tool-result', ['src/GEMINI.md']],
+      ],
+    );
+    assert.equal(ev.contextParts.map((p) => p.text).join('\n\n'), ev.context);
+  });
+
+  it('include directories: each is walked up to its own ceiling and sorted with the rest; the lists of the settings files add up; a missing one is an error', () => {
+    const { ev } = resolve({
+      tree: {
+        'main/.git': { dir: true },
+        'main/GEMINI.md': 'main',
+        'main/.gemini/settings.json': JSON.stringify({ context: { includeDirectories: ['../b', '../missing'] } }),
+        'lib/.git': { dir: true },
+        'lib/GEMINI.md': 'lib',
+        'lib/pkg/GEMINI.md': 'pkg',
+        'b/GEMINI.md': 'b',
+      },
+      cwd: 'main',
+      home: { '.gemini/settings.json': JSON.stringify({ context: { includeDirectories: ['../lib/pkg'] } }) },
+    });
+    assert.deepEqual(statuses(ev), [
+      '../b/GEMINI.md:included:baseline',
+      '../lib/GEMINI.md:included:baseline',
+      '../lib/pkg/GEMINI.md:included:baseline',
+      'GEMINI.md:included:baseline',
+    ]);
+    assert.ok(ev.diagnostics.some((d) => d.severity === 'error' && /includeDirectories "\.\.\/missing"/.test(d.message)));
+  });
+
+  it("names: a name with a folder (docs/AI.md) is the probed directory's file: it loads for that directory, baseline or on touch", () => {
+    const { ev } = resolve({
+      tree: { '.git': { dir: true }, 'docs/AI.md': 'docs', 'sub/docs/AI.md': 'sub docs', 'sub/f.txt': 'f' },
+      settings: { 'context.fileName': 'docs/AI.md' },
+      targets: ['sub/f.txt'],
+    });
+    assert.deepEqual(statuses(ev), ['docs/AI.md:included:baseline', 'sub/docs/AI.md:included:on-touch']);
   });
 
   it('settings: an unknown --set name is a usage error listing the known names', () => {
@@ -225,7 +300,7 @@ describe('gemini profile (docs/agents.md, gemini)', () => {
   it('evidence carries profile, profileVersion and fidelity', () => {
     const { ev } = resolve({ tree: { '.git': { dir: true } } });
     assert.equal(ev.profile, 'gemini');
-    assert.match(ev.profileVersion ?? '', /Gemini CLI 0\.56/);
+    assert.equal(ev.profileVersion, '0.61.0');
     assert.ok((ev.fidelity ?? []).length > 0);
   });
 });

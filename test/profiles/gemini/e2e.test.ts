@@ -37,7 +37,8 @@ describe('gemini profile: the real executable', function () {
     );
     assert.equal(
       ev.context,
-      `--- Context from: ${base}/AGENTS.md ---\nagents\n--- End of Context from: ${base}/AGENTS.md ---\n\n--- Context from: ${base}/GEMINI.md ---\ngemini\n--- End of Context from: ${base}/GEMINI.md ---`,
+      `<loaded_context>\n<project_context>\n--- Context from: ${base}/AGENTS.md ---\nagents\n--- End of Context from: ${base}/AGENTS.md ---\n\n` +
+        `--- Context from: ${base}/GEMINI.md ---\ngemini\n--- End of Context from: ${base}/GEMINI.md ---\n</project_context>\n</loaded_context>`,
     );
     assert.ok(ev.configFiles?.includes('~/.gemini/trustedFolders.json'));
   });

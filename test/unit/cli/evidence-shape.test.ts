@@ -41,6 +41,7 @@ const LEVELS: Level[] = [
   { name: 'source', via: ['sources'], definition: 'source' },
   { name: 'truncation', via: ['truncation'], definition: 'truncation' },
   { name: 'diagnostic', via: ['diagnostics'], definition: 'diagnostic' },
+  { name: 'context part', via: ['contextParts'], definition: 'contextPart' },
 ];
 
 /** Fields whose values are enumerated, per level. */
@@ -49,6 +50,7 @@ const ENUMS: { level: string; field: string }[] = [
   { level: 'source', field: 'status' },
   { level: 'source', field: 'scope' },
   { level: 'diagnostic', field: 'severity' },
+  { level: 'context part', field: 'place' },
 ];
 
 // ---- TypeScript: the declared types, read with the compiler's own type checker ----

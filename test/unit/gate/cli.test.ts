@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { cli } from '../../../src/cli/cli';
 import { GateIo } from '../../../src/cli/gate';
-import { createMcpServer } from '../../../src/cli/mcp';
+import { createMcpServer, serveFrames } from '../../../src/cli/mcp';
 import { evidenceWithoutContent } from '../../../src/gate';
 import { Evidence, MemoryFs, resolveInstructions } from '../../../src/resolver';
 
@@ -156,9 +156,10 @@ describe('gate and mcp commands (in-process)', () => {
       assert.deepEqual(result.content, [{ type: 'text', text: evidence.context }]);
       assert.ok([...evidence.context].length <= 3000);
       assert.ok(JSON.stringify(structured).length < 3 * 3000, `structuredContent is ${JSON.stringify(structured).length} characters`);
-      // Past the context (within the budget: under the v1.1 walk it holds the cut head of a big file),
-      // no field carries a source's text.
-      assert.ok(!JSON.stringify({ ...structured, context: '' }).includes('x'.repeat(100)));
+      // Past the context and its parts by place (the same text, within the budget: under the v1.1
+      // walk it holds the cut head of a big file), no field carries a source's text.
+      assert.deepEqual(structured.contextParts.map((p) => p.text).join('\n\n'), evidence.context);
+      assert.ok(!JSON.stringify({ ...structured, context: '', contextParts: [] }).includes('x'.repeat(100)));
     } finally {
       await client.close();
       await server.close();
@@ -185,5 +186,143 @@ describe('gate and mcp commands (in-process)', () => {
       await client.close();
       await server.close();
     }
+  });
+
+  it("mcp server: a failure while resolving, at start or in one call, is that call's tool error; the server serves on", async () => {
+    const fs = new MemoryFs({ '/repo/.git/HEAD': 'ref\n', '/repo/AGENTS.md': 'Root rules.\n', '/repo/src/a.ts': '' });
+    let broken = true;
+    // Under narya, a trust lookup that throws as a depth bomb in a settings parser would.
+    const trustStore = () => {
+      if (broken) throw new RangeError('Maximum call stack size exceeded');
+      return { decision: 'trusted' as const };
+    };
+    const server = createMcpServer('/repo', { fs, globalFile: null, profile: 'narya', trustStore });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'test', version: '1' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const failed = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
+      assert.equal(failed.isError, true);
+      assert.deepEqual(failed.content, [{ type: 'text', text: 'internal: Maximum call stack size exceeded' }]);
+      assert.equal((await client.listTools()).tools.length, 1);
+      broken = false;
+      const ok = await client.callTool({ name: 'repository_instructions', arguments: { paths: ['src/a.ts'] } });
+      assert.equal(ok.isError, undefined);
+      assert.match((ok.content as { text: string }[])[0].text, /Root rules\./);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
+  it('mcp server: a bad root is still an error at start', () => {
+    assert.throws(() => createMcpServer('/nope', { fs: new MemoryFs({ '/repo/a': '' }), globalFile: null }), /root/);
+  });
+
+  describe('mcp framing (serveFrames): every line is a frame for the SDK or an answer, and nothing ends the server', () => {
+    async function frames(
+      chunks: (string | Buffer)[],
+      maxBytes?: number,
+    ): Promise<{ delivered: string[]; answered: unknown[]; order: string[] }> {
+      const delivered: string[] = [];
+      const answered: unknown[] = [];
+      const order: string[] = [];
+      await serveFrames(
+        Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))),
+        (frame) => {
+          delivered.push(frame);
+          order.push('frame');
+        },
+        async (message) => {
+          answered.push(message);
+          order.push('answer');
+        },
+        undefined,
+        maxBytes,
+      );
+      return { delivered, answered, order };
+    }
+    const request = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' });
+
+    it('passes whole well-formed lines on, one frame each, as they were (blank lines dropped, \\r\\n and a split character kept whole)', async () => {
+      const line = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'x', arguments: { paths: ['é€😀'] } } });
+      const bytes = Buffer.from(
+        `${line}\r\n\n   \n${request(2)}\n${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}`,
+      );
+      const { delivered, answered } = await frames([bytes.subarray(0, 70), bytes.subarray(70, 71), bytes.subarray(71)]);
+      assert.deepEqual(delivered, [`${line}\n`, `${request(2)}\n`, '{"jsonrpc":"2.0","method":"notifications/initialized"}\n']);
+      assert.deepEqual(answered, []);
+    });
+
+    it('a line over the bound: -32600 with id null, its bytes never kept; the next line is served', async () => {
+      const { delivered, answered, order } = await frames(
+        ['{"jsonrpc":"2.0","id":5,', 'x'.repeat(100), '"method":"tools/list"}\n', `${request(6)}\n`],
+        64,
+      );
+      assert.deepEqual(delivered, [`${request(6)}\n`]);
+      assert.equal(answered.length, 1);
+      const [e] = answered as { jsonrpc: string; id: unknown; error: { code: number; message: string } }[];
+      assert.deepEqual([e.jsonrpc, e.id, e.error.code], ['2.0', null, -32600]);
+      assert.match(e.error.message, /longer than 64 bytes/);
+      assert.deepEqual(order, ['answer', 'frame']);
+    });
+
+    it('a line that is not JSON: -32700 (Parse error) with id null', async () => {
+      const { delivered, answered } = await frames([`oops\n{"jsonrpc":"2.0","id":1,\n${request(2)}\n`]);
+      assert.deepEqual(delivered, [`${request(2)}\n`]);
+      assert.deepEqual(
+        (answered as { id: unknown; error: { code: number } }[]).map((a) => [a.id, a.error.code]),
+        [
+          [null, -32700],
+          [null, -32700],
+        ],
+      );
+    });
+
+    it('JSON that is not a JSON-RPC message: -32600, with its id when one can be read', async () => {
+      let deep = '0';
+      for (let i = 0; i < 100_000; i++) deep = `[${deep}]`;
+      const lines = [
+        '{}',
+        '[]',
+        `[${request(1)}]`,
+        '"x"',
+        '42',
+        '{"jsonrpc":"2.0","id":7}',
+        '{"jsonrpc":"1.0","id":"q","method":"m"}',
+        `{"jsonrpc":"2.0","id":${deep},"method":"m"}`,
+      ];
+      const { delivered, answered } = await frames([`${lines.join('\n')}\n`]);
+      assert.deepEqual(delivered, []);
+      assert.deepEqual(
+        (answered as { id: unknown; error: { code: number } }[]).map((a) => [a.id, a.error.code]),
+        [
+          [null, -32600],
+          [null, -32600],
+          [null, -32600],
+          [null, -32600],
+          [null, -32600],
+          [7, -32600],
+          ['q', -32600],
+          [null, -32600],
+        ],
+      );
+    });
+
+    it('waits for room in the output before reading on', async () => {
+      const seen: string[] = [];
+      let open: (() => void) | undefined;
+      const done = serveFrames(
+        Readable.from([Buffer.from(`${request(1)}\n${request(2)}\n`)]),
+        (frame) => seen.push(frame),
+        async () => {},
+        () => (seen.length === 1 ? new Promise<void>((resolve) => (open = resolve)) : undefined),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(seen.length, 1);
+      open!();
+      await done;
+      assert.equal(seen.length, 2);
+    });
   });
 });

@@ -2,7 +2,7 @@
 // repository_instructions tool, without a process.
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
-import { GateSession, InputLine, encodeLine, repositoryInstructions, runGate, splitLines } from '../../../src/gate';
+import { GateSession, InputLine, answerLine, encodeLine, repositoryInstructions, runGate, splitLines } from '../../../src/gate';
 import { MemoryFs, resolveInstructions } from '../../../src/resolver';
 
 async function collect(chunks: (string | Uint8Array)[], max?: number): Promise<InputLine[]> {
@@ -78,6 +78,71 @@ describe('gate protocol stream', () => {
       assert.equal(lines.length, 4);
       assert.deepEqual(JSON.parse(lines[3]).error.code, 'usage');
       for (const line of lines) assert.ok(line.endsWith('\n') && line.indexOf('\n') === line.length - 1);
+    });
+  });
+
+  describe('no line ends the session', () => {
+    it('an id nested too deeply to echo is refused before the call is decided: nothing is marked shown', () => {
+      const session = new GateSession('/repo', { fs: fs(), globalFile: null });
+      const deepId = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+      const answer = answerLine(session, `{"id":${deepId},"kind":"edit","targets":["src/a.ts"]}`)!;
+      assert.deepEqual([answer.id, answer.decision, answer.error?.code], [null, 'reject', 'usage']);
+      assert.match(answer.error!.message, /"id" cannot be echoed/);
+      // src/AGENTS.md was not shown by the refused call: the next edit is held with it.
+      const next = answerLine(session, '{"id":2,"kind":"edit","targets":["src/a.ts"]}')!;
+      assert.deepEqual([next.decision, next.sources], ['hold', ['src/AGENTS.md']]);
+    });
+
+    it('a line whose answering throws gets an internal reject of its own; the stream goes on', async () => {
+      const session = new GateSession('/repo', { fs: fs(), globalFile: null });
+      let calls = 0;
+      const flaky = Object.assign(Object.create(session) as GateSession, {
+        decide: (call: unknown, id: unknown) => {
+          if (++calls === 1) throw new Error('boom');
+          return session.decide(call as { kind: unknown; targets: unknown }, id);
+        },
+      });
+      const lines: string[] = [];
+      await runGate(
+        flaky,
+        PassThrough.from(['{"id":1,"kind":"read","targets":["a"]}\n{"id":2,"kind":"read","targets":["src/a.ts"]}\n']),
+        (l) => {
+          lines.push(l);
+        },
+      );
+      assert.equal(lines.length, 3);
+      assert.deepEqual(JSON.parse(lines[1]), {
+        id: null,
+        decision: 'reject',
+        guidance: '',
+        sources: [],
+        snapshot: null,
+        error: { code: 'internal', message: 'internal error: boom' },
+      });
+      assert.deepEqual([JSON.parse(lines[2]).id, JSON.parse(lines[2]).decision], [2, 'proceed']);
+    });
+
+    it('a writer that returns a promise holds the next line back until it settles', async () => {
+      const session = new GateSession('/repo', { fs: fs(), globalFile: null });
+      const input = new PassThrough();
+      const written: string[] = [];
+      let release: (() => void) | undefined;
+      const done = runGate(session, input, (line) => {
+        written.push(line);
+        return new Promise<void>((resolve) => (release = resolve));
+      });
+      input.end('{"id":1,"kind":"read","targets":["a"]}\n{"id":2,"kind":"read","targets":["a"]}\n');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(written.length, 1, 'only the preamble: its write has not settled');
+      for (let i = 0; i < 3; i++) {
+        release!();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await done;
+      assert.deepEqual(
+        written.map((l) => JSON.parse(l).id ?? JSON.parse(l).type),
+        ['preamble', 1, 2],
+      );
     });
   });
 

@@ -324,4 +324,60 @@ describe('gate session', () => {
       expectAnswer(answer, 'hold', ['.holaryn/instructions.md', 'src/AGENTS.md', 'src/db/CLAUDE.md']);
     });
   });
+
+  describe('a failure inside one answer ends only that answer', () => {
+    /** Under narya, a trust lookup that throws as a depth bomb in a settings parser would. */
+    function breaking(): { session: () => GateSession; fix: () => void } {
+      const fs = new MemoryFs({ '/repo/.git/HEAD': 'ref\n', '/repo/AGENTS.md': 'Root rules.\n', '/repo/src/a.ts': '' });
+      let broken = true;
+      const trustStore = () => {
+        if (broken) throw new RangeError('Maximum call stack size exceeded');
+        return { decision: 'trusted' as const };
+      };
+      return {
+        session: () => new GateSession('/repo', { fs, globalFile: null, profile: 'narya', trustStore }),
+        fix: () => (broken = false),
+      };
+    }
+
+    it('resolving the root fails: the preamble says so (internal), shows nothing, and the session serves on', () => {
+      const { session: open, fix } = breaking();
+      const session = open();
+      assert.equal(session.root, '/repo');
+      assert.deepEqual(session.preamble, {
+        type: 'preamble',
+        snapshot: null,
+        sources: [],
+        guidance: '',
+        error: { code: 'internal', message: 'internal error: Maximum call stack size exceeded' },
+      });
+      const failed = session.decide({ kind: 'edit', targets: ['src/a.ts'] }, 1);
+      assert.equal(failed.decision, 'reject');
+      assert.equal(failed.error?.code, 'internal');
+      // Nothing was shown: once the resolution works, the root's guidance comes with the first call.
+      fix();
+      expectAnswer(session.decide({ kind: 'edit', targets: ['src/a.ts'] }, 2), 'hold', ['AGENTS.md']);
+      expectAnswer(session.decide({ kind: 'edit', targets: ['src/a.ts'] }, 3), 'proceed', []);
+    });
+
+    it('a bad root is still an error at start', () => {
+      assert.throws(() => new GateSession('/nope', { fs: new MemoryFs({ '/repo/a': '' }), globalFile: null }), /root/);
+    });
+
+    it('a kind of any shape or length is quoted by its type or cut, never written out whole', () => {
+      const { session } = start();
+      let deep: unknown = [];
+      for (let i = 0; i < 200_000; i++) deep = [deep];
+      for (const [kind, said] of [
+        [deep, 'unknown kind a list;'],
+        [{ a: 1 }, 'unknown kind a value of type object;'],
+        ['x'.repeat(10_000), `unknown kind "${'x'.repeat(100)}"…;`],
+        [7, 'unknown kind 7;'],
+      ] as const) {
+        const answer = session.decide({ kind, targets: ['a'] }, 1);
+        assert.equal(answer.error?.code, 'usage');
+        assert.ok(answer.error!.message.startsWith(said), answer.error!.message);
+      }
+    });
+  });
 });

@@ -147,30 +147,49 @@ describe('lint: agent pitfalls', () => {
     assert.doesNotMatch(f.message, /: src\/a\.ts|y\.test\.js|lib\/z\.ts/);
   });
 
-  it('claude-code: an AGENTS.md no CLAUDE.md imports is never read; the fix creates or extends CLAUDE.md with @AGENTS.md', () => {
+  it('claude-code: an AGENTS.md a CLAUDE file keeps out (2.1.328 reads AGENTS.md only where none loads); the fix imports it from the CLAUDE.md beside it', () => {
     const { findings } = check(['claude-code'], {
-      'AGENTS.md': 'root rules\n',
+      'AGENTS.md': 'root rules: loaded, no CLAUDE file from the root up\n',
       'pkg/AGENTS.md': 'pkg rules\n',
       'pkg/CLAUDE.md': 'Claude only',
       'ok/AGENTS.md': 'fine\n',
       'ok/CLAUDE.md': '@AGENTS.md\n',
+      'web/AGENTS.md': 'web rules\n',
+      'web/CLAUDE.local.md': 'my own notes\n',
     });
     const unseen = only(findings, 'agent-claude-agents-md');
     assert.deepEqual(
       unseen.map((f) => [f.file, f.line]),
       [
-        ['AGENTS.md', 1],
         ['pkg/AGENTS.md', 1],
+        ['web/AGENTS.md', 1],
       ],
     );
-    assert.match(unseen[0].message, /Claude Code never reads AGENTS\.md: .*there is no CLAUDE\.md beside it/);
-    assert.deepEqual(unseen[0].fixes![0].files, [
-      { file: 'CLAUDE.md', create: true, edits: [{ range: unseen[0].fixes![0].files![0].edits[0].range, newText: '@AGENTS.md\n' }] },
-    ]);
-    const extend = unseen[1].fixes![0].files![0];
+    assert.match(
+      unseen[0].message,
+      /Claude Code skips pkg\/AGENTS\.md: it reads AGENTS\.md only where no CLAUDE\.md.* and pkg\/CLAUDE\.md does/,
+    );
+    const extend = unseen[0].fixes![0].files![0];
     assert.equal(extend.file, 'pkg/CLAUDE.md');
     assert.equal(extend.create, undefined);
     assert.equal(applyEdits('Claude only', extend.edits), 'Claude only\n@AGENTS.md\n');
+    assert.deepEqual(unseen[1].fixes![0].files, [
+      { file: 'web/CLAUDE.md', create: true, edits: [{ range: unseen[1].fixes![0].files![0].edits[0].range, newText: '@AGENTS.md\n' }] },
+    ]);
+  });
+
+  it('claude-code: in a project with a CLAUDE.md every AGENTS.md is skipped, .claude/AGENTS.md too', () => {
+    const { findings } = check(['claude-code'], {
+      'CLAUDE.md': 'Claude rules\n',
+      'AGENTS.md': 'shared rules\n',
+      '.claude/AGENTS.md': 'more\n',
+      'api/AGENTS.md': 'api rules\n',
+    });
+    const unseen = only(findings, 'agent-claude-agents-md');
+    assert.deepEqual(unseen.map((f) => f.file).sort(), ['.claude/AGENTS.md', 'AGENTS.md', 'api/AGENTS.md']);
+    const dot = unseen.find((f) => f.file === '.claude/AGENTS.md')!;
+    assert.equal(applyEdits('Claude rules\n', dot.fixes![0].files![0].edits), 'Claude rules\n@.claude/AGENTS.md\n');
+    assert.match(unseen.find((f) => f.file === 'api/AGENTS.md')!.message, /and CLAUDE\.md does/);
   });
 
   it('claude-code: a rule with paths loads only on read (info); one whose paths match no file never loads (warning)', () => {
@@ -188,7 +207,7 @@ describe('lint: agent pitfalls', () => {
         ['.claude/rules/never.md', 2, 'warning'],
       ],
     );
-    assert.match(rules[0].message, /only after it reads a matching file \(1 file here: db\/migrations\/001\.sql\)/);
+    assert.match(rules[0].message, /only after it reads or writes a matching file \(1 file here: db\/migrations\/001\.sql\)/);
     assert.match(rules[1].message, /no file here matches them: it never loads this rule/);
   });
 
@@ -212,6 +231,7 @@ describe('lint: agent pitfalls', () => {
       untrusted[0].message,
     );
     assert.match(untrusted[0].message, /GEMINI_CLI_TRUST_WORKSPACE=true/);
+    assert.match(untrusted[0].message, /Headless \(gemini -p\) it refuses to start here/);
 
     const trustedRoot = temp.make('holaryn-agents-');
     const home = temp.make('holaryn-agents-home-');
@@ -235,6 +255,22 @@ describe('lint: agent pitfalls', () => {
       /not trusted \(GEMINI_CLI_TRUST_WORKSPACE=false\)\. GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true\.$/,
     );
     assert.ok(!byEnv[0].message.includes('TRUST_FOLDER'), byEnv[0].message);
+
+    // GEMINI_RESTRICTED_MODE=true (Gemini CLI 0.61) distrusts as well, over GEMINI_CLI_TRUST_WORKSPACE=true.
+    const restricted = lintWorkspace(trustedRoot, {
+      budgetCheck: false,
+      agents: {
+        agents: ['gemini'],
+        env: { HOME: home, GEMINI_RESTRICTED_MODE: 'true', GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+        homedir: home,
+      },
+    });
+    const byMode = only(restricted.findings, 'agent-gemini-untrusted');
+    assert.equal(byMode.length, 2);
+    assert.match(
+      byMode[0].message,
+      /not trusted \(GEMINI_RESTRICTED_MODE=true\)\. GEMINI_RESTRICTED_MODE=true outweighs every trust decision: unset it\.$/,
+    );
   });
 
   it('kimi: run in a deep directory, the budget goes to the deepest file first and cuts the root AGENTS.md (which fits when run at the root)', () => {

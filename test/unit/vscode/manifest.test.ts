@@ -51,10 +51,11 @@ describe('package.json manifest', () => {
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
   });
 
-  it('settings are resource-scoped holaryn.* keys', () => {
+  it('settings are holaryn.* keys, resource-scoped except those naming files outside the workspace: machine, never a workspace value', () => {
+    const machine = ['holaryn.globalFile', 'holaryn.holon.agentHome', 'holaryn.profileSettings'];
     for (const [key, value] of Object.entries(pkg.contributes.configuration.properties as Record<string, { scope: string }>)) {
       assert.match(key, /^holaryn\./);
-      assert.equal(value.scope, 'resource', key);
+      assert.equal(value.scope, machine.includes(key) ? 'machine' : 'resource', key);
     }
   });
 
@@ -141,10 +142,16 @@ describe('package.json manifest', () => {
       );
     });
 
-    it('the profile settings exist with resource scope', () => {
-      for (const key of ['holaryn.dsh.candidates', 'holaryn.holon.agentHome', 'holaryn.holon.hierarchical', 'holaryn.profileSettings']) {
+    it('the profile settings exist; those naming files outside the workspace are machine-scoped, the others resource', () => {
+      const scopes: Record<string, string> = {
+        'holaryn.dsh.candidates': 'resource',
+        'holaryn.holon.agentHome': 'machine',
+        'holaryn.holon.hierarchical': 'resource',
+        'holaryn.profileSettings': 'machine',
+      };
+      for (const [key, scope] of Object.entries(scopes)) {
         assert.ok(props[key], `${key} is not contributed`);
-        assert.equal(props[key].scope, 'resource', key);
+        assert.equal(props[key].scope, scope, key);
       }
       assert.equal(props['holaryn.dsh.candidates'].type, 'array');
       assert.equal(props['holaryn.holon.hierarchical'].type, 'boolean');

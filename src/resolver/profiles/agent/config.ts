@@ -9,6 +9,7 @@ import * as jsonc from 'jsonc-parser';
 import { FsStat, PathApi, ResolverFs } from '../../fs';
 import { canonicalize } from '../../paths';
 import { errorCode } from '../../candidates';
+import { MAX_CONFIG_DEPTH } from '../../limits';
 import { readRawFile } from './read';
 import { ConfigLayer, SettingSpec, SettingValue, checkSettingValue } from './settings';
 
@@ -102,32 +103,101 @@ export function readConfigText(
  */
 export function readConfigDocument(fs: ResolverFs, abs: string, display: string, format: 'toml' | 'jsonc'): ConfigDocument {
   const read = readConfigText(fs, abs, display);
-  if (read.status !== 'read') return read;
-  const text = read.text;
+  return read.status === 'read' ? parseConfigText(read.text, display, format) : read;
+}
+
+/** Parses a configuration file's text: `read` with the document, or `failed` with the problem. */
+export function parseConfigText(text: string, display: string, format: 'toml' | 'jsonc'): Exclude<ConfigDocument, { status: 'missing' }> {
   if (format === 'toml') {
-    try {
-      return { status: 'read', doc: parseToml(text) as Record<string, unknown> };
-    } catch (err) {
-      const line = err instanceof TomlError ? err.line : null;
-      const first = (err as Error).message.split('\n')[0];
-      return {
-        status: 'failed',
-        problem: { code: 'malformed-config', file: display, line, message: `${display} is not valid TOML: ${first}` },
-      };
-    }
+    const parsed = parseTomlConfig(text, display);
+    return 'problem' in parsed ? { status: 'failed', problem: parsed.problem } : { status: 'read', doc: parsed.value };
   }
-  const errors: jsonc.ParseError[] = [];
-  const doc = jsonc.parse(text, errors, { allowTrailingComma: true, disallowComments: false }) as unknown;
-  if (errors.length > 0 || typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-    const at = errors[0]?.offset;
-    const line = at === undefined ? null : text.slice(0, at).split('\n').length;
-    const what = errors.length > 0 ? jsonc.printParseErrorCode(errors[0].error) : 'not an object';
+  const parsed = parseJsoncConfig(text, display, { allowTrailingComma: true, disallowComments: false });
+  if ('problem' in parsed) return { status: 'failed', problem: parsed.problem };
+  const doc = parsed.value;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return {
       status: 'failed',
-      problem: { code: 'malformed-config', file: display, line, message: `${display} is not valid JSON: ${what}` },
+      problem: { code: 'malformed-config', file: display, line: null, message: `${display} is not valid JSON: not an object` },
     };
   }
   return { status: 'read', doc: doc as Record<string, unknown> };
+}
+
+/** 1-based line of an offset in `text`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** The problem of a configuration file nested deeper than MAX_CONFIG_DEPTH (it is then not parsed). */
+function tooDeep(display: string, line: number | null): ConfigProblem {
+  return {
+    code: 'malformed-config',
+    file: display,
+    line,
+    message: `${display} nests deeper than ${MAX_CONFIG_DEPTH} levels: not parsed, and ignored like a file with a syntax error`,
+  };
+}
+
+/**
+ * Where JSON with comments nests deeper than `limit` (`[` and `{`), as an offset, or undefined.
+ * jsonc-parser's scanner reads one token at a time without recursing, so this costs one linear
+ * pass however deep the text goes; its parser recurses once per level.
+ */
+export function jsonNestingBeyond(text: string, limit: number = MAX_CONFIG_DEPTH): number | undefined {
+  const scanner = jsonc.createScanner(text, true);
+  let depth = 0;
+  for (let token = scanner.scan(); token !== jsonc.SyntaxKind.EOF; token = scanner.scan()) {
+    if (token === jsonc.SyntaxKind.OpenBraceToken || token === jsonc.SyntaxKind.OpenBracketToken) {
+      if (++depth > limit) return scanner.getTokenOffset();
+    } else if ((token === jsonc.SyntaxKind.CloseBraceToken || token === jsonc.SyntaxKind.CloseBracketToken) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/**
+ * Parses a configuration file's JSON with comments, nesting bounded by MAX_CONFIG_DEPTH: a
+ * deeper file, or one with a syntax error, is a `malformed-config` problem naming it.
+ */
+export function parseJsoncConfig(
+  text: string,
+  display: string,
+  options: jsonc.ParseOptions,
+): { value: unknown } | { problem: ConfigProblem } {
+  const deep = jsonNestingBeyond(text);
+  if (deep !== undefined) return { problem: tooDeep(display, lineAt(text, deep)) };
+  const errors: jsonc.ParseError[] = [];
+  const value = jsonc.parse(text, errors, options) as unknown;
+  if (errors.length > 0) {
+    const what = jsonc.printParseErrorCode(errors[0].error);
+    return {
+      problem: {
+        code: 'malformed-config',
+        file: display,
+        line: lineAt(text, errors[0].offset),
+        message: `${display} is not valid JSON: ${what}`,
+      },
+    };
+  }
+  return { value };
+}
+
+/**
+ * Parses a configuration file's TOML with smol-toml, its nesting bounded by MAX_CONFIG_DEPTH
+ * (smol-toml's own `maxDepth`, checked as it parses): a deeper file, or one with a syntax error,
+ * is a `malformed-config` problem naming it.
+ */
+export function parseTomlConfig(text: string, display: string): { value: Record<string, unknown> } | { problem: ConfigProblem } {
+  try {
+    return { value: parseToml(text, { maxDepth: MAX_CONFIG_DEPTH }) as Record<string, unknown> };
+  } catch (err) {
+    const line = err instanceof TomlError && Number.isSafeInteger(err.line) ? err.line : null;
+    const first = err instanceof Error ? err.message.split('\n')[0] : String(err);
+    if (err instanceof TomlError && /nested/i.test(first)) return { problem: tooDeep(display, line) };
+    return { problem: { code: 'malformed-config', file: display, line, message: `${display} is not valid TOML: ${first}` } };
+  }
 }
 
 /** The value at a key path (`["projects", "/abs", "trust_level"]`), own properties only. */

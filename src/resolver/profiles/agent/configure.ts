@@ -5,11 +5,30 @@
 import { DIAGNOSTIC_SEVERITY, Diagnostic, ResolveError } from '../../evidence';
 import type { FormatFrame } from '../../profile';
 import type { ConfigProblem } from './config';
-import type { EffectiveSetting } from './settings';
+import { EffectiveSetting, NonPlainFileName, SettingSpec, nonPlainFileNames } from './settings';
 
 /** Each problem as a diagnostic naming the configuration file (display form). */
 export function agentDiagnostics(problems: readonly ConfigProblem[]): Diagnostic[] {
   return problems.map((p) => ({ severity: DIAGNOSTIC_SEVERITY[p.code], code: p.code, source: p.file, line: p.line, message: p.message }));
+}
+
+/**
+ * An `invalid-value` error for each name of a `fileNames` setting that is not one plain file name
+ * (a separator, `..`, an absolute path): it can name a file outside the workspace. `what` says
+ * what the agent does with such a name and what Holaryn shows of it.
+ */
+export function fileNameDiagnostics(
+  specs: readonly SettingSpec[],
+  settings: Readonly<Record<string, EffectiveSetting>>,
+  what: (n: NonPlainFileName) => string,
+): Diagnostic[] {
+  return nonPlainFileNames(specs, settings).map((n) => ({
+    severity: DIAGNOSTIC_SEVERITY['invalid-value'],
+    code: 'invalid-value',
+    source: n.file,
+    line: null,
+    message: `${n.setting} ${JSON.stringify(n.name)} (${n.from}) is not a plain file name: ${what(n)}`,
+  }));
 }
 
 /** The effective settings for the evidence: a copy, lists copied too. */

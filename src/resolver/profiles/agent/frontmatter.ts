@@ -42,7 +42,7 @@ export function agentHeader(text: string, maxBlockBytes = 64 * 1024): AgentHeade
     if (m && !(m[1] in keyLines)) keyLines[m[1]] = i + 2;
   });
   if (Buffer.byteLength(block) > maxBlockBytes) return { attributes: undefined, present: true, body, lines: keyLines };
-  return { attributes: parsedHeaders.get(block, attributesOf), present: true, body, lines: keyLines };
+  return { attributes: parseHeaderBlock(block), present: true, body, lines: keyLines };
 }
 
 /**
@@ -50,6 +50,11 @@ export function agentHeader(text: string, maxBlockBytes = 64 * 1024): AgentHeade
  * on every call (Copilot's `applyTo`, Claude Code's rule `paths`). Callers only read the result.
  */
 const parsedHeaders = new TextKeyedCache<Record<string, unknown> | undefined>(4 * 1024 * 1024);
+
+/** A header block's mapping (parsed once per distinct text); undefined when it does not parse, or not as a mapping. */
+export function parseHeaderBlock(block: string): Record<string, unknown> | undefined {
+  return parsedHeaders.get(block, attributesOf);
+}
 
 /** The mapping a header block parses to; undefined when it does not parse, or not as a mapping. */
 function attributesOf(block: string): Record<string, unknown> | undefined {

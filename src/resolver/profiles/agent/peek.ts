@@ -1,12 +1,12 @@
 /**
  * Reading a small file during discovery, for profiles whose agent decides what to load from a
  * file's own text (Copilot's `applyTo`, Claude Code's rule `paths` and `@imports`). Links are
- * followed; a file whose real path leaves every directory in `inside` is not read (its text is
- * never shown either: see LoadRule `follow-disclose`). Never throws.
+ * followed; a file whose real path the call's boundary does not show is not read (its text is
+ * never shown either: see boundary.ts and LoadRule `follow-disclose`). Never throws.
  */
 import type { FileCache } from '../../cache';
 import type { EntryKind, ResolverFs } from '../../fs';
-import { canonicalize, isInside } from '../../paths';
+import { canonicalize } from '../../paths';
 import { readRawFile } from './read';
 import { decodeLossy } from './text';
 
@@ -14,11 +14,15 @@ export type Peeked =
   | { ok: true; text: string; canonical: string; size: number }
   | { ok: false; why: 'missing' | 'not-a-file' | 'outside' | 'unreadable' | 'too-large'; canonical?: string };
 
-/** The text of `abs` (lossy UTF-8, at most `cap` bytes), or why not; `cache` spares reading an unchanged file again. */
+/**
+ * The text of `abs` (lossy UTF-8, at most `cap` bytes), or why not; `cache` spares reading an
+ * unchanged file again. `shows` decides from the real path whether it may be read at all (the
+ * call's Boundary; null: the user's own file, read wherever it leads).
+ */
 export function peekText(
   fs: ResolverFs,
   abs: string,
-  inside: readonly string[] | null,
+  shows: ((real: string) => boolean) | null,
   cap: number,
   maxSize = Infinity,
   cache?: FileCache,
@@ -26,7 +30,7 @@ export function peekText(
   try {
     const c = canonicalize(fs, abs);
     if (!c.exists) return { ok: false, why: 'missing' };
-    if (inside !== null && !inside.some((dir) => isInside(fs.path, dir, c.path))) return { ok: false, why: 'outside', canonical: c.path };
+    if (shows !== null && !shows(c.path)) return { ok: false, why: 'outside', canonical: c.path };
     const st = fs.stat(c.path);
     if (!st) return { ok: false, why: 'missing' };
     if (st.kind !== 'file') return { ok: false, why: 'not-a-file', canonical: c.path };
@@ -50,6 +54,17 @@ export function listNames(fs: ResolverFs, dir: string): string[] {
     // an unreadable directory lists nothing
   }
   return [];
+}
+
+/** The names in a directory in the order the file system lists them (ResolverFs.entriesInOrder), or [] when it cannot be listed. */
+export function listInOrder(fs: ResolverFs, dir: string): string[] {
+  if (!fs.entriesInOrder) return listNames(fs, dir);
+  try {
+    const st = fs.stat(dir);
+    return st && st.kind === 'directory' ? fs.entriesInOrder(dir) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** What `abs` leads to (links followed): `file`, `directory`, `other`, or undefined when missing. */

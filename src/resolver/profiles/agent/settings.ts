@@ -9,6 +9,7 @@
  * ones; a bad value in a configuration file is a diagnostic and the value is not used.
  */
 import { ResolveError } from '../../evidence';
+import { isPlainName } from '../../boundary';
 
 export type SettingValue = number | string | boolean | readonly string[] | Readonly<Record<string, boolean>> | null;
 
@@ -41,6 +42,15 @@ export interface SettingSpec {
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly string[];
+  /**
+   * The values are file names the agent probes in directories (Gemini's `context.fileName`,
+   * Codex's fallback names). One that is not one plain name — a separator, `..`, an absolute
+   * path — can name a file outside the workspace: `nonPlainFileNames` lists them for the
+   * profile's `invalid-value` diagnostic.
+   */
+  readonly fileNames?: boolean;
+  /** The keys name folders the agent reads files from (see Profile.settings `folders`). */
+  readonly folders?: boolean;
 }
 
 export type SettingOrigin = 'default' | 'config' | 'set';
@@ -206,6 +216,34 @@ export function effectiveSettings(
       current = { value, from: 'set' };
     }
     out[spec.name] = current;
+  }
+  return out;
+}
+
+/** A name of a `fileNames` setting that is not one plain file name, and where it was set. */
+export interface NonPlainFileName {
+  setting: string;
+  /** The name as configured (trimmed). */
+  name: string;
+  /** The configuration file's display name, or null for `--set`. */
+  file: string | null;
+  /** Where the value came from, in words: `.gemini/settings.json`, `--set`. */
+  from: string;
+}
+
+/** The names of `fileNames` settings that are not one plain file name (boundary.ts `isPlainName`). */
+export function nonPlainFileNames(specs: readonly SettingSpec[], settings: Readonly<Record<string, EffectiveSetting>>): NonPlainFileName[] {
+  const out: NonPlainFileName[] = [];
+  for (const spec of specs) {
+    const s = settings[spec.name];
+    if (!spec.fileNames || s === undefined) continue;
+    const values = typeof s.value === 'string' ? [s.value] : Array.isArray(s.value) ? (s.value as readonly string[]) : [];
+    const file = s.from === 'config' ? (s.file ?? null) : null;
+    const from = file ?? (s.from === 'set' ? '--set' : 'the default');
+    for (const raw of values) {
+      const name = raw.trim();
+      if (name !== '' && !isPlainName(name)) out.push({ setting: spec.name, name, file, from });
+    }
   }
   return out;
 }

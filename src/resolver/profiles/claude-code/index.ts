@@ -1,45 +1,55 @@
 /**
- * The `claude-code` profile: what Claude Code 2.1 loads as memory (docs/agents.md, `claude-code`),
- * after its official memory documentation (the program is closed source: approximate). Settings
- * come from Claude Code's own settings files (`claudeMdExcludes`), then `--set`. Decisions and
- * guesses: README.md in this folder.
+ * The `claude-code` profile: what Claude Code 2.1.328 loads as memory (docs/agents.md,
+ * `claude-code`), verified by running that release (test/oracle/cases/claude-code.ts). Settings
+ * come from Claude Code's own settings files (`claudeMdExcludes`, the AGENTS.md plugin's
+ * `instructionFiles`), its `~/.claude.json` (approved external imports) and the environment, then
+ * `--set`. Decisions and approximations: README.md in this folder.
  */
-import { derived } from '../../profile';
-import type { ContextFormat, Dialect, Profile, ProfileContext } from '../../profile';
-import { NO_BUDGET, contentOnlyLayout } from '../../fit';
+import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
+import type { ContextFormat, ContextSource, Dialect, FitRule, FitStatus, FormatFrame, Profile, ProfileContext } from '../../profile';
+import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { ConfigProblem, agentHome, readConfigDocument } from '../agent/config';
-import { agentDiagnostics, requireFrame } from '../agent/configure';
-import { agentHeader } from '../agent/frontmatter';
+import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
+import { agentDiagnostics } from '../agent/configure';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
-import { ClaudeDirs, ClaudeOptions, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
-import { stripBlockComments } from './text';
+import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
+import { ClaudePart, TOUCH_CUT, claudeParts, cuttable, touchCut } from './format';
+import { claudeHeader, stripComments } from './text';
 import { CLAUDE_CODE_ABOUT } from './about';
 
-export const CLAUDE_CODE_VERSION = 'Claude Code 2.1 (memory documentation of 2026-08)';
+/** The release this profile was verified against (evidence `profileVersion`). */
+export const CLAUDE_CODE_VERSION = '2.1.328';
 
 export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
-  'Claude Code is closed source: this profile follows its memory documentation, and every order the documentation leaves open is a guess (see the profile README).',
-  'The context frames each file as "Contents of <path>:"; Claude Code\u2019s real header adds a scope label, e.g. "(project instructions, checked into the codebase)", and wraps the whole in a system reminder.',
-  'Files loaded on a read (subdirectory CLAUDE.md files, path rules) arrive later in the conversation inside tool results; here they follow the launch files in the same text.',
-  'An imported file is a separate entry just before the file that imports it (the documentation: it loads the imported file, "then appends the rest").',
-  'Files between 1 MiB and 4 MiB are read only up to their first 1 MiB (Holaryn\u2019s read limit); files over 4 MiB are skipped as Claude Code skips them.',
-  'Only claudeMdExcludes is read from the settings files; the managed settings claudeMd text, --setting-sources, --add-dir and auto memory (MEMORY.md) are not modelled.',
-  'A directory target counts as reading a file in it; a target that does not exist is a write and loads nothing on touch.',
-  'Later versions differ: from 2.1.277 Claude Code reads AGENTS.md (and .claude/AGENTS.md) in a project with no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md from the working directory up (a plugin option, instructionFiles, chooses), and its later documentation also loads subdirectory files and path rules when a file there is written or edited. This profile answers for the 2026-08 documentation.',
+  'Verified against Claude Code 2.1.328 run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).',
+  'The context is the three places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders after the tool result, and the AGENTS.md files of a read in a system message.',
+  'A file loaded on touch is cut past 40,000 characters, as Claude Code cuts it for claude-sonnet-4-5 (the model the oracle runs); for a model with a larger context window Claude Code cuts later (5% of the window in characters: 150,000 for its default model of 2.1.328). A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
+  'The managed policy folder is read but was not run: an unverified managed file (one this account could have written) gets another label and quoting in Claude Code; the managed settings\u2019 claudeMd text, --setting-sources, --add-dir, auto memory (MEMORY.md) and git worktrees inside their main repository are not modelled.',
+  'Several targets resolve as several touches in one session; Claude Code sends each touch\u2019s files after that tool call, and a file once sent is not sent again.',
+  'A file reached by two hard links loads twice in Claude Code and once here (a duplicate).',
 ]);
 
 const DEFAULT_MANAGED_DIR = '/etc/claude-code';
 /** Moves the managed policy folder (Holaryn's own variable: the managed path is fixed per OS in Claude Code). */
 export const MANAGED_DIR_ENV = 'HOLARYN_CLAUDE_MANAGED_DIR';
+/** The built-in AGENTS.md plugin, as Claude Code's settings name it. */
+export const AGENTS_PLUGIN = 'cc-plugin-agents-md@builtin';
+const DEFAULT_MODE: InstructionFilesMode = 'claude-md-or-agents-md';
 
 export const CLAUDE_CODE_SETTINGS: readonly SettingSpec[] = Object.freeze([
   {
     name: 'claudeMdExcludes',
     kind: 'string-list',
     default: Object.freeze([]) as readonly string[],
-    description: 'globs of absolute paths of CLAUDE.md and rules files not to load (merged over every settings file)',
+    description: 'globs of absolute paths of CLAUDE.md, AGENTS.md and rules files not to load (merged over every settings file)',
+  },
+  {
+    name: 'instructionFiles',
+    kind: 'choice',
+    choices: INSTRUCTION_FILES_MODES,
+    default: DEFAULT_MODE,
+    description: `the AGENTS.md plugin's option (settings pluginConfigs["${AGENTS_PLUGIN}"].options): AGENTS.md where no CLAUDE.md loads (default), beside CLAUDE.md, never, or managed files only`,
   },
 ]);
 
@@ -56,35 +66,91 @@ function claudeDirs(ctx: ProfileContext): ClaudeDirs {
   };
 }
 
-/** The frontmatter is not sent; block-level HTML comments are removed. */
+/** The header is not sent; HTML comments are removed. */
 export const CLAUDE_CODE_DIALECT: Dialect = {
   name: 'claude-code',
   yaml: false,
   parse(text) {
-    const header = agentHeader(text);
-    const content = stripBlockComments(header.body);
+    const content = stripComments(claudeHeader(text).body);
     return { metadata: null, content, diagnostics: [], keys: [], contentLine: 1, blockRange: null };
   },
 };
 
-export const CLAUDE_CODE_FORMAT: ContextFormat = {
-  layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
-  render(sources, _decision, _budget, _unit, frame) {
-    const f = requireFrame(frame, 'claude-code');
-    const P = f.path;
-    const where = (s: (typeof sources)[number]) =>
-      s.scope === 'global' || s.absolute === undefined ? (s.absolute ?? s.path) : P.join(f.cwd, ...s.path.split('/'));
-    return sources.map((s) => `Contents of ${where(s)}:\n\n${s.content}`).join('\n\n');
-  },
+/** The path Claude Code names a source by: the one discovery recorded, else the path under the working directory. */
+function namer(named: ReadonlyMap<string, string> | undefined, frame: FormatFrame | undefined) {
+  return (s: ContextSource): string => {
+    const known = named?.get(s.path);
+    if (known !== undefined) return known;
+    if (s.scope === 'global' || frame === undefined) return s.absolute ?? s.path;
+    return frame.path.join(frame.root, ...s.path.split('/'));
+  };
+}
+
+/** The parts of a context, by place (the oracle's `contextParts`). */
+export function claudeContextParts(
+  sources: readonly ContextSource[],
+  named?: ReadonlyMap<string, string>,
+  frame?: FormatFrame,
+  cap: number | null = TOUCH_CUT,
+): ClaudePart[] {
+  const pathOf = namer(named, frame);
+  return claudeParts(
+    sources.map((source) => ({ source, path: pathOf(source) })),
+    cap,
+  );
+}
+
+/**
+ * Claude Code's one cut: a file loaded on touch past TOUCH_CUT keeps the lines before it.
+ * Everything else is sent whole (there is no budget).
+ */
+export const CLAUDE_FIT: FitRule = ({ sources, layout }) => {
+  const budget = TOUCH_CUT;
+  const status: FitStatus[] = [];
+  const kept: number[] = [];
+  const reasons: (string | undefined)[] = [];
+  let needed = 0;
+  sources.forEach((s, i) => {
+    const cut = cuttable(s) ? touchCut(s.content, budget) : undefined;
+    if (cuttable(s)) needed = Math.max(needed, s.content.trim().length);
+    if (!cut) {
+      status.push('included');
+      kept.push(layout.size(i));
+      reasons.push(undefined);
+      return;
+    }
+    const head = CODE_POINTS.measure(cut.head);
+    status.push('truncated');
+    kept.push(head);
+    reasons.push(
+      `Claude Code sends the first ${head} of ${layout.size(i)} characters of a file it loads on touch when the file is longer than ${budget} (the lines before the cut), and a line saying to read the rest from line ${cut.line}`,
+    );
+  });
+  return { status, kept, needed, reasons };
 };
+
+function claudeFormat(named?: ReadonlyMap<string, string>): ContextFormat {
+  return {
+    layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
+    render: (sources, _decision, _budget, _unit, frame) =>
+      claudeContextParts(sources, named, frame)
+        .map((p) => p.text)
+        .join(CONTEXT_PART_SEPARATOR),
+    renderParts: (sources, _decision, _budget, _unit, frame) => claudeContextParts(sources, named, frame),
+  };
+}
+
+export const CLAUDE_CODE_FORMAT: ContextFormat = claudeFormat();
+
+const TRUE_ENV = /^\s*(1|true|yes|on)\s*$/i;
 
 interface Layer {
   file: string;
-  values: readonly string[];
+  doc: Record<string, unknown>;
 }
 
-/** `claudeMdExcludes` of one settings file, or a problem. */
-function excludesOf(ctx: ProfileContext, abs: string, display: string, files: string[], problems: ConfigProblem[]): Layer | undefined {
+/** One settings file's document (listed in `configFiles`), or undefined with a problem. */
+function settingsFile(ctx: ProfileContext, abs: string, display: string, files: string[], problems: ConfigProblem[]): Layer | undefined {
   const read = readConfigDocument(ctx.fs, abs, display, 'jsonc');
   if (read.status === 'missing') return undefined;
   files.push(display);
@@ -92,14 +158,47 @@ function excludesOf(ctx: ProfileContext, abs: string, display: string, files: st
     problems.push(read.problem);
     return undefined;
   }
-  const raw = read.doc.claudeMdExcludes;
-  if (raw === undefined) return undefined;
+  return { file: display, doc: read.doc };
+}
+
+/** `claudeMdExcludes` of one settings file, checked. */
+function excludesOf(layer: Layer, problems: ConfigProblem[]): readonly string[] {
+  const raw = layer.doc.claudeMdExcludes;
+  if (raw === undefined) return [];
   const checked = checkSettingValue(CLAUDE_CODE_SETTINGS[0], raw);
-  if (!checked.ok) {
-    problems.push({ code: 'invalid-value', file: display, line: null, message: `${display}: ${checked.problem}; ignored` });
-    return undefined;
-  }
-  return { file: display, values: checked.value as readonly string[] };
+  if (checked.ok) return checked.value as readonly string[];
+  problems.push({ code: 'invalid-value', file: layer.file, line: null, message: `${layer.file}: ${checked.problem}; ignored` });
+  return [];
+}
+
+/** The plugin's older option, `projectInstructions`, as an `instructionFiles` mode. */
+const LEGACY_MODES: Record<string, InstructionFilesMode> = {
+  none: 'managed-only',
+  claude: 'claude-md',
+  'agents-fallback': 'claude-md-or-agents-md',
+  both: 'claude-md-and-agents-md',
+};
+
+/**
+ * The AGENTS.md plugin's mode from one settings file: `claude-md` when the file turns the plugin
+ * off; its `instructionFiles` option (an unknown value is the default), or the older
+ * `projectInstructions` while `instructionFiles` is the default; undefined when it says nothing.
+ */
+function modeOf(layer: Layer): InstructionFilesMode | undefined {
+  if (valueAt(layer.doc, ['enabledPlugins', AGENTS_PLUGIN]) === false) return 'claude-md';
+  const options = ['pluginConfigs', AGENTS_PLUGIN, 'options'];
+  const files = valueAt(layer.doc, [...options, 'instructionFiles']);
+  const legacy = valueAt(layer.doc, [...options, 'projectInstructions']);
+  if (files === undefined && legacy === undefined) return undefined;
+  const mode = INSTRUCTION_FILES_MODES.find((m) => m === files) ?? DEFAULT_MODE;
+  if (legacy === undefined || mode !== DEFAULT_MODE) return mode;
+  return (typeof legacy === 'string' ? LEGACY_MODES[legacy] : undefined) ?? 'claude-md';
+}
+
+/** The first of these variables set to a true value, as the reason nothing loads. */
+function envReason(env: ProfileContext['env'], names: readonly string[]): string | undefined {
+  const name = names.find((n) => TRUE_ENV.test(env[n] ?? ''));
+  return name === undefined ? undefined : `${name} is set`;
 }
 
 function configure(ctx: ProfileContext) {
@@ -108,46 +207,82 @@ function configure(ctx: ProfileContext) {
   const configFiles: string[] = [];
   const problems: ConfigProblem[] = [];
   const effective = effectiveSettings('claude-code', CLAUDE_CODE_SETTINGS, [], ctx.settings);
-  const layers: Layer[] = [];
-  const managed = excludesOf(
+  const managed = settingsFile(
     ctx,
     P.join(dirs.managed.path, 'managed-settings.json'),
     `${dirs.managed.display}/managed-settings.json`,
     configFiles,
     problems,
   );
-  const user = excludesOf(ctx, P.join(dirs.config.path, 'settings.json'), `${dirs.config.display}/settings.json`, configFiles, problems);
-  for (const l of [managed, user]) if (l) layers.push(l);
-  const settings: Record<string, unknown> = {};
-  const disabled = /^(1|true|yes)$/i.test(ctx.env.CLAUDE_CODE_DISABLE_CLAUDE_MDS ?? '');
-  const base = claudeDiscover({ dirs, excludes: [], disabled });
+  const user = settingsFile(ctx, P.join(dirs.config.path, 'settings.json'), `${dirs.config.display}/settings.json`, configFiles, problems);
+  const home: Layer[] = [managed, user].filter((l): l is Layer => l !== undefined);
+  // The plugin reads its options from the user's and the managed settings only (managed last: it wins).
+  let mode: { value: InstructionFilesMode; from: string } = { value: DEFAULT_MODE, from: 'default' };
+  for (const l of [user, managed]) {
+    const m = l && modeOf(l);
+    if (m !== undefined) mode = { value: m, from: l!.file };
+  }
+  if (effective.instructionFiles.from === 'set') mode = { value: effective.instructionFiles.value as InstructionFilesMode, from: '--set' };
+  const disabled = envReason(ctx.env, ['CLAUDE_CODE_DISABLE_CLAUDE_MDS', 'CLAUDE_CODE_SIMPLE']);
+  const noAttachments = envReason(ctx.env, ['CLAUDE_CODE_DISABLE_ATTACHMENTS']);
+  const named = new Map<string, string>();
+  const settings: Record<string, unknown> = {
+    instructionFiles: {
+      value: mode.value,
+      from: mode.from === 'default' ? 'default' : mode.from === '--set' ? 'set' : 'config',
+      ...(mode.from.endsWith('.json') ? { file: mode.from } : {}),
+    },
+  };
   const profile: Profile = derived(CLAUDE_CODE, {
+    format: claudeFormat(named),
     discover(dctx) {
-      // The project's settings files are known only now that the working directory is.
-      const all = [...layers];
+      // The project's settings files, and its entry in .claude.json, are known only now that the working directory is.
+      const layers = home.map((l) => ({ file: l.file, values: excludesOf(l, problems) }));
       for (const name of ['settings.json', 'settings.local.json']) {
-        const l = excludesOf(ctx, P.join(dctx.root, '.claude', name), `.claude/${name}`, configFiles, problems);
-        if (l) all.push(l);
+        const l = settingsFile(ctx, P.join(dctx.root, '.claude', name), `.claude/${name}`, configFiles, problems);
+        if (l) layers.push({ file: l.file, values: excludesOf(l, problems) });
       }
+      const approved = externalImportsApproved(ctx, dirs, dctx.projectRoot, configFiles, problems);
       for (const d of agentDiagnostics(problems.splice(0))) dctx.diagnostic(d.code, d.source, d.line, d.message);
-      const excludes = all.flatMap((l) => l.values.map((pattern) => ({ pattern, from: l.file })));
+      const excludes = layers.flatMap((l) => l.values.map((pattern) => ({ pattern, from: l.file })));
       const set = effective.claudeMdExcludes;
       if (set.from === 'set') excludes.push(...(set.value as readonly string[]).map((pattern) => ({ pattern, from: '--set' })));
+      const fromFiles = layers.filter((l) => l.values.length > 0).map((l) => l.file);
       settings.claudeMdExcludes = {
         value: excludes.map((e) => e.pattern),
-        from: set.from === 'set' ? 'set' : all.length > 0 ? 'config' : 'default',
-        ...(all.length > 0 ? { files: all.map((l) => l.file) } : {}),
+        from: set.from === 'set' ? 'set' : fromFiles.length > 0 ? 'config' : 'default',
+        ...(fromFiles.length > 0 ? { files: fromFiles } : {}),
       };
-      const options: ClaudeOptions = { dirs, excludes, disabled };
-      return (excludes.length > 0 ? claudeDiscover(options) : base)(dctx);
+      const options: ClaudeOptions = { dirs, excludes, disabled, noAttachments, mode: mode.value, approved, named };
+      return claudeDiscover(options)(dctx);
     },
   });
   return { profile, diagnostics: agentDiagnostics(problems), configFiles, settings };
 }
 
+/**
+ * Whether the user approved the project's imports from outside the working directory: Claude Code
+ * keeps the answer in `.claude.json` (in `$CLAUDE_CONFIG_DIR`, else the home), under the project's
+ * repository root (else the working directory).
+ */
+function externalImportsApproved(
+  ctx: ProfileContext,
+  dirs: ClaudeDirs,
+  project: string,
+  files: string[],
+  problems: ConfigProblem[],
+): boolean {
+  const P = ctx.fs.path;
+  const fromEnv = dirs.config.display.startsWith('$');
+  const abs = fromEnv ? P.join(dirs.config.path, '.claude.json') : P.join(ctx.homedir, '.claude.json');
+  const l = settingsFile(ctx, abs, fromEnv ? `${dirs.config.display}/.claude.json` : '~/.claude.json', files, problems);
+  return valueAt(l?.doc, ['projects', project, 'hasClaudeMdExternalIncludesApproved']) === true;
+}
+
 export const CLAUDE_CODE: Profile = {
   ...CLAUDE_CODE_ABOUT,
   version: CLAUDE_CODE_VERSION,
+  agent: 'Claude Code',
   fidelity: CLAUDE_CODE_FIDELITY,
   settings: CLAUDE_CODE_SETTINGS,
   configure,
@@ -157,6 +292,7 @@ export const CLAUDE_CODE: Profile = {
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',
+    keepBom: true,
     trim: true,
     skipEmpty: true,
     reportEmpty: true,
@@ -167,6 +303,7 @@ export const CLAUDE_CODE: Profile = {
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,
   supersede: 'none',
-  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  // No budget for the whole context; a file loaded on touch is cut past TOUCH_CUT.
+  budget: { unit: CODE_POINTS, size: null, fit: CLAUDE_FIT, cutsWithoutBudget: true },
   format: CLAUDE_CODE_FORMAT,
 };

@@ -1,77 +1,208 @@
 /**
- * Claude Code's text rules, as its memory documentation states them: `@path` imports outside
- * code spans and fenced blocks, and block-level HTML comments removed outside code blocks.
+ * How Claude Code 2.1.328 reads one memory file's text (README.md in this folder): the `---`
+ * header it strips and reads `paths` from, the HTML comments it removes, and the `@path` imports
+ * it finds. The Markdown is split into blocks by `marked` (without GitHub extensions), as Claude
+ * Code does, so code blocks, code spans, HTML blocks and comments end where Markdown says they do.
  * Pure: text in, text or paths out.
  */
+import type * as Marked from 'marked' with { 'resolution-mode': 'import' };
+import { parseHeaderBlock } from '../agent/frontmatter';
 
-const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- marked is an ES module; this file is CommonJS
+const { Lexer } = require('marked') as typeof Marked;
 
-/** Lines of `text` with whether each is inside a fenced code block (fence lines included). */
-function fenced(lines: readonly string[]): boolean[] {
-  const inside: boolean[] = [];
-  let open: string | undefined;
-  for (const line of lines) {
-    const m = FENCE.exec(line);
-    if (open === undefined) {
-      if (m) {
-        open = m[1];
-        inside.push(true);
-      } else inside.push(false);
-    } else {
-      inside.push(true);
-      if (m && m[1][0] === open[0] && m[1].length >= open.length && line.trim() === m[1]) open = undefined;
-    }
-  }
-  return inside;
+type Token = Marked.Token & { tokens?: Token[]; items?: Token[] };
+
+const BOM = '\ufeff';
+/** The header Claude Code strips: `---` on the first line, up to the next `---` (anywhere, even mid-line). */
+const HEADER = /^---\s*\n([\s\S]*?)---\s*\n?/;
+
+export interface ClaudeHeader {
+  /** The parsed mapping ({} when there is none or it does not parse as one). */
+  attributes: Record<string, unknown>;
+  /** The text after the header; the whole text (BOM included) when there is none. */
+  body: string;
 }
 
 /**
- * Removes block-level HTML comments: a comment that starts a line (after spaces) and ends a line
- * (possibly a later one), outside fenced code. Its lines go; an inline comment stays.
+ * The header and the text after it. A leading BOM is dropped when a header follows it; a text
+ * without a header is returned as it is.
  */
-export function stripBlockComments(text: string): string {
+export function claudeHeader(text: string): ClaudeHeader {
+  const t = text.startsWith(BOM) ? text.slice(1) : text;
+  const m = t.indexOf('---', 3) < 0 ? null : HEADER.exec(t);
+  if (!m) return { attributes: {}, body: text };
+  return { attributes: headerAttributes(m[1]), body: t.slice(m[0].length) };
+}
+
+/** The header's mapping: YAML, retried with leading tabs read as two spaces each; {} otherwise. */
+function headerAttributes(block: string): Record<string, unknown> {
+  return parseHeaderBlock(block) ?? parseHeaderBlock(block.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))) ?? {};
+}
+
+/** Patterns of a brace group expanded at most this many times per `paths` entry (a bound). */
+const MAX_EXPANSIONS = 1000;
+
+/**
+ * The brace groups of one pattern expanded, first group first: `src/*.{ts, js}` gives
+ * `src/*.ts` and `src/*.js` (each alternative trimmed). A group is the text between the first `{`
+ * and the next `}`; past MAX_EXPANSIONS the pattern is kept as written.
+ */
+function expandBraces(pattern: string): string[] {
+  if (!pattern.includes('{')) return [pattern];
+  const done: string[] = [];
+  const todo = [pattern];
+  for (let p = todo.pop(); p !== undefined; p = todo.pop()) {
+    const m = /^([^{]*)\{([^}]+)\}(.*)$/.exec(p);
+    if (!m) {
+      done.push(p);
+      continue;
+    }
+    const alternatives = m[2].split(',').map((a) => a.trim());
+    if (done.length + todo.length + alternatives.length > MAX_EXPANSIONS) return [pattern];
+    for (let i = alternatives.length - 1; i >= 0; i--) todo.push(m[1] + alternatives[i] + m[3]);
+  }
+  return done;
+}
+
+/** A `paths` value as patterns: lists flattened, strings split on commas outside braces, braces expanded. */
+function pathPatterns(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(pathPatterns);
+  if (typeof value !== 'string') return [];
+  const parts: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of value) {
+    if (ch === ',' && depth === 0) {
+      parts.push(current.trim());
+      current = '';
+      continue;
+    }
+    if (ch === '{') depth++;
+    else if (ch === '}') depth--;
+    current += ch;
+  }
+  parts.push(current.trim());
+  return parts.filter((p) => p !== '').flatMap(expandBraces);
+}
+
+/**
+ * The globs of a file's `paths`, or undefined when it loads unconditionally: no `paths` (or a
+ * false one), or none left after dropping a trailing `/**`, or only `**`.
+ */
+export function pathGlobs(attributes: Record<string, unknown>): string[] | undefined {
+  if (!attributes.paths) return undefined;
+  const globs = pathPatterns(attributes.paths)
+    .map((p) => (p.endsWith('/**') ? p.slice(0, -3) : p))
+    .filter((p) => p !== '');
+  return globs.length === 0 || globs.every((p) => p === '**') ? undefined : globs;
+}
+
+/** The text's Markdown blocks (CRLF read as LF, as the lexer does). */
+function blocks(text: string): Token[] {
+  return new Lexer({ gfm: false }).lex(text) as Token[];
+}
+
+const COMMENT = /<!--[\s\S]*?-->/g;
+
+/** Whether a token is an HTML block or inline HTML that starts with a comment. */
+function startsWithComment(t: Token): boolean {
+  const start = t.raw.trimStart();
+  return start.startsWith('<!--') && start.includes('-->');
+}
+
+/**
+ * The text with its HTML comments removed, as Claude Code removes them: in each block of HTML
+ * that starts with a comment, every comment goes, and the block goes whole when only whitespace
+ * is left. Comments inside paragraphs, code and other HTML stay. A text with a comment comes back
+ * with LF line ends.
+ */
+export function stripComments(text: string): string {
   if (!text.includes('<!--')) return text;
-  const lines = text.split('\n');
-  const code = fenced(lines);
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!code[i] && lines[i].trimStart().startsWith('<!--')) {
-      let j = i;
-      let rest = lines[i].slice(lines[i].indexOf('<!--') + 4);
-      while (!rest.includes('-->') && j + 1 < lines.length && !code[j + 1]) rest = lines[++j];
-      const end = rest.indexOf('-->');
-      if (end >= 0 && rest.slice(end + 3).trim() === '') {
-        i = j;
-        continue;
-      }
+  let out = '';
+  let dropped = false;
+  for (const t of blocks(text)) {
+    if (t.type === 'html' && startsWithComment(t)) {
+      const rest = t.raw.replace(COMMENT, '');
+      dropped = rest.trim() === '';
+      if (!dropped) out += rest;
+      continue;
     }
-    out.push(lines[i]);
+    // Claude Code's lexer counts the line ends after an HTML block as the block's: they go with it.
+    out += dropped && t.type === 'space' ? t.raw.replace(/^\n+/, '') : t.raw;
+    dropped = false;
   }
-  return out.join('\n');
+  return out;
 }
 
-/** Removes code spans (`…`, ``…``) from a line, so an `@` inside one is no import. */
-function withoutCodeSpans(line: string): string {
-  return line.replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, ' ');
+/** `@path` after the start of a text or whitespace; `\ ` continues a path. */
+const IMPORT = /(?:^|\s)@((?:[^\s\\]|\\ )+)/g;
+
+/** The import specs written in one run of text, `#…` cut off and `\ ` read as a space. */
+function importsIn(text: string, out: Set<string>): void {
+  for (const m of text.matchAll(IMPORT)) {
+    let spec = m[1];
+    const hash = spec.indexOf('#');
+    if (hash >= 0) spec = spec.slice(0, hash);
+    spec = spec.replaceAll('\\ ', ' ');
+    if (spec === '') continue;
+    const path =
+      spec.startsWith('./') ||
+      spec.startsWith('~/') ||
+      (spec.startsWith('/') && spec !== '/') ||
+      (!spec.startsWith('@') && !/^[#%^&*()]+/.test(spec) && /^[a-zA-Z0-9._-]/.test(spec));
+    if (path) out.add(spec);
+  }
+}
+
+function collectImports(tokens: readonly Token[], out: Set<string>): void {
+  for (const t of tokens) {
+    if (t.type === 'code' || t.type === 'codespan') continue;
+    if (t.type === 'html') {
+      // Only HTML that starts with a comment is read, and only what is outside its comments.
+      if (startsWithComment(t)) {
+        const rest = t.raw.replace(COMMENT, '');
+        if (rest.trim() !== '') importsIn(rest, out);
+      }
+      continue;
+    }
+    if (t.type === 'text') importsIn((t as Marked.Tokens.Text).text ?? '', out);
+    if (t.tokens) collectImports(t.tokens, out);
+    if (t.items) collectImports(t.items, out);
+  }
 }
 
 /**
- * The `@path` imports of a text, in order: `@` at the start of a line or after whitespace,
- * outside fenced blocks and code spans, the path running to the next whitespace. Repeats kept
- * (the caller loads each file once).
+ * The `@` imports of a text, in order, each once, as written (`./x.md`, `~/x.md`, `/abs`, `x.md`):
+ * outside code blocks, code spans, HTML and comments.
  */
-export function importsOf(text: string): { path: string; line: number }[] {
-  const lines = text.split('\n');
-  const code = fenced(lines);
-  const out: { path: string; line: number }[] = [];
-  lines.forEach((raw, i) => {
-    if (code[i] || !raw.includes('@')) return;
-    const line = withoutCodeSpans(raw);
-    for (const m of line.matchAll(/(?:^|\s)@(\S+)/g)) {
-      const path = m[1];
-      if (path.startsWith('@')) continue;
-      out.push({ path, line: i + 1 });
-    }
-  });
-  return out;
+export function importSpecs(text: string): string[] {
+  if (!text.includes('@')) return [];
+  const out = new Set<string>();
+  collectImports(blocks(text), out);
+  return [...out];
+}
+
+/** File name endings Claude Code imports (a name without one is imported too). */
+const TEXT_ENDINGS = new Set(
+  (
+    '.md .txt .text .json .yaml .yml .toml .xml .csv .html .htm .css .scss .sass .less .js .ts .tsx .jsx .mjs .cjs .mts .cts ' +
+    '.py .pyi .pyw .rb .erb .rake .go .rs .java .kt .kts .scala .c .cpp .cc .cxx .h .hpp .hxx .cs .swift .sh .bash .zsh .fish ' +
+    '.ps1 .bat .cmd .env .ini .cfg .conf .config .properties .sql .graphql .gql .proto .vue .svelte .astro .ejs .hbs .pug .jade ' +
+    '.php .pl .pm .lua .r .dart .ex .exs .erl .hrl .clj .cljs .cljc .edn .hs .lhs .elm .ml .mli .f .f90 .f95 .for .cmake ' +
+    '.make .makefile .gradle .sbt .rst .adoc .asciidoc .org .tex .latex .lock .log .diff .patch'
+  ).split(' '),
+);
+
+/** Whether Claude Code reads a file of this name as text (by its ending, any case). */
+export function isTextName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return true;
+  return TEXT_ENDINGS.has(name.slice(dot).toLowerCase());
+}
+
+/** One memory file's text as Claude Code keeps it: header and comments removed, untrimmed. */
+export function memoryText(text: string): { content: string; globs: string[] | undefined; imports: string[] } {
+  const header = claudeHeader(text);
+  return { content: stripComments(header.body), globs: pathGlobs(header.attributes), imports: importSpecs(header.body) };
 }

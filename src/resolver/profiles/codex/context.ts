@@ -9,7 +9,7 @@
 export const CODEX_HEADING = '# AGENTS.md instructions';
 export const CODEX_PROJECT_SEPARATOR = '\n\n--- project-doc ---\n\n';
 
-/** `cwd` is the working directory as Codex writes it: absolute, as given (not resolved). */
+/** `cwd` is the working directory as Codex writes it: absolute, links resolved (the process's own path). */
 export function codexContext(globalText: string | null, projectTexts: readonly string[], cwd: string): string {
   const project = projectTexts.join('\n\n');
   const global = globalText ?? '';

@@ -1,10 +1,11 @@
 /**
- * The `codex` profile: what OpenAI's Codex CLI puts in front of the model (docs/agents.md,
- * `codex`). Per directory from the project root down to the working directory, the first of
- * `AGENTS.override.md`, `AGENTS.md` and the configured fallback names that is a regular file;
- * nothing below the working directory; a byte budget spent from the root down, cut silently;
- * `$CODEX_HOME/AGENTS.override.md` or `AGENTS.md` first, outside the budget. Settings come from
- * Codex's own `config.toml`, then `--set`. Decisions and guesses: README.md in this folder.
+ * The `codex` profile: what OpenAI's Codex CLI 0.169.0 puts in front of the model (docs/agents.md,
+ * `codex`; checked against the release by test/oracle). Per directory from the project root down
+ * to the working directory (links resolved), the first of `AGENTS.override.md`, `AGENTS.md` and
+ * the configured fallback names that is a regular file; nothing below the working directory; a
+ * byte budget spent from the root down, cut without a marker; `$CODEX_HOME/AGENTS.override.md` or
+ * `AGENTS.md` first, outside the budget. Settings come from Codex's own `config.toml`, a trusted
+ * working directory's `.codex/config.toml`, then `--set`. Decisions and guesses: README.md here.
  */
 import { derived } from '../../profile';
 import type {
@@ -22,23 +23,21 @@ import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
 import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
-import { agentDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
-import { ConfigLayer, EffectiveSetting, effectiveSettings } from '../agent/settings';
+import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
+import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { fitCodexProject } from './fit';
 import { codexContext } from './context';
-import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey, trustKeys } from './settings';
+import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey } from './settings';
 import { CODEX_ABOUT } from './about';
-import { codexRepoRoot } from './repository';
 import { canonicalIfExists } from '../../paths';
 
-export const CODEX_VERSION = 'OpenAI Codex CLI, main of 2026-08';
+export const CODEX_VERSION = 'OpenAI Codex CLI 0.169.0';
 
 export const CODEX_FIDELITY: readonly string[] = Object.freeze([
-  'Codex cuts the last file that does not fit without any marker; the cut is shown here, not in the text Codex sends.',
-  'Only the user configuration $CODEX_HOME/config.toml is read: system and managed layers, profiles and -c overrides are not.',
-  'Trust: the level is looked up under the working directory, then the git repository root (a linked worktree: its main repository), the first key present deciding; only an explicit trust_level = "untrusted" keeps project files out, an unset level counts as trusted (Codex asks on first use and records the answer).',
-  'Symbolic links are resolved before the walk: Codex walks the working directory as given, so a linked working directory may have other ancestors.',
+  'Codex cuts the last file that does not fit without any marker in the text the model gets (it warns its user at start-up); the cut is shown here, not in the text.',
+  'Read: $CODEX_HOME/config.toml and, when the working directory is trusted, its own .codex/config.toml; not the system and managed layers, profiles or -c overrides.',
+  'Trust: only an explicit trust_level = "untrusted" under the working directory\'s canonical path keeps project files out; an unset level counts as trusted (Codex asks on first use and records the answer).',
   'A project file Codex cannot read (permission denied, a link loop) drops every project file, as in Codex; an error on a .git marker is not modelled, and neither is Codex stopping before such a file once the budget is used up.',
 ]);
 
@@ -47,15 +46,24 @@ const GLOBAL_GROUP = 'codex-global';
 
 /**
  * The per-directory candidates: the two fixed names, then the fallbacks. Codex trims each fallback
- * as it reads its configuration (Rust's `str::trim`), drops the ones left empty, and skips repeats.
+ * as it reads its configuration (Rust's `str::trim`), drops the ones left empty and, in 0.169.0,
+ * every name that is not a plain file name (one holding a `/`: `docs/AGENTS.md`, `./TEAM.md`),
+ * and skips repeats.
  */
 export function codexNames(fallbacks: readonly string[]): string[] {
   const names = [...NAMES];
   for (const raw of fallbacks) {
     const name = rustTrim(raw);
-    if (name !== '' && !names.includes(name)) names.push(name);
+    if (name !== '' && !name.includes('/') && !names.includes(name)) names.push(name);
   }
   return names;
+}
+
+/** What Codex does with a fallback name that is not one plain file name, and what Holaryn shows. */
+function fallbackWhat(n: { name: string }): string {
+  return n.name.includes('/')
+    ? 'Codex 0.169.0 drops a fallback name holding a "/" (seen in a run), and so does Holaryn'
+    : 'Codex looks for a file of exactly that name in each directory from the project root down, so it can name a file outside the workspace; a file it reaches outside the workspace is disclosed, never shown';
 }
 
 function directories(names: readonly string[]): DirectoryRule[] {
@@ -180,68 +188,79 @@ export const CODEX_FORMAT: ContextFormat = {
       if (s.scope === 'global') global = s.content;
       else project.push(sentText(s, status, decision.kept[i]));
     });
-    return codexContext(global, project, requireFrame(frame, 'codex').cwd);
+    // Codex names its working directory as the process has it: links resolved.
+    return codexContext(global, project, requireFrame(frame, 'codex').root);
   },
 };
 
-/** Codex's user configuration, read once per call. */
+/** Codex's configuration, read once per call. */
 interface CodexConfig {
   settings: Record<string, EffectiveSetting>;
-  /** The parsed config.toml, when it was read. */
-  doc: Record<string, unknown> | undefined;
-  display: string;
   problems: ConfigProblem[];
   configFiles: string[];
 }
 
+/** The settings a project's `.codex/config.toml` may give (Codex reads project_root_markers from every other layer only). */
+const PROJECT_LAYER_SETTINGS = CODEX_SETTINGS.filter(
+  (s) => s.name === 'project_doc_fallback_filenames' || s.name === 'project_doc_max_bytes',
+);
+
+/** Reads one config.toml into a layer of `specs`, recording it as read (or failed). */
+function readLayer(
+  ctx: ProfileContext,
+  abs: string,
+  display: string,
+  specs: readonly SettingSpec[],
+  keyOf: (doc: Record<string, unknown>, spec: SettingSpec) => readonly string[] | undefined,
+  into: { layers: ConfigLayer[]; problems: ConfigProblem[]; configFiles: string[] },
+): void {
+  const read = readConfigDocument(ctx.fs, abs, display, 'toml');
+  if (read.status === 'missing') return;
+  into.configFiles.push(display);
+  if (read.status === 'failed') {
+    into.problems.push(read.problem);
+    return;
+  }
+  const { layer, problems } = configLayer(specs, read.doc, display, (spec) => keyOf(read.doc, spec));
+  into.layers.push(layer);
+  into.problems.push(...problems);
+}
+
 /**
- * Reads `$CODEX_HOME/config.toml` and applies the settings: Codex's own, then `--set`. The
- * trust level is looked up later (see trustFrom): its key is the working directory or project
- * root, known only once the inputs are.
+ * Codex's configuration for a session started in the working directory: `$CODEX_HOME/config.toml`
+ * (its settings, and the cwd's trust level under `projects."<canonical cwd>"`), then, when that
+ * level is "trusted", the cwd's own `.codex/config.toml` (fallback names and the budget; 0.169.0
+ * reads no other folder's), then `--set`.
  */
 function readCodexConfig(ctx: ProfileContext): CodexConfig {
   const P = ctx.fs.path;
   const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
-  const display = `${home.display}/config.toml`;
-  const read = readConfigDocument(ctx.fs, P.join(home.path, 'config.toml'), display, 'toml');
-  const layers: ConfigLayer[] = [];
-  const problems: ConfigProblem[] = [];
-  const configFiles: string[] = [];
-  let doc: Record<string, unknown> | undefined;
-  if (read.status === 'read') {
-    configFiles.push(display);
-    doc = read.doc;
-    const { layer, problems: found } = configLayer(CODEX_SETTINGS, read.doc, display, (spec) =>
-      spec.name === 'trust_level' ? undefined : [spec.name],
-    );
-    layers.push(layer);
-    problems.push(...found);
-  } else if (read.status === 'failed') {
-    configFiles.push(display);
-    problems.push(read.problem);
+  const cwd = canonicalIfExists(ctx.fs, ctx.cwd);
+  const found = { layers: [] as ConfigLayer[], problems: [] as ConfigProblem[], configFiles: [] as string[] };
+  readLayer(
+    ctx,
+    P.join(home.path, 'config.toml'),
+    `${home.display}/config.toml`,
+    CODEX_SETTINGS,
+    (doc, spec) => codexConfigKey(doc, spec, cwd),
+    found,
+  );
+  const user = effectiveSettings('codex', CODEX_SETTINGS, found.layers, ctx.settings);
+  const dotCodex = P.join(cwd, '.codex');
+  if (user.trust_level.value === 'trusted' && canonicalIfExists(ctx.fs, dotCodex) !== canonicalIfExists(ctx.fs, home.path)) {
+    readLayer(ctx, P.join(dotCodex, 'config.toml'), '.codex/config.toml', PROJECT_LAYER_SETTINGS, (_doc, spec) => [spec.name], found);
   }
-  const settings = effectiveSettings('codex', CODEX_SETTINGS, layers, ctx.settings);
-  return { settings, doc, display, problems, configFiles };
+  const settings = effectiveSettings('codex', CODEX_SETTINGS, found.layers, ctx.settings);
+  return { settings, problems: found.problems, configFiles: found.configFiles };
 }
 
 /**
- * The trust decision: `--set trust_level`, else `projects."<path>".trust_level` in config.toml
- * under the first key `projects` holds of: the working directory (canonical, then as given), the
- * git repository root (canonical, then as given). Only "untrusted" keeps the project files out
- * (the global file stays). The effective setting in the evidence is updated with what was found.
+ * The trust decision: only an explicit "untrusted" (`--set trust_level`, or the cwd's entry in
+ * config.toml) keeps the project files out; the global file stays.
  */
-function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSetting>): (ctx: DiscoverContext) => TrustVerdict {
-  return (ctx) => {
-    let level = config.settings.trust_level;
-    if (level.from !== 'set' && config.doc) {
-      const repoRoot = codexRepoRoot(ctx.fs, ctx.cwd, ctx.homedir);
-      const keys = trustKeys(ctx.cwd, ctx.root, repoRoot, (p) => canonicalIfExists(ctx.fs, p));
-      const spec = CODEX_SETTINGS.find((s) => s.name === 'trust_level')!;
-      const { layer, problems } = configLayer([spec], config.doc, config.display, (sp) => codexConfigKey(config.doc!, sp, keys));
-      for (const p of problems) ctx.diagnostic(p.code, p.file, p.line, p.message);
-      if (layer.values.has('trust_level')) level = { value: layer.values.get('trust_level')!, from: 'config', file: config.display };
-      evidence.trust_level = { ...level };
-    }
+function trustFrom(config: CodexConfig): () => TrustVerdict {
+  return () => {
+    const level = config.settings.trust_level;
     if (level.value !== 'untrusted') return { trusted: true };
     const where = level.from === 'set' ? '--set trust_level=untrusted' : `trust_level = "untrusted" in ${level.file}`;
     return {
@@ -253,7 +272,7 @@ function trustFrom(config: CodexConfig, evidence: Record<string, EffectiveSettin
 }
 
 /** The profile with the effective settings applied. */
-function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSetting>): Profile {
+function withSettings(config: CodexConfig): Profile {
   const { settings } = config;
   const markers = settings.project_root_markers.value as readonly string[];
   const fallbacks = settings.project_doc_fallback_filenames.value as readonly string[];
@@ -261,23 +280,23 @@ function withSettings(config: CodexConfig, evidence: Record<string, EffectiveSet
     projectRoot: { markers },
     directories: directories(codexNames(fallbacks)),
     budget: { ...CODEX.budget, size: settings.project_doc_max_bytes.value as number },
-    trust: trustFrom(config, evidence),
+    trust: trustFrom(config),
   });
 }
 
 export const CODEX: Profile = {
   ...CODEX_ABOUT,
   version: CODEX_VERSION,
+  agent: 'Codex',
   fidelity: CODEX_FIDELITY,
   settings: CODEX_SETTINGS,
   configure(ctx) {
     const config = readCodexConfig(ctx);
-    const evidence = settingsEvidence(config.settings);
     return {
-      profile: withSettings(config, evidence),
-      diagnostics: agentDiagnostics(config.problems),
+      profile: withSettings(config),
+      diagnostics: [...agentDiagnostics(config.problems), ...fileNameDiagnostics(CODEX_SETTINGS, config.settings, fallbackWhat)],
       configFiles: config.configFiles,
-      settings: evidence,
+      settings: settingsEvidence(config.settings),
     };
   },
   noTargets: 'root',
@@ -302,4 +321,6 @@ export const CODEX: Profile = {
   supersede: 'none',
   budget: { unit: UTF8_BYTES, size: DEFAULT_PROJECT_DOC_MAX_BYTES, fit: CODEX_FIT },
   format: CODEX_FORMAT,
+  // A user message's `input_text` of the first request (0.169.0, run by test/oracle).
+  contextPlace: 'first-user-message',
 };

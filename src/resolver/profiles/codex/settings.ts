@@ -22,6 +22,7 @@ export const CODEX_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: 'project_doc_fallback_filenames',
     kind: 'string-list',
     default: Object.freeze([]),
+    fileNames: true,
     description: 'names tried in each directory after AGENTS.override.md and AGENTS.md',
   },
   {
@@ -40,34 +41,12 @@ export const CODEX_SETTINGS: readonly SettingSpec[] = Object.freeze([
 ] satisfies SettingSpec[]);
 
 /**
- * The keys under `projects` Codex looks the trust level up by, in order: the working directory
- * (canonical, then as given), then the git repository root (canonical, then as given; see
- * repository.ts). The project root found by `project_root_markers` is not one of them. `canonical`
- * gives a path's canonical form, or the path itself when it cannot be resolved.
+ * Where each setting lives in config.toml. Trust: `projects."<cwd>".trust_level`, the cwd canonical
+ * (Codex 0.169.0 looks the level up by the working directory alone, as the process has it).
  */
-export function trustKeys(cwdGiven: string, cwdCanonical: string, repoRoot: string | null, canonical: (p: string) => string): string[] {
-  const keys: string[] = [];
-  const add = (k: string) => {
-    if (!keys.includes(k)) keys.push(k);
-  };
-  add(cwdCanonical);
-  add(cwdGiven);
-  if (repoRoot !== null) {
-    add(canonical(repoRoot));
-    add(repoRoot);
-  }
-  return keys;
-}
-
-/**
- * Where each setting lives in config.toml. Trust: under the first key of `trust` that `projects`
- * holds at all. Codex stops at that entry even when it has no `trust_level` (the level is then
- * unset, which counts as trusted here).
- */
-export function codexConfigKey(doc: Record<string, unknown>, spec: SettingSpec, trust: readonly string[]): readonly string[] | undefined {
+export function codexConfigKey(doc: Record<string, unknown>, spec: SettingSpec, cwd: string): readonly string[] | undefined {
   if (spec.name !== 'trust_level') return [spec.name];
   const projects = doc.projects;
-  if (typeof projects !== 'object' || projects === null) return undefined;
-  const key = trust.find((k) => Object.prototype.hasOwnProperty.call(projects, k));
-  return key === undefined ? undefined : ['projects', key, 'trust_level'];
+  if (typeof projects !== 'object' || projects === null || !Object.prototype.hasOwnProperty.call(projects, cwd)) return undefined;
+  return ['projects', cwd, 'trust_level'];
 }

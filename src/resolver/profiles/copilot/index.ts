@@ -227,7 +227,8 @@ function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly st
       const isAgents = f.wanted === 'AGENTS.md';
       const on = isAgents ? s.agentsMd : s.claudeMd;
       const tag: Tag = isAgents ? 'agents' : 'claude';
-      add(repoCandidate(ctx, f.abs, { tag, ...(on ? {} : { report: OFF(isAgents ? USE_AGENTS_MD : USE_CLAUDE_MD) }) }), f.abs, on);
+      const probe = { dir: root, name: f.name };
+      add(repoCandidate(ctx, f.abs, { tag, probe, ...(on ? {} : { report: OFF(isAgents ? USE_AGENTS_MD : USE_CLAUDE_MD) }) }), f.abs, on);
     }
     for (const f of childrenNamed(ctx, joinUnder(P, root, '.claude'), ['CLAUDE.md']))
       add(repoCandidate(ctx, f.abs, { tag: 'claude', ...(s.claudeMd ? {} : { report: OFF(USE_CLAUDE_MD) }) }), f.abs, s.claudeMd);
@@ -390,7 +391,7 @@ function instructionCandidate(
   user: boolean,
 ): NamedCandidate {
   const claudeRule = tag === 'claude-rule';
-  const peeked = peekText(ctx.fs, abs, user ? null : [ctx.projectRoot, ctx.homedir], HEADER_READ_BYTES, undefined, ctx.options.cache);
+  const peeked = peekText(ctx.fs, abs, user ? null : (real) => ctx.boundary.shows(real), HEADER_READ_BYTES, undefined, ctx.options.cache);
   const header = peeked.ok ? agentHeader(peeked.text) : undefined;
   const { pattern, list } = effectivePattern(header?.attributes, claudeRule);
   const key = claudeRule ? 'paths' : 'applyTo';
@@ -586,6 +587,7 @@ function withSettings(s: CopilotSettings): Profile {
 export const COPILOT: Profile = {
   ...COPILOT_ABOUT,
   version: COPILOT_VERSION,
+  agent: 'GitHub Copilot',
   fidelity: COPILOT_FIDELITY,
   settings: COPILOT_SETTINGS,
   configure(ctx: ProfileContext) {

@@ -52,6 +52,7 @@ export const COPILOT_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: LOCATIONS,
     kind: 'boolean-map',
     default: DEFAULT_LOCATIONS,
+    folders: true,
     description: 'folders searched for *.instructions.md and Claude rules, {"path": true|false}',
   },
   {

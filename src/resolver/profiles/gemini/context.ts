@@ -1,7 +1,15 @@
 /**
- * Gemini CLI's framing of context files (`concatenateInstructions`) and of the files a tool call
- * discovers (`appendJitContext`), exactly as Gemini writes them.
+ * Gemini CLI 0.61's framing of context files, one function per place it puts them (evidence
+ * `contextParts`; see README.md, "Context"): the global files in the memory section that ends its system instruction, the project
+ * files in `<loaded_context>` inside the first user message, and each tool call's newly found
+ * files after that tool's output.
  */
+
+/** A file as framed: its header path (the absolute path as Gemini found it) and its text. */
+export interface FramedFile {
+  absolute: string;
+  text: string;
+}
 
 /** One file's block; undefined for a file with no text after trimming (Gemini drops it). */
 export function geminiBlock(absolute: string, text: string): string | undefined {
@@ -10,8 +18,8 @@ export function geminiBlock(absolute: string, text: string): string | undefined 
   return `--- Context from: ${absolute} ---\n${trimmed}\n--- End of Context from: ${absolute} ---`;
 }
 
-/** Files' blocks joined by a blank line, empty ones dropped. */
-export function concatenate(files: readonly { absolute: string; text: string }[]): string {
+/** Files' blocks joined by a blank line, empty ones dropped (`concatenateInstructions`). */
+export function concatenate(files: readonly FramedFile[]): string {
   const blocks: string[] = [];
   for (const f of files) {
     const block = geminiBlock(f.absolute, f.text);
@@ -20,21 +28,26 @@ export function concatenate(files: readonly { absolute: string; text: string }[]
   return blocks.join('\n\n');
 }
 
-export const JIT_CONTEXT_PREFIX = '\n\n--- Newly Discovered Project Context ---\n';
-export const JIT_CONTEXT_SUFFIX = '\n--- End Project Context ---';
-
 /**
- * The whole context Holaryn shows: the global and project texts (Gemini sends them in the system
- * instruction and the first user message) joined by a blank line, then one block per tool call
- * that discovered files, as Gemini appends it to the tool's output. The leading blank line of the
- * first block is dropped when nothing precedes it.
+ * The global files' blocks as the system instruction carries them ('' when there are none), in the
+ * `<loaded_context>` that ends its memory section. (A heading and a fixed paragraph on context
+ * precedence come before it; the heading names the context files for Gemini 3 models and says
+ * `GEMINI.md` for Gemini 2.5 ones.) Gemini collapses every run of three or more line feeds in its
+ * whole system instruction to two, the global files' text included.
  */
-export function geminiContext(global: string, project: string, touched: readonly string[]): string {
-  let out = [global, project].filter((s) => s !== '').join('\n\n');
-  for (const jit of touched) {
-    if (jit === '') continue;
-    const block = `${JIT_CONTEXT_PREFIX}${jit}${JIT_CONTEXT_SUFFIX}`;
-    out += out === '' ? block.slice(2) : block;
-  }
-  return out;
+export function systemPromptPart(global: string): string {
+  if (global.trim() === '') return '';
+  return `<loaded_context>\n${global.trim()}\n</loaded_context>`.replace(/\n{3,}/g, '\n\n');
+}
+
+/** The project files' blocks as the first user message carries them ('' when there are none). */
+export function firstUserMessagePart(project: string): string {
+  if (project.trim() === '') return '';
+  return `<loaded_context>\n<project_context>\n${project.trim()}\n</project_context>\n</loaded_context>`;
+}
+
+/** One tool call's newly found files as appended to its output ('' when it found none). */
+export function toolResultPart(found: string): string {
+  if (found === '') return '';
+  return `--- Newly Discovered Project Context ---\n${found}\n--- End Project Context ---`;
 }

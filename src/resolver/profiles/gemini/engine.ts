@@ -1,8 +1,8 @@
 /**
- * What Gemini CLI (0.56) loads for a working directory and the paths its tools touch: its
+ * What Gemini CLI (0.61) loads for a working directory and the paths its tools touch: its
  * configuration (settings files, trusted folders), the global files, the baseline project files
  * (cwd up to the ceiling, deduplicated by device and inode, sorted by absolute path) and the files
- * each tool call discovers, with imports expanded and Gemini's framing. Pure over `ResolverFs`.
+ * each tool call discovers, with imports expanded (context.ts frames them). Pure over `ResolverFs`.
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';
@@ -13,10 +13,12 @@ import { ConfigProblem, configLayer, readConfigDocument } from '../agent/config'
 import type { FileCache } from '../../cache';
 import { readRawFile } from '../agent/read';
 import { decodeLossy } from '../agent/text';
-import { concatenate, geminiContext } from './context';
-import { ImportIo, importRoot, processImports } from './imports';
+import { ImportIo, importRoot, isSubpath, processImports } from './imports';
 import { GEMINI_SETTINGS, geminiNames, settingKeys, usableMarkers } from './settings';
+import { includeDirectories } from './workspace';
 import { TrustRule, isPathTrusted, readTrustedFolders } from './trust';
+import type { Boundary, Probe } from '../../boundary';
+import { DISCLOSED_PLACEHOLDER } from '../../stages/load';
 
 export interface GeminiInputs {
   fs: ResolverFs;
@@ -33,6 +35,13 @@ export interface GeminiInputs {
   platform?: NodeJS.Platform;
   /** Spares reading a context file unchanged since an earlier call. */
   cache?: FileCache;
+  /**
+   * What may be read and shown (the call's Boundary; the profile always passes it). A context
+   * file or an import whose real path it does not show is never read: the file is disclosed by
+   * the pipeline, the import becomes the placeholder with a `symlink-outside-root` error.
+   * Absent: everything Gemini reads is read (the engine alone, as in its own tests).
+   */
+  boundary?: Pick<Boundary, 'shows' | 'name'>;
 }
 
 export type GeminiStatus = 'included' | 'not-loaded' | 'untrusted';
@@ -57,13 +66,20 @@ export interface GeminiSource {
   sha256: string;
   /** On-touch: the target whose tool call discovered it. */
   target?: string;
+  /** Where the walk probed it (directory and name as Gemini joined them). */
+  probe?: Probe;
+  /** Outside the boundary: its real path, and its text was not read. */
+  disclosed?: string;
 }
 
 export interface GeminiDiagnostic {
-  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large';
+  code: 'invalid-value' | 'malformed-config' | 'unreadable' | 'invalid-utf8' | 'too-large' | 'symlink-outside-root';
   severity: 'error' | 'warning' | 'info';
-  /** A configuration file's problem, or a context file's (which the pipeline reports itself). */
-  about: 'config' | 'file';
+  /**
+   * A configuration file's problem, a context file's (which the pipeline reports itself), or an
+   * import's (which only the engine sees).
+   */
+  about: 'config' | 'file' | 'import';
   source: string | null;
   line: number | null;
   message: string;
@@ -75,11 +91,14 @@ export interface GeminiTrust {
   source: 'env' | 'folder-trust-disabled' | 'rule' | 'no-rule' | 'invalid-file';
   /** The deciding rule of the trusted folders file. */
   rule?: { path: string; level: string };
+  /** The variable that decided (source `env`), as set. */
+  variable?: string;
+  /** Untrusted with folder trust on: a headless run (`gemini -p`) refuses to start. */
+  refusesHeadless?: boolean;
 }
 
 export interface GeminiResult {
   sources: GeminiSource[];
-  context: string;
   diagnostics: GeminiDiagnostic[];
   /** Configuration files read (display form), in reading order. */
   configFiles: string[];
@@ -99,6 +118,7 @@ const SEVERITY: Record<GeminiDiagnostic['code'], GeminiDiagnostic['severity']> =
   unreadable: 'error',
   'invalid-utf8': 'warning',
   'too-large': 'warning',
+  'symlink-outside-root': 'error',
 };
 
 function systemSettingsPath(platform: NodeJS.Platform): string {
@@ -135,6 +155,8 @@ class Run {
   readonly P: PathApi;
   readonly diagnostics: GeminiDiagnostic[] = [];
   readonly configFiles: string[] = [];
+  /** Where each path the walks found was probed: the first directory and name that gave it. */
+  readonly probes = new Map<string, Probe>();
 
   constructor(readonly inputs: GeminiInputs) {
     this.P = inputs.fs.path;
@@ -206,7 +228,11 @@ function findCeiling(run: Run, start: string, markers: readonly string[]): strin
   }
 }
 
-/** `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order. */
+/**
+ * `findUpwardGeminiFiles`: every name that exists in every directory, root → leaf, names in order.
+ * Each file's probe goes into `run.probes` (a name with a folder, `docs/AI.md`, is the probed
+ * directory's file, not its folder's).
+ */
 function findUpward(run: Run, start: string, stop: string, names: readonly string[], dotGemini: string): string[] {
   const P = run.P;
   const found: string[] = [];
@@ -214,7 +240,13 @@ function findUpward(run: Run, start: string, stop: string, names: readonly strin
   const stopAt = P.resolve(stop);
   for (;;) {
     if (dir === dotGemini) break;
-    const here = names.map((n) => joinUnder(P, dir, n)).filter((p) => run.exists(p));
+    const here: string[] = [];
+    for (const name of names) {
+      const p = joinUnder(P, dir, name);
+      if (!run.exists(p)) continue;
+      here.push(p);
+      if (!run.probes.has(p)) run.probes.set(p, { dir, name });
+    }
     found.unshift(...here);
     const parent = P.dirname(dir);
     if (dir === stopAt || parent === dir) break;
@@ -229,10 +261,18 @@ function identity(st: FsStat | undefined): string | undefined {
 
 /** The trust decision for the working directory. */
 function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
+  const trust = trustFor(run, places, folderTrust);
+  if (!trust.trusted && folderTrust) trust.refusesHeadless = true;
+  return trust;
+}
+
+function trustFor(run: Run, places: Places, folderTrust: boolean): GeminiTrust {
   const { env } = run.inputs;
-  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off).
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env' };
-  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env' };
+  // Exactly `true` or `false`, checked before anything else (`false` even with folder trust off);
+  // restricted mode distrusts like `false`, and first.
+  if (env.GEMINI_RESTRICTED_MODE === 'true') return { trusted: false, source: 'env', variable: 'GEMINI_RESTRICTED_MODE=true' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'false') return { trusted: false, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=false' };
+  if (env.GEMINI_CLI_TRUST_WORKSPACE === 'true') return { trusted: true, source: 'env', variable: 'GEMINI_CLI_TRUST_WORKSPACE=true' };
   if (!folderTrust) return { trusted: true, source: 'folder-trust-disabled' };
   const moved = env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
   const abs =
@@ -255,18 +295,21 @@ function decideTrust(run: Run, places: Places, folderTrust: boolean): GeminiTrus
 function untrustedWords(trust: GeminiTrust): { reason: string; notice: string } {
   const why =
     trust.source === 'env'
-      ? 'GEMINI_CLI_TRUST_WORKSPACE=false'
+      ? trust.variable!
       : trust.source === 'invalid-file'
-        ? 'its trusted folders file is invalid (Gemini would refuse to start)'
+        ? 'its trusted folders file is invalid (Gemini stops at start)'
         : trust.source === 'rule'
           ? `its trusted folders file has ${trust.rule!.level} for ${trust.rule!.path}`
-          : 'no trust decision covers this folder (Gemini would ask, or refuse to start headless)';
+          : 'no trust decision covers this folder';
   return {
     reason: `Gemini loads no project context file in an untrusted folder: ${why}`,
     notice:
-      `Gemini CLI treats this folder as untrusted (${why}): only the global context files reach the model. ` +
+      `Gemini CLI treats this folder as untrusted (${why}): ` +
+      (trust.refusesHeadless
+        ? 'a headless run (gemini -p) refuses to start here, and an interactive session sends only the global context files. '
+        : 'only the global context files reach the model. ') +
       (trust.source === 'env'
-        ? 'Unset GEMINI_CLI_TRUST_WORKSPACE, or set it to true, to see what a trusted folder would load.'
+        ? `Unset ${trust.variable!.split('=')[0]}, or set GEMINI_CLI_TRUST_WORKSPACE=true, to see what a trusted folder would load.`
         : 'Trust it in Gemini, set GEMINI_CLI_TRUST_WORKSPACE=true, or pass --set security.folderTrust.enabled=false to see what a trusted folder would load.'),
   };
 }
@@ -324,6 +367,15 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     );
   const markers = settings['context.memoryBoundaryMarkers'].value as readonly string[];
   const ceiling = findCeiling(run, inputs.root, markers) ?? inputs.root;
+  const included = trust.trusted
+    ? includeDirectories(inputs.fs, inputs.root, where.home, [systemDefaults, user, workspace, system], settings)
+    : { dirs: [], problems: [] };
+  for (const message of included.problems) run.diagnostic('invalid-value', null, null, message, 'config');
+  /** `loadJitSubdirectoryMemory`'s ceiling: that of the longest workspace directory holding the target. */
+  const ceilingFor = (abs: string): string => {
+    const best = included.dirs.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), inputs.root);
+    return best === inputs.root ? ceiling : (findCeiling(run, best, markers) ?? best);
+  };
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
 
   const sources: GeminiSource[] = [];
@@ -354,7 +406,8 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       };
     }
     const path = display(abs);
-    const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+    const probe = run.probes.get(abs);
+    const dir = display(probe?.dir ?? P.dirname(abs));
     const parts = dir === '' ? [] : dir.split('/');
     const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
     return {
@@ -370,9 +423,12 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       text: '',
       bytes: 0,
       sha256: '',
+      ...(probe ? { probe } : {}),
     };
   };
 
+  /** The top-level file whose imports are being expanded (for an import's diagnostic). */
+  let importing: GeminiSource | undefined;
   const io: ImportIo = {
     path: P,
     exists: (abs) => run.exists(abs),
@@ -381,7 +437,22 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       const st = run.stat(abs);
       if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
       if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
-      const read = readRawFile(inputs.fs, run.real(abs), st, MAX_CONTENT_BYTES, inputs.cache);
+      const real = run.real(abs);
+      const boundary = inputs.boundary;
+      if (boundary && !boundary.shows(real)) {
+        // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
+        const shown = boundary.name(real);
+        const from = importing?.path ?? null;
+        run.diagnostic(
+          'symlink-outside-root',
+          from,
+          null,
+          `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
+          'import',
+        );
+        return { ok: true, text: DISCLOSED_PLACEHOLDER };
+      }
+      const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
       if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
       return { ok: true, text: decodeLossy(read.bytes).text };
     },
@@ -403,6 +474,11 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       return false;
     }
     const real = run.real(s.absolute);
+    if (inputs.boundary && s.scope !== 'global' && !inputs.boundary.shows(real, s.probe)) {
+      // Outside the boundary: the pipeline discloses it; its text is never read.
+      s.disclosed = real;
+      return true;
+    }
     const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
     if (!read.ok) {
       s.status = 'not-loaded';
@@ -423,7 +499,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     if (decoded.invalid)
       run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
     const base = P.dirname(s.absolute);
+    importing = s;
     const expanded = processImports(decoded.text, base, importRoot(io, base, markersForImports), io);
+    importing = undefined;
     s.text = expanded.trim();
     return true;
   };
@@ -449,8 +527,14 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     globals.push(s);
   }
 
-  // Baseline project files: cwd up to the ceiling, deduplicated in walk order, then sorted.
-  const walked = [...new Set(findUpward(run, inputs.root, ceiling, names, where.dotGemini))];
+  // Baseline project files: cwd up to the ceiling, then each include directory up to its own,
+  // deduplicated in walk order, then sorted.
+  const walked = [
+    ...new Set([
+      ...findUpward(run, inputs.root, ceiling, names, where.dotGemini),
+      ...included.dirs.flatMap((d) => findUpward(run, d, findCeiling(run, d, markers) ?? d, names, where.dotGemini)),
+    ]),
+  ];
   const batchIds = new Map<string, string>();
   const project: GeminiSource[] = [];
   const dropped: GeminiSource[] = [];
@@ -498,14 +582,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
 
   // Tool calls: one per target, from the target's directory up to the ceiling, new files only.
   const touched: GeminiSource[] = [];
-  const jitTexts: string[] = [];
   for (const target of inputs.targets) {
     // The root itself stands for "no tool has touched anything yet".
     if (target === '' || target === '.') continue;
     const abs = joinUnder(P, inputs.root, target);
     const st = run.stat(abs);
     const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
-    const found = [...new Set(findUpward(run, start, ceiling, names, where.dotGemini))];
+    const found = [...new Set(findUpward(run, start, ceilingFor(abs), names, where.dotGemini))];
     const batch = new Map<string, string>();
     const fresh: GeminiSource[] = [];
     for (const p of found) {
@@ -549,18 +632,13 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       loadedNow.push(s);
     }
     touched.push(...loadedNow);
-    if (trust.trusted) jitTexts.push(concatenate(loadedNow));
   }
 
   sources.push(...globals.filter((s) => s.status === 'included'), ...baseline, ...touched);
   sources.push(...globals.filter((s) => s.status !== 'included'), ...dropped, ...failed);
 
-  const globalText = concatenate(globals.filter((s) => s.status === 'included'));
-  const projectText = trust.trusted ? concatenate(baseline) : '';
-  const context = geminiContext(globalText, projectText, jitTexts);
   return {
     sources,
-    context,
     diagnostics: run.diagnostics,
     configFiles: run.configFiles,
     settings,

@@ -15,6 +15,7 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
     name: 'context.fileName',
     kind: 'string-or-list',
     default: null,
+    fileNames: true,
     description: 'context file names probed in every directory, in front of GEMINI.md',
   },
   {
@@ -22,6 +23,13 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
     kind: 'string-list',
     default: DEFAULT_BOUNDARY_MARKERS,
     description: 'entries whose directory is the ceiling of the upward walk ([] : the working directory alone)',
+  },
+  {
+    name: 'context.includeDirectories',
+    kind: 'string-list',
+    default: Object.freeze([]),
+    description:
+      'more workspace directories, each walked up to its own ceiling like the working directory (the settings files add up; a missing one stops Gemini)',
   },
   {
     name: 'security.folderTrust.enabled',

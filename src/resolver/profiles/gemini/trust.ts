@@ -6,10 +6,9 @@
  * the trusted folders file decides, and no rule at all means untrusted (Gemini asks, or refuses
  * to start headless).
  */
-import * as jsonc from 'jsonc-parser';
 import type { PathApi, ResolverFs } from '../../fs';
 import { canonicalIfExists } from '../../paths';
-import { readConfigText, type ConfigProblem } from '../agent/config';
+import { parseJsoncConfig, readConfigText, type ConfigProblem } from '../agent/config';
 import { isSubpath } from './imports';
 
 export type TrustLevel = 'TRUST_FOLDER' | 'TRUST_PARENT' | 'DO_NOT_TRUST';
@@ -34,19 +33,9 @@ export function parseTrustedFolders(
   cwd: string,
   P: PathApi,
 ): { rules: TrustRule[] } | { problem: ConfigProblem } {
-  const errors: jsonc.ParseError[] = [];
-  const doc = jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: false }) as unknown;
-  if (errors.length > 0) {
-    const line = text.slice(0, errors[0].offset).split('\n').length;
-    return {
-      problem: {
-        code: 'malformed-config',
-        file: display,
-        line,
-        message: `${display} is not valid JSON: ${jsonc.printParseErrorCode(errors[0].error)}`,
-      },
-    };
-  }
+  const parsed = parseJsoncConfig(text, display, { allowTrailingComma: false, disallowComments: false });
+  if ('problem' in parsed) return parsed;
+  const doc = parsed.value;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return {
       problem: {

@@ -75,6 +75,8 @@ export const HOLARYN: Profile = Object.freeze({
   supersede: 'replace-in-directory',
   budget: Object.freeze({ unit: CODE_POINTS, size: DEFAULT_BUDGET, fit: HIGHEST_FIRST }),
   format: HOLARYN_FORMAT,
+  // Holaryn hands its context to a model as a tool's answer (MCP, the editor's tool, the gate).
+  contextPlace: 'tool-result',
 }) as Profile;
 
 /**

@@ -104,6 +104,7 @@ export const KIMI_FORMAT: ContextFormat = {
 export const KIMI: Profile = {
   ...KIMI_ABOUT,
   version: KIMI_VERSION,
+  agent: 'Kimi CLI',
   fidelity: KIMI_FIDELITY,
   settings: [],
   configure(ctx) {

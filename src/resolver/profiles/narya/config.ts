@@ -7,6 +7,7 @@
 import type * as SmolToml from 'smol-toml' with { 'resolution-mode': 'import' };
 import type { FsStat, ResolverFs } from '../../fs';
 import { canonicalize, isInside, toRelative } from '../../paths';
+import { MAX_CONFIG_DEPTH } from '../../limits';
 
 // smol-toml ships its types as an ES module only, but also a CommonJS build that the bundle and
 // the test runner load: the types come from the former, the code from the latter.
@@ -18,9 +19,6 @@ export const NARYA_CONFIG = '.narya/config.toml';
 
 /** The key naming more instruction files. */
 export const INSTRUCTION_FILES_KEY = 'instruction_files';
-
-/** Nesting depth of arrays and inline tables the parser accepts; a real config nests two or three. */
-export const MAX_CONFIG_DEPTH = 64;
 
 /** Entries of `instruction_files` looked at; more is an invalid value (a real config names a few). */
 export const MAX_CONFIG_INSTRUCTION_FILES = 1000;

@@ -1,0 +1,197 @@
+/**
+ * OpenAI Codex CLI (`codex exec`), checked against 0.169.0.
+ *
+ * Launch: the endpoint is a model provider given on the command line (`-c` overrides, the
+ * highest configuration layer), so the case's own `config.toml` stays as it is and the profile
+ * reads it unchanged; hooks, plugins, apps and notifications are off by Codex's own switches, and
+ * the session is `--ephemeral`. A project's `.codex/config.toml` (MCP servers, hooks) is only
+ * loaded for a trusted project.
+ *
+ * What it sends: `POST /v1/responses`; the instruction files are one `input_text` of a user
+ * message, `# AGENTS.md instructions for <cwd>` (or without ` for <cwd>` when only the global
+ * file has text), then `<INSTRUCTIONS>`. Codex names no file in it, so the extractor finds the
+ * files by their text: the global text (trimmed) among the files of `$CODEX_HOME`, then the
+ * project texts joined by blank lines, the last possibly cut at a byte, among the tree's files.
+ * Codex loads nothing when a tool touches a file, so it gets no scripted tool call.
+ */
+import { parseConfigText } from '../../resolver/profiles/agent/config';
+import { decodeLossy, rustTrim } from '../../resolver/profiles/agent/text';
+import type { AgentDriver, ExtractInput, Extracted } from './types';
+import { bodyOf, mainRequests } from './types';
+
+const PROVIDER = 'holaryn_oracle';
+const KEY_VARIABLE = 'HOLARYN_ORACLE_KEY';
+const HEADING = '# AGENTS.md instructions';
+const OPEN = '<INSTRUCTIONS>\n';
+const CLOSE = '\n</INSTRUCTIONS>';
+const SEPARATOR = '\n\n--- project-doc ---\n\n';
+
+/** A TOML basic string (the `-c` value is parsed as TOML). */
+function tomlString(s: string): string {
+  return JSON.stringify(s);
+}
+
+interface InputItem {
+  type?: unknown;
+  role?: unknown;
+  content?: unknown;
+}
+
+/** Every user `input_text` of a Responses request, in order. */
+export function userTexts(body: unknown): string[] {
+  const input = (body as { input?: unknown } | undefined)?.input;
+  if (!Array.isArray(input)) return [];
+  const texts: string[] = [];
+  for (const item of input as InputItem[]) {
+    if (item?.type !== 'message' || item.role !== 'user' || !Array.isArray(item.content)) continue;
+    for (const c of item.content as { type?: unknown; text?: unknown }[])
+      if (c?.type === 'input_text' && typeof c.text === 'string') texts.push(c.text);
+  }
+  return texts;
+}
+
+/** The parts of Codex's instructions message: the working directory named, the global and project texts. */
+export function parseInstructions(message: string): { cwd: string | null; global: string | null; project: string | null } | undefined {
+  const start = message.indexOf('\n\n' + OPEN);
+  if (start < 0 || !message.endsWith(CLOSE)) return undefined;
+  const heading = message.slice(0, start);
+  const body = message.slice(start + 2 + OPEN.length, message.length - CLOSE.length);
+  let cwd: string | null = null;
+  if (heading.startsWith(`${HEADING} for `)) cwd = heading.slice(`${HEADING} for `.length);
+  else if (heading !== HEADING) return undefined;
+  if (cwd === null) return { cwd, global: body, project: null };
+  const at = body.indexOf(SEPARATOR);
+  return at < 0 ? { cwd, global: null, project: body } : { cwd, global: body.slice(0, at), project: body.slice(at + SEPARATOR.length) };
+}
+
+/** Whether `text` is `bytes` cut at some byte and decoded lossily (a split character is U+FFFD). */
+function isCutOf(text: string, bytes: Uint8Array): boolean {
+  const whole = Buffer.from(text, 'utf8');
+  const stem = Buffer.from(text.replace(/\ufffd+$/, ''), 'utf8').length;
+  for (let k = stem; k <= Math.min(bytes.length - 1, whole.length + 3); k++)
+    if (decodeLossy(bytes.subarray(0, k)).text === text) return true;
+  return false;
+}
+
+/**
+ * The files whose texts, joined by blank lines in this order, make `text` (the last one possibly
+ * cut): the first way found, trying shallower paths first (Codex reads from the project root down).
+ */
+export function splitProject(text: string, files: readonly { path: string; bytes: Uint8Array }[]): string[] | undefined {
+  const decoded = files.map((f) => ({ ...f, text: decodeLossy(f.bytes).text }));
+  const walk = (at: number, used: Set<string>): string[] | undefined => {
+    const rest = text.slice(at);
+    for (const f of decoded) {
+      if (used.has(f.path) || rustTrim(f.text) === '') continue;
+      if (rest === f.text) return [f.path];
+      if (rest.startsWith(f.text + '\n\n')) {
+        const tail = walk(at + f.text.length + 2, new Set([...used, f.path]));
+        if (tail) return [f.path, ...tail];
+      }
+    }
+    for (const f of decoded) if (!used.has(f.path) && rest.length > 0 && isCutOf(rest, f.bytes)) return [f.path];
+    return undefined;
+  };
+  return text === '' ? [] : walk(0, new Set());
+}
+
+function depth(p: string): number {
+  return p.split('/').length;
+}
+
+function extract(input: ExtractInput): Extracted {
+  const problems: string[] = [];
+  const [first] = mainRequests(input.requests);
+  if (!first) return { files: [], parts: [], problems: ['Codex sent no model request'] };
+  const message = userTexts(bodyOf(first)).find((t) => t.startsWith(HEADING));
+  if (message === undefined) return { files: [], parts: [], problems };
+  const parsed = parseInstructions(message);
+  if (!parsed)
+    return { files: [], parts: [{ place: 'first-user-message', text: message }], problems: ['the AGENTS.md message does not parse'] };
+  const all = [...input.files]
+    .map(([path, bytes]) => ({ path, bytes }))
+    .sort((a, b) => depth(a.path) - depth(b.path) || (a.path < b.path ? -1 : 1));
+  const inHome = (p: string) => p.startsWith(input.home + '/');
+  const files: string[] = [];
+  if (parsed.global !== null) {
+    // A file of the home, or (the global file being a link) any other.
+    const withText = all.filter((f) => rustTrim(decodeLossy(f.bytes).text) === parsed.global);
+    const global = withText.some((f) => inHome(f.path)) ? withText.filter((f) => inHome(f.path)) : withText;
+    if (global.length === 1) files.push(global[0].path);
+    else problems.push(global.length === 0 ? 'no file has the global text Codex sent' : `the global text is in ${global.length} files`);
+  }
+  if (parsed.project !== null) {
+    const found = splitProject(
+      parsed.project,
+      all.filter((f) => !inHome(f.path)),
+    );
+    if (found) files.push(...found);
+    else problems.push('the project text Codex sent is not the tree’s files joined by blank lines');
+  }
+  return { files, parts: [{ place: 'first-user-message', text: message }], problems };
+}
+
+/** A key `-c` takes in a dotted path as it is. */
+const BARE_KEY = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `-c mcp_servers.<name>.enabled=false` for every MCP server any `config.toml` of the tree or the
+ * home names: a trusted project's `.codex/config.toml` (and the user's) start their servers at
+ * session start, and `-c` is the layer above both. A name `-c` cannot spell, or a file that is not
+ * TOML (Codex then refuses to start), stops the run before it starts.
+ */
+export function mcpSwitches(files: ReadonlyMap<string, Uint8Array>): string[] {
+  const names = new Set<string>();
+  for (const [file, bytes] of files) {
+    if (!file.endsWith('/config.toml') && !file.endsWith('.config.toml')) continue;
+    const read = parseConfigText(decodeLossy(bytes).text, file, 'toml');
+    if (read.status !== 'read') continue;
+    const servers = read.doc.mcp_servers;
+    if (typeof servers !== 'object' || servers === null) continue;
+    for (const name of Object.keys(servers)) {
+      if (!BARE_KEY.test(name)) throw new Error(`cannot switch off the MCP server ${JSON.stringify(name)} of ${file}: -c cannot name it`);
+      names.add(name);
+    }
+  }
+  return [...names].sort().flatMap((name) => ['-c', `mcp_servers.${name}.enabled=false`]);
+}
+
+export const CODEX_DRIVER: AgentDriver = {
+  name: 'codex',
+  profile: 'codex',
+  protocol: 'openai-responses',
+  launch: ({ executable, cwd, home, port, prompt, files }) => ({
+    command: executable,
+    args: [
+      'exec',
+      '--skip-git-repo-check',
+      '--ephemeral',
+      '--color',
+      'never',
+      '--disable',
+      'hooks',
+      '--disable',
+      'plugins',
+      '--disable',
+      'apps',
+      '--disable',
+      'shell_snapshot',
+      '-c',
+      `model_provider=${tomlString(PROVIDER)}`,
+      '-c',
+      `model_providers.${PROVIDER}={ name = "Holaryn oracle", base_url = ${tomlString(`http://127.0.0.1:${port}/v1`)}, env_key = "${KEY_VARIABLE}", wire_api = "responses", request_max_retries = 0, stream_max_retries = 0 }`,
+      '-c',
+      'model="gpt-5"',
+      '-c',
+      'notify=[]',
+      '-c',
+      'check_for_update_on_startup=false',
+      ...mcpSwitches(files),
+      prompt,
+    ],
+    // CODEX_HOME is left to its default, `~/.codex`, as on most machines.
+    env: { HOME: home, [KEY_VARIABLE]: 'oracle', PWD: cwd },
+  }),
+  profileEnv: () => ({}),
+  extract,
+};

@@ -1,0 +1,111 @@
+/**
+ * An agent driver: how one coding agent is started against the fake endpoint (flags, environment,
+ * configuration laid into its throwaway home, its own switches for hooks, MCP servers, telemetry
+ * and updates turned off), and how its recorded requests are read back (the extractor). Drivers
+ * run no process themselves: runner.ts starts what `launch` describes, inside the sandbox.
+ */
+import type { EndpointScript, RecordedRequest, ToolCall, WireProtocol } from '../endpoint';
+
+export interface LaunchInput {
+  /** The agent's executable as installed (a native binary, or a script run by `node`). */
+  readonly executable: string;
+  /** The Node.js binary to run script executables with. */
+  readonly node: string;
+  /** Absolute working directory as given (links not resolved). */
+  readonly cwd: string;
+  /** The throwaway home. */
+  readonly home: string;
+  /**
+   * A private directory of the run, outside the tree and the home, that only its owner can write,
+   * nor any directory above it (Gemini CLI ignores a system settings file elsewhere).
+   */
+  readonly state: string;
+  /** The endpoint's port on 127.0.0.1 inside the sandbox. */
+  readonly port: number;
+  /** What the agent is asked. */
+  readonly prompt: string;
+  /**
+   * The regular files of the tree and the home by canonical absolute path: a driver that must
+   * name what to switch off (Codex's MCP servers, by name) reads the agent's configuration here.
+   */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+}
+
+export interface Launch {
+  readonly command: string;
+  readonly args: readonly string[];
+  /** The whole environment (nothing of the caller's is inherited). */
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/** The instruction text the agent sent in one place (see ContextPart in the resolver). */
+export interface ExtractedPart {
+  readonly place: string;
+  readonly text: string;
+}
+
+export interface Extracted {
+  /** The instruction files the agent sent, in the order the model sees them, absolute paths. */
+  readonly files: readonly string[];
+  /** The instruction text per place, verbatim, in the order the model sees it. */
+  readonly parts: readonly ExtractedPart[];
+  /** What could not be read back (no request recorded, a block that does not parse). */
+  readonly problems: readonly string[];
+}
+
+export interface ExtractInput {
+  readonly requests: readonly RecordedRequest[];
+  /**
+   * The regular files of the sandbox (the tree and the home), by canonical absolute path: for an
+   * agent that names no files in what it sends (Codex), the extractor finds which ones it sent
+   * by their text.
+   */
+  readonly files: ReadonlyMap<string, Uint8Array>;
+  /** The working directory as given and the throwaway home. */
+  readonly cwd: string;
+  readonly home: string;
+}
+
+export interface AgentDriver {
+  /** The manifest's agent name (`codex`). */
+  readonly name: string;
+  /** The Holaryn profile that emulates it. */
+  readonly profile: string;
+  readonly protocol: WireProtocol;
+  /**
+   * Files written into the run's state directory (LaunchInput.state) before the run, relative to
+   * it: configuration of the driver's own that the agent is pointed at (Gemini's system settings).
+   * Drivers leave the throwaway home as the case laid it, so the profile reads the same files.
+   */
+  stateFiles?(input: { port: number; state: string }): Record<string, string>;
+  launch(input: LaunchInput): Launch;
+  /**
+   * The environment the profile runs with beside HOME (the agent's own home variables), so it
+   * reads the same configuration as the agent.
+   */
+  profileEnv(home: string): Record<string, string>;
+  /** The scripted read tool call of `file` (absolute); none: the agent loads nothing on touch. */
+  toolCall?(file: string): ToolCall;
+  /**
+   * Why a finished run does not count, from the agent's error output (e.g. it ignored a switch the
+   * driver relies on for safety), or null.
+   */
+  refusal?(stderr: string): string | null;
+  /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
+  readonly isMain?: EndpointScript['isMain'];
+  extract(input: ExtractInput): Extracted;
+}
+
+/** The JSON body of a recorded request, or undefined when it is not JSON. */
+export function bodyOf(request: RecordedRequest): unknown {
+  try {
+    return JSON.parse(request.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The requests that counted for the script, in order. */
+export function mainRequests(requests: readonly RecordedRequest[]): RecordedRequest[] {
+  return requests.filter((r) => r.main);
+}

@@ -1,0 +1,28 @@
+/**
+ * The context by place (evidence `contextParts`), as front ends show it: the text report, the
+ * MCP and editor tools' answers, the view's Model context. One place: the context alone, as
+ * before; several: each part under a line naming its place, so a reader sees where the agent
+ * puts which text.
+ */
+import type { ContextPlace, Evidence } from './evidence';
+
+/** A place in words: `system prompt`, `first user message`, `tool result`, `system message`. */
+export function placeWords(place: ContextPlace): string {
+  return place.replace(/-/g, ' ');
+}
+
+/** The line that introduces a part when the context has more than one: `[system prompt]`. */
+export function placeHeading(place: ContextPlace): string {
+  return `[${placeWords(place)}]`;
+}
+
+/**
+ * The context text for a reader: `context` itself when it has at most one part; otherwise each
+ * part's text under its place heading, parts separated by a blank line. Evidence written before
+ * parts existed (no `contextParts`) is shown as its `context`.
+ */
+export function contextByPlace(ev: Pick<Evidence, 'context'> & { contextParts?: Evidence['contextParts'] }): string {
+  const parts = ev.contextParts ?? [];
+  if (parts.length <= 1) return ev.context;
+  return parts.map((p) => `${placeHeading(p.place)}\n${p.text}`).join('\n\n');
+}

@@ -1,0 +1,226 @@
+/**
+ * The oracle suite (`npm run test:oracle`, part of `npm test`): every case of every pinned agent
+ * (agents.json, cases/<agent>.ts and the hostile tree) run against the real agent and compared
+ * with its profile. See README.md in this folder.
+ *
+ *   tsx test/oracle/run.ts [--agent NAME]... [--case NAME]... [--jobs N] [--keep] [--show]
+ *
+ * HOLARYN_ORACLE=skip skips the suite (for a developer running the rest; CI never sets it);
+ * HOLARYN_ORACLE_AGENTS=a,b runs only those agents; HOLARYN_ORACLE_KEEP_FAILED=1 keeps the sandbox
+ * of each failing case. A machine that cannot isolate the agents, or install them, fails the
+ * suite with one line saying why.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { driverByName } from '../../src/capture/agents';
+import { sandboxProblem } from '../../src/capture/sandbox';
+import type { OracleCase } from './case';
+import { HOSTILE } from './hostile';
+import { AgentRelease, ensureAgent, readManifest } from './install';
+import { CaseResult, Side, runCase } from './run-case';
+
+/** At most two cases at a time: the machines the suite runs on have two cores. */
+const MAX_JOBS = 2;
+
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+function log(line: string): void {
+  process.stdout.write(`[oracle] ${line}\n`);
+}
+
+function fail(line: string): never {
+  process.stderr.write(`[oracle] ${line}\n`);
+  process.exit(1);
+}
+
+/** The cases of one agent: its cases file (when there is one) and the hostile tree. */
+function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } {
+  const file = path.join(__dirname, 'cases', `${release.name}.ts`);
+  const cases: OracleCase[] = [];
+  let note: string | undefined;
+  if (fs.existsSync(file)) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const loaded = (require(file) as { cases?: unknown }).cases;
+    if (!Array.isArray(loaded)) fail(`${path.relative(process.cwd(), file)} exports no \`cases\` array`);
+    cases.push(...(loaded as OracleCase[]));
+  } else note = `no cases file (test/oracle/cases/${release.name}.ts): only the hostile tree runs`;
+  const hostile = HOSTILE[release.name];
+  if (hostile) cases.push(hostile);
+  const seen = new Set<string>();
+  for (const c of cases) {
+    if (typeof c.name !== 'string' || !KEBAB.test(c.name)) fail(`${release.name}: case name ${JSON.stringify(c.name)} is not kebab-case`);
+    if (seen.has(c.name)) fail(`${release.name}: two cases are named ${c.name}`);
+    seen.add(c.name);
+    if (typeof c.why !== 'string' || c.why.trim() === '') fail(`${release.name}/${c.name}: says nothing in \`why\``);
+    if (typeof c.tree !== 'object' || c.tree === null) fail(`${release.name}/${c.name}: has no \`tree\``);
+  }
+  return { cases, note };
+}
+
+/** Runs `tasks` with at most `jobs` at a time, results in the tasks' order. */
+async function pool<T>(tasks: (() => Promise<T>)[], jobs: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
+  return results;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function ok(r: CaseResult): boolean {
+  return r.problems.length === 0 && r.filesAgree && r.textAgrees;
+}
+
+/** A path as the report shows it: the run's sandbox as `<sandbox>`. */
+function shown(p: string, base: string): string {
+  return p.startsWith(base + '/') ? `<sandbox>${p.slice(base.length)}` : p;
+}
+
+/** Where two texts first differ, with two lines around it from each, escapes visible. */
+export function firstDifference(sent: string, expected: string, base: string): string[] {
+  let i = 0;
+  while (i < sent.length && i < expected.length && sent[i] === expected[i]) i++;
+  const line = sent.slice(0, i).split('\n').length;
+  const around = (s: string) =>
+    s
+      .split('\n')
+      .slice(Math.max(0, line - 3), line + 2)
+      .map((l, k) => `      ${String(Math.max(1, line - 2) + k).padStart(4)} ${JSON.stringify(shown(l, base))}`);
+  return [
+    `    first difference at line ${line} (character ${i}); the agent sent ${sent.length} characters, the profile has ${expected.length}`,
+    '    agent sent:',
+    ...around(sent),
+    '    profile has:',
+    ...around(expected),
+  ];
+}
+
+function explain(r: CaseResult, c: OracleCase): string[] {
+  const base = r.base;
+  const out = [`${r.agent}/${r.name} — ${c.why}`];
+  for (const p of r.problems) out.push(`  ${shown(p, base).replace(/\n/g, '\n    ')}`);
+  const agent: Side | null = r.agentSide;
+  const profile: Side | null = r.profileSide;
+  if (agent && profile) {
+    if (!r.filesAgree) {
+      out.push('  files differ:');
+      out.push(`    agent sent:  ${agent.files.map((f) => shown(f, base)).join(', ') || '(none)'}`);
+      out.push(`    profile has: ${profile.files.map((f) => shown(f, base)).join(', ') || '(none)'}`);
+    }
+    if (!r.textAgrees) {
+      const n = Math.max(agent.parts.length, profile.parts.length);
+      out.push(
+        `  text differs (agent: ${agent.parts.map((p) => p.place).join(', ') || 'no part'}; profile: ${profile.parts.map((p) => p.place).join(', ') || 'no part'}):`,
+      );
+      for (let k = 0; k < n; k++) {
+        const a = agent.parts[k];
+        const b = profile.parts[k];
+        if (a && b && a.place === b.place && a.text === b.text) continue;
+        out.push(`   part ${k + 1}: agent ${a ? a.place : 'none'}, profile ${b ? b.place : 'none'}`);
+        out.push(...firstDifference(a?.text ?? '', b?.text ?? '', base));
+      }
+    }
+  }
+  if (r.kept) out.push(`  sandbox kept: ${r.kept}`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      agent: { type: 'string', multiple: true },
+      case: { type: 'string', multiple: true },
+      jobs: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      show: { type: 'boolean', default: false },
+    },
+  });
+  if (process.env.HOLARYN_ORACLE === 'skip') {
+    log('skipped: HOLARYN_ORACLE=skip (the agents were not checked)');
+    return;
+  }
+  const problem = sandboxProblem();
+  if (problem) fail(`cannot run the agents in isolation: ${problem} (HOLARYN_ORACLE=skip runs the other tests without them)`);
+
+  const manifest = readManifest();
+  const wanted =
+    values.agent ?? (process.env.HOLARYN_ORACLE_AGENTS ? process.env.HOLARYN_ORACLE_AGENTS.split(',').map((s) => s.trim()) : undefined);
+  for (const name of wanted ?? [])
+    if (!manifest.agents.some((a) => a.name === name)) fail(`no agent named ${name} in test/oracle/agents.json`);
+  const releases = manifest.agents.filter((a) => !wanted || wanted.includes(a.name));
+  const jobs = Math.max(1, Math.min(MAX_JOBS, Number(values.jobs ?? MAX_JOBS) || MAX_JOBS));
+
+  const plan: { release: AgentRelease; executable: string; cases: OracleCase[]; note?: string }[] = [];
+  for (const release of releases) {
+    const driver = driverByName(release.driver);
+    if (!driver) fail(`${release.name}: no driver named ${release.driver} in src/capture/agents`);
+    const { cases, note } = casesOf(release);
+    const selected = values.case ? cases.filter((c) => values.case!.includes(c.name)) : cases;
+    if (selected.length === 0) continue;
+    const got = await ensureAgent(release, log);
+    if ('problem' in got) fail(`cannot install ${release.package}@${release.version}: ${got.problem}`);
+    plan.push({ release, executable: got.executable, cases: selected, note });
+  }
+  if (plan.length === 0) fail('no case to run');
+  log(
+    `${plan.map((p) => `${p.release.name} ${p.release.version}`).join(', ')}: ${plan.reduce((n, p) => n + p.cases.length, 0)} cases, ${jobs} at a time`,
+  );
+
+  const started = Date.now();
+  const tasks = plan.flatMap((p) =>
+    p.cases.map((c) => async () => {
+      const r = await runCase(p.release.name, driverByName(p.release.driver)!, p.executable, c, { keep: values.keep ?? false });
+      const what = ok(r)
+        ? ''
+        : `  ${[r.problems.length > 0 ? 'did not run cleanly' : '', r.filesAgree ? '' : 'files differ', r.textAgrees ? '' : 'text differs'].filter(Boolean).join(', ')}`;
+      process.stdout.write(`  ${ok(r) ? '✔' : '✘'} ${`${r.agent}/${r.name}`.padEnd(56)} ${seconds(r.ms).padStart(7)}${what}\n`);
+      if (values.show && r.agentSide) process.stdout.write(`${JSON.stringify(r.agentSide, null, 2)}\n`);
+      return { r, c };
+    }),
+  );
+  const done = await pool(tasks, jobs);
+
+  process.stdout.write('\n');
+  const header = ['agent', 'release', 'cases', 'files agree', 'text agrees', 'time: total', 'mean', 'slowest'];
+  const rows = plan.map((p) => {
+    const rs = done.filter((d) => d.r.agent === p.release.name).map((d) => d.r);
+    const total = rs.reduce((n, r) => n + r.ms, 0);
+    const clean = (pred: (r: CaseResult) => boolean) => `${rs.filter((r) => r.problems.length === 0 && pred(r)).length} of ${rs.length}`;
+    return [
+      p.release.name,
+      p.release.version,
+      String(rs.length),
+      clean((r) => r.filesAgree),
+      clean((r) => r.textAgrees),
+      seconds(total),
+      seconds(total / Math.max(1, rs.length)),
+      seconds(Math.max(0, ...rs.map((r) => r.ms))),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => '  ' + cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  process.stdout.write(`${line(header)}\n`);
+  for (const r of rows) process.stdout.write(`${line(r)}\n`);
+  for (const p of plan) if (p.note) process.stdout.write(`  note: ${p.release.name}: ${p.note}\n`);
+  process.stdout.write(`  wall time ${seconds(Date.now() - started)}\n\n`);
+
+  const failed = done.filter((d) => !ok(d.r));
+  for (const { r, c } of failed) process.stdout.write(`${explain(r, c).join('\n')}\n\n`);
+  // Counted by .ci/run's closing line like mocha's.
+  process.stdout.write(`  ${done.length - failed.length} passing\n`);
+  if (failed.length > 0) {
+    process.stdout.write(`  ${failed.length} failing\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => fail(`the suite itself failed: ${(err as Error).stack ?? String(err)}`));

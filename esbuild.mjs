@@ -89,6 +89,7 @@ const entries = [
   // The in-host half of `npm run bench:vscode`.
   { entryPoints: ['scripts/vscode/bench-suite.ts'], outfile: 'out/bench/suite.js', external: ['vscode'] },
   { entryPoints: ['test/integration/profiles.ts'], outfile: 'out/integration/profiles.js', external: ['vscode', 'mocha'] },
+  { entryPoints: ['test/integration/first.ts'], outfile: 'out/integration/first.js', external: ['vscode', 'mocha'] },
 ];
 
 for (const entry of entries) {

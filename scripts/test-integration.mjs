@@ -65,12 +65,18 @@ ensureDemoMarker(profilesDemo);
 const holarynHome = path.join(work, 'holaryn-home');
 fs.mkdirSync(holarynHome, { recursive: true });
 
+// The first screen: an empty folder the suite itself fills (test/integration/first-screen.test.ts),
+// so nothing about it was seen before the workbench opened it.
+const unseen = path.join(work, 'unseen');
+fs.mkdirSync(unseen, { recursive: true });
+
 const runs = [
   { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
   { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
   { name: 'profiles', suite: 'out/integration/profiles.js', workspace: profilesDemo, env: { HOLARYN_HOME: holarynHome } },
+  { name: 'first screen', suite: 'out/integration/first.js', workspace: unseen, env: { HOLARYN_HOME: holarynHome } },
 ];
-// `--only single` or `--only multi`: one suite (a quicker loop while working on it).
+// `--only single`, `--only multi`, `--only profiles` or `--only first`: one suite (a quicker loop while working on it).
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 let failed = 0;
 for (const run of runs.filter((r) => !only || r.suite.includes(only))) {

@@ -64,7 +64,14 @@ export function activate(context: vscode.ExtensionContext): HolarynApi {
     timings.firstView = performance.now() - loadedAt;
     first.dispose();
   });
-  context.subscriptions.push(first);
+  // The first time the extension runs, the view (which VS Code adds closed, below the Explorer's
+  // other sections) opens once its first answer is there.
+  const once = view.onDidUpdate((s) => {
+    if (!s.evidence) return;
+    once.dispose();
+    void view.revealOnFirstRun(context.globalState);
+  });
+  context.subscriptions.push(first, once);
   timings.activate = performance.now() - loadedAt;
   return { view, authoring, decorations, timings };
 }

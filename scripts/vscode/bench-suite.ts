@@ -98,6 +98,20 @@ function row(api: HolarynApi, id: string): TreeNode | undefined {
   return api.view.provider.getRoots().find((n) => n.id === id);
 }
 
+/** The labels of the view's first rows as a person reads them (each open row's children after it), as the page renders them. */
+function firstLabels(nodes: readonly TreeNode[], n = 24): string[] {
+  const out: string[] = [];
+  const walk = (list: readonly TreeNode[]) => {
+    for (const node of list) {
+      if (out.length >= n) return;
+      out.push(node.label);
+      if (node.expanded && node.children) walk(node.children);
+    }
+  };
+  walk(nodes);
+  return out;
+}
+
 /** Activates Holaryn and waits for its first resolution; in the control run, the placeholder (and no Holaryn). */
 async function start(): Promise<HolarynApi | undefined> {
   if (BASELINE) {
@@ -162,7 +176,8 @@ export async function run(): Promise<void> {
       await vscode.window.showTextDocument(uri, { preview: false });
       if (api) await whenView(api, `the view on ${target}`, () => api.view.current.evidence?.targets[0]?.path === target);
       else await sleep(STAND_IN.switch);
-      if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1: Date.now(), target });
+      const t1 = Date.now();
+      if (i >= 0) out({ kind: 'switch', i, t0, te: switchedAt, t1, target, rows: api ? firstLabels(api.view.provider.getRoots()) : [] });
       await settle();
     }
   });

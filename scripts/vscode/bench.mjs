@@ -75,17 +75,25 @@ function pageProbe() {
     probe.longTasks = null; // not supported
   }
   const last = {};
+  const record = (key, text) => {
+    if (last[key] === text) return;
+    last[key] = text;
+    probe.rows.push({ at: Date.now(), key, text });
+  };
   const look = () => {
     for (const row of document.querySelectorAll('.monaco-list-row')) {
       const name = row.querySelector('.label-name')?.textContent;
-      if (name !== 'Target' && !name?.startsWith('Preview of ')) continue;
-      const key = name === 'Target' ? 'target' : 'preview';
-      const text = row.querySelector('.label-description')?.textContent ?? '';
-      if (last[key] !== text) {
-        last[key] = text;
-        probe.rows.push({ at: Date.now(), key, text });
-      }
+      if (name?.startsWith('Preview of ')) record('preview', row.querySelector('.label-description')?.textContent ?? '');
     }
+    // The first rows of the view as rendered (the first agent and its files), top to bottom.
+    const pane = [...document.querySelectorAll('.part.sidebar .pane')].find(
+      (p) => p.querySelector('.pane-header h3.title')?.textContent.trim().toLowerCase() === 'repository instructions',
+    );
+    if (!pane) return;
+    const rows = [...pane.querySelectorAll('.pane-body .monaco-list-row')]
+      .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+      .map((r) => r.querySelector('.label-name')?.textContent.trim() ?? '');
+    if (rows.length > 0) record('first', rows.join('\n'));
   };
   const start = () => new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
   if (document.body) start();
@@ -230,7 +238,8 @@ function report({ records, probe }, manifest = tree.manifest) {
   const keyTold = told(keys);
   const keyCount = counted(keys);
   const globScreen = onScreen(globKeys, 'preview', (r, text) => text === r.description);
-  const switchScreen = onScreen(switches, 'target', (r, text) => text.startsWith(r.target));
+  // The rendered rows are the first of the rows the host built for this target (as many as fit).
+  const switchScreen = onScreen(switches, 'first', (r, text) => text.split('\n').every((label, i) => label === r.rows?.[i]));
   const keyScreen = onScreen(keys, 'preview', (r, text) => text === r.description);
   const between = (from, to) => {
     if (!probe.longTasks) return { count: NaN, max: NaN, sum: NaN };

@@ -586,6 +586,80 @@ async function settleRows(page, body) {
   }
 }
 
+/**
+ * What a person sees of the view titled `viewTitle` (case-insensitive): whether its pane is
+ * shown and expanded, its height, and its rows that are wholly inside the pane's visible body,
+ * top to bottom (label, description, tree level, expanded), read from the DOM (a list renders
+ * only the rows in view, and this also leaves out the ones cut off at the bottom). Also whether
+ * the Files view is expanded, and the window's size.
+ */
+export function visibleRows(page, viewTitle) {
+  return page.evaluate((title) => {
+    /* global document, window */
+    const want = title.trim().toLowerCase();
+    const panes = [...document.querySelectorAll('.part.sidebar .pane')];
+    const titleOf = (p) => p.querySelector('.pane-header h3.title')?.textContent.trim().toLowerCase();
+    const pane = panes.find((p) => titleOf(p) === want);
+    const files = panes.find((p) => p.querySelector('.explorer-folders-view'));
+    const out = {
+      window: { width: window.innerWidth, height: window.innerHeight },
+      filesExpanded: files?.querySelector('.pane-header')?.getAttribute('aria-expanded') === 'true',
+      found: pane !== undefined && pane.getBoundingClientRect().height > 0,
+      expanded: false,
+      height: 0,
+      rows: [],
+    };
+    if (!out.found) return out;
+    out.expanded = pane.querySelector('.pane-header')?.getAttribute('aria-expanded') === 'true';
+    out.height = Math.round(pane.getBoundingClientRect().height);
+    const body = pane.querySelector('.pane-body');
+    if (!out.expanded || !body) return out;
+    const box = body.getBoundingClientRect();
+    out.rows = [...body.querySelectorAll('.monaco-list-row')]
+      .map((r) => ({ r, b: r.getBoundingClientRect() }))
+      .filter(({ b }) => b.height > 0 && b.top >= box.top - 0.5 && b.bottom <= box.bottom + 0.5)
+      .sort((x, y) => x.b.top - y.b.top)
+      .map(({ r }) => ({
+        label: r.querySelector('.label-name')?.textContent.trim() ?? '',
+        description: r.querySelector('.label-description')?.textContent.trim() ?? '',
+        level: Number(r.getAttribute('aria-level')),
+        expanded: r.getAttribute('aria-expanded'),
+      }));
+    return out;
+  }, viewTitle);
+}
+
+/**
+ * A small HTTP server on 127.0.0.1 through which a suite inside the extension host asks the page
+ * what is on screen (the extension host cannot see the DOM): `GET /view-rows?title=<view title>`
+ * answers visibleRows() as JSON. Start it before code-server and pass `url` in the environment
+ * (HOLARYN_PAGE_PROBE), which the extension host inherits; `setPage` once the page exists.
+ */
+export async function startPageProbe() {
+  let page;
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    try {
+      if (url.pathname !== '/view-rows' || !page) throw new Error(page ? `unknown request ${url.pathname}` : 'no page yet');
+      const body = JSON.stringify(await visibleRows(page, url.searchParams.get('title') ?? ''));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+    } catch (e) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(e?.message ?? e));
+    }
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    setPage: (p) => {
+      page = p;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 /** Drags the primary sidebar's sash (`.monaco-sash.primary-sidebar-sash`) to make it `width` px wide. */
 export async function resizeSidebar(page, width) {
   const sb = await page.locator('.part.sidebar').boundingBox();

@@ -18,6 +18,7 @@ import {
   openWorkbench,
   parseArgs,
   startCodeServer,
+  startPageProbe,
   writeSuiteWrapper,
 } from './host.mjs';
 
@@ -55,13 +56,14 @@ if (!fs.existsSync(path.join(args.extension, 'package.json'))) {
 }
 const timeoutSec = args.timeout ?? 300;
 
-let server, browser;
+let server, browser, probe;
 let failed = true;
 let sawSuiteOutput = false;
 const workbenchLog = [];
 async function cleanup() {
   await browser?.close();
   await server?.stop({ keep: args.keep || failed });
+  await probe?.close();
 }
 onSignals(cleanup);
 
@@ -74,11 +76,15 @@ async function main() {
   });
 
   const run = (async () => {
+    // The suite asks the page what is on screen through this (helpers.ts `pageRows`).
+    probe = await startPageProbe();
+    process.env.HOLARYN_PAGE_PROBE = probe.url;
     server = await startCodeServer({ workspace: args.workspace, echo: args.verbose });
     const wrapper = writeSuiteWrapper(path.join(server.dataDir, 'suite'), args.suite);
     log(`code-server ${server.url} (pid ${server.pid}) ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     browser = await launchChromium();
     const { page } = browser;
+    probe.setPage(page);
     if (args.verbose) {
       page.on('console', (m) => {
         if (m.type() === 'error') process.stderr.write(`[page] ${m.text()}\n`);

@@ -6,6 +6,7 @@
 //        [--collapse-others]  (collapse the Explorer's other panes: the view gets the full height)
 //        [--sidebar-width 480] (drag the sidebar wider)
 //        [--collapse-rows "Sources,Validation"] [--expand-rows "narya"]  (view rows, by label, in order)
+//        [--view-height 520]  (drag the sash above the view: the view this tall, the Files view above it)
 //        [--width 1400 --height 900] [--timeout 120] [--verbose] [--quick-open]
 //        [--files "src,src/app"] (the Files view instead of --view-title: these folders expanded,
 //        other Explorer panes collapsed) [--hover src/app] (a row of the Files view hovered, for its tooltip)
@@ -29,7 +30,7 @@ import {
 
 const USAGE = `usage: node scripts/vscode/screenshot.mjs --extension <dir> --workspace <dir|.code-workspace> --out <png>
        [--open <relative file>] [--view-title "<title>"] [--expand-all] [--collapse-others] [--sidebar-width <px>]
-       [--collapse-rows "<label>,<label>"] [--expand-rows "<label>,<label>"]
+       [--collapse-rows "<label>,<label>"] [--expand-rows "<label>,<label>"] [--view-height <px>]
        [--width 1400] [--height 900] [--timeout 120] [--verbose] [--files "a,a/b"] [--hover a/b]
   --files       screenshot the Files view with these folders expanded (its decorations show)
   --open        opened as the initial editor (payload "openFile"); --quick-open: through Ctrl+P instead`;
@@ -48,6 +49,7 @@ const args = parseArgs(
     'sidebar-width': 'number',
     'collapse-rows': 'string',
     'expand-rows': 'string',
+    'view-height': 'number',
     width: 'number',
     height: 'number',
     timeout: 'number',
@@ -176,6 +178,7 @@ async function main() {
   if (viewTitle) {
     log(`view "${viewTitle}": ${labels.length} row(s) rendered: ${labels.slice(0, 8).join(' | ')}${labels.length > 8 ? ' | …' : ''}`);
   }
+  if (viewTitle && args.viewHeight) await resizeView(page, viewTitle, args.viewHeight);
   if (viewTitle && (args.collapseRows || args.expandRows)) {
     await setRowsExpanded(page, viewTitle, args.collapseRows, false);
     await setRowsExpanded(page, viewTitle, args.expandRows, true);
@@ -196,6 +199,17 @@ async function main() {
  */
 async function showFiles(page, folders, hover) {
   await revealView(page, { sidebarWidth: args.sidebarWidth });
+  // The extension's view opens itself on the first run, once its first answer is there: wait for
+  // that, so it does not move the Files view after the folders are laid out (and the hover is shown).
+  if (viewTitle) {
+    const own = paneHeader(page, viewTitle);
+    await own.waitFor({ timeout: 15_000 }).catch(() => {});
+    await page
+      .waitForFunction((el) => el?.getAttribute('aria-expanded') === 'true', await own.elementHandle().catch(() => null), {
+        timeout: 20_000,
+      })
+      .catch(() => log(`the view "${viewTitle}" did not open by itself`));
+  }
   const panes = page.locator('.part.sidebar .pane-header');
   for (const h of await panes.all()) {
     const files = await h.evaluate((el) => el.parentElement.querySelector('.explorer-folders-view') !== null);
@@ -240,13 +254,37 @@ async function showFiles(page, folders, hover) {
   }
 }
 
-/** Collapses (or expands) the view's rows whose label is one of `list` (comma-separated), in order. */
-async function setRowsExpanded(page, title, list, expanded) {
-  if (!list) return;
-  const header = page
+/** The header of the Explorer pane titled `title` (case-insensitive, whole). */
+function paneHeader(page, title) {
+  return page
     .locator('.part.sidebar .pane-header')
     .filter({ has: page.locator('h3.title', { hasText: new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i') }) })
     .first();
+}
+
+/** Drags the sash above the view titled `title` until the view is `height` px tall (the panes above it give way). */
+async function resizeView(page, title, height) {
+  const header = paneHeader(page, title);
+  const box = await header.locator('xpath=..').boundingBox();
+  const sashes = await page
+    .locator('.part.sidebar .monaco-sash.horizontal')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((b) => ({ x: b.x + b.width / 2, y: b.y + b.height / 2 })));
+  const sash = box && sashes.find((s) => Math.abs(s.y - box.y) < 6);
+  if (!sash) {
+    log(`no sash above the view "${title}": its height is left as it is`);
+    return;
+  }
+  await page.mouse.move(sash.x, sash.y);
+  await page.mouse.down();
+  await page.mouse.move(sash.x, sash.y - (height - box.height), { steps: 10 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+}
+
+/** Collapses (or expands) the view's rows whose label is one of `list` (comma-separated), in order. */
+async function setRowsExpanded(page, title, list, expanded) {
+  if (!list) return;
+  const header = paneHeader(page, title);
   const body = header.locator('xpath=..').locator('.pane-body');
   for (const label of list
     .split(',')

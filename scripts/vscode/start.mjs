@@ -2,8 +2,10 @@
 // For a human: a real VS Code (code-server) in the browser with the extension under
 // development loaded, until Ctrl+C.
 //
-//   node scripts/vscode/start.mjs --extension <dir> --workspace <dir|.code-workspace> [--port 8080] [--fresh]
+//   node scripts/vscode/start.mjs --extension <dir> --workspace <dir|.code-workspace> [--open <file>] [--port 8080] [--fresh]
 //
+// --open names a file (relative to the workspace folder) both URLs open as the first editor, so
+// the extension's view has something to answer for at once (the view opens itself on the first run).
 // It prints two URLs:
 //  - the development URL (payload extensionDevelopmentPath): the extension runs in Development
 //    mode, as under F5; after rebuilding, reload the page (or "Developer: Reload Window").
@@ -15,7 +17,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureTools, log, onSignals, parseArgs, startCodeServer, TOOLS_DIR } from './host.mjs';
 
-const USAGE = `usage: node scripts/vscode/start.mjs --extension <dir> --workspace <dir|.code-workspace> [--port <n>] [--fresh] [--verbose]
+const USAGE = `usage: node scripts/vscode/start.mjs --extension <dir> --workspace <dir|.code-workspace> [--open <file>] [--port <n>] [--fresh] [--verbose]
+  --open     a file to open first, relative to the workspace folder
   --port     default: a free port
   --fresh    start from an empty profile (.vscode-test/profiles/start)
   --verbose  print code-server's output`;
@@ -25,6 +28,7 @@ const args = parseArgs(
   {
     extension: 'string',
     workspace: 'string',
+    open: 'string',
     port: 'number',
     fresh: 'boolean',
     verbose: 'boolean',
@@ -44,6 +48,13 @@ for (const k of ['extension', 'workspace']) {
 }
 if (!fs.existsSync(path.join(args.extension, 'package.json'))) {
   console.error(`--extension: no package.json in ${args.extension}`);
+  process.exit(2);
+}
+const openFile = args.open
+  ? path.resolve(args.workspace.endsWith('.code-workspace') ? path.dirname(args.workspace) : args.workspace, args.open)
+  : undefined;
+if (openFile && !fs.existsSync(openFile)) {
+  console.error(`--open: ${openFile} does not exist`);
   process.exit(2);
 }
 const manifest = JSON.parse(fs.readFileSync(path.join(args.extension, 'package.json'), 'utf8'));
@@ -92,16 +103,20 @@ async function main() {
     workspace: args.workspace,
     port: args.port,
     dataDir: profile,
-    extensionDevelopmentPath: args.extension,
     linkExtension: args.extension,
     echo: args.verbose,
   });
-  const plain = server.workbenchUrl({ folder: args.workspace });
+  const first = openFile ? [['openFile', server.remoteUri(openFile)]] : [];
+  const dev = server.workbenchUrl({
+    folder: args.workspace,
+    payload: [['extensionDevelopmentPath', server.remoteUri(args.extension)], ...first],
+  });
+  const plain = server.workbenchUrl({ folder: args.workspace, payload: first });
   console.log(`
 [holaryn] VS Code (code-server) is running with ${manifest.publisher}.${manifest.name} from ${args.extension}
 
   Open (extension in Development mode, as under F5; reload the page after a rebuild):
-    ${server.devUrl}
+    ${dev}
 
   Plain URL (same folder as an installed extension):
     ${plain}

@@ -13,8 +13,10 @@ const props = pkg.contributes.configuration.properties;
 const profiles = listProfiles();
 props['holaryn.profile'].enum = profiles.map((p) => p.name);
 props['holaryn.profile'].enumDescriptions = profiles.map((p) => p.description);
-props['holaryn.compareProfiles'].items.enum = profiles.map((p) => p.name);
-props['holaryn.compareProfiles'].items.enumDescriptions = profiles.map((p) => p.description);
+for (const key of ['holaryn.compareProfiles', 'holaryn.agents']) {
+  props[key].items.enum = profiles.map((p) => p.name);
+  props[key].items.enumDescriptions = profiles.map((p) => p.description);
+}
 const out = JSON.stringify(pkg, null, 2) + '\n';
 if (out !== text) writeFileSync(file, out);
 console.log(`package.json: ${profiles.map((p) => p.name).join(', ')}${out === text ? ' (unchanged)' : ''}`);

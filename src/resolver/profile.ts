@@ -470,7 +470,21 @@ export interface ProfileFlag {
  * A profile's card: its name, one line, and its command-line flags. The registry lists cards
  * and parses flags without loading the profiles, so a call pays only for the profile it runs.
  */
-export type ProfileAbout = Pick<Profile, 'name' | 'description' | 'flags'>;
+export type ProfileAbout = Pick<Profile, 'name' | 'description' | 'flags' | 'signs'>;
+
+/**
+ * What tells an editor that someone uses this agent (the VS Code view's `holaryn.agents` default,
+ * docs/vscode.md "The agents you use"). Data only: the editor reads it from the card, so knowledge
+ * of an agent stays in its folder.
+ */
+export interface AgentSigns {
+  /** Files in a workspace folder that only this agent reads: globs relative to the folder (a leading `**` segment: at any depth). */
+  readonly files?: readonly string[];
+  /** Executables whose presence on the `PATH` says the agent is installed (`claude`). */
+  readonly executables?: readonly string[];
+  /** The agent runs inside the editor's own chat: the editor's chat being enabled is a sign. */
+  readonly editorChat?: boolean;
+}
 
 export interface Profile {
   /** The `--profile` name. */
@@ -498,6 +512,8 @@ export interface Profile {
   configure?(ctx: ProfileContext): Configured;
   /** Command-line flags of this profile, each stored as a setting (`--agent-home DIR` → `agentHome`). */
   readonly flags?: readonly ProfileFlag[];
+  /** What says someone uses this agent (an editor's default list of agents); absent: never detected. */
+  readonly signs?: AgentSigns;
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

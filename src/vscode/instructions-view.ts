@@ -29,7 +29,8 @@ import { ProfileSession } from './profiles/session';
 import { EDITOR_SETTING_PREFIXES } from './profiles/options';
 import { profileByName, resolveOptionsFor, trustStoreFile } from './profiles/settings';
 import { isRepositoryTrust, trustNode } from './profiles/trust-model';
-import { ProfileShown, profileRow, viewDescription, withProfileRows } from './profiles/view-model';
+import { ProfileShown, firstScreen, viewDescription } from './profiles/view-model';
+import { agentOf } from './profiles/compare-model';
 import { macrotask } from '../lint/pause';
 
 const DEBOUNCE_MS = 150;
@@ -50,9 +51,9 @@ export interface ViewState {
   unsaved?: boolean;
   /** The profile shown (docs/vscode.md, "Profiles"). */
   profile?: ProfileShown & { problem?: string };
-  /** The Compare section's answers for the same targets, one per compared profile. */
+  /** The answers for the same targets under the other agents and Compare all's profiles. */
   compare?: ProfileAnswer[];
-  /** The Compare section is being resolved for these targets (it follows the rows, in a task of its own). */
+  /** Those answers are being resolved for these targets (they follow the rows, in a task of their own). */
   comparing?: boolean;
 }
 
@@ -73,15 +74,18 @@ export class InstructionsView implements vscode.Disposable {
   /** A request came while the timer ran: resolve again when it ends. */
   private again = false;
   private generation = 0;
-  /** The Compare section last shown: kept, marked as updating, while the next one resolves. */
+  /** The Compare all section last shown: kept, marked as updating, while the next one resolves. */
   private compareNode: TreeNode | undefined;
+  /** The other agents' rows last shown, by id: kept, marked as updating, while the next answers resolve. */
+  private agentNodes = new Map<string, TreeNode>();
   private readonly updated = new vscode.EventEmitter<ViewState>();
   /** Fires after every resolution (tests and other features listen). */
   readonly onDidUpdate = this.updated.event;
-  /** View as…, Compare and the trust question. */
-  readonly profiles = new ProfileSession();
+  /** The agents, View as…, Compare and the trust question. */
+  readonly profiles: ProfileSession;
 
   constructor(watcher: InstructionFileWatcher) {
+    this.profiles = new ProfileSession(watcher);
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true, canSelectMany: false });
     this.disposables.push(
       this.view,
@@ -281,8 +285,8 @@ export class InstructionsView implements vscode.Disposable {
     this.state = next;
     this.render();
     if (!next.comparing) return this.state;
-    // The Compare section resolves the same targets under every compared profile. It follows in a
-    // task of its own, so that the rows of a switch never wait for those resolutions.
+    // The other agents' lines and Compare all resolve the same targets under those profiles. They
+    // follow in a task of their own, so that the rows of a switch never wait for those resolutions.
     await macrotask();
     if (generation !== this.generation) return this.state;
     let compare: ProfileAnswer[] | undefined;
@@ -307,19 +311,32 @@ export class InstructionsView implements vscode.Disposable {
       const trust = isRepositoryTrust(evidence.trust)
         ? trustNode(evidence.trust, { restricted: !vscode.workspace.isTrusted, storeFile: trustStoreFile() })
         : undefined;
-      const compare = this.state.compare
-        ? (this.compareNode = compareSection(this.state.compare, { shown: shown.name }))
+      // Compare all: the holaryn.compareProfiles subset of the answers, in its order.
+      const listed = this.profiles.compareNames(target?.folder.uri);
+      const compared = this.state.compare
+        ?.filter((a) => listed.includes(a.name))
+        .sort((a, b) => listed.indexOf(a.name) - listed.indexOf(b.name));
+      const compare = compared
+        ? (this.compareNode = compareSection(compared, { shown: shown.name, reference: shown.name }))
         : this.state.comparing
           ? pendingCompare(this.compareNode)
           : undefined;
-      this.provider.setRoots(
-        withProfileRows(buildTree(evidence, { unsaved: this.state.unsaved, preview }), { profile: profileRow(shown), trust, compare }),
-      );
+      const roots = firstScreen(buildTree(evidence, { unsaved: this.state.unsaved, preview }), {
+        shown,
+        evidence,
+        answers: this.state.compare,
+        resolving: this.state.comparing === true,
+        last: this.agentNodes,
+        trust,
+        compare,
+      });
+      this.agentNodes = new Map(roots.filter((r) => agentOf(r) !== undefined).map((r) => [r.id, r]));
+      this.provider.setRoots(roots);
       const count = evidence.targets.length;
       const names = count > 2 ? `${count} targets` : evidence.targets.map((t) => targetLabel(t.path)).join(', ');
       const folderName =
         vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders.length > 1 ? `${target?.folder.name}: ` : '';
-      // The profile first, always: the same file reads differently under each.
+      // The agents first, always: the same file reads differently under each.
       this.setHeading(
         clipped(printable(viewDescription(shown, `${pinned ? '📌 ' : ''}${folderName}${names}`)), MAX_LABEL),
         evidence.notice ??
@@ -384,6 +401,9 @@ export class InstructionsView implements vscode.Disposable {
         // Not awaited: a click only opens the picker (it closes by itself when focus moves on).
         void this.profiles.pickViewAs(this.state.target?.folder.uri);
         return;
+      case 'pick-agents':
+        void this.profiles.pickAgents(this.state.target?.folder.uri);
+        return;
       case 'ask-trust': {
         const trust = ev.trust;
         if (isRepositoryTrust(trust) && trust.repository === action.repository && vscode.workspace.isTrusted) {
@@ -416,6 +436,24 @@ export class InstructionsView implements vscode.Disposable {
     void vscode.window.setStatusBarMessage('Holaryn: evidence copied as JSON', 3000);
   }
 
+  /** Opens the Compare all section (every profile side by side), revealing the view if need be. */
+  async compareAll(): Promise<void> {
+    const node = this.provider.getRoots().find((n) => n.id === 'compare' || n.id === 'compare-pending');
+    if (node) await this.view.reveal(node, { expand: true, focus: true, select: false });
+  }
+
+  /**
+   * Shows the view once, the first time the extension runs (a new view in the Explorer starts
+   * closed, below the other sections): expanded, without taking the focus from the editor.
+   */
+  async revealOnFirstRun(memento: vscode.Memento): Promise<void> {
+    const key = 'holaryn.viewShownOnce';
+    if (memento.get<boolean>(key) === true) return;
+    await memento.update(key, true);
+    const first = this.provider.getRoots()[0];
+    if (first && !this.view.visible) await this.view.reveal(first, { focus: false, select: false, expand: false });
+  }
+
   async revealSource(node: TreeNode | undefined): Promise<void> {
     const ev = this.state.evidence;
     if (!ev || node?.action?.kind !== 'open-source' || node.action.global) return;
@@ -433,6 +471,13 @@ export class InstructionsView implements vscode.Disposable {
             ? this.profiles.setViewAs(name)
             : this.profiles.pickViewAs(this.state.target?.folder.uri),
       ),
+      vscode.commands.registerCommand('holaryn.pickAgents', () => this.profiles.pickAgents(this.state.target?.folder.uri)),
+      // The row action of another agent: every detail of its answer (View as… that agent).
+      vscode.commands.registerCommand('holaryn.viewAsAgent', (node?: TreeNode) => {
+        const name = node ? agentOf(node) : undefined;
+        if (name) this.profiles.viewAsOrFollow(name, this.state.target?.folder.uri);
+      }),
+      vscode.commands.registerCommand('holaryn.compareAll', () => this.compareAll()),
       vscode.commands.registerCommand('holaryn.pin', () => this.pin()),
       vscode.commands.registerCommand('holaryn.unpin', () => this.unpin()),
       vscode.commands.registerCommand('holaryn.copyEvidence', () => this.copyEvidence()),

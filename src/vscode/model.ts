@@ -21,6 +21,8 @@ export type NodeAction =
   | { kind: 'open-file'; path: string }
   /** Pick the profile the view shows (profiles/view-model.ts). */
   | { kind: 'view-as' }
+  /** Choose the view's agents (profiles/view-model.ts, the Agents row). */
+  | { kind: 'pick-agents' }
   /** Ask a repository's trust question again (profiles/trust-model.ts). */
   | { kind: 'ask-trust'; repository: string };
 

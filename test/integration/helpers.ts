@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { HolarynApi } from '../../src/extension';
 import type { ViewState } from '../../src/vscode/instructions-view';
 import type { TreeNode } from '../../src/vscode/model';
+import { FIRST_AGENT_ID } from '../../src/vscode/profiles/view-model';
 
 export const EXTENSION_ID = 'holaryn.holaryn';
 
@@ -119,8 +120,40 @@ export function rows(holaryn: HolarynApi): TreeNode[] {
   return [...holaryn.view.provider.getRoots()];
 }
 
+/**
+ * The first agent's source rows in precedence order (the evidence's order): those that reach the
+ * model are its children, the others are under its "Not included" child.
+ */
 export function sourceRows(holaryn: HolarynApi): TreeNode[] {
-  return rows(holaryn).find((n) => n.id === 'sources')?.children ?? [];
+  const first = rows(holaryn).find((n) => n.id === FIRST_AGENT_ID);
+  const order = (n: TreeNode) => Number(/^source:(\d+):/.exec(n.id)?.[1]);
+  return allNodes(first?.children ?? [])
+    .filter((n) => n.id.startsWith('source:') && !Number.isNaN(order(n)) && n.contextValue?.startsWith('holaryn-source'))
+    .sort((a, b) => order(a) - order(b));
+}
+
+/** The user-level `holaryn.agents` (undefined: detected again). */
+export async function useAgents(names: string[] | undefined): Promise<void> {
+  await vscode.workspace.getConfiguration('holaryn').update('agents', names, vscode.ConfigurationTarget.Global);
+}
+
+/** What the page shows of a view (scripts/vscode/host.mjs `visibleRows`), asked through the runner's page probe. */
+export interface PageView {
+  window: { width: number; height: number };
+  filesExpanded: boolean;
+  found: boolean;
+  expanded: boolean;
+  height: number;
+  rows: { label: string; description: string; level: number; expanded: string | null }[];
+}
+
+/** The rows a person sees of the view, read from the page's DOM by the runner (HOLARYN_PAGE_PROBE). */
+export async function pageRows(title = 'Repository instructions'): Promise<PageView> {
+  const probe = process.env.HOLARYN_PAGE_PROBE;
+  assert.ok(probe, 'HOLARYN_PAGE_PROBE is not set: run the suite with scripts/vscode/run-tests.mjs');
+  const res = await fetch(`${probe}/view-rows?title=${encodeURIComponent(title)}`);
+  if (!res.ok) throw new Error(`page probe: ${res.status} ${await res.text()}`);
+  return (await res.json()) as PageView;
 }
 
 export function allNodes(nodes: readonly TreeNode[]): TreeNode[] {

@@ -10,6 +10,11 @@ import type { ViewState } from '../../src/vscode/instructions-view';
 import type { RecordedAnswer } from '../../src/vscode/profiles/session';
 import type { ConsentAnswer, ConsentQuestion } from '../../src/vscode/profiles/trust-model';
 import { api, folderUri, open, rows, until } from './helpers';
+import { FIRST_AGENT_ID } from '../../src/vscode/profiles/view-model';
+
+function agentsRow(holaryn: Awaited<ReturnType<typeof api>>) {
+  return rows(holaryn).find((n) => n.id === 'agents');
+}
 
 /** Waits until the view shows `target` under `profile` (and `extra` holds). */
 async function shows(profile: string, target: string, extra?: (s: ViewState) => boolean): Promise<ViewState> {
@@ -43,46 +48,72 @@ export function registerProfiles(): void {
       await vscode.commands.executeCommand('holaryn.viewAs', null);
     });
 
-    it('shows the holaryn profile by default, and says so in the title description and the first row', async () => {
+    it('answers for the first of holaryn.agents, and names the agents in the title description and the Agents row', async () => {
       const holaryn = await api();
       await shows('holaryn', 'src/app/main.ts');
-      assert.match(holaryn.view.description ?? '', /^holaryn · src\/app\/main\.ts$/);
+      assert.match(holaryn.view.description ?? '', /^holaryn, codex, claude-code · src\/app\/main\.ts$/);
       const first = rows(holaryn)[0];
-      assert.equal(first.id, 'profile');
-      assert.equal(first.description, 'holaryn · holaryn.profile setting');
+      assert.equal(first.id, FIRST_AGENT_ID);
+      assert.equal(first.label, 'holaryn');
+      assert.equal(agentsRow(holaryn)?.description, 'holaryn, codex, claude-code · holaryn.agents setting');
+    });
+
+    it('the other agents follow the first, one line each, closed; their row action views the file as that agent', async () => {
+      const holaryn = await api();
+      await shows('holaryn', 'src/app/main.ts', () => rows(holaryn).some((n) => n.id === 'agent:codex' && n.children !== undefined));
+      const [, codex, claude] = rows(holaryn);
+      assert.equal(codex.id, 'agent:codex');
+      assert.equal(claude.id, 'agent:claude-code');
+      assert.equal(codex.expanded, false);
+      assert.match(codex.description!, /^1 file · 1,4\d\d B · cuts nothing · differs from holaryn$/);
+      assert.match(claude.description!, /^\d+ files · [\d,]+ chars · cuts nothing · differs from holaryn$/);
+      assert.deepEqual(
+        codex.children!.map((c) => c.label),
+        ['1. AGENTS.md', 'Not included'],
+      );
+      await vscode.commands.executeCommand('holaryn.viewAsAgent', codex);
+      await shows('codex', 'src/app/main.ts');
+      assert.match(holaryn.view.description ?? '', /^codex, holaryn, claude-code · /);
     });
 
     it('View as… switches the view to another profile for this window, and back', async () => {
       const holaryn = await api();
       await vscode.commands.executeCommand('holaryn.viewAs', 'dsh');
       const s = await shows('dsh', 'src/app/main.ts');
-      assert.match(holaryn.view.description ?? '', /^dsh · src\/app\/main\.ts$/);
-      assert.equal(rows(holaryn)[0].description, 'dsh · View as… for this window (setting: holaryn)');
+      assert.match(holaryn.view.description ?? '', /^dsh, holaryn, codex, claude-code · src\/app\/main\.ts$/);
+      assert.equal(
+        agentsRow(holaryn)?.description,
+        'dsh, holaryn, codex, claude-code · dsh by View as… for this window (setting: holaryn)',
+      );
       assert.deepEqual(s.evidence!.sources.map((x) => `${x.path} ${x.status}`).slice(0, 2), ['AGENTS.md included', 'CLAUDE.md shadowed']);
       assert.match(rows(holaryn).find((n) => n.id === 'truncation')!.description!, / of 65,536 bytes/);
       await vscode.commands.executeCommand('holaryn.viewAs', null);
       await shows('holaryn', 'src/app/main.ts');
-      assert.match(holaryn.view.description ?? '', /^holaryn · /);
+      assert.match(holaryn.view.description ?? '', /^holaryn, /);
     });
 
-    it('the holaryn.profile setting chooses the profile the view shows', async () => {
+    it('the holaryn.profile setting, where set, chooses the profile answered for first', async () => {
       const holaryn = await api();
       const config = vscode.workspace.getConfiguration('holaryn', folderUri());
       await config.update('profile', 'holon', vscode.ConfigurationTarget.Workspace);
       try {
         await shows('holon', 'src/app/main.ts');
-        assert.match(holaryn.view.description ?? '', /^holon · /);
-        assert.equal(rows(holaryn)[0].description, 'holon · holaryn.profile setting');
+        assert.match(holaryn.view.description ?? '', /^holon, holaryn, codex, claude-code · /);
+        assert.equal(agentsRow(holaryn)?.description, 'holon, holaryn, codex, claude-code · holon by holaryn.profile setting');
       } finally {
         await config.update('profile', undefined, vscode.ConfigurationTarget.Workspace);
       }
       await shows('holaryn', 'src/app/main.ts');
     });
 
-    it('Compare shows one child per profile with each file’s status and the size in its unit', async () => {
+    it('Compare all shows one child per profile with each file’s status and the size in its unit, closed until asked', async () => {
       const holaryn = await api();
       await shows('holaryn', 'src/app/main.ts', () => rows(holaryn).some((n) => n.id === 'compare'));
       const compare = rows(holaryn).find((n) => n.id === 'compare')!;
+      assert.equal(compare.label, 'Compare all');
+      assert.equal(compare.expanded, false);
+      assert.equal(rows(holaryn).at(-1), compare, 'the last row');
+      await vscode.commands.executeCommand('holaryn.compareAll');
       const names = listProfiles().map((p) => p.name);
       assert.deepEqual(
         compare.children!.map((c) => c.id),

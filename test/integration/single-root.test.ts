@@ -50,19 +50,23 @@ export function registerSingleRoot(): void {
       const dup = sourceRows(holaryn)[3];
       assert.ok(dup.children!.some((c) => c.label === 'Duplicate of' && c.description === 'src/AGENTS.md'));
       const top = rows(holaryn).map((n) => n.label);
-      // The profile row first and the Compare section after the snapshot (docs/vscode.md, "Profiles").
+      // The first agent and its files first, Compare all last (docs/vscode.md, "The Repository instructions view").
       assert.deepEqual(top, [
-        'Profile',
+        'holaryn',
         'Target',
-        'Snapshot',
-        'Compare',
-        'Sources',
         'Validation',
         'Truncation',
         'Conflicts',
         'Diagnostics',
         'Model context',
+        'Snapshot',
+        'Agents',
+        'Compare all',
       ]);
+      assert.deepEqual(
+        rows(holaryn)[0].children!.map((n) => n.label),
+        ['1. CLAUDE.md', '2. AGENTS.md', '3. src/AGENTS.md', '5. src/app/.holaryn/instructions.md', 'Not included'],
+      );
     });
 
     it('every row becomes a TreeItem with a plain-string tooltip and only Holaryn commands', async () => {

@@ -7,7 +7,7 @@
  * the default profile does not load (or pay the start-up of) the other eight and their parsers.
  */
 import { ResolveError } from '../evidence';
-import type { Profile, ProfileAbout, ProfileFlag } from '../profile';
+import type { AgentSigns, Profile, ProfileAbout, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
@@ -58,6 +58,11 @@ export function listProfiles(): ProfileListing[] {
 
 export function profileNames(): string[] {
   return PROFILES.map(({ about }) => about.name);
+}
+
+/** Every registered profile that declares signs of use (files only it reads, its executables), in registry order. */
+export function agentSigns(): { name: string; signs: AgentSigns }[] {
+  return PROFILES.flatMap(({ about }) => (about.signs ? [{ name: about.name, signs: about.signs }] : []));
 }
 
 /** The profile called `name`; a `usage` ResolveError listing the known names otherwise. */

@@ -1,11 +1,12 @@
 /**
- * The view's Compare section (docs/profiles.md §6): the open file resolved under several
+ * The view's Compare all section (docs/profiles.md §6) and the other agents' one-line answers
+ * (docs/vscode.md, "The Repository instructions view"): the open file resolved under several
  * profiles, one child per profile. Each child says in its description what reaches the model
  * and how large the context is in that profile's own unit; its children are the files any
  * profile considered, in the same order under every profile, each with that profile's cell
  * (`included`, `cut 64000/90000 B`, `omitted`, `shadowed`, `not loaded`, `untrusted`, `—`), so
  * the same row can be read across profiles. A profile whose answer differs from the reference
- * profile's (holaryn's) is marked, and so is every cell that differs.
+ * profile's (the view's first agent) is marked, and so is every cell that differs.
  *
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
@@ -28,7 +29,7 @@ export interface ProfileAnswer {
 export interface CompareOptions {
   /** The profile the rest of the view shows (marked). */
   shown: string;
-  /** Differences are marked against this profile (default `holaryn`). */
+  /** Differences are marked against this profile: the first of the view's agents (default `holaryn`). */
   reference?: string;
 }
 
@@ -40,9 +41,14 @@ export function sizeText(ev: Evidence): string {
   return t.budget === null ? `${n(t.size)} ${unit}, no budget` : `${n(t.size)} of ${n(t.budget)} ${unit}`;
 }
 
+/** Whether a source's text reaches the model (whole or cut). */
+export function reachesModel(s: SourceEvidence): boolean {
+  return s.status === 'included' || s.status === 'truncated';
+}
+
 /** Files that reach the model (included or cut), in order, with their cells: what "the answer" is. */
 export function answerOf(ev: Evidence): string[] {
-  return ev.sources.filter((s) => s.status === 'included' || s.status === 'truncated').map((s) => `${s.path} ${compareCell(ev, s)}`);
+  return ev.sources.filter(reachesModel).map((s) => `${s.path} ${compareCell(ev, s)}`);
 }
 
 /** Whether two answers put different text in front of the model (files, order, cuts). */
@@ -67,11 +73,28 @@ const COUNTED: [SourceEvidence['status'], string][] = [
 
 /** `2 included · 1 shadowed · 3 not loaded`, or `no file` when the profile considered none. */
 export function statusCounts(ev: Evidence): string {
+  return countStatuses(ev.sources);
+}
+
+/** The status counts of some sources (statusCounts for a whole answer). */
+export function countStatuses(sources: readonly SourceEvidence[]): string {
   const parts = COUNTED.map(([status, word]) => {
-    const n = ev.sources.filter((s) => s.status === status).length;
+    const n = sources.filter((s) => s.status === status).length;
     return n > 0 ? `${n} ${word}` : '';
   }).filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : 'no file';
+}
+
+/**
+ * One agent's answer in one line: how many files reach the model, the context's size in the
+ * agent's own unit, and what the budget leaves out: `2 files · 1,481 B · cuts nothing`.
+ */
+export function summaryText(ev: Evidence): string {
+  const n = ev.sources.filter(reachesModel).length;
+  const t = ev.truncation;
+  const left = [t.omitted.length > 0 ? `omits ${t.omitted.length}` : '', t.cut.length > 0 ? `cuts ${t.cut.length}` : ''].filter(Boolean);
+  const untrusted = ev.sources.some((s) => s.status === 'untrusted') ? ' · untrusted: kept out' : '';
+  return `${n} file${n === 1 ? '' : 's'} · ${t.size.toLocaleString('en-US')} ${cellUnit(t.unit)} · ${left.length > 0 ? left.join(', ') : 'cuts nothing'}${untrusted}`;
 }
 
 const CELL_ICON_NOT_CONSIDERED = 'dash|disabledForeground';
@@ -174,13 +197,14 @@ export function compareSection(answers: readonly ProfileAnswer[], options: Compa
     .join(', ');
   return {
     id: 'compare',
-    label: 'Compare',
+    label: 'Compare all',
     description: `${answers.length} profiles${target ? ` for ${target}` : ''}${ref ? ` · ${differing.length} differ from ${ref.name}` : ''}`,
     tooltip:
       `The same target under each profile: what reaches the model, and the context size in each profile's own unit.` +
       (ref ? `\nDiffer from ${ref.name}: ${differing.length > 0 ? differing.join(', ') : 'none'}` : ''),
     icon: 'split-horizontal',
-    expanded: true,
+    // Never open by default: the view's own agents come first (the command "Compare All" opens it).
+    expanded: false,
     children,
   };
 }
@@ -194,7 +218,7 @@ export const PENDING_COMPARE_ID = 'compare-pending';
  */
 export function pendingCompare(last: TreeNode | undefined): TreeNode {
   if (!last) {
-    return { id: PENDING_COMPARE_ID, label: 'Compare', description: 'resolving under each profile…', icon: 'loading~spin' };
+    return { id: PENDING_COMPARE_ID, label: 'Compare all', description: 'resolving under each profile…', icon: 'loading~spin' };
   }
   return {
     ...last,
@@ -202,5 +226,104 @@ export function pendingCompare(last: TreeNode | undefined): TreeNode {
     description: `updating… (was: ${last.description ?? ''})`,
     tooltip: `Resolving the new target under each profile; until then this is the previous answer.`,
     icon: 'loading~spin',
+  };
+}
+
+/** The id of another agent's row (view-model.ts places them; `agentOf` reads the name back). */
+export function agentRowId(name: string): string {
+  return `agent:${name}`;
+}
+
+/** The agent an agent row is for (its inline View as… action). */
+export function agentOf(node: Pick<TreeNode, 'id'>): string | undefined {
+  return node.id.startsWith('agent:') && !node.id.slice(6).includes(':') ? node.id.slice(6) : undefined;
+}
+
+/** One source of another agent's answer: its cell, its reason, and (a repository file) a click that opens it. */
+function agentSourceRow(id: string, name: string, ev: Evidence, s: SourceEvidence): TreeNode {
+  const cell = compareCell(ev, s);
+  return {
+    id: `${id}:${s.order}:${s.path}`,
+    label: `${s.order}. ${s.path}`,
+    description: cell,
+    tooltip: [`${s.path} under ${name}: ${cell}`, s.reason ?? ''].filter(Boolean).join('\n'),
+    icon: STATUS_ICON[s.status],
+    action: s.scope === 'workspace' || s.scope === 'project' ? { kind: 'open-file', path: s.path } : undefined,
+  };
+}
+
+/**
+ * Another chosen agent's answer in one line (`codex  2 files · 1,481 B · cuts nothing · differs
+ * from claude-code`), collapsed; expanded, the files that reach the model in its order, then the
+ * others under "Not included". `ref` is the first agent's evidence.
+ */
+export function agentNode(a: ProfileAnswer, ref: { name: string; evidence: Evidence } | undefined): TreeNode {
+  const id = agentRowId(a.name);
+  const ev = a.evidence;
+  if (!ev) {
+    return {
+      id,
+      label: a.name,
+      description: `could not resolve: ${a.error ?? 'unknown error'}`,
+      tooltip: `${a.name}: ${a.description}\n${a.error ?? ''}`,
+      icon: 'error|list.errorForeground',
+      contextValue: 'holaryn-agent',
+    };
+  }
+  const differs = ref !== undefined && answersDiffer(ev, ref.evidence);
+  const mark = ref === undefined ? '' : differs ? ` · differs from ${ref.name}` : ` · same as ${ref.name}`;
+  const reached = ev.sources.filter(reachesModel);
+  const rest = ev.sources.filter((s) => !reachesModel(s));
+  const children: TreeNode[] = [];
+  for (const [i, problem] of (a.problems ?? []).entries()) {
+    children.push({ id: `${id}:problem:${i}`, label: 'Setting ignored', description: problem, tooltip: problem, icon: 'warning' });
+  }
+  if (ev.notice) children.push({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
+  children.push(...reached.map((s) => agentSourceRow(id, a.name, ev, s)));
+  if (rest.length > 0) {
+    children.push({
+      id: `${id}:not-included`,
+      label: 'Not included',
+      description: countStatuses(rest),
+      tooltip: `Files ${a.name} considered that do not reach the model, each with why.`,
+      icon: 'circle-slash|disabledForeground',
+      expanded: false,
+      children: rest.map((s) => agentSourceRow(id, a.name, ev, s)),
+    });
+  }
+  const untrusted = ev.notice !== undefined && ev.sources.some((s) => s.status === 'untrusted');
+  return {
+    id,
+    label: a.name,
+    description: `${summaryText(ev)}${mark}`,
+    tooltip: [
+      `${a.name}: ${a.description}`,
+      `${summaryText(ev)} (${sizeText(ev)})`,
+      statusCounts(ev),
+      ...(differs ? [`What reaches the model differs from ${ref!.name}'s answer.`] : []),
+      ...(ev.profileVersion ? [`emulates ${ev.profileVersion}`] : []),
+      ...(ev.notice ? [ev.notice] : []),
+      'View as… (the row action) shows every detail of this answer.',
+    ].join('\n'),
+    icon: untrusted ? 'shield|list.warningForeground' : differs ? 'diff|list.warningForeground' : 'pass|testing.iconPassed',
+    contextValue: 'holaryn-agent',
+    expanded: false,
+    children,
+  };
+}
+
+/**
+ * Another agent's row before its answer is there: the row shown last, marked as updating (so
+ * the rows below do not move and an open row stays open), or one line saying it is on its way.
+ */
+export function pendingAgent(name: string, last: TreeNode | undefined, resolving: boolean): TreeNode {
+  const description = resolving ? 'resolving…' : 'not resolved';
+  if (last) return { ...last, description: resolving ? `updating…` : description, icon: resolving ? 'loading~spin' : 'circle-slash' };
+  return {
+    id: agentRowId(name),
+    label: name,
+    description,
+    icon: resolving ? 'loading~spin' : 'circle-slash',
+    contextValue: 'holaryn-agent',
   };
 }

@@ -15,12 +15,32 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { decorateInstalledAgent } from '../../capture/version';
-import { Evidence, FileCache, ResolveError, ResolverFs, profileByName, resolveInstructions } from '../../resolver';
+import {
+  DEFAULT_PROFILE,
+  Evidence,
+  FileCache,
+  ResolveError,
+  ResolverFs,
+  profileByName,
+  profileNames,
+  resolveInstructions,
+} from '../../resolver';
 import { MomentMemo } from '../../resolver/moment-memo';
 import { profileWatchGlobs } from './watch';
 import { setTrustDecision } from '../../trust/store';
 import type { ProfileAnswer } from './compare-model';
-import { compareProfilesSetting, profileSetting, registeredProfiles, resolveOptionsFor, trustStoreFile } from './settings';
+import type { InstructionFileWatcher } from '../instruction-watcher';
+import { AgentDetection } from './agents';
+import { ChosenAgents, chooseAgents, pickedAgents, viewAgents } from './agents-model';
+import {
+  agentsSetting,
+  compareProfilesSetting,
+  profileSetting,
+  registeredProfiles,
+  resolveOptionsFor,
+  trustStoreFile,
+  writeAgentsSetting,
+} from './settings';
 import { ConsentAnswer, ConsentQuestion, RepositoryTrust, consentQuestion, isRepositoryTrust, recordedDecision } from './trust-model';
 import type { ProfileShown } from './view-model';
 
@@ -40,6 +60,8 @@ export interface RecordedAnswer {
 
 export class ProfileSession implements vscode.Disposable {
   private override: string | undefined;
+  /** `shown` per scope, until a setting, the detected agents or View as… change. */
+  private readonly shownFor = new Map<string, ProfileShown & { problem?: string }>();
   private readonly asked = new Set<string>();
   /** Compare answers kept while the files still answer the same (switching back to a file shows them at once). */
   private readonly compared = new MomentMemo<ProfileAnswer[]>();
@@ -55,10 +77,22 @@ export class ProfileSession implements vscode.Disposable {
    */
   ask: (q: ConsentQuestion) => Thenable<ConsentAnswer | undefined> = askModal;
   private readonly watchers: vscode.Disposable[] = [];
+  /** The signs of the agents used here (the holaryn.agents default). */
+  readonly detection: AgentDetection;
 
   private watchTimer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor() {
+  constructor(watcher: InstructionFileWatcher) {
+    this.detection = new AgentDetection(watcher);
+    this.watchers.push(
+      this.detection,
+      this.detection.onDidChange(() => {
+        this.shownFor.clear();
+        this.changed.fire();
+      }),
+      // Any setting may be one `shown` reads (holaryn.*, chat.*): each change forgets the answers.
+      vscode.workspace.onDidChangeConfiguration(() => this.shownFor.clear()),
+    );
     // The watchers need every profile's candidate names, and so every profile loaded: that waits
     // until activation is over (the view's first Compare section loads them anyway).
     this.watchTimer = setTimeout(() => {
@@ -84,17 +118,102 @@ export class ProfileSession implements vscode.Disposable {
     }
   }
 
-  /** The profile the view shows for `scope`, and where that choice comes from. */
+  /** The chosen agents for `scope`: `holaryn.agents`, else the detected ones, else the default profile. */
+  agents(scope: vscode.Uri | undefined): ChosenAgents & { because: Record<string, string[]> } {
+    const setting = agentsSetting(scope);
+    const listed = chooseAgents(setting, [], profileNames(), DEFAULT_PROFILE.name);
+    if (listed.origin === 'agents') return { ...listed, because: {} };
+    const folder = scope ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+    const detected = this.detection.detected(folder);
+    const chosen = chooseAgents(setting, detected, profileNames(), DEFAULT_PROFILE.name);
+    return { ...chosen, because: Object.fromEntries(detected.map((d) => [d.name, d.because])) };
+  }
+
+  /**
+   * The profile the view answers for first in `scope`, and why: View as… for this window, else
+   * the holaryn.profile setting where it is set, else the first chosen agent. The view's agents
+   * are that one, then the other chosen agents.
+   */
   shown(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
+    // Asked several times a switch; reading the settings each time is the costly part.
+    const key = scope?.toString() ?? '';
+    let shown = this.shownFor.get(key);
+    if (!shown) this.shownFor.set(key, (shown = this.work(scope)));
+    return shown;
+  }
+
+  private work(scope: vscode.Uri | undefined): ProfileShown & { problem?: string } {
     const setting = profileSetting(scope);
-    const name = this.override ?? setting.name;
+    const chosen = this.agents(scope);
+    const name = this.override ?? (setting.explicit ? setting.name : chosen.names[0]);
+    const problems = [...(this.override ? [] : setting.problem ? [setting.problem] : []), ...chosen.problems];
     return {
       name,
       description: profileByName(name).description,
-      origin: this.override ? 'view-as' : 'setting',
+      origin: this.override ? 'view-as' : setting.explicit ? 'setting' : chosen.origin,
       setting: setting.name,
-      problem: this.override ? undefined : setting.problem,
+      agents: viewAgents(name, chosen.names),
+      chosen: chosen.origin,
+      because: chosen.because,
+      problem: problems.length > 0 ? problems.join('; ') : undefined,
     };
+  }
+
+  /**
+   * The agents picker: every registered profile, the chosen ones ticked; then, when several are
+   * picked, which one the view answers for first. Writes holaryn.agents (where it is set, or for
+   * the user); nothing picked clears it, so the detected agents are shown again.
+   */
+  async pickAgents(scope: vscode.Uri | undefined): Promise<void> {
+    const shown = this.shown(scope);
+    const chosen = this.agents(scope);
+    type Item = vscode.QuickPickItem & { profile: string };
+    const all = registeredProfiles();
+    const ordered = [...chosen.names, ...all.map((p) => p.name).filter((n) => !chosen.names.includes(n))];
+    const items: Item[] = ordered.map((name) => ({
+      label: name,
+      description: chosen.because[name]?.join(', ') ?? '',
+      detail: all.find((p) => p.name === name)?.description,
+      profile: name,
+      picked: chosen.origin !== 'default' && chosen.names.includes(name),
+    }));
+    const pinned = shown.origin === 'setting' ? ` holaryn.profile (${shown.setting}) is set and stays first.` : '';
+    const picked = await vscode.window.showQuickPick(items, {
+      title: 'The agents you use',
+      placeHolder: `The view answers for the first, and lists the others one line each. None: the detected ones.${pinned}`,
+      canPickMany: true,
+      matchOnDetail: true,
+    });
+    if (!picked) return;
+    if (picked.length === 0) return writeAgentsSetting(scope, undefined);
+    let first = picked[0].profile;
+    if (picked.length > 1) {
+      const current = picked.find((p) => p.profile === chosen.names[0]) ?? picked[0];
+      const firstItems = [current, ...picked.filter((p) => p !== current)].map((p) => ({
+        label: p.profile,
+        detail: p.detail,
+        profile: p.profile,
+      }));
+      const one = await vscode.window.showQuickPick(firstItems, {
+        title: 'Which agent first?',
+        placeHolder: 'The view answers for this one first',
+      });
+      if (!one) return;
+      first = one.profile;
+    }
+    await writeAgentsSetting(
+      scope,
+      pickedAgents(
+        chosen.origin === 'agents' ? chosen.names : [],
+        picked.map((p) => p.profile),
+        first,
+      ),
+    );
+  }
+
+  /** The profiles Compare all shows for `folder`, in order (`holaryn.compareProfiles`, default all). */
+  compareNames(folder: vscode.Uri | undefined): string[] {
+    return compareProfilesSetting(folder);
   }
 
   /** Sets (or, with undefined, clears) the View as… choice for this window. */
@@ -102,24 +221,31 @@ export class ProfileSession implements vscode.Disposable {
     if (name !== undefined) profileByName(name); // a usage error for an unknown name
     if (name === this.override) return;
     this.override = name;
+    this.shownFor.clear();
     this.changed.fire();
   }
 
   /** The View as… picker: every registered profile with its description. */
   async pickViewAs(scope: vscode.Uri | undefined): Promise<void> {
     const current = this.shown(scope);
+    const setting = profileSetting(scope);
+    const natural = setting.explicit
+      ? `the holaryn.profile setting (${setting.name})`
+      : `your agents (${this.agents(scope).names[0]} first)`;
     type Item = vscode.QuickPickItem & { profile?: string; clear?: boolean };
     const items: Item[] = registeredProfiles().map((p) => ({
       label: p.name,
-      description: [p.name === current.name ? 'shown now' : '', p.name === current.setting ? 'holaryn.profile setting' : '']
+      description: [
+        p.name === current.name ? 'shown now' : '',
+        setting.explicit && p.name === setting.name ? 'holaryn.profile setting' : '',
+        current.agents.includes(p.name) && p.name !== current.name ? 'one of your agents' : '',
+      ]
         .filter(Boolean)
         .join(' · '),
       detail: p.description,
       profile: p.name,
     }));
-    if (current.origin === 'view-as') {
-      items.unshift({ label: `$(settings) Follow the holaryn.profile setting (${current.setting})`, clear: true });
-    }
+    if (current.origin === 'view-as') items.unshift({ label: `$(settings) Follow ${natural}`, clear: true });
     const picked = await vscode.window.showQuickPick(items, {
       title: 'View as…',
       placeHolder: 'Show the repository instructions as this system would load them (for this window)',
@@ -127,12 +253,24 @@ export class ProfileSession implements vscode.Disposable {
     });
     if (!picked) return;
     if (picked.clear) this.setViewAs(undefined);
-    else if (picked.profile) this.setViewAs(picked.profile === current.setting ? undefined : picked.profile);
+    else if (picked.profile) this.viewAsOrFollow(picked.profile, scope);
   }
 
-  /** The compared profiles' options for `folder`, and the key of their answers for `targets`. */
+  /** View as `name` for this window; the profile the view shows without View as… clears the choice instead. */
+  viewAsOrFollow(name: string, scope: vscode.Uri | undefined): void {
+    const setting = profileSetting(scope);
+    const natural = setting.explicit ? setting.name : this.agents(scope).names[0];
+    this.setViewAs(name === natural ? undefined : name);
+  }
+
+  /** The profiles answered for `folder`: the view's agents, then Compare all's, each once. */
+  private answeredNames(folder: vscode.Uri): string[] {
+    return [...new Set([...this.shown(folder).agents, ...this.compareNames(folder)])];
+  }
+
+  /** The answered profiles' options for `folder`, and the key of their answers for `targets`. */
   private comparePlan(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }) {
-    const planned = compareProfilesSetting(folder).map((name) => {
+    const planned = this.answeredNames(folder).map((name) => {
       const profile = profileByName(name);
       return { name, profile, ...resolveOptionsFor(profile, folder, given) };
     });
@@ -148,7 +286,7 @@ export class ProfileSession implements vscode.Disposable {
     return { planned, key };
   }
 
-  /** The same targets under every profile of `holaryn.compareProfiles` (default: all). */
+  /** The same targets under the view's agents and every profile of `holaryn.compareProfiles` (default: all). */
   compare(folder: vscode.Uri, targets: string[], given: { fs: ResolverFs; cache: FileCache }): ProfileAnswer[] {
     const { planned, key } = this.comparePlan(folder, targets, given);
     // Every profile sees the same moment of the files, asked of the disk once (as holaryn compare does).

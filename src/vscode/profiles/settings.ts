@@ -12,14 +12,40 @@ import { budgetSetting, globalFileInput, globalFileSetting } from '../settings';
 import { ProfileOptions, ProfileSettingsInput, editorSettingNames, editorSettingValue, machineValue, profileOptions } from './options';
 import { restrictedProfile } from './restricted';
 
-/** `holaryn.profile` for this scope; an unknown name falls back to the default, with the problem. */
-export function profileSetting(scope: vscode.Uri | undefined): { name: string; problem?: string } {
-  const configured = vscode.workspace.getConfiguration('holaryn', scope).get<string>('profile', DEFAULT_PROFILE.name);
-  if (typeof configured === 'string' && profileNames().includes(configured)) return { name: configured };
+/**
+ * `holaryn.profile` for this scope, and whether it is set anywhere (user, workspace or folder):
+ * set, it decides the profile the view answers for first; unset, the first agent does. An
+ * unknown name falls back to the default, with the problem.
+ */
+export function profileSetting(scope: vscode.Uri | undefined): { name: string; explicit: boolean; problem?: string } {
+  const config = vscode.workspace.getConfiguration('holaryn', scope);
+  const configured = config.get<string>('profile', DEFAULT_PROFILE.name);
+  const i = config.inspect('profile');
+  const set = i !== undefined && (i.globalValue ?? i.workspaceValue ?? i.workspaceFolderValue) !== undefined;
+  if (typeof configured === 'string' && profileNames().includes(configured)) return { name: configured, explicit: set };
   return {
     name: DEFAULT_PROFILE.name,
+    explicit: false,
     problem: `holaryn.profile ${JSON.stringify(configured)} is no known profile (${profileNames().join(', ')}); showing ${DEFAULT_PROFILE.name}`,
   };
+}
+
+/** `holaryn.agents` as configured for this scope (agents-model.ts `chooseAgents` reads it). */
+export function agentsSetting(scope: vscode.Uri | undefined): unknown {
+  return vscode.workspace.getConfiguration('holaryn', scope).get<unknown>('agents');
+}
+
+/** Writes `holaryn.agents` where it is set now (folder, workspace or user), or for the user; undefined clears it there. */
+export async function writeAgentsSetting(scope: vscode.Uri | undefined, names: string[] | undefined): Promise<void> {
+  const config = vscode.workspace.getConfiguration('holaryn', scope);
+  const i = config.inspect('agents');
+  const target =
+    i?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : i?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
+  await config.update('agents', names, target);
 }
 
 /** `holaryn.compareProfiles`: the profiles the Compare section shows, in order; empty or unset: all. */

@@ -157,13 +157,13 @@ describe('Compare section model', () => {
   it('while the next section resolves: the last one kept and marked, under an id of its own; before any, one line', () => {
     const first = pendingCompare(undefined);
     assert.equal(first.id, PENDING_COMPARE_ID);
-    assert.equal(first.label, 'Compare');
+    assert.equal(first.label, 'Compare all');
     assert.equal(first.children, undefined);
     const last = section;
     const pending = pendingCompare(last);
     assert.equal(pending.id, PENDING_COMPARE_ID);
     assert.notEqual(pending.id, last.id, 'a test or command looking for the finished section never finds this one');
-    assert.equal(pending.label, 'Compare');
+    assert.equal(pending.label, 'Compare all');
     assert.deepEqual(pending.children, last.children, 'the rows below do not move');
     assert.ok(pending.description!.startsWith('updating…'));
     assert.ok(pending.description!.includes(last.description!));

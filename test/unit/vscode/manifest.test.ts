@@ -162,12 +162,21 @@ describe('package.json manifest', () => {
       assert.ok(!Object.keys(props).some((k) => /trust/i.test(k)));
     });
 
-    it("View as… is on the view's title bar, first", () => {
-      const entry = (pkg.contributes.menus['view/title'] as { command: string; group: string }[]).find(
-        (e) => e.command === 'holaryn.viewAs',
+    it("Choose Agents… is on the view's title bar, first, View as… beside it; Compare All in its menu", () => {
+      const group = (command: string) =>
+        (pkg.contributes.menus['view/title'] as { command: string; group: string }[]).find((e) => e.command === command)?.group;
+      assert.equal(group('holaryn.pickAgents'), 'navigation@0');
+      assert.equal(group('holaryn.viewAs'), 'navigation@1');
+      assert.ok(group('holaryn.compareAll'), 'Compare All is one command away');
+      for (const id of ['holaryn.pickAgents', 'holaryn.viewAs', 'holaryn.compareAll', 'holaryn.viewAsAgent']) assert.ok(ids.has(id), id);
+    });
+
+    it('holaryn.agents offers the same names; its default is empty (detected)', () => {
+      assert.deepEqual(
+        props['holaryn.agents'].items.enum,
+        registry.map((p) => p.name),
       );
-      assert.equal(entry?.group, 'navigation@0');
-      assert.ok(ids.has('holaryn.viewAs'));
+      assert.deepEqual(props['holaryn.agents'].default, []);
     });
   });
 });

@@ -13,7 +13,6 @@ import {
   recordedDecision,
   trustNode,
 } from '../../../src/vscode/profiles/trust-model';
-import { profileRow, viewDescription, withProfileRows } from '../../../src/vscode/profiles/view-model';
 
 const fs = new MemoryFs({
   '/home/dev/app/.git/HEAD': 'x',
@@ -121,34 +120,5 @@ describe('narya in the view', () => {
       trustStore: () => ({ decision: 'trusted' }),
     });
     assert.equal(ev.notice, RESTRICTED_NOTICE);
-  });
-});
-
-describe('the profile row and the view description', () => {
-  const shown = { name: 'narya', description: "Narya's rules", origin: 'view-as' as const, setting: 'holaryn' };
-
-  it('the description always starts with the profile', () => {
-    assert.equal(viewDescription(shown, 'src/main.ts'), 'narya · src/main.ts');
-    assert.equal(viewDescription({ ...shown, name: 'holaryn', origin: 'setting' }, ''), 'holaryn');
-  });
-
-  it('the profile row says where the choice comes from and offers View as…', () => {
-    const row = profileRow(shown);
-    assert.equal(row.description, 'narya · View as… for this window (setting: holaryn)');
-    assert.deepEqual(row.action, { kind: 'view-as' });
-    assert.equal(profileRow({ ...shown, origin: 'setting' }).description, 'narya · holaryn.profile setting');
-  });
-
-  it('places the profile row first, then target and snapshot, then trust and Compare, then the rest', () => {
-    const n = (id: string) => ({ id, label: id });
-    const rows = withProfileRows([n('target'), n('snapshot'), n('sources'), n('context')], {
-      profile: n('profile'),
-      trust: n('trust'),
-      compare: n('compare'),
-    });
-    assert.deepEqual(
-      rows.map((r) => r.id),
-      ['profile', 'target', 'snapshot', 'trust', 'compare', 'sources', 'context'],
-    );
   });
 });

@@ -5,4 +5,8 @@ export const CLAUDE_CODE_ABOUT: ProfileAbout = Object.freeze({
   name: 'claude-code',
   description:
     'Claude Code 2.1.328: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports',
+  signs: Object.freeze({
+    files: Object.freeze(['**/CLAUDE.md', '**/CLAUDE.local.md', '.claude/rules/**/*.md']),
+    executables: Object.freeze(['claude']),
+  }),
 });

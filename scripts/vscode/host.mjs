@@ -682,7 +682,6 @@ export async function resizeSidebar(page, width) {
 /** Best effort: wait (up to timeoutMs) until no status bar item spins (e.g. TS "Analyzing…"). */
 export async function waitForQuietStatusBar(page, timeoutMs = 15_000) {
   await page
-    // eslint-disable-next-line no-undef -- runs in the page, where `document` is the workbench's
     .waitForFunction(() => !document.querySelector('.part.statusbar .codicon-modifier-spin'), null, { timeout: timeoutMs })
     .catch(() => {});
 }

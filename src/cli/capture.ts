@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { secureStateRoot } from '../capture/state-dir';
 import { parseArgs } from 'node:util';
 import { DRIVERS, driverByName } from '../capture/agents';
 import type { AgentDriver } from '../capture/agents/types';
@@ -98,9 +99,8 @@ export function copyHomeFiles(driver: AgentDriver, realHome: string, home: strin
 
 /** A private folder for the driver's state: Gemini CLI reads it only where no one else may write above it. */
 function stateRoot(io: CliIo, realHome: string): string {
-  const dir = path.join(io.env.XDG_CACHE_HOME || path.join(realHome, '.cache'), 'holaryn', 'capture');
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  return dir;
+  const cache = (base: string) => path.join(base, 'holaryn', 'capture');
+  return secureStateRoot([...(io.env.XDG_CACHE_HOME ? [cache(io.env.XDG_CACHE_HOME)] : []), cache(path.join(realHome, '.cache'))]);
 }
 
 function agentExecutable(driver: AgentDriver, given: string | undefined, io: CliIo): string {

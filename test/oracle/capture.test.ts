@@ -18,7 +18,7 @@ import type { CaptureReport } from '../../src/cli/capture';
 import { CAPTURE_EXIT } from '../../src/cli/capture';
 import type { CliIo } from '../../src/cli/io';
 import { HOSTILE } from './hostile';
-import { cacheDir, ensureAgent, readManifest, REPO } from './install';
+import { ensureAgent, oracleStateRoot, readManifest, REPO } from './install';
 import { expand, writeTree, type Places } from './tree';
 
 function io(env: Record<string, string>): CliIo & { out: string; err: string } {
@@ -66,7 +66,7 @@ describe('holaryn capture', function () {
       const before = fingerprint(places.root);
       const homeBefore = fingerprint(places.home);
       const env = Object.entries(c.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${expand(v, places)}`]);
-      const o = io({ HOME: places.home, XDG_CACHE_HOME: path.join(cacheDir(), 'state'), PATH: process.env.PATH ?? '' });
+      const o = io({ HOME: places.home, XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' });
       const args = ['capture', release.name, places.root, ...(c.read ? [c.read] : []), '--agent-bin', got.executable, '--json', ...env];
       const code = await cli(args, o);
       const report = JSON.parse(o.out) as CaptureReport;
@@ -91,7 +91,7 @@ describe('holaryn capture', function () {
       { mode: 0o755 },
     );
     fs.mkdirSync(path.join(base, 'home'));
-    const o = io({ HOME: path.join(base, 'home'), XDG_CACHE_HOME: path.join(cacheDir(), 'state'), PATH: process.env.PATH ?? '' });
+    const o = io({ HOME: path.join(base, 'home'), XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' });
     const code = await cli(['capture', 'codex', root, '--agent-bin', agent], o);
     assert.equal(code, CAPTURE_EXIT.failed, o.out + o.err);
     assert.match(o.out, /problem: the run changed the tree: added written-by-agent/);

@@ -7,7 +7,9 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { secureStateRoot } from '../../src/capture/state-dir';
 
 export const REPO = path.resolve(__dirname, '..', '..');
 
@@ -80,6 +82,14 @@ function withVersion(release: AgentRelease, version: string): AgentRelease {
 /** The oracle cache folder (ignored by git). */
 export function cacheDir(): string {
   return path.resolve(process.env.HOLARYN_ORACLE_CACHE || path.join(REPO, '.oracle'));
+}
+
+/**
+ * Where the drivers' state files go: beside the agents, or, when the checkout sits below a folder
+ * others may write (`/tmp`), in the user's own cache, where Gemini CLI still reads its settings.
+ */
+export function oracleStateRoot(): string {
+  return secureStateRoot([path.join(cacheDir(), 'state'), path.join(os.homedir(), '.cache', 'holaryn', 'oracle-state')]);
 }
 
 /** This machine's build of a release, or a reason there is none. */

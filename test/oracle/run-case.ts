@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import type { AgentDriver } from '../../src/capture/agents/types';
 import { captureAgent, type Side } from '../../src/capture/capture';
 import type { OracleCase } from './case';
-import { cacheDir } from './install';
+import { oracleStateRoot } from './install';
 import { expand, writeTree, type Places } from './tree';
 
 export type { Side };
@@ -46,8 +46,7 @@ export async function runCase(
   const started = Date.now();
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `holaryn-oracle-${agent}-`)));
   // Gemini reads a settings file of the driver's only where no one else can write the folders above it: not under /tmp.
-  const stateRoot = path.join(cacheDir(), 'state');
-  fs.mkdirSync(stateRoot, { recursive: true, mode: 0o755 });
+  const stateRoot = oracleStateRoot();
   const state = fs.mkdtempSync(path.join(stateRoot, `${agent}-`));
   const places: Places = { root: path.join(base, 'root'), home: path.join(base, 'home'), outside: path.join(base, 'outside') };
   const result: CaseResult = {

@@ -65,14 +65,19 @@ export function registerProfiles(): void {
       assert.equal(codex.id, 'agent:codex');
       assert.equal(claude.id, 'agent:claude-code');
       assert.equal(codex.expanded, false);
-      assert.match(codex.description!, /^1 file · 1,4\d\d B · cuts nothing · differs from holaryn$/);
+      // Codex's heading names the workspace folder, so the size depends on where the copy sits: the
+      // one-line answer must give the same size as codex's own answer once the view is switched.
+      const oneLine = /^1 file · ([\d,]+) B · cuts nothing · differs from holaryn$/.exec(codex.description!);
+      assert.ok(oneLine, codex.description);
       assert.match(claude.description!, /^\d+ files · [\d,]+ chars · cuts nothing · differs from holaryn$/);
       assert.deepEqual(
         codex.children!.map((c) => c.label),
         ['1. AGENTS.md', 'Not included'],
       );
       await vscode.commands.executeCommand('holaryn.viewAsAgent', codex);
-      await shows('codex', 'src/app/main.ts');
+      const asCodex = await shows('codex', 'src/app/main.ts');
+      assert.equal(oneLine[1], asCodex.evidence!.truncation.size.toLocaleString('en-US'));
+      assert.equal(asCodex.evidence!.truncation.unit, 'utf8-bytes');
       assert.match(holaryn.view.description ?? '', /^codex, holaryn, claude-code · /);
     });
 

@@ -70,10 +70,25 @@ fs.mkdirSync(holarynHome, { recursive: true });
 const unseen = path.join(work, 'unseen');
 fs.mkdirSync(unseen, { recursive: true });
 
+// The profiles suite runs the pinned Codex through `holaryn capture` (Verify with the Installed
+// Agent): its executable from the oracle cache (installed by the oracle suite, or here on first use).
+const where = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/oracle/where.ts'), 'codex'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const agentExecutables =
+  where.status === 0 ? where.stdout.trim() : JSON.stringify({ problem: `test/oracle/where.ts codex failed (exit ${where.status})` });
+
 const runs = [
   { name: 'single folder', suite: 'out/integration/single.js', workspace: demo },
   { name: 'multi-root', suite: 'out/integration/multi.js', workspace: workspaceFile },
-  { name: 'profiles', suite: 'out/integration/profiles.js', workspace: profilesDemo, env: { HOLARYN_HOME: holarynHome } },
+  {
+    name: 'profiles',
+    suite: 'out/integration/profiles.js',
+    workspace: profilesDemo,
+    env: { HOLARYN_HOME: holarynHome, HOLARYN_TEST_AGENT_EXECUTABLES: agentExecutables },
+  },
   { name: 'first screen', suite: 'out/integration/first.js', workspace: unseen, env: { HOLARYN_HOME: holarynHome } },
 ];
 // `--only single`, `--only multi`, `--only profiles` or `--only first`: one suite (a quicker loop while working on it).

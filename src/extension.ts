@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { InstructionDecorations } from './vscode/decorations';
 import { InstructionFileWatcher } from './vscode/instruction-watcher';
 import { InstructionsView } from './vscode/instructions-view';
+import { AgentVerifier, shownOf } from './vscode/profiles/verify';
 import { registerScm } from './vscode/scm';
 import { registerInstructionsTool } from './vscode/lm-tool';
 import { registerReachLens } from './vscode/authoring/code-lens';
@@ -16,6 +17,7 @@ const loadedAt = performance.now();
 
 export interface HolarynApi {
   view: InstructionsView;
+  verifier: AgentVerifier;
   authoring: Authoring;
   decorations: InstructionDecorations;
   /** Milliseconds measured in the extension host (the bench reads them). */
@@ -43,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): HolarynApi {
   const view = new InstructionsView(watcher);
   mark('view');
   context.subscriptions.push(watcher, view, ...view.registerCommands());
+  const verifier = new AgentVerifier(context.extensionPath, () => shownOf(view.current)); // runs the installed agent in a sandbox
+  context.subscriptions.push(...verifier.register());
   registerInstructionsTool(context);
   context.subscriptions.push(registerScm(view)); // Source Control: the instructions for a change set
   mark('tool+scm');
@@ -73,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): HolarynApi {
   });
   context.subscriptions.push(first, once);
   timings.activate = performance.now() - loadedAt;
-  return { view, authoring, decorations, timings };
+  return { view, verifier, authoring, decorations, timings };
 }
 
 export function deactivate(): void {}

@@ -5,6 +5,7 @@
  * suite (test/oracle/run-case.ts) lays a case's tree out and calls this; `holaryn capture` calls
  * it on the user's repository with the user's installed agent.
  */
+import { asNodeEnvironment } from './node';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../resolver';
@@ -135,7 +136,7 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
     prompt: PROMPT,
     files,
   });
-  const env = { ...baseEnvironment(tmp), ...launch.env, ...extraEnv };
+  const env = { ...baseEnvironment(tmp), ...launch.env, ...(launch.command === process.execPath ? asNodeEnvironment() : {}), ...extraEnv };
   const stderrFile = path.join(work, 'stderr.txt');
   const run = await runSandboxed(
     {

@@ -9,6 +9,7 @@
  * the endpoint recorded. It never touches the real home or /etc: no mount namespace is needed, as
  * the agent is pointed at its throwaway home by HOME and its own variables.
  */
+import { asNodeEnvironment } from './node';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -99,7 +100,7 @@ export function runSandboxed(job: CaptureJob, dir: string, runner: readonly stri
     // The runner is started from this repository (tsx resolves from there) or beside its bundle; it moves the agent to its cwd.
     const child = spawn('unshare', [...UNSHARE_ARGS, command, ...args, jobFile], {
       cwd: path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : __dirname,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...asNodeEnvironment() },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

@@ -67,6 +67,8 @@ export interface CaptureReport {
   root: string;
   file: string | null;
   installed: InstalledAgent;
+  /** The throwaway HOME the agent ran with, as its paths appear in `agentSent` (removed after the run unless kept). */
+  home: string;
   /** Why the run does not count; empty when it does. */
   problems: string[];
   agentSent: Side | null;
@@ -212,6 +214,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     root,
     file,
     installed,
+    home,
     problems: run.problems.map((p) => p.split(work).join('<run>')),
     agentSent: run.agentSide,
     profileHas: run.profileSide,

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { listProfiles } from '../../src/resolver';
 import type { ViewState } from '../../src/vscode/instructions-view';
 import type { RecordedAnswer } from '../../src/vscode/profiles/session';
+import type { Verification } from '../../src/vscode/profiles/verify-model';
 import type { ConsentAnswer, ConsentQuestion } from '../../src/vscode/profiles/trust-model';
 import { api, folderUri, open, rows, until } from './helpers';
 import { FIRST_AGENT_ID } from '../../src/vscode/profiles/view-model';
@@ -109,6 +110,67 @@ export function registerProfiles(): void {
         await config.update('profile', undefined, vscode.ConfigurationTarget.Workspace);
       }
       await shows('holaryn', 'src/app/main.ts');
+    });
+
+    it('Verify with the Installed Agent runs the pinned Codex in its sandbox and opens a diff of what it sent beside the profile', async function () {
+      this.timeout(180_000);
+      const holaryn = await api();
+      const given = JSON.parse(
+        process.env.HOLARYN_TEST_AGENT_EXECUTABLES ?? '{"problem":"HOLARYN_TEST_AGENT_EXECUTABLES is not set"}',
+      ) as Record<string, string>;
+      assert.ok(given.codex, `no Codex executable for this test: ${given.problem}`);
+      const config = vscode.workspace.getConfiguration('holaryn');
+      await config.update('capture.executables', { codex: given.codex }, vscode.ConfigurationTarget.Global);
+      try {
+        await shows('holaryn', 'src/app/main.ts', () => rows(holaryn).some((n) => n.id === 'agent:codex' && n.children !== undefined));
+        const codexRow = rows(holaryn).find((n) => n.id === 'agent:codex')!;
+        assert.equal(codexRow.contextValue, 'holaryn-agent+verify', 'a Codex row offers it');
+        assert.equal(rows(holaryn)[0].contextValue, 'holaryn-first-agent', 'the holaryn row does not: no agent runs it');
+        const v = (await vscode.commands.executeCommand('holaryn.verifyWithAgent', codexRow)) as Verification | undefined;
+        assert.ok(v, 'a verification');
+        assert.equal(v.verdict, 'agrees', `${v.message}\n${v.differences.join('\n')}`);
+        assert.match(
+          v.message,
+          /^codex 0\.169\.0 agrees with Holaryn's codex profile: the same 1 file in the same order, the same text\.$/,
+        );
+        assert.deepEqual(
+          v.report!.agentSent!.files.map((f) => path.relative(folderUri().fsPath, f)),
+          ['AGENTS.md'],
+        );
+        assert.equal(holaryn.verifier.last, v);
+        // The diff: what Codex sent on the left, the profile's answer on the right, both readable documents.
+        const tab = await until('the capture diff open', () => {
+          const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+          return input instanceof vscode.TabInputTextDiff && input.original.scheme === 'holaryn-capture' ? input : undefined;
+        });
+        const left = await vscode.workspace.openTextDocument(tab.original);
+        const right = await vscode.workspace.openTextDocument(tab.modified);
+        assert.equal(left.getText(), v.agentDocument);
+        assert.equal(right.getText(), v.profileDocument);
+        assert.match(
+          left.getText(),
+          /^What codex 0\.169\.0 sent the model\n\nFiles, in the order the model sees them:\n {2}1\. AGENTS\.md\n/,
+        );
+        // What Codex sent is, byte for byte, the context the view shows as codex (for the file, not the diff).
+        await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+        await open('src/app/main.ts');
+        await vscode.commands.executeCommand('holaryn.viewAs', 'codex');
+        const asCodex = await shows('codex', 'src/app/main.ts');
+        assert.deepEqual(
+          v.report!.agentSent!.parts,
+          asCodex.evidence!.contextParts!.map((p) => ({ place: p.place, text: p.text })),
+        );
+        // A missing executable is a clear message, not a crash.
+        await config.update('capture.executables', { codex: '/nonexistent/codex' }, vscode.ConfigurationTarget.Global);
+        const missing = (await vscode.commands.executeCommand('holaryn.verifyWithAgent', codexRow)) as Verification;
+        assert.equal(missing.verdict, 'usage');
+        assert.equal(missing.message, 'Cannot run codex: --agent-bin /nonexistent/codex: no such file');
+      } finally {
+        await config.update('capture.executables', undefined, vscode.ConfigurationTarget.Global);
+        await vscode.commands.executeCommand('holaryn.viewAs', null);
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await open('src/app/main.ts');
+      }
     });
 
     it('Compare all shows one child per profile with each file’s status and the size in its unit, closed until asked', async () => {

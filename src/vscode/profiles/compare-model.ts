@@ -14,6 +14,7 @@ import { installedAgentLine } from '../../capture/version';
 import type { Evidence, SourceEvidence } from '../../resolver';
 import { cellUnit, compareCell, compareRows } from '../../resolver/compare';
 import { STATUS_ICON, type TreeNode } from '../model';
+import { verifiableContext } from './verify-model';
 
 /** One profile's answer for the compared targets: its evidence, or why it has none. */
 export interface ProfileAnswer {
@@ -147,7 +148,6 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
         .filter(Boolean)
         .join('\n'),
       icon: s ? STATUS_ICON[s.status] : CELL_ICON_NOT_CONSIDERED,
-      // A file of the repository (user-level files are shown by display name only).
       // A file of the repository (user-level files are shown by display name only; a file outside
       // the workspace is never opened).
       action:
@@ -177,6 +177,7 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
       ...(ev.notice ? [ev.notice] : []),
     ].join('\n'),
     icon,
+    contextValue: verifiableContext('holaryn-compare-profile', a.name),
     expanded: false,
     children,
   };
@@ -267,7 +268,7 @@ export function agentNode(a: ProfileAnswer, ref: { name: string; evidence: Evide
       description: `could not resolve: ${a.error ?? 'unknown error'}`,
       tooltip: `${a.name}: ${a.description}\n${a.error ?? ''}`,
       icon: 'error|list.errorForeground',
-      contextValue: 'holaryn-agent',
+      contextValue: verifiableContext('holaryn-agent', a.name),
     };
   }
   const differs = ref !== undefined && answersDiffer(ev, ref.evidence);
@@ -306,7 +307,7 @@ export function agentNode(a: ProfileAnswer, ref: { name: string; evidence: Evide
       'View as… (the row action) shows every detail of this answer.',
     ].join('\n'),
     icon: untrusted ? 'shield|list.warningForeground' : differs ? 'diff|list.warningForeground' : 'pass|testing.iconPassed',
-    contextValue: 'holaryn-agent',
+    contextValue: verifiableContext('holaryn-agent', a.name),
     expanded: false,
     children,
   };
@@ -324,6 +325,6 @@ export function pendingAgent(name: string, last: TreeNode | undefined, resolving
     label: name,
     description,
     icon: resolving ? 'loading~spin' : 'circle-slash',
-    contextValue: 'holaryn-agent',
+    contextValue: verifiableContext('holaryn-agent', name),
   };
 }

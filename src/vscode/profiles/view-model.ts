@@ -9,6 +9,7 @@
 import type { Evidence } from '../../resolver';
 import type { TreeNode } from '../model';
 import type { AgentsOrigin } from './agents-model';
+import { verifiableContext } from './verify-model';
 import { ProfileAnswer, agentNode, agentRowId, countStatuses, pendingAgent, reachesModel, summaryText } from './compare-model';
 
 /** Why the view answers for the profile it shows first. */
@@ -106,7 +107,7 @@ export function firstAgentNode(shown: ProfileShown, ev: Evidence, sourceRows: re
       'The files below reach the model in this order; click one to open it.',
     ].join('\n'),
     icon: 'hubot',
-    contextValue: 'holaryn-first-agent',
+    contextValue: verifiableContext('holaryn-first-agent', shown.name),
     expanded: true,
     children,
   };

@@ -92,7 +92,7 @@ describe('docs/vscode.md "The Repository instructions view": the first screen', 
     assert.equal(codex.description, '0 files · 0 B · cuts nothing · differs from holaryn');
     assert.match(claude.description!, /^1 file · [\d,]+ chars · cuts nothing · differs from holaryn$/);
     assert.equal(agentOf(codex), 'codex');
-    assert.equal(codex.contextValue, 'holaryn-agent');
+    assert.equal(codex.contextValue, 'holaryn-agent+verify'); // codex has a capture driver: the row offers Verify with the Installed Agent
     // Open: the files that reach the model, then the others under "Not included".
     assert.deepEqual(
       claude.children!.map((c) => c.label),

@@ -51,8 +51,8 @@ describe('package.json manifest', () => {
     assert.equal(pkg.capabilities.untrustedWorkspaces.supported, true);
   });
 
-  it('settings are holaryn.* keys, resource-scoped except those naming files outside the workspace: machine, never a workspace value', () => {
-    const machine = ['holaryn.globalFile', 'holaryn.holon.agentHome', 'holaryn.profileSettings'];
+  it('settings are holaryn.* keys, resource-scoped except those naming files outside the workspace or programs to run: machine, never a workspace value', () => {
+    const machine = ['holaryn.globalFile', 'holaryn.holon.agentHome', 'holaryn.profileSettings', 'holaryn.capture.executables'];
     for (const [key, value] of Object.entries(pkg.contributes.configuration.properties as Record<string, { scope: string }>)) {
       assert.match(key, /^holaryn\./);
       assert.equal(value.scope, machine.includes(key) ? 'machine' : 'resource', key);

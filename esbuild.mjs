@@ -43,17 +43,22 @@ const lazyCommands = {
 // The profiles other than the default (src/resolver/profiles/<name>/, each with its about.ts) go
 // into one bundle of their own, dist/profiles.js, which the CLI and the extension load the first
 // time one of them is asked for: a call of the default profile neither reads nor compiles them.
-// The registry's `require('./<name>')` of such a folder becomes `require('./profiles.js')[name]`.
+// The registry's `require('./<name>')` of such a folder becomes `require('./profiles.js')[name]`,
+// and its `require('./<name>/pitfalls')` (an agent's pitfalls, for `check --agents`) likewise.
 const registry = fileURLToPath(new URL('./src/resolver/profiles/index.ts', import.meta.url));
 const profilesDir = path.dirname(registry);
 const LAZY_PROFILES = readdirSync(profilesDir, { withFileTypes: true })
   .filter((e) => e.isDirectory() && e.name !== 'holaryn' && existsSync(path.join(profilesDir, e.name, 'about.ts')))
   .map((e) => e.name);
+const LAZY_MODULES = [
+  ...LAZY_PROFILES,
+  ...LAZY_PROFILES.filter((name) => existsSync(path.join(profilesDir, name, 'pitfalls.ts'))).map((name) => `${name}/pitfalls`),
+];
 const lazyProfiles = {
   name: 'lazy-profiles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/[a-z-]+$/ }, (args) =>
-      path.resolve(args.importer) === registry && LAZY_PROFILES.includes(args.path.slice(2))
+    build.onResolve({ filter: /^\.\/[a-z-]+(\/pitfalls)?$/ }, (args) =>
+      path.resolve(args.importer) === registry && LAZY_MODULES.includes(args.path.slice(2))
         ? { path: args.path.slice(2), namespace: 'lazy-profile' }
         : undefined,
     );
@@ -66,7 +71,7 @@ const lazyProfiles = {
 };
 const profilesBundle = {
   stdin: {
-    contents: LAZY_PROFILES.map((name) => `exports[${JSON.stringify(name)}] = require('./${name}');`).join('\n'),
+    contents: LAZY_MODULES.map((name) => `exports[${JSON.stringify(name)}] = require('./${name}');`).join('\n'),
     resolveDir: profilesDir,
     sourcefile: 'lazy-profiles.js',
     loader: 'js',

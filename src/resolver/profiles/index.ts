@@ -1,13 +1,16 @@
 /**
- * The profile registry: `--profile NAME`, `holaryn profiles`, the editor's "View as…". A new
- * profile lives in its own folder beside this file (its card in `about.ts`, the profile in
- * `index.ts`) and adds one line to PROFILES.
+ * The profile registry: `--profile NAME`, `holaryn profiles`, the editor's "View as…", the agents
+ * `check --agents` knows and their pitfalls. A new profile lives in its own folder beside this
+ * file (its card in `about.ts`, the profile in `index.ts`, an agent's pitfalls in `pitfalls.ts`)
+ * and adds one entry to PROFILES.
  *
- * Cards are loaded at once; a profile's module only when it is first asked for, so a call of
- * the default profile does not load (or pay the start-up of) the other eight and their parsers.
+ * Cards are loaded at once; a profile's module (and its pitfalls) only when first asked for, so a
+ * call of the default profile does not load (or pay the start-up of) the others and their parsers.
  */
 import { ResolveError } from '../evidence';
-import type { AgentSigns, Profile, ProfileAbout, ProfileFlag } from '../profile';
+import type { Severity } from '../evidence';
+import type { AgentCode, PitfallCheck, ProfileCard } from '../pitfalls';
+import type { AgentSigns, Profile, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
@@ -18,29 +21,53 @@ import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 
-interface Registered {
-  readonly about: ProfileAbout;
+/** One registry entry: a card, its profile, and for an agent with pitfalls their check. */
+export interface Registered {
+  readonly about: ProfileCard;
   readonly load: () => Profile;
+  /** The folder's pitfalls.ts `PITFALLS` (`check --agents`); the card's `pitfalls` says its codes. */
+  readonly pitfalls?: () => PitfallCheck;
 }
 
-/** A registry entry whose profile module is required on first use, once. */
-function lazy(about: ProfileAbout, load: () => Profile): Registered {
+/** A registry entry whose profile module (and pitfalls module) is required on first use, once. */
+function lazy(about: ProfileCard, load: () => Profile, pitfalls?: () => PitfallCheck): Registered {
   let loaded: Profile | undefined;
-  return { about, load: () => (loaded ??= load()) };
+  let check: PitfallCheck | undefined;
+  return { about, load: () => (loaded ??= load()), ...(pitfalls ? { pitfalls: () => (check ??= pitfalls()) } : {}) };
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the lazy loading this registry is for */
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Registered[] = [
+const PROFILES: Registered[] = [
   { about: HOLARYN, load: () => HOLARYN },
   lazy(DSH_ABOUT, () => (require('./dsh') as typeof import('./dsh')).DSH),
   lazy(HOLON_ABOUT, () => (require('./holon') as typeof import('./holon')).HOLON),
   lazy(NARYA_ABOUT, () => (require('./narya') as typeof import('./narya')).NARYA),
-  lazy(CODEX_ABOUT, () => (require('./codex') as typeof import('./codex')).CODEX),
-  lazy(KIMI_ABOUT, () => (require('./kimi') as typeof import('./kimi')).KIMI),
-  lazy(GEMINI_ABOUT, () => (require('./gemini') as typeof import('./gemini')).GEMINI),
-  lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
-  lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
+  lazy(
+    CODEX_ABOUT,
+    () => (require('./codex') as typeof import('./codex')).CODEX,
+    () => (require('./codex/pitfalls') as typeof import('./codex/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    KIMI_ABOUT,
+    () => (require('./kimi') as typeof import('./kimi')).KIMI,
+    () => (require('./kimi/pitfalls') as typeof import('./kimi/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    GEMINI_ABOUT,
+    () => (require('./gemini') as typeof import('./gemini')).GEMINI,
+    () => (require('./gemini/pitfalls') as typeof import('./gemini/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    COPILOT_ABOUT,
+    () => (require('./copilot') as typeof import('./copilot')).COPILOT,
+    () => (require('./copilot/pitfalls') as typeof import('./copilot/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    CLAUDE_CODE_ABOUT,
+    () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE,
+    () => (require('./claude-code/pitfalls') as typeof import('./claude-code/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -81,4 +108,43 @@ export function profileFlags(): ProfileFlag[] {
   const byName = new Map<string, ProfileFlag>();
   for (const { about } of PROFILES) for (const f of about.flags ?? []) if (!byName.has(f.flag)) byName.set(f.flag, f);
   return [...byName.values()];
+}
+
+/** An agent as `check --agents` knows it: a profile that declares pitfalls or signs of use. */
+export interface AgentEntry {
+  readonly name: string;
+  /** How messages name it (the card's pitfalls label, else the profile's name). */
+  readonly label: string;
+  /** Its pitfalls' finding codes and severities (none when it declares no pitfalls). */
+  readonly codes: Readonly<Record<AgentCode, Severity>>;
+  /** Its pitfalls, required on first call; absent when it has none of its own. */
+  readonly pitfalls?: () => PitfallCheck;
+}
+
+/** Every agent `check --agents` knows, in the order it checks them (the cards' `pitfalls.order`, then registry order). */
+export function agentEntries(): AgentEntry[] {
+  const agents = PROFILES.filter(({ about }) => about.pitfalls !== undefined || about.signs !== undefined);
+  const rank = (r: Registered) => r.about.pitfalls?.order ?? Infinity;
+  return agents
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map(({ r }) => ({
+      name: r.about.name,
+      label: r.about.pitfalls?.label ?? r.about.name,
+      codes: r.about.pitfalls?.codes ?? {},
+      ...(r.pitfalls ? { pitfalls: r.pitfalls } : {}),
+    }));
+}
+
+/**
+ * Tests only: adds `entry` at the end of the registry, as a line in PROFILES would (every
+ * listing, `--profile`, `--agents` and the editor's lists then see it); returns its removal.
+ */
+export function registerProfileForTest(entry: Registered): () => void {
+  if (PROFILES.some(({ about }) => about.name === entry.about.name)) throw new Error(`profile ${entry.about.name} is registered already`);
+  PROFILES.push(entry);
+  return () => {
+    const i = PROFILES.indexOf(entry);
+    if (i >= 0) PROFILES.splice(i, 1);
+  };
 }

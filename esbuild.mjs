@@ -5,6 +5,21 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// package.json's profile lists and profile settings are generated from the registry
+// (scripts/vscode/sync-profiles.ts) before anything reads the manifest; a packaging build only
+// checks them, so a package is never made from a manifest it rewrote on the way.
+const sync = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/vscode/sync-profiles.ts', ...(process.argv.includes('--production') ? ['--check'] : [])],
+  { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 },
+);
+if (sync.status !== 0) {
+  console.error(
+    `build: package.json's profile lists could not be generated from the registry (${sync.error?.message ?? sync.status ?? sync.signal})`,
+  );
+  process.exit(1);
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');

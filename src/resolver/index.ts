@@ -15,6 +15,7 @@ export {
   DEFAULT_PROFILE,
   agentEntries,
   agentSigns,
+  profileCard,
   listProfiles,
   profileByName,
   profileFlags,
@@ -22,6 +23,7 @@ export {
   AgentEntry,
   ProfileListing,
 } from './profiles';
+export type { EditorSetting, ProfileEditor } from './editor';
 export type {
   AgentCode,
   FileEdit,

@@ -13,6 +13,7 @@
  * imports the lint layer. See src/resolver/profiles/README.md "Pitfalls".
  */
 import type { Evidence, Severity, SourceEvidence } from './evidence';
+import type { ProfileEditor } from './editor';
 import type { ResolverFs } from './fs';
 import type { ProfileAbout } from './profile';
 
@@ -127,7 +128,8 @@ export interface PitfallsCard {
   readonly order?: number;
 }
 
-/** A profile's card as the registry holds it: the card plus, for an agent, its pitfalls. */
+/** A profile's card as the registry holds it: the card plus, for an agent, its pitfalls, and what an editor needs. */
 export interface ProfileCard extends ProfileAbout {
   readonly pitfalls?: PitfallsCard;
+  readonly editor?: ProfileEditor;
 }

@@ -17,6 +17,7 @@ import { COPILOT_ABOUT } from './copilot/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
+import { HOLARYN_ABOUT } from './holaryn/about';
 import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
@@ -39,7 +40,7 @@ function lazy(about: ProfileCard, load: () => Profile, pitfalls?: () => PitfallC
 /* eslint-disable @typescript-eslint/no-require-imports -- the lazy loading this registry is for */
 /** Every registered profile; the first is the default. */
 const PROFILES: Registered[] = [
-  { about: HOLARYN, load: () => HOLARYN },
+  { about: HOLARYN_ABOUT, load: () => HOLARYN },
   lazy(DSH_ABOUT, () => (require('./dsh') as typeof import('./dsh')).DSH),
   lazy(HOLON_ABOUT, () => (require('./holon') as typeof import('./holon')).HOLON),
   lazy(NARYA_ABOUT, () => (require('./narya') as typeof import('./narya')).NARYA),
@@ -110,6 +111,11 @@ export function profileFlags(): ProfileFlag[] {
   return [...byName.values()];
 }
 
+/** The card of the profile called `name` (what an editor reads without loading the profile), or undefined. */
+export function profileCard(name: string): ProfileCard | undefined {
+  return PROFILES.find(({ about }) => about.name === name)?.about;
+}
+
 /** An agent as `check --agents` knows it: a profile that declares pitfalls or signs of use. */
 export interface AgentEntry {
   readonly name: string;
@@ -137,11 +143,13 @@ export function agentEntries(): AgentEntry[] {
 }
 
 /**
- * Tests only: adds `entry` at the end of the registry, as a line in PROFILES would (every
- * listing, `--profile`, `--agents` and the editor's lists then see it); returns its removal.
+ * Tests only: registers a profile at the end of the registry with exactly the arguments of a
+ * PROFILES line (`lazy(card, load, pitfalls?)`): every listing, `--profile`, `--agents`, the
+ * editor's lists and the generated manifest then see it. Returns its removal.
  */
-export function registerProfileForTest(entry: Registered): () => void {
-  if (PROFILES.some(({ about }) => about.name === entry.about.name)) throw new Error(`profile ${entry.about.name} is registered already`);
+export function registerProfileForTest(about: ProfileCard, load: () => Profile, pitfalls?: () => PitfallCheck): () => void {
+  if (PROFILES.some((r) => r.about.name === about.name)) throw new Error(`profile ${about.name} is registered already`);
+  const entry = lazy(about, load, pitfalls);
   PROFILES.push(entry);
   return () => {
     const i = PROFILES.indexOf(entry);

@@ -29,11 +29,13 @@ import {
   nodeResolverFs,
   profileNames,
   resolveInstructions,
+  peekText,
+  isInside,
+  MAX_AGENT_CWDS,
+  MAX_AGENT_PAIRS,
+  MAX_AGENT_TARGETS,
 } from '../resolver';
-import { peekText } from '../resolver/profiles/agent/peek';
-import { isInside } from '../resolver/paths';
 import { LineIndex } from './text';
-import { MAX_AGENT_CWDS, MAX_AGENT_PAIRS, MAX_AGENT_TARGETS } from '../resolver/limits';
 import { STEP_MASK, runToEnd } from './pause';
 import type { Finding } from './types';
 

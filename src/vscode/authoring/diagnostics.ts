@@ -19,8 +19,7 @@ import {
   lintWorkspaceAsync,
   slicedPause,
 } from '../../lint';
-import { FileCache } from '../../resolver';
-import { COPILOT_SETTINGS } from '../../resolver/profiles/copilot/settings';
+import { FileCache, COPILOT_SETTINGS } from '../../resolver';
 import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { BUFFER_DEBOUNCE_MS } from './buffers';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';

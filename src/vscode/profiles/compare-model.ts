@@ -11,9 +11,8 @@
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
 import { installedAgentLine } from '../../capture/version';
-import { DEFAULT_PROFILE } from '../../resolver';
+import { DEFAULT_PROFILE, cellUnit, compareCell, compareRows } from '../../resolver';
 import type { Evidence, SourceEvidence } from '../../resolver';
-import { cellUnit, compareCell, compareRows } from '../../resolver/compare';
 import { STATUS_ICON, type TreeNode } from '../model';
 
 /** One profile's answer for the compared targets: its evidence, or why it has none. */

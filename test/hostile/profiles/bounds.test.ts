@@ -18,17 +18,9 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  Evidence,
-  FsError,
-  MAX_IMPORT_EXPANSION_CHARS,
-  MAX_PATTERN_CHARS_PER_FILE,
-  MAX_RULE_FILES,
-  MemoryFs,
-  ResolverFs,
-  profileNames,
-  resolveInstructions,
-} from '../../../src/resolver';
+import { Evidence, FsError, ResolverFs, profileNames, resolveInstructions } from '../../../src/resolver';
+import { MAX_IMPORT_EXPANSION_CHARS, MAX_PATTERN_CHARS_PER_FILE, MAX_RULE_FILES } from '../../../src/resolver/limits';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { agentNames } from '../../../src/lint';
 import { TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
 import { FigureTable, Measured, cleanupMeasure, measure } from '../../helpers/measure';

@@ -1,7 +1,8 @@
 // The editor's settings turned into resolve options per profile (docs/vscode.md, "Profiles").
 import { strict as assert } from 'node:assert';
 import { minimatch } from 'minimatch';
-import { MemoryFs, Profile, explicitGlobalFile, profileByName, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { Profile, explicitGlobalFile, profileByName, resolveInstructions } from '../../../src/resolver';
 import { editorSettingNames, isEditorSetting, profileOptions, settingText } from '../../../src/vscode/profiles/options';
 import { profileWatchGlobs } from '../../../src/vscode/profiles/watch';
 

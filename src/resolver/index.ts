@@ -42,8 +42,8 @@ export {
 export { MomentMemo } from './moment-memo';
 export { depthOf, isInside, joinRelative } from './paths';
 export type { AgentCode, FileEdit, Fix, PitfallFinding, PitfallWorkspace, TextEdit, TextRange } from './pitfalls';
-export { HOLARYN_POLICY } from './policy';
-export type { ResolverPolicy } from './policy';
+export { HOLARYN_POLICY } from './profiles/holaryn/policy';
+export type { ResolverPolicy } from './profiles/holaryn/policy';
 export { clipped, printable, printableText } from './printable';
 export type { AgentSigns, Profile, TrustVerdict } from './profile';
 export { parseConfigText } from './profiles/agent/config';

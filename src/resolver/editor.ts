@@ -36,4 +36,9 @@ export interface ProfileEditor {
   readonly holarynSettings?: boolean;
   /** Its dedicated `holaryn.<key>` settings. */
   readonly settings?: readonly EditorSetting[];
+  /**
+   * Watcher globs of the files and folders it finds by its own discovery rather than by a
+   * per-directory name (a project config, rule folders): a change there re-resolves the view.
+   */
+  readonly watch?: readonly string[];
 }

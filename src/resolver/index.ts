@@ -50,7 +50,6 @@ export { parseConfigText } from './profiles/agent/config';
 export { peekText } from './profiles/agent/peek';
 export { parseSetArguments } from './profiles/agent/settings';
 export { decodeLossy, rustTrim } from './profiles/agent/text';
-export { COPILOT_SETTINGS } from './profiles/copilot/settings';
 export { defaultGlobalFile, explicitGlobalFile, renderContext } from './profiles/holaryn';
 export type { GlobalFile } from './profiles/holaryn';
 export {

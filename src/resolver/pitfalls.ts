@@ -126,6 +126,8 @@ export interface PitfallsCard {
    * follow in registry order. Kept so the first five agents keep the order they had.
    */
   readonly order?: number;
+  /** Watcher globs of its own files whose change changes its pitfalls (instruction files are watched already). */
+  readonly watch?: readonly string[];
 }
 
 /** A profile's card as the registry holds it: the card plus, for an agent, its pitfalls, and what an editor needs. */

@@ -19,14 +19,14 @@ import {
   lintWorkspaceAsync,
   slicedPause,
 } from '../../lint';
-import { FileCache, COPILOT_SETTINGS } from '../../resolver';
+import { FileCache, profileByName, profileCard } from '../../resolver';
 import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { BUFFER_DEBOUNCE_MS } from './buffers';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
 import { ProgressReport, withSlowProgress } from '../progress';
-import { EDITOR_SETTING_PREFIXES, editorSettingValue } from '../profiles/options';
+import { EDITOR_SETTING_PREFIXES, editorSettingNames, editorSettingValue } from '../profiles/options';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
@@ -40,8 +40,10 @@ function isWorkspaceCode(code: Finding['code']): boolean {
 /** The setting naming the agents whose pitfalls are shown (`holaryn check --agents`). */
 export const AGENTS_SETTING = 'holaryn.lint.agents';
 
-/** Files of the agents' own that change their pitfalls (instruction files are watched already). */
-const AGENT_FILE_GLOBS = ['**/AGENTS.override.md', '**/GEMINI.md', '**/.github/instructions/**', '**/.claude/rules/**'];
+/** Files of the agents' own that change their pitfalls (instruction files are watched already): their cards' `pitfalls.watch`, once each. */
+function agentFileGlobs(): string[] {
+  return [...new Set(agentNames().flatMap((name) => profileCard(name)?.pitfalls?.watch ?? []))];
+}
 
 /** Markdown files outside Holaryn's names carry agent findings (a Copilot instructions file, GEMINI.md): their quick fixes too. */
 const AGENT_FILE_SELECTOR: vscode.DocumentFilter[] = [{ scheme: 'file', pattern: '**/*.md' }];
@@ -54,18 +56,30 @@ export function configuredAgents(scope: vscode.ConfigurationScope): AgentName[] 
 }
 
 /**
- * Copilot's settings as this VS Code has them (only those set somewhere), in the form `--set`
- * takes. A workspace's own folder list keeps only the folders inside the workspace folder, as
- * for the view (editorSettingValue).
+ * An agent's settings that are this editor's own (Copilot's `chat.*`), as this VS Code has them
+ * (only those set somewhere), in the form `--set` takes. A workspace's own folder list keeps only
+ * the folders inside the workspace folder, as for the view (editorSettingValue).
  */
-function copilotSettings(scope: vscode.ConfigurationScope): Record<string, string> {
+function agentEditorSettings(agent: string, scope: vscode.ConfigurationScope): Record<string, string> {
   const config = vscode.workspace.getConfiguration(undefined, scope);
   const folder = scope instanceof vscode.Uri ? vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath : undefined;
   const out: Record<string, string> = {};
-  for (const spec of COPILOT_SETTINGS) {
+  const profile = profileByName(agent);
+  const names = new Set(editorSettingNames(profile));
+  for (const spec of profile.settings ?? []) {
+    if (!names.has(spec.name)) continue;
     const i = config.inspect(spec.name);
     const { value } = editorSettingValue(spec, i && { ...i, defaultValue: undefined }, folder);
     if (value !== undefined) out[spec.name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
+
+/** Each agent's editor settings, for the agents that declare some. */
+function agentsEditorSettings(agents: readonly string[], scope: vscode.ConfigurationScope): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const agent of agents) {
+    if (editorSettingNames(profileByName(agent)).length > 0) out[agent] = agentEditorSettings(agent, scope);
   }
   return out;
 }
@@ -173,7 +187,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
       };
       this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
     }
-    for (const glob of AGENT_FILE_GLOBS) {
+    for (const glob of agentFileGlobs()) {
       const watcher = vscode.workspace.createFileSystemWatcher(glob);
       const changed = (uri: vscode.Uri) => {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -240,7 +254,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         listingComplete: !files.truncated,
         opaqueDirectories: files.opaque,
         cache: this.cache,
-        agents: agents.length === 0 ? undefined : { agents, settings: { copilot: copilotSettings(folder.uri) } },
+        agents: agents.length === 0 ? undefined : { agents, settings: agentsEditorSettings(agents, folder.uri) },
         pause: slicedPause(),
         isCancelled: () => this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested,
       });

@@ -14,6 +14,7 @@ import { agentSigns, profileNames } from '../../../src/resolver';
 import { registerProfileForTest } from '../../../src/resolver/profiles';
 import { chooseAgents, detectAgents } from '../../../src/vscode/profiles/agents-model';
 import { dedicatedSettings, profileOptions } from '../../../src/vscode/profiles/options';
+import { profileWatchGlobs } from '../../../src/vscode/profiles/watch';
 import { TempDirs, writeTree } from '../../helpers/cli';
 import { REPO_DIR } from '../../helpers/tree';
 import { FIXTURE_ABOUT } from './fixture/about';
@@ -134,6 +135,8 @@ describe('registry: a profile added by its folder and one registry line reaches 
     assert.deepEqual(profileOptions(FIXTURE, { dedicated: { 'fixture-agent.strict': 'yes' } }).problems, [
       'holaryn.fixture-agent.strict must be true or false',
     ]);
+    assert.ok(profileWatchGlobs().includes('**/FIXTURE.md'), 'its candidate name is watched');
+    assert.ok(profileWatchGlobs().includes('**/.fixture/**'), 'what its card says it discovers is watched');
     // Holaryn's own budget is not the fixture's: its card does not claim Holaryn's settings.
     assert.equal(profileOptions(FIXTURE, { budget: 10 }).options.budget, undefined);
   });

@@ -11,6 +11,7 @@ export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
+    watch: Object.freeze(['**/.claude/rules/**']),
     label: 'Claude Code',
     order: 3,
     codes: Object.freeze({
@@ -19,4 +20,6 @@ export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
       'agent-claude-rule-on-read': 'info',
     }),
   }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.claude/**']) }),
 });

@@ -7,6 +7,7 @@ export const CODEX_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({ files: Object.freeze(['**/AGENTS.md', '**/AGENTS.override.md']), executables: Object.freeze(['codex']) }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
+    watch: Object.freeze(['**/AGENTS.override.md']),
     label: 'Codex',
     order: 1,
     codes: Object.freeze({

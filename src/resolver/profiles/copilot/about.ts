@@ -7,6 +7,7 @@ export const COPILOT_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({ files: Object.freeze(['.github/copilot-instructions.md', '**/*.instructions.md']), editorChat: true }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
+    watch: Object.freeze(['**/.github/instructions/**']),
     label: 'Copilot',
     order: 2,
     codes: Object.freeze({
@@ -14,4 +15,6 @@ export const COPILOT_ABOUT: ProfileCard = Object.freeze({
       'agent-copilot-unanchored-glob': 'warning',
     }),
   }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.github/copilot-instructions.md', '**/.github/instructions/**']) }),
 });

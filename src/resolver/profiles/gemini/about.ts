@@ -8,10 +8,13 @@ export const GEMINI_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({ files: Object.freeze(['**/GEMINI.md', '.gemini/settings.json']), executables: Object.freeze(['gemini']) }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
+    watch: Object.freeze(['**/GEMINI.md']),
     label: 'Gemini CLI',
     order: 4,
     codes: Object.freeze({
       'agent-gemini-untrusted': 'warning',
     }),
   }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.gemini/**']) }),
 });

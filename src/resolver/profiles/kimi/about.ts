@@ -13,4 +13,6 @@ export const KIMI_ABOUT: ProfileCard = Object.freeze({
       'agent-kimi-cut': 'warning',
     }),
   }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.kimi/**']) }),
 });

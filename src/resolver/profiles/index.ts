@@ -11,6 +11,7 @@ import type { AgentSigns, Profile, ProfileAbout, ProfileFlag } from '../profile'
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
+import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
@@ -41,6 +42,7 @@ const PROFILES: readonly Registered[] = [
   lazy(GEMINI_ABOUT, () => (require('./gemini') as typeof import('./gemini')).GEMINI),
   lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
   lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
+  lazy(COPILOT_CLI_ABOUT, () => (require('./copilot-cli') as typeof import('./copilot-cli')).COPILOT_CLI),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

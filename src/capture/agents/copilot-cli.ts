@@ -89,7 +89,7 @@ export function customInstructionDirs(value: string | undefined, cwd: string): s
 /**
  * The files one listed source stands for. A relative path is from the repository root, except a
  * working-directory rule file (`vscode`), which is from the working directory; one source may
- * name several paths joined by ` + ` (a link and its target). The `nested-agents` source names
+ * name several paths joined by ` + ` (a link and its target: one file, taken under the first). The `nested-agents` source names
  * no path: it stands for the AGENTS.md of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder, which the
  * extractor takes in the variable's order (the listing shows one entry for all of them).
  */
@@ -99,7 +99,9 @@ function filesOf(source: ListedSource, input: ExtractInput, root: string): strin
       .map((d) => path.join(d, 'AGENTS.md'))
       .filter((f) => fs.existsSync(f));
   const base = source.location === 'working-directory' && source.type === 'vscode' ? input.cwd : root;
-  return source.sourcePath.split(' + ').map((p) => onDisk(path.isAbsolute(p) ? p : path.resolve(base, p)));
+  // Names joined by ` + ` are one file reached by several (a link and its target): read once, under the first.
+  const [first] = source.sourcePath.split(' + ');
+  return [onDisk(path.isAbsolute(first) ? first : path.resolve(base, first))];
 }
 
 function extract(input: ExtractInput): Extracted {

@@ -5,12 +5,14 @@
  * 1. the user's: `<home>/copilot-instructions.md`, then `<home>/instructions/**\/*.instructions.md`
  *    by relative path, `<home>` being `$COPILOT_HOME` or `~/.copilot`;
  * 2. `.github/copilot-instructions.md` of the repository root, then of the working directory;
- * 3. `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` of the repository root, then of the working directory,
- *    then of each folder between them (matched without regard to case: `agents.md` counts);
- * 4. rule files: `.github/instructions/**\/*.instructions.md` and `.claude/rules/**\/*.md` of the
- *    repository root (when it is not the working directory), of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS
- *    folder, then of the working directory, each folder's by relative path;
- * 5. the `AGENTS.md` of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder.
+ * 3. `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` of the repository root, then of the working directory
+ *    (matched without regard to case: `agents.md` counts);
+ * 4. each folder between them, deepest first: its `.github/copilot-instructions.md`, then its
+ *    `AGENTS.md`, `CLAUDE.md`, `GEMINI.md` (not its rule folders);
+ * 5. rule files: `.github/instructions/**\/*.instructions.md` and `.claude/rules/**\/*.md` of the
+ *    repository root (when it is not the working directory), of the working directory, then of
+ *    each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder, each folder's by relative path;
+ * 6. the `AGENTS.md` of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder.
  *
  * The repository root is the git root above the working directory; without one, the working
  * directory. Nothing below the working directory is listed at start.
@@ -124,16 +126,21 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   const between: string[] = [];
   for (let d = P.dirname(cwd); d !== root && isInside(P, root, d) && d !== P.dirname(d); d = P.dirname(d)) between.unshift(d);
 
-  f.add(P.join(root, ...REPO_FILE.split('/')), 'project');
-  if (cwd !== root) f.add(P.join(cwd, ...REPO_FILE.split('/')), 'project');
+  const repoFile = (dir: string) => f.add(P.join(dir, ...REPO_FILE.split('/')), 'project');
+  repoFile(root);
+  if (cwd !== root) repoFile(cwd);
   f.model(root);
   if (cwd !== root) f.model(cwd);
-  for (const d of between) f.model(d);
+  // The folders between, deepest first: each one's copilot-instructions.md, then its model files.
+  for (const d of [...between].reverse()) {
+    repoFile(d);
+    f.model(d);
+  }
 
   if (cwd !== root) f.ruleFolders(root, 'project', false);
+  f.ruleFolders(cwd, 'project', false);
   const extra = customDirs(ctx.env, ctx.cwd, P);
   for (const d of extra) f.ruleFolders(d, 'workspace', true);
-  f.ruleFolders(cwd, 'project', false);
   for (const d of extra) f.add(P.join(d, 'AGENTS.md'), 'workspace', undefined, undefined, true);
   return f.out;
 }

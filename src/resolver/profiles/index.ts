@@ -12,6 +12,7 @@ import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
+import { CURSOR_ABOUT } from './cursor/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
@@ -43,6 +44,7 @@ const PROFILES: readonly Registered[] = [
   lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
   lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
   lazy(COPILOT_CLI_ABOUT, () => (require('./copilot-cli') as typeof import('./copilot-cli')).COPILOT_CLI),
+  lazy(CURSOR_ABOUT, () => (require('./cursor') as typeof import('./cursor')).CURSOR),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -9,7 +9,11 @@ import * as path from 'node:path';
 import { resolveInstructions, type Evidence } from '../../../src/resolver';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 
-const GIT: Record<string, FileSpec> = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/objects': { dir: true }, '.git/refs/heads': { dir: true } };
+const GIT: Record<string, FileSpec> = {
+  '.git/HEAD': 'ref: refs/heads/main\n',
+  '.git/objects': { dir: true },
+  '.git/refs/heads': { dir: true },
+};
 
 describe('copilot-cli profile', () => {
   const temp = new TempDirs();
@@ -89,7 +93,10 @@ describe('copilot-cli profile', () => {
   it('moves the user folder with COPILOT_HOME', () => {
     const { ev } = run(
       { ...GIT },
-      { home: { '.copilot/copilot-instructions.md': 'default\n', 'alt/copilot-instructions.md': 'moved\n' }, env: { COPILOT_HOME: '~/alt' } },
+      {
+        home: { '.copilot/copilot-instructions.md': 'default\n', 'alt/copilot-instructions.md': 'moved\n' },
+        env: { COPILOT_HOME: '~/alt' },
+      },
     );
     assert.deepEqual(inText(ev), ['$COPILOT_HOME/copilot-instructions.md']);
   });

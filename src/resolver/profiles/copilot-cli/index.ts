@@ -49,10 +49,7 @@ export const COPILOT_CLI: Profile = {
     skipEmpty: false,
     // The user's folder, and the folders the user named in COPILOT_CUSTOM_INSTRUCTIONS_DIRS.
     // The variable's absolute folders only: a relative one is taken from the working directory, unknown here.
-    homes: ({ env, homedir, path }) => [
-      copilotHome(env, homedir, path).path,
-      ...customDirEntries(env).filter((d) => path.isAbsolute(d)),
-    ],
+    homes: ({ env, homedir, path }) => [copilotHome(env, homedir, path).path, ...customDirEntries(env).filter((d) => path.isAbsolute(d))],
   },
   dialect: null,
   order: DISCOVERY_ORDER,

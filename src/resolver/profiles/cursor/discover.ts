@@ -20,8 +20,7 @@ const RULE_RANK = 2;
 
 export const AGENT_REQUESTED = (description: string) =>
   `agent-requested: Cursor gives the model only its description (${JSON.stringify(description)}); the model decides whether to read it`;
-export const MANUAL =
-  'manual: no alwaysApply, no globs and no description: Cursor applies it only when you @-mention it in chat';
+export const MANUAL = 'manual: no alwaysApply, no globs and no description: Cursor applies it only when you @-mention it in chat';
 
 /** The folders (root-relative, '' for the root) whose `.cursor/rules` apply to some target: the root and each folder on the way to one. */
 export function ruleBases(ctx: Pick<DiscoverContext, 'targets'>): string[] {
@@ -48,7 +47,8 @@ function candidate(ctx: DiscoverContext, abs: string, base: string, rule: Cursor
     rank: RULE_RANK,
     tag: rule.kind,
   };
-  if (rule.kind === 'agent') return { ...common, delivery: 'listed', report: { status: 'not-loaded', reason: AGENT_REQUESTED(rule.description ?? '') } };
+  if (rule.kind === 'agent')
+    return { ...common, delivery: 'listed', report: { status: 'not-loaded', reason: AGENT_REQUESTED(rule.description ?? '') } };
   if (rule.kind === 'manual') return { ...common, delivery: 'listed', report: { status: 'not-loaded', reason: MANUAL } };
   if (rule.kind === 'always') return { ...common, delivery: 'baseline' };
   const globs = rule.globs;

@@ -39,15 +39,25 @@ export function globList(value: unknown): string[] {
 /** How a rule file is applied (see the module comment). */
 export function readRule(text: string): CursorRule {
   const header = agentHeader(text);
-  const none = (problem?: CursorRule['problem']): CursorRule => ({ kind: 'manual', globs: [], description: undefined, body: header.body, problem });
+  const none = (problem?: CursorRule['problem']): CursorRule => ({
+    kind: 'manual',
+    globs: [],
+    description: undefined,
+    body: header.body,
+    problem,
+  });
   if (!header.present) return none();
   const a = header.attributes;
-  if (a === undefined) return none({ line: 1, message: 'its frontmatter is not YAML Cursor can read: the rule applies only when @-mentioned' });
+  if (a === undefined)
+    return none({ line: 1, message: 'its frontmatter is not YAML Cursor can read: the rule applies only when @-mentioned' });
   const description = typeof a.description === 'string' && a.description.trim() !== '' ? a.description : undefined;
   const globs = globList(a.globs);
   if (a.alwaysApply !== undefined && typeof a.alwaysApply !== 'boolean')
     return {
-      ...none({ line: header.lines.alwaysApply ?? 1, message: `alwaysApply is ${JSON.stringify(a.alwaysApply)}, not true or false: the rule is not always applied` }),
+      ...none({
+        line: header.lines.alwaysApply ?? 1,
+        message: `alwaysApply is ${JSON.stringify(a.alwaysApply)}, not true or false: the rule is not always applied`,
+      }),
       kind: globs.length > 0 ? 'auto' : description ? 'agent' : 'manual',
       globs,
       description,

@@ -291,4 +291,9 @@ export const cases: OracleCase[] = [
     cwd: 'a/b/c',
     tree: { ...GIT, 'a/AGENTS.md': 'a\n', 'a/b/AGENTS.md': 'ab\n', 'a/b/c/AGENTS.md': 'abc\n' },
   },
+  {
+    name: 'binary-and-large-files',
+    why: 'a file of NUL bytes and one of 40 MiB are listed all the same (the listing does not read their text)',
+    tree: { ...GIT, 'AGENTS.md': { bytes: new Array(1024).fill(0) }, 'GEMINI.md': 'y'.repeat(40 * 1024 * 1024) },
+  },
 ];

@@ -9,7 +9,7 @@ import { asNodeEnvironment } from './node';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../resolver';
-import type { AgentDriver, Extracted } from './agents/types';
+import { comparesOf, type AgentDriver, type Extracted, type OracleCompares } from './agents/types';
 import { SANDBOX_PORT, baseEnvironment, runSandboxed, type CaptureResult } from './sandbox';
 import { changes, fingerprint, type FileFilter, regularFiles } from './tree';
 
@@ -55,6 +55,8 @@ export interface CaptureRun {
   /** The profile's answer on the same files; null when it failed. */
   profileSide: Side | null;
   evidence: Evidence | null;
+  /** What was compared (see OracleCompares): with 'files', the text is not compared and textAgrees is false. */
+  compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
   /** The agent's error output (the last lines). */
@@ -102,8 +104,19 @@ function readText(file: string): string {
   }
 }
 
-function outcomeProblem(r: CaptureResult, timeoutMs: number, stderr: string): string | null {
-  if (r.outcome === 'done') return null;
+/** Whether a run counts as agreeing: its files, and its text unless the driver compares files only. */
+export function agrees(run: Pick<CaptureRun, 'compares' | 'filesAgree' | 'textAgrees'>): boolean {
+  return run.filesAgree && (run.compares === 'files' || run.textAgrees);
+}
+
+function outcomeProblem(r: CaptureResult, timeoutMs: number, stderr: string, ends: 'endpoint' | 'exit'): string | null {
+  if (ends === 'exit' && r.outcome === 'exited') {
+    if (r.exit?.code === 0) return null;
+    const why = `the agent's command failed (${r.exit?.signal ?? `exit code ${r.exit?.code}`})`;
+    return stderr === '' ? why : `${why}; its last output:\n${stderr}`;
+  }
+  if (ends === 'endpoint' && r.outcome === 'done') return null;
+  if (ends === 'exit' && r.outcome === 'done') return 'the agent sent a model request where its listing command should send none';
   const why =
     r.outcome === 'exited'
       ? `the agent exited (${r.exit?.signal ?? `code ${r.exit?.code}`}) before the endpoint had what it needs`
@@ -155,20 +168,22 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
   const allStderr = readText(stderrFile);
   const stderr = allStderr.trim().split('\n').slice(-8).join('\n');
   const problems: string[] = [];
-  const failed = outcomeProblem(run, timeoutMs, stderr);
+  const failed = outcomeProblem(run, timeoutMs, stderr, driver.ends ?? 'endpoint');
   if (failed) problems.push(failed);
   const refused = driver.refusal?.(allStderr);
   if (refused) problems.push(refused);
   const changed = changes(before, fingerprint(input.tree));
   if (changed.length > 0) problems.push(`the run changed the tree: ${changed.slice(0, 10).join(', ')}`);
 
-  const extracted = driver.extract({ requests: run.requests, files, cwd, home });
+  const stdout = readText(path.join(work, 'stdout.txt'));
+  const extracted = driver.extract({ requests: run.requests, files, cwd, home, stdout, env });
   for (const p of extracted.problems) problems.push(`reading what the agent sent: ${p}`);
   const result: CaptureRun = {
     problems,
     agentSide: agentSide(extracted),
     profileSide: null,
     evidence: null,
+    compares: comparesOf(driver),
     filesAgree: false,
     textAgrees: false,
     stderr,
@@ -185,7 +200,8 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
   }
   if (result.agentSide && result.profileSide) {
     result.filesAgree = JSON.stringify(result.agentSide.files) === JSON.stringify(result.profileSide.files);
-    result.textAgrees = JSON.stringify(result.agentSide.parts) === JSON.stringify(result.profileSide.parts);
+    result.textAgrees =
+      result.compares === 'files-and-text' && JSON.stringify(result.agentSide.parts) === JSON.stringify(result.profileSide.parts);
   }
   return result;
 }

@@ -3,6 +3,7 @@
  * each differing part where its texts first differ with the lines around it (escapes visible).
  * The oracle suite and `holaryn capture` both print these.
  */
+import type { OracleCompares } from './agents/types';
 import type { Side } from './capture';
 
 /** Where two texts first differ, with two lines around it from each, escapes visible. */
@@ -24,15 +25,20 @@ export function firstDifference(sent: string, expected: string, show: (text: str
   ];
 }
 
-/** The lines saying how `agent` and `profile` differ; [] when they agree. */
-export function differences(agent: Side, profile: Side, show: (text: string) => string = (t) => t): string[] {
+/** The lines saying how `agent` and `profile` differ; [] when they agree (the text only when it is compared). */
+export function differences(
+  agent: Side,
+  profile: Side,
+  show: (text: string) => string = (t) => t,
+  compares: OracleCompares = 'files-and-text',
+): string[] {
   const out: string[] = [];
   if (JSON.stringify(agent.files) !== JSON.stringify(profile.files)) {
     out.push('  files differ:');
     out.push(`    agent sent:  ${agent.files.map(show).join(', ') || '(none)'}`);
     out.push(`    profile has: ${profile.files.map(show).join(', ') || '(none)'}`);
   }
-  if (JSON.stringify(agent.parts) !== JSON.stringify(profile.parts)) {
+  if (compares === 'files-and-text' && JSON.stringify(agent.parts) !== JSON.stringify(profile.parts)) {
     const places = (s: Side) => s.parts.map((p) => p.place).join(', ') || 'no part';
     out.push(`  text differs (agent: ${places(agent)}; profile: ${places(profile)}):`);
     const n = Math.max(agent.parts.length, profile.parts.length);

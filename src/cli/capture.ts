@@ -12,8 +12,8 @@ import * as path from 'node:path';
 import { secureStateRoot } from '../capture/state-dir';
 import { parseArgs } from 'node:util';
 import { DRIVERS, driverByName } from '../capture/agents';
-import type { AgentDriver } from '../capture/agents/types';
-import { captureAgent, type CaptureRun, type Side } from '../capture/capture';
+import type { AgentDriver, OracleCompares } from '../capture/agents/types';
+import { agrees, captureAgent, type CaptureRun, type Side } from '../capture/capture';
 import { differences } from '../capture/report';
 import { sandboxProblem } from '../capture/sandbox';
 import { findOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
@@ -73,6 +73,8 @@ export interface CaptureReport {
   problems: string[];
   agentSent: Side | null;
   profileHas: Side | null;
+  /** What was compared: 'files' for an agent checked by its own listing (textAgrees is then false and does not count). */
+  compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
   /** The run's folder, when kept. */
@@ -218,11 +220,12 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     problems: run.problems.map((p) => p.split(work).join('<run>')),
     agentSent: run.agentSide,
     profileHas: run.profileSide,
+    compares: run.compares,
     filesAgree: run.filesAgree,
     textAgrees: run.textAgrees,
     ...(values.keep ? { kept: work } : {}),
   };
-  const code = report.problems.length > 0 ? CAPTURE_EXIT.failed : report.filesAgree && report.textAgrees ? EXIT.ok : CAPTURE_EXIT.differs;
+  const code = report.problems.length > 0 ? CAPTURE_EXIT.failed : agrees(report) ? EXIT.ok : CAPTURE_EXIT.differs;
   if (values.json) {
     writeJson(report, io);
     return code;
@@ -239,11 +242,12 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
   if (run.agentSide) out.push('', c.bold('What the agent sent:'), ...sideText(run.agentSide, show));
   if (run.profileSide) out.push('', c.bold(`What the ${driver.profile} profile answers:`), ...sideText(run.profileSide, show));
   if (run.agentSide && run.profileSide) {
-    const diff = differences(run.agentSide, run.profileSide, (t) => t.split(home).join('~'));
-    out.push(
-      '',
-      diff.length === 0 ? c.green('The agent and the profile agree: same files, same order, same text.') : c.bold('Differences:'),
-    );
+    const diff = differences(run.agentSide, run.profileSide, (t) => t.split(home).join('~'), run.compares);
+    const same =
+      run.compares === 'files'
+        ? 'The agent and the profile agree on the files and their order (the agent lists them; its text is not compared).'
+        : 'The agent and the profile agree: same files, same order, same text.';
+    out.push('', diff.length === 0 ? c.green(same) : c.bold('Differences:'));
     out.push(...diff.map((l) => printable(l)));
   }
   if (report.kept) out.push('', `run kept: ${report.kept}`);

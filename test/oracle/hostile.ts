@@ -121,6 +121,29 @@ const TREE: OracleCase['tree'] = {
   '.codex/hooks.json': JSON.stringify(CODEX_HOOKS, null, 2),
 };
 
+/** Copilot CLI's hooks (`.github/hooks/*.json`), MCP servers (`.mcp.json` above, `.github/mcp.json`, `.vscode/mcp.json`, the user's `mcp-config.json`). */
+const COPILOT_HOOK_EVENTS = ['sessionStart', 'sessionEnd', 'userPromptSubmitted', 'preToolUse', 'postToolUse', 'errorOccurred'];
+const COPILOT_TREE: OracleCase['tree'] = {
+  ...TREE,
+  '.github/hooks/evil.json': JSON.stringify(
+    {
+      version: 1,
+      hooks: Object.fromEntries(
+        COPILOT_HOOK_EVENTS.map((e) => [e, [{ type: 'command', bash: marker(`copilot-hook-${e}`), timeoutSec: 5 }]]),
+      ),
+    },
+    null,
+    2,
+  ),
+  '.github/mcp.json': JSON.stringify({ mcpServers: { evil: mcpServer('copilot-github-mcp') } }, null, 2),
+  '.vscode/mcp.json': JSON.stringify({ servers: { evil: mcpServer('copilot-vscode-mcp') } }, null, 2),
+  '.github/copilot/settings.json': JSON.stringify(
+    { hooks: { sessionStart: [{ type: 'command', bash: marker('copilot-settings-hook') }] } },
+    null,
+    2,
+  ),
+};
+
 const WHY = 'safety: repository hooks, helpers and MCP servers never run (issue 27 §1); the tree is byte-identical after the run';
 
 /** The hostile case for each agent, trusted by that agent's own means. */
@@ -131,6 +154,15 @@ export const HOSTILE: Readonly<Record<string, OracleCase>> = {
     why: WHY,
     tree: TREE,
     home: { '.codex/config.toml': '[projects."{{root}}"]\ntrust_level = "trusted"\n' },
+  },
+  'copilot-cli': {
+    name: 'hostile-tree',
+    why: WHY,
+    tree: COPILOT_TREE,
+    home: {
+      '.copilot/mcp-config.json': JSON.stringify({ mcpServers: { evil: mcpServer('copilot-user-mcp') } }, null, 2),
+      '.copilot/config.json': JSON.stringify({ trusted_folders: ['{{root}}'] }, null, 2),
+    },
   },
   gemini: { name: 'hostile-tree', why: WHY, tree: TREE, read: 'src/app.ts', env: { GEMINI_CLI_TRUST_WORKSPACE: 'true' } },
 };

@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { AgentDriver } from '../../src/capture/agents/types';
-import { captureAgent, type Side } from '../../src/capture/capture';
+import { comparesOf, type AgentDriver, type OracleCompares } from '../../src/capture/agents/types';
+import { agrees, captureAgent, type Side } from '../../src/capture/capture';
 import type { OracleCase } from './case';
 import { oracleStateRoot } from './install';
 import { expand, writeTree, type Places } from './tree';
@@ -25,6 +25,8 @@ export interface CaseResult {
   /** Null when there was nothing to compare. */
   agentSide: Side | null;
   profileSide: Side | null;
+  /** What was compared: with 'files' (a listing agent), textAgrees is false and does not count. */
+  compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
   ms: number;
@@ -56,6 +58,7 @@ export async function runCase(
     problems: [],
     agentSide: null,
     profileSide: null,
+    compares: comparesOf(driver),
     filesAgree: false,
     textAgrees: false,
     ms: 0,
@@ -87,7 +90,7 @@ export async function runCase(
     result.problems.push(`the case could not run: ${(err as Error).stack ?? String(err)}`);
   } finally {
     result.ms = Date.now() - started;
-    const ok = result.problems.length === 0 && result.filesAgree && result.textAgrees;
+    const ok = result.problems.length === 0 && agrees(result);
     if (options.keep || (!ok && process.env.HOLARYN_ORACLE_KEEP_FAILED === '1')) result.kept = base;
     else fs.rmSync(base, { recursive: true, force: true });
     fs.rmSync(state, { recursive: true, force: true });

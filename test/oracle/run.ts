@@ -18,6 +18,7 @@ import { sandboxProblem } from '../../src/capture/sandbox';
 import type { OracleCase } from './case';
 import { HOSTILE } from './hostile';
 import { AgentRelease, ensureAgent, readManifest } from './install';
+import { agrees } from '../../src/capture/capture';
 import { differences } from '../../src/capture/report';
 import { CaseResult, runCase } from './run-case';
 
@@ -78,8 +79,11 @@ function seconds(ms: number): string {
 }
 
 function ok(r: CaseResult): boolean {
-  return r.problems.length === 0 && r.filesAgree && r.textAgrees;
+  return r.problems.length === 0 && agrees(r);
 }
+
+/** What the table says of an agent whose text is not compared (a listing agent): never a count of agreeing cases. */
+export const TEXT_NOT_COMPARED = 'n/a (files only)';
 
 /** A path as the report shows it: the run's sandbox as `<sandbox>`. */
 function shown(p: string, base: string): string {
@@ -90,7 +94,7 @@ function explain(r: CaseResult, c: OracleCase): string[] {
   const base = r.base;
   const out = [`${r.agent}/${r.name} — ${c.why}`];
   for (const p of r.problems) out.push(`  ${shown(p, base).replace(/\n/g, '\n    ')}`);
-  if (r.agentSide && r.profileSide) out.push(...differences(r.agentSide, r.profileSide, (t) => shown(t, base)));
+  if (r.agentSide && r.profileSide) out.push(...differences(r.agentSide, r.profileSide, (t) => shown(t, base), r.compares));
   if (r.kept) out.push(`  sandbox kept: ${r.kept}`);
   return out;
 }
@@ -142,7 +146,7 @@ async function main(): Promise<void> {
       const r = await runCase(p.release.name, driverByName(p.release.driver)!, p.executable, c, { keep: values.keep ?? false });
       const what = ok(r)
         ? ''
-        : `  ${[r.problems.length > 0 ? 'did not run cleanly' : '', r.filesAgree ? '' : 'files differ', r.textAgrees ? '' : 'text differs'].filter(Boolean).join(', ')}`;
+        : `  ${[r.problems.length > 0 ? 'did not run cleanly' : '', r.filesAgree ? '' : 'files differ', r.compares === 'files' || r.textAgrees ? '' : 'text differs'].filter(Boolean).join(', ')}`;
       process.stdout.write(`  ${ok(r) ? '✔' : '✘'} ${`${r.agent}/${r.name}`.padEnd(56)} ${seconds(r.ms).padStart(7)}${what}\n`);
       if (values.show && r.agentSide) process.stdout.write(`${JSON.stringify(r.agentSide, null, 2)}\n`);
       return { r, c };
@@ -161,7 +165,7 @@ async function main(): Promise<void> {
       p.release.version,
       String(rs.length),
       clean((r) => r.filesAgree),
-      clean((r) => r.textAgrees),
+      rs.every((r) => r.compares === 'files') ? TEXT_NOT_COMPARED : clean((r) => r.compares === 'files-and-text' && r.textAgrees),
       seconds(total),
       seconds(total / Math.max(1, rs.length)),
       seconds(Math.max(0, ...rs.map((r) => r.ms))),

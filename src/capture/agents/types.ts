@@ -64,7 +64,19 @@ export interface ExtractInput {
   /** The working directory as given and the throwaway home. */
   readonly cwd: string;
   readonly home: string;
+  /** What the agent printed on its standard output (a listing driver reads its answer here). */
+  readonly stdout?: string;
+  /** The agent's whole environment (a listing driver resolves the folders a variable names). */
+  readonly env?: Readonly<Record<string, string>>;
 }
+
+/**
+ * What a driver's oracle compares: the files and the text the agent sent to the model (a prompt
+ * against the endpoint), or the files alone (the agent's own listing of what a session would
+ * load, printed by a command that needs no model; its text is not compared and never counts as
+ * agreeing).
+ */
+export type OracleCompares = 'files-and-text' | 'files';
 
 export interface AgentDriver {
   /** The manifest's agent name (`codex`). */
@@ -72,6 +84,13 @@ export interface AgentDriver {
   /** The Holaryn profile that emulates it. */
   readonly profile: string;
   readonly protocol: WireProtocol;
+  /** See OracleCompares; 'files-and-text' when absent. */
+  readonly compares?: OracleCompares;
+  /**
+   * How a run ends: when the endpoint has what its script needs ('endpoint', the default), or
+   * when the agent exits by itself ('exit': a listing command; exit code 0 is a clean run).
+   */
+  readonly ends?: 'endpoint' | 'exit';
   /**
    * What `holaryn capture` copies (read-only) from the user's real home into the throwaway one,
    * relative to the home: only the agent's global instruction files, rule folders and settings
@@ -116,6 +135,11 @@ export function bodyOf(request: RecordedRequest): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** What the driver's oracle compares (see OracleCompares). */
+export function comparesOf(driver: Pick<AgentDriver, 'compares'>): OracleCompares {
+  return driver.compares ?? 'files-and-text';
 }
 
 /** The requests that counted for the script, in order. */

@@ -14,6 +14,8 @@ import type { AgentSigns, Profile, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
+import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
+import { CURSOR_ABOUT } from './cursor/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
@@ -68,6 +70,12 @@ const PROFILES: Registered[] = [
     CLAUDE_CODE_ABOUT,
     () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE,
     () => (require('./claude-code/pitfalls') as typeof import('./claude-code/pitfalls')).PITFALLS,
+  ),
+  lazy(COPILOT_CLI_ABOUT, () => (require('./copilot-cli') as typeof import('./copilot-cli')).COPILOT_CLI),
+  lazy(
+    CURSOR_ABOUT,
+    () => (require('./cursor') as typeof import('./cursor')).CURSOR,
+    () => (require('./cursor/pitfalls') as typeof import('./cursor/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

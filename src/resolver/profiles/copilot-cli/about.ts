@@ -1,0 +1,9 @@
+/** The copilot-cli profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileAbout } from '../../profile';
+
+export const COPILOT_CLI_ABOUT: ProfileAbout = Object.freeze({
+  name: 'copilot-cli',
+  description:
+    'GitHub Copilot CLI: ~/.copilot instructions, .github/copilot-instructions.md, AGENTS.md/CLAUDE.md/GEMINI.md from the git root to the working directory, .github/instructions and .claude/rules',
+  signs: Object.freeze({ executables: Object.freeze(['copilot']) }),
+});

@@ -123,19 +123,23 @@ export function readCapture(profile: string, agent: string, code: number | null,
   const version = report.installed?.version ?? '(version unknown)';
   const agentDocument = sideDocument(`What ${agent} ${version} sent the model`, report.agentSent, report);
   const profileDocument = sideDocument(`What Holaryn's ${report.profile} profile answers`, report.profileHas, report);
-  const diff = report.agentSent && report.profileHas ? differences(report.agentSent, report.profileHas) : [];
+  const filesOnly = report.compares === 'files';
+  const diff = report.agentSent && report.profileHas ? differences(report.agentSent, report.profileHas, undefined, report.compares) : [];
   const base = { profile, agent, report, agentDocument, profileDocument, differences: diff };
   if (code === EXIT.failed || report.problems.length > 0)
     return { ...base, verdict: 'failed', message: `The ${agent} run does not count: ${report.problems.join('; ')}` };
-  if (code === EXIT.ok && report.filesAgree && report.textAgrees) {
+  if (code === EXIT.ok && report.filesAgree && (report.textAgrees || filesOnly)) {
     const n = report.agentSent?.files.length ?? 0;
+    const files = `the same ${n} file${n === 1 ? '' : 's'} in the same order`;
     return {
       ...base,
       verdict: 'agrees',
-      message: `${agent} ${version} agrees with Holaryn's ${report.profile} profile: the same ${n} file${n === 1 ? '' : 's'} in the same order, the same text.`,
+      message: filesOnly
+        ? `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files} (the agent lists its files; its text is not compared).`
+        : `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files}, the same text.`,
     };
   }
-  const what = [report.filesAgree ? '' : 'the files', report.textAgrees ? '' : 'the text'].filter(Boolean).join(' and ');
+  const what = [report.filesAgree ? '' : 'the files', report.textAgrees || filesOnly ? '' : 'the text'].filter(Boolean).join(' and ');
   return {
     ...base,
     verdict: 'differs',

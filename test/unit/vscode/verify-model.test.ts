@@ -33,6 +33,7 @@ function report(over: Partial<CaptureReport> = {}): CaptureReport {
     installed: { version: '0.169.0' } as CaptureReport['installed'],
     home: HOME,
     problems: [],
+    compares: 'files-and-text',
     agentSent: side,
     profileHas: side,
     filesAgree: true,
@@ -43,7 +44,8 @@ function report(over: Partial<CaptureReport> = {}): CaptureReport {
 
 describe('verify with the installed agent (model)', () => {
   it('is offered exactly on the rows of profiles a capture driver runs', () => {
-    assert.deepEqual(verifiableProfiles().slice().sort(), ['claude-code', 'codex', 'gemini']);
+    for (const p of ['claude-code', 'codex', 'gemini', 'copilot-cli']) assert.ok(verifiableProfiles().includes(p), p);
+    assert.ok(!verifiableProfiles().includes('cursor'), 'cursor has no binary to run');
     assert.equal(driverFor('codex'), 'codex');
     assert.equal(driverFor('holaryn'), undefined);
     assert.equal(verifiableContext('holaryn-agent', 'gemini'), `holaryn-agent${VERIFIABLE}`);
@@ -82,6 +84,28 @@ describe('verify with the installed agent (model)', () => {
     assert.ok(v.agentDocument!.includes('hi from ~'), v.agentDocument);
     assert.ok(!v.agentDocument!.includes(HOME));
     assert.equal(v.agentDocument!.split('\n').slice(1).join('\n'), v.profileDocument!.split('\n').slice(1).join('\n'));
+  });
+
+  it('an agent checked by its own listing (files only): agreeing files are an agreement, and the message says the text was not compared', () => {
+    const listed = report({
+      agent: 'copilot-cli',
+      profile: 'copilot-cli',
+      compares: 'files',
+      textAgrees: false,
+      agentSent: { files: [`${ROOT}/AGENTS.md`], parts: [] },
+    });
+    const v = readCapture(
+      'copilot-cli',
+      'copilot-cli',
+      0,
+      JSON.stringify({ ...listed, profileHas: { files: [`${ROOT}/AGENTS.md`], parts: [] } }),
+      '',
+    );
+    assert.equal(v.verdict, 'agrees');
+    assert.equal(
+      v.message,
+      "copilot-cli 0.169.0 agrees with Holaryn's copilot-cli profile: the same 1 file in the same order (the agent lists its files; its text is not compared).",
+    );
   });
 
   it('differs: says in what, and lists where', () => {

@@ -7,9 +7,16 @@
  * the project's `opencode.json`), so the case's own configuration files stay as they are and the
  * profile reads them unchanged. Setting that variable also keeps opencode from writing a global
  * `opencode.json` into the home. `--pure` loads no external plugin (npm specs and the files of a
- * `.opencode/plugins` folder); the same configuration turns language servers and formatters off
+ * `.opencode/plugins` folder, it says, but 1.18.33 still imports them: see below); the same configuration turns language servers and formatters off
  * (`lsp: false`, `formatter: false`) and every MCP server any configuration file of the tree or the
  * home names (`mcp.<name>.enabled: false`); updates, the models catalogue and sharing are off.
+ *
+ * What it runs regardless: the hostile tree showed 1.18.33 importing, under `--pure`, the plugin
+ * modules of a `.opencode/plugin(s)` folder, the custom tools of `.opencode/tool(s)` and a
+ * `file://` plugin named in a configuration file. Only OPENCODE_DISABLE_PROJECT_CONFIG stops that,
+ * and it also stops the project's instruction files, so the driver refuses to start opencode
+ * where any such module or `plugin` entry exists (opencodeModules): nothing is run rather than
+ * something of the repository's.
  *
  * What it sends: `POST /v1/responses` (the `openai` provider speaks the Responses API), a title
  * request first (to a small model, no `<env>`: not counted), then the session's request. Its
@@ -20,6 +27,7 @@
  * sandbox, so a file whose text holds such a line is still split right.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseConfigText } from '../../resolver/profiles/agent/config';
 import { decodeLossy } from '../../resolver/profiles/agent/text';
 import type { RecordedRequest } from '../endpoint';
@@ -160,6 +168,43 @@ export function mcpOff(files: ReadonlyMap<string, Uint8Array>): Record<string, {
   return off;
 }
 
+/** The folders opencode takes plugin and tool modules from, below one configuration folder. */
+const MODULE_FOLDERS = ['plugin', 'plugins', 'tool', 'tools'];
+const MODULE_FILE = /\.(?:js|ts)$/;
+
+/**
+ * What opencode would import and run from this tree or home although the driver asks it not to:
+ * each plugin or tool module (any entry ending .js or .ts, links included) of a `.opencode` folder
+ * from the working directory up, of `~/.opencode` and of the global configuration folder, and
+ * each configuration file with a `plugin` entry. Empty: safe to start.
+ */
+export function opencodeModules(cwd: string, home: string, files: ReadonlyMap<string, Uint8Array>): string[] {
+  const found: string[] = [];
+  const folders = [path.join(home, '.opencode'), path.join(home, '.config', 'opencode')];
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    folders.push(path.join(dir, '.opencode'));
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const folder of folders)
+    for (const sub of MODULE_FOLDERS) {
+      let names: string[];
+      try {
+        names = fs.readdirSync(path.join(folder, sub));
+      } catch {
+        continue;
+      }
+      for (const name of names) if (MODULE_FILE.test(name)) found.push(path.join(folder, sub, name));
+    }
+  for (const [file, bytes] of files) {
+    if (!CONFIG_FILE.test(file)) continue;
+    const read = parseConfigText(decodeLossy(bytes).text, file, 'jsonc');
+    if (read.status !== 'read') continue;
+    const plugin = read.doc.plugin;
+    if (plugin !== undefined && !(Array.isArray(plugin) && plugin.length === 0)) found.push(`${file} (plugin)`);
+  }
+  return found;
+}
+
 /** The configuration the driver lays over every other layer (OPENCODE_CONFIG_CONTENT). */
 export function oracleConfig(port: number, files: ReadonlyMap<string, Uint8Array>): string {
   return JSON.stringify({
@@ -188,20 +233,27 @@ export const OPENCODE_DRIVER: AgentDriver = {
   ],
   packages: ['opencode-linux-x64', 'opencode-linux-arm64', 'opencode-ai'],
   command: 'opencode',
-  launch: ({ executable, cwd, home, port, prompt, files }) => ({
-    command: executable,
-    args: ['run', '--pure', prompt],
-    env: {
-      HOME: home,
-      PWD: cwd,
-      OPENCODE_CONFIG_CONTENT: oracleConfig(port, files),
-      OPENCODE_PURE: '1',
-      OPENCODE_DISABLE_AUTOUPDATE: '1',
-      OPENCODE_DISABLE_MODELS_FETCH: '1',
-      OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-      OPENCODE_DISABLE_SHARE: '1',
-    },
-  }),
+  launch: ({ executable, cwd, home, port, prompt, files }) => {
+    const modules = opencodeModules(cwd, home, files);
+    if (modules.length > 0)
+      throw new Error(
+        `opencode 1.18.33 would import and run ${modules.length === 1 ? 'this module' : 'these modules'} even with --pure: ${modules.join(', ')}; not starting it`,
+      );
+    return {
+      command: executable,
+      args: ['run', '--pure', prompt],
+      env: {
+        HOME: home,
+        PWD: cwd,
+        OPENCODE_CONFIG_CONTENT: oracleConfig(port, files),
+        OPENCODE_PURE: '1',
+        OPENCODE_DISABLE_AUTOUPDATE: '1',
+        OPENCODE_DISABLE_MODELS_FETCH: '1',
+        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+        OPENCODE_DISABLE_SHARE: '1',
+      },
+    };
+  },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read', input: { filePath: file } }),
   // The session's requests carry the <env> block; the title request does not.

@@ -337,13 +337,6 @@ export const cases: OracleCase[] = [
     read: 'sub/a.ts',
   },
   {
-    name: 'read-sibling-sharing-the-prefix',
-    why: "Instruction.resolve compares paths as strings: a sibling folder whose name starts with the cwd's is walked",
-    tree: { ...GIT, 'app/AGENTS.md': 'The cwd.\n', 'app2/AGENTS.md': 'Sibling with the prefix.\n', 'app2/x.ts': 'x\n' },
-    cwd: 'app',
-    read: 'app2/x.ts',
-  },
-  {
     name: 'read-empty-file-sends-nothing',
     why: 'Instruction.resolve: an empty file found on touch is claimed but adds nothing',
     tree: { ...GIT, 'pkg/AGENTS.md': '', 'pkg/a/AGENTS.md': 'Deeper on touch.\n', 'pkg/a/f.ts': 'f\n' },

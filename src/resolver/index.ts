@@ -11,7 +11,31 @@ export { PatternSet, checkPattern, normalizePattern, MATCH_OPTIONS } from './glo
 export { measure, neutralize, ContextResult } from './context';
 export { contextByPlace, placeHeading, placeWords } from './context-parts';
 export { renderContext, HOLARYN, HOLARYN_CANDIDATES } from './profiles/holaryn';
-export { DEFAULT_PROFILE, agentSigns, listProfiles, profileByName, profileFlags, profileNames, ProfileListing } from './profiles';
+export {
+  DEFAULT_PROFILE,
+  agentEntries,
+  agentSigns,
+  profileCard,
+  listProfiles,
+  profileByName,
+  profileFlags,
+  profileNames,
+  AgentEntry,
+  ProfileListing,
+} from './profiles';
+export type { EditorSetting, ProfileEditor } from './editor';
+export type {
+  AgentCode,
+  FileEdit,
+  Fix,
+  PitfallCheck,
+  PitfallFinding,
+  PitfallWorkspace,
+  PitfallsCard,
+  ProfileCard,
+  TextEdit,
+  TextRange,
+} from './pitfalls';
 export { CODE_POINTS, UTF8_BYTES, sizeAgainstBudget, unitByName } from './units';
 export { resolveInstructions, profileOf, defaultGlobalFile, explicitGlobalFile, GlobalFile, ResolveOptions } from './resolve';
 export { printable, printableText, clipped } from './printable';

@@ -8,13 +8,13 @@
  */
 import * as vscode from 'vscode';
 import {
-  AGENT_CODES,
-  AGENT_NAMES,
   AgentName,
   Finding,
   Fix,
   TextRange,
   WorkspaceListing,
+  agentNames,
+  isAgentCode,
   lintFile,
   lintWorkspaceAsync,
   slicedPause,
@@ -31,8 +31,12 @@ import { EDITOR_SETTING_PREFIXES, editorSettingValue } from '../profiles/options
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
-/** Findings that only the whole folder's lint gives (not the text of one file). */
-const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate', ...AGENT_CODES]);
+/** Findings that only the whole folder's lint gives (not the text of one file): these and the agents' (their cards'). */
+const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate']);
+
+function isWorkspaceCode(code: Finding['code']): boolean {
+  return WORKSPACE_CODES.has(code) || isAgentCode(code);
+}
 
 /** The setting naming the agents whose pitfalls are shown (`holaryn check --agents`). */
 export const AGENTS_SETTING = 'holaryn.lint.agents';
@@ -47,7 +51,7 @@ const AGENT_FILE_SELECTOR: vscode.DocumentFilter[] = [{ scheme: 'file', pattern:
 export function configuredAgents(scope: vscode.ConfigurationScope): AgentName[] {
   const raw = vscode.workspace.getConfiguration('holaryn', scope).get<unknown>('lint.agents', []);
   if (!Array.isArray(raw)) return [];
-  return AGENT_NAMES.filter((a) => raw.includes(a));
+  return agentNames().filter((a) => raw.includes(a));
 }
 
 /**
@@ -271,7 +275,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     const lint = folder ? this.folders.get(folder.uri.toString()) : undefined;
     if (!lint) return this.lintBuffer(doc);
     // Findings about the workspace as a whole stand until the folder is linted again (it is, as the file changed).
-    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => WORKSPACE_CODES.has(f.code));
+    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => isWorkspaceCode(f.code));
     const findings = [...this.findingsFor(doc), ...kept];
     if (findings.length > 0) lint.byUri.set(doc.uri.toString(), findings);
     else lint.byUri.delete(doc.uri.toString());
@@ -322,7 +326,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     // Agent pitfalls come from the folder's lint of the disk: their ranges hold while the buffer is unchanged.
     if (folder && !doc.isDirty) {
       const fromDisk = this.folders.get(folder.uri.toString())?.byUri.get(doc.uri.toString()) ?? [];
-      findings.push(...fromDisk.filter((f) => (AGENT_CODES as readonly string[]).includes(f.code)));
+      findings.push(...fromDisk.filter((f) => isAgentCode(f.code)));
     }
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];

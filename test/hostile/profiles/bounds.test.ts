@@ -29,7 +29,7 @@ import {
   profileNames,
   resolveInstructions,
 } from '../../../src/resolver';
-import { AGENT_NAMES } from '../../../src/lint';
+import { agentNames } from '../../../src/lint';
 import { TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
 import { FigureTable, Measured, cleanupMeasure, measure } from '../../helpers/measure';
 
@@ -219,7 +219,7 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
       assert.equal(ev.sources.filter((s) => s.path.startsWith('.github/instructions/')).length, 2001);
     });
 
-    for (const agent of AGENT_NAMES) {
+    for (const agent of agentNames()) {
       it(`check --agents ${agent} counts its own files in a small workspace`, () => {
         const root = repo({
           'AGENTS.md': 'agents\n',
@@ -432,7 +432,7 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
             assert.ok(s.bytes === 20 * GiB, `${profile} ${s.path}: ${s.bytes} bytes`);
       }
       compare('20 GiB sparse files', root, ['a.ts'], env);
-      for (const agent of AGENT_NAMES) check('20 GiB sparse files', root, agent, env);
+      for (const agent of agentNames()) check('20 GiB sparse files', root, agent, env);
     });
 
     it('1 MiB of NUL bytes: skipped (unreadable) by Holaryn\u2019s own profiles, sent with a binary warning by the agents\u2019', () => {

@@ -304,6 +304,39 @@ export const cases: OracleCase[] = [
     env: { OPENCODE_DISABLE_PROJECT_CONFIG: '1' },
   },
 
+  {
+    name: 'instructions-url-not-sent-offline',
+    why: 'Instruction.system: a URL entry is fetched (here it cannot be: nothing is sent for it); the other entries stay',
+    tree: {
+      ...GIT,
+      'opencode.json': oc({ instructions: ['http://127.0.0.1:9/rules.md', 'local.md'] }),
+      'local.md': 'Local beside a URL.\n',
+    },
+  },
+  {
+    name: 'instructions-double-star',
+    why: 'Instruction.systemPaths: a ** glob reaches into nested folders',
+    tree: { ...GIT, 'opencode.json': oc({ instructions: ['guides/**/style.md'] }), 'guides/web/react/style.md': 'Nested style guide.\n' },
+  },
+  {
+    name: 'opencode-config-dir',
+    why: 'Config: $OPENCODE_CONFIG_DIR is a configuration folder like .opencode',
+    tree: { ...GIT, 'dir-listed.md': 'Listed in OPENCODE_CONFIG_DIR.\n' },
+    home: { 'cfgdir/opencode.json': oc({ instructions: ['dir-listed.md'] }) },
+    env: { OPENCODE_CONFIG_DIR: '{{home}}/cfgdir' },
+  },
+  {
+    name: 'home-dot-opencode',
+    why: 'ConfigPaths.directories: ~/.opencode is a configuration folder too',
+    tree: { ...GIT, 'home-listed.md': 'Listed in ~/.opencode.\n' },
+    home: { '.opencode/opencode.json': oc({ instructions: ['home-listed.md'] }) },
+  },
+  {
+    name: 'agents-md-is-a-link-inside',
+    why: 'findUp: a link named AGENTS.md is read through, and named by its own path',
+    tree: { ...GIT, 'docs/agents.md': 'Linked agents file.\n', 'AGENTS.md': { link: 'docs/agents.md' } },
+  },
+
   // ---- on touch: the read tool --------------------------------------------------------------------
   {
     name: 'read-loads-below-the-cwd',
@@ -341,5 +374,23 @@ export const cases: OracleCase[] = [
     why: 'Instruction.resolve: an empty file found on touch is claimed but adds nothing',
     tree: { ...GIT, 'pkg/AGENTS.md': '', 'pkg/a/AGENTS.md': 'Deeper on touch.\n', 'pkg/a/f.ts': 'f\n' },
     read: 'pkg/a/f.ts',
+  },
+  {
+    name: 'read-the-instruction-file-itself',
+    why: 'Instruction.resolve: the file read is not loaded as its own instructions',
+    tree: { ...GIT, 'pkg/AGENTS.md': 'Read as a file, not loaded.\n' },
+    read: 'pkg/AGENTS.md',
+  },
+  {
+    name: 'read-skips-a-listed-file',
+    why: 'Instruction.resolve: a file already sent from the instructions list is not loaded again',
+    tree: {
+      ...GIT,
+      'opencode.json': oc({ instructions: ['pkg/AGENTS.md'] }),
+      'pkg/AGENTS.md': 'Listed up front.\n',
+      'pkg/sub/AGENTS.md': 'Sub on touch.\n',
+      'pkg/sub/a.ts': 'a\n',
+    },
+    read: 'pkg/sub/a.ts',
   },
 ];

@@ -37,6 +37,9 @@ describe('opencode profile', () => {
       { cwd: 'sub', home: { '.config/opencode/AGENTS.md': 'Global.\n' } },
     );
     assert.deepEqual(included(ev), ['~/.config/opencode/AGENTS.md', 'AGENTS.md', '../AGENTS.md']);
+    const claude = ev.sources.find((s) => s.path === 'CLAUDE.md');
+    assert.equal(claude?.status, 'not-loaded');
+    assert.match(claude?.reason ?? '', /found AGENTS\.md on its walk/);
     assert.equal(ev.contextParts.length, 1);
     assert.equal(ev.contextParts[0].place, 'system-prompt');
     assert.equal(

@@ -200,19 +200,38 @@ export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
   if (global !== undefined) {
     written.add(global);
     if (isFile(global)) add(global, { delivery: 'baseline', own: true, ...emptyReport(global) });
+    for (const other of globals.slice(globals.indexOf(global) + 1))
+      if (isFile(other))
+        add(other, {
+          delivery: 'baseline',
+          own: true,
+          report: { status: 'not-loaded', reason: `opencode takes one global file: ${display(global)} exists` },
+        });
   }
 
-  // The project files: the first name found anywhere on the walk.
+  // The project files: the first name found anywhere on the walk. The files of the later names
+  // are shown as not loaded, with the name that won.
   if (projectConfig) {
+    let winner: string | undefined;
     for (const name of names) {
       const hits = walk.map((dir) => P.join(dir, name)).filter(exists);
       if (hits.length === 0) continue;
+      if (winner !== undefined) {
+        const report = {
+          status: 'not-loaded' as const,
+          reason: `opencode found ${winner} on its walk up to the git root, and takes only the files of the first name it finds`,
+        };
+        for (const abs of hits)
+          if (isFile(abs) && !written.has(abs))
+            add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, report });
+        continue;
+      }
+      winner = name;
       for (const abs of hits) {
         if (written.has(abs)) continue;
         written.add(abs);
         if (isFile(abs)) add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, ...emptyReport(abs) });
       }
-      break;
     }
   }
 

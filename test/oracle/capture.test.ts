@@ -63,6 +63,14 @@ describe('holaryn capture', function () {
       };
       if (release.name === 'claude-code') writeTree(places.home, { '.claude/settings.json': JSON.stringify(hook) }, places);
       if (release.name === 'gemini') writeTree(places.home, { '.gemini/settings.json': JSON.stringify(hook) }, places);
+      // opencode has no hooks: the user's own configuration names an MCP server instead.
+      if (release.name === 'opencode') {
+        const mcp = {
+          $schema: 'https://opencode.ai/config.json',
+          mcp: { home: { type: 'local', command: ['/bin/sh', '-c', marker(places.outside, 'home-mcp')] } },
+        };
+        writeTree(places.home, { '.config/opencode/opencode.json': JSON.stringify(mcp) }, places);
+      }
       const before = fingerprint(places.root);
       const homeBefore = fingerprint(places.home);
       const env = Object.entries(c.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${expand(v, places)}`]);

@@ -23,6 +23,7 @@ import { HOLARYN_ABOUT } from './holaryn/about';
 import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
+import { OPENCODE_ABOUT } from './opencode/about';
 
 /** One registry entry: a card, its profile, and for an agent with pitfalls their check. */
 export interface Registered {
@@ -76,6 +77,11 @@ const PROFILES: Registered[] = [
     CURSOR_ABOUT,
     () => (require('./cursor') as typeof import('./cursor')).CURSOR,
     () => (require('./cursor/pitfalls') as typeof import('./cursor/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    OPENCODE_ABOUT,
+    () => (require('./opencode') as typeof import('./opencode')).OPENCODE,
+    () => (require('./opencode/pitfalls') as typeof import('./opencode/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

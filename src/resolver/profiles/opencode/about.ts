@@ -1,0 +1,17 @@
+/** The opencode profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileCard } from '../../pitfalls';
+
+export const OPENCODE_ABOUT: ProfileCard = Object.freeze({
+  name: 'opencode',
+  description:
+    'opencode: AGENTS.md (else CLAUDE.md, else CONTEXT.md) from the working directory up to the git root, nearest first; the global AGENTS.md; instructions globs; deeper files when read',
+  signs: Object.freeze({
+    files: Object.freeze(['opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc']),
+    executables: Object.freeze(['opencode']),
+  }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'opencode',
+    codes: Object.freeze({ 'agent-opencode-instructions-unmatched': 'warning' }),
+  }),
+});

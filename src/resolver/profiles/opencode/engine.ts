@@ -1,0 +1,278 @@
+/**
+ * What opencode 1.18.33 loads for one session (its `Instruction` service), computed once per call:
+ *
+ * - the global file: the first of `<config>/AGENTS.md` and `~/.claude/CLAUDE.md` that exists
+ *   (`<config>` is `$XDG_CONFIG_HOME/opencode`, else `~/.config/opencode`); it is chosen by
+ *   existence, so an empty one (or a folder of that name) sends nothing and claims the place;
+ * - the project files, unless `OPENCODE_DISABLE_PROJECT_CONFIG`: for the names AGENTS.md,
+ *   CLAUDE.md, CONTEXT.md in that order, every folder from the working directory up to the
+ *   worktree (the git top level; without a repository the filesystem root) that has the name;
+ *   the first name found anywhere wins the whole walk; nearest first;
+ * - each `instructions` entry of the configuration (config.ts): a URL is fetched (not modelled:
+ *   nothing here), `~/` is the home, an absolute entry is its folder globbed for its last segment,
+ *   a relative one is globbed in every folder of the walk (in the configuration folder when the
+ *   project configuration is off); a path already found is not added again;
+ * - for a file target (the read tool), the first of the same names in each folder from the
+ *   file's own up to just below the working directory (a string prefix test: a sibling whose name
+ *   starts with the working directory's counts), nearest first, leaving out the file itself, the
+ *   session's files and the files an earlier read loaded.
+ *
+ * The CLAUDE.md names go when `OPENCODE_DISABLE_CLAUDE_CODE` or `OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`
+ * is true. Files are named as opencode writes them: absolute, joined to the working directory.
+ */
+import type { EntryKind, ResolverFs } from '../../fs';
+import type { Delivery, DiscoverContext } from '../../profile';
+import type { Probe } from '../../boundary';
+import { compilePattern, normalizePattern } from '../../globs';
+import { isInside } from '../../paths';
+import { walkRuleFolder } from '../agent/folders';
+import { ConfigProblem } from '../agent/config';
+import { InstructionEntry, readOpencodeConfig } from './config';
+
+/** How deep a `**` glob of `instructions` is followed (opencode has no bound). */
+export const MAX_GLOB_DEPTH = 12;
+
+export interface OpencodeSource {
+  /** Where to read it. */
+  readonly abs: string;
+  /** The path opencode writes in `Instructions from:`. */
+  readonly written: string;
+  /** Evidence path. */
+  readonly path: string;
+  readonly scope: 'global' | 'workspace' | 'project';
+  readonly delivery: Delivery;
+  /** Root-relative folder it applies to (null: every target). */
+  readonly directory: string | null;
+  readonly depth: number;
+  readonly filename: string;
+  /** The target whose read loads it (on-touch). */
+  readonly target?: string;
+  readonly probe?: Probe;
+  readonly own: boolean;
+  readonly note?: string;
+  readonly report?: { readonly status: 'not-loaded'; readonly reason: string };
+}
+
+export interface OpencodeResult {
+  readonly sources: OpencodeSource[];
+  readonly problems: ConfigProblem[];
+  readonly configFiles: string[];
+  /** `instructions` entries that gave no file (the pitfall). */
+  readonly unmatched: InstructionEntry[];
+  readonly worktree: string;
+}
+
+/** opencode's boolean switches: true, 1, yes, on (any case). */
+export function flagOn(value: string | undefined): boolean {
+  return value !== undefined && ['true', '1', 'yes', 'on', 'y'].includes(value.trim().toLowerCase());
+}
+
+function kindOf(fs: ResolverFs, abs: string): EntryKind | undefined {
+  try {
+    return fs.stat(abs)?.kind;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A folder git takes for a repository's: a `.git` folder holding HEAD, objects and refs, or a `.git` file. */
+function isRepository(fs: ResolverFs, dir: string): boolean {
+  const P = fs.path;
+  const dotGit = P.join(dir, '.git');
+  const kind = kindOf(fs, dotGit);
+  if (kind === 'file') return true;
+  if (kind !== 'directory') return false;
+  return (
+    kindOf(fs, P.join(dotGit, 'HEAD')) === 'file' &&
+    kindOf(fs, P.join(dotGit, 'objects')) === 'directory' &&
+    kindOf(fs, P.join(dotGit, 'refs')) === 'directory'
+  );
+}
+
+/** The git top level above `cwd` (canonical), or the filesystem root when there is none. */
+export function worktreeOf(fs: ResolverFs, cwd: string): string {
+  const P = fs.path;
+  for (let dir = cwd; ; dir = P.dirname(dir)) {
+    if (isRepository(fs, dir)) return dir;
+    if (P.dirname(dir) === dir) return dir;
+  }
+}
+
+/** Folders from `cwd` up to `stop` (inclusive), nearest first; up to the filesystem root when `stop` is not above. */
+export function walkUp(P: ResolverFs['path'], cwd: string, stop: string): string[] {
+  const out: string[] = [];
+  for (let dir = cwd; ; dir = P.dirname(dir)) {
+    out.push(dir);
+    if (dir === stop || P.dirname(dir) === dir) return out;
+  }
+}
+
+export function opencodeNames(env: Readonly<Record<string, string | undefined>>): string[] {
+  const claude = !(flagOn(env.OPENCODE_DISABLE_CLAUDE_CODE) || flagOn(env.OPENCODE_DISABLE_CLAUDE_CODE_PROMPT));
+  return ['AGENTS.md', ...(claude ? ['CLAUDE.md'] : []), 'CONTEXT.md'];
+}
+
+/** The global configuration folder and how evidence names it. */
+export function configDirOf(
+  env: Readonly<Record<string, string | undefined>>,
+  homedir: string,
+  P: ResolverFs['path'],
+): { abs: string; display: string } {
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg) return { abs: P.join(P.resolve(homedir, xdg), 'opencode'), display: '$XDG_CONFIG_HOME/opencode' };
+  return { abs: P.join(homedir, '.config', 'opencode'), display: '~/.config/opencode' };
+}
+
+/** The regular files in `dir` that `pattern` matches (relative to it), in name order. */
+function globIn(ctx: DiscoverContext, dir: string, pattern: string): string[] {
+  const P = ctx.fs.path;
+  const normalized = normalizePattern(pattern);
+  const compiled = compilePattern(normalized);
+  if (compiled instanceof Error || normalized === '') return [];
+  const segments = normalized.split('/');
+  if (segments.includes('..')) return [];
+  const depth = segments.includes('**') ? MAX_GLOB_DEPTH : segments.length - 1;
+  if (kindOf(ctx.fs, dir) !== 'directory') return [];
+  return walkRuleFolder(ctx, {
+    top: dir,
+    maxDepth: depth,
+    agentsDepth: !segments.includes('**'),
+    wanted: (_name, abs) => compiled.match(P.relative(dir, abs)),
+    order: (entries) => entries.map((e) => e.name).sort(),
+    link: () => ({ follow: true }),
+    keepLinkPaths: true,
+    agent: 'opencode',
+  }).map((f) => f.via ?? f.abs);
+}
+
+export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
+  const { fs, env, homedir } = ctx;
+  const P = fs.path;
+  const cwd = ctx.root;
+  const worktree = worktreeOf(fs, cwd);
+  const walk = walkUp(P, cwd, worktree);
+  const projectConfig = !flagOn(env.OPENCODE_DISABLE_PROJECT_CONFIG);
+  const names = opencodeNames(env);
+  const configDir = configDirOf(env, homedir, P);
+
+  const display = (abs: string): string => {
+    if (isInside(P, configDir.abs, abs)) return configDir.display + abs.slice(configDir.abs.length);
+    if (isInside(P, P.join(homedir, '.claude'), abs)) return '~/.claude' + abs.slice(P.join(homedir, '.claude').length);
+    if (!isInside(P, ctx.projectRoot, abs) && isInside(P, homedir, abs)) return '~' + abs.slice(homedir.length);
+    return ctx.display(abs);
+  };
+  const sources: OpencodeSource[] = [];
+  const written = new Set<string>();
+  const add = (abs: string, extra: Partial<OpencodeSource> & { delivery: Delivery; own: boolean }) => {
+    const path = display(abs);
+    const rel = ctx.display(P.dirname(abs));
+    const inTree = !path.startsWith('~') && !path.startsWith('$') && !P.isAbsolute(path);
+    sources.push({
+      abs,
+      written: abs,
+      path,
+      scope: extra.own && !inTree ? 'global' : path.startsWith('../') ? 'project' : 'workspace',
+      directory: extra.delivery === 'on-touch' ? rel : null,
+      depth: inTree ? ctx.depthOf(rel === '.' ? '' : rel) : 0,
+      filename: P.basename(abs),
+      ...extra,
+    });
+  };
+  const isFile = (abs: string) => kindOf(fs, abs) === 'file';
+  const sizeOf = (abs: string) => {
+    try {
+      return fs.stat(abs)?.size ?? 0;
+    } catch {
+      return 0;
+    }
+  };
+  /** An empty file: opencode reads it, sends nothing, and the file still took its place. */
+  const EMPTY = {
+    status: 'not-loaded' as const,
+    reason: 'empty: opencode sends nothing for an empty file (it still took the place of the names after it)',
+  };
+  const emptyReport = (abs: string) => (sizeOf(abs) === 0 ? { report: EMPTY } : {});
+  const exists = (abs: string) => kindOf(fs, abs) !== undefined;
+
+  // The global file: chosen by existence.
+  const globals = [P.join(configDir.abs, 'AGENTS.md'), ...(names.includes('CLAUDE.md') ? [P.join(homedir, '.claude', 'CLAUDE.md')] : [])];
+  const global = globals.find(exists);
+  if (global !== undefined) {
+    written.add(global);
+    if (isFile(global)) add(global, { delivery: 'baseline', own: true, ...emptyReport(global) });
+    for (const other of globals.slice(globals.indexOf(global) + 1))
+      if (isFile(other))
+        add(other, {
+          delivery: 'baseline',
+          own: true,
+          report: { status: 'not-loaded', reason: `opencode takes one global file: ${display(global)} exists` },
+        });
+  }
+
+  // The project files: the first name found anywhere on the walk. The files of the later names
+  // are shown as not loaded, with the name that won.
+  if (projectConfig) {
+    let winner: string | undefined;
+    for (const name of names) {
+      const hits = walk.map((dir) => P.join(dir, name)).filter(exists);
+      if (hits.length === 0) continue;
+      if (winner !== undefined) {
+        const report = {
+          status: 'not-loaded' as const,
+          reason: `opencode found ${winner} on its walk up to the git root, and takes only the files of the first name it finds`,
+        };
+        for (const abs of hits)
+          if (isFile(abs) && !written.has(abs))
+            add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, report });
+        continue;
+      }
+      winner = name;
+      for (const abs of hits) {
+        if (written.has(abs)) continue;
+        written.add(abs);
+        if (isFile(abs)) add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, ...emptyReport(abs) });
+      }
+    }
+  }
+
+  // instructions entries.
+  const config = readOpencodeConfig({ fs, env, configDir, homedir, walk, projectConfig, display });
+  const unmatched: InstructionEntry[] = [];
+  for (const item of config.instructions) {
+    const { entry } = item;
+    if (entry.startsWith('https://') || entry.startsWith('http://')) continue;
+    const expanded = entry.startsWith('~/') ? P.join(homedir, entry.slice(2)) : entry;
+    let found: string[];
+    if (P.isAbsolute(expanded))
+      found = globIn(ctx, P.dirname(expanded), P.basename(expanded)).filter((f) => P.dirname(f) === P.dirname(expanded));
+    else found = (projectConfig ? walk : [configDir.abs]).flatMap((dir) => globIn(ctx, dir, expanded));
+    if (found.length === 0) unmatched.push(item);
+    for (const abs of found) {
+      if (written.has(abs)) continue;
+      written.add(abs);
+      add(abs, {
+        ...emptyReport(abs),
+        delivery: 'baseline',
+        own: item.own,
+        note: `listed in instructions (${item.from}: ${JSON.stringify(entry)})`,
+      });
+    }
+  }
+
+  // The read tool: each file target, in the order given.
+  const loaded = new Set<string>();
+  for (const target of ctx.targets) {
+    if (target.kind !== 'file') continue;
+    const file = P.join(ctx.root, target.path);
+    for (let dir = P.dirname(file); dir.startsWith(cwd) && dir !== cwd; dir = P.dirname(dir)) {
+      const name = names.find((n) => exists(P.join(dir, n)));
+      if (name === undefined) continue;
+      const abs = P.join(dir, name);
+      if (abs === file || written.has(abs) || loaded.has(abs)) continue;
+      if (!isFile(abs)) continue;
+      loaded.add(abs);
+      add(abs, { delivery: 'on-touch', own: false, target: target.path, probe: { dir, name }, ...emptyReport(abs) });
+    }
+  }
+  return { sources, problems: config.problems, configFiles: config.files, unmatched, worktree };
+}

@@ -1,0 +1,77 @@
+/**
+ * opencode's pitfalls (`holaryn check --agents opencode`; the seam: ../../pitfalls.ts), and the
+ * profile's own diagnostic for the same finding.
+ *
+ * An `instructions` entry that matches no file: opencode globs it, finds nothing and says
+ * nothing, so the rules its user meant to give never reach the model. The check reads each
+ * `opencode.json` / `opencode.jsonc` of the workspace (jsonc-parser) and matches each relative
+ * entry against the workspace's files as opencode does when it runs in the folder of that
+ * configuration file (the walk from there up to the workspace root); URLs, `~/` and absolute
+ * entries are outside the workspace and not judged.
+ */
+import * as jsonc from 'jsonc-parser';
+import type { Diagnostic } from '../../evidence';
+import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
+import { compilePattern, normalizePattern } from '../../globs';
+import type { InstructionEntry } from './config';
+
+export const UNMATCHED_CODE = 'agent-opencode-instructions-unmatched';
+
+export function unmatchedInstructions(entries: readonly InstructionEntry[]): Diagnostic[] {
+  return entries.map((e) => ({
+    severity: 'warning' as const,
+    code: 'invalid-value' as const,
+    source: e.from,
+    line: null,
+    message: `instructions entry ${JSON.stringify(e.entry)} in ${e.from} matches no file: opencode adds nothing for it and says nothing`,
+  }));
+}
+
+/** Whether a relative `entry` matches a file of the workspace, globbed in `dir` and each folder above it. */
+function matchesFrom(dir: string, entry: string, files: readonly string[]): boolean {
+  const compiled = compilePattern(normalizePattern(entry));
+  if (compiled instanceof Error) return false;
+  const folders: string[] = [];
+  for (let d = dir; ; d = d.includes('/') ? d.slice(0, d.lastIndexOf('/')) : '') {
+    folders.push(d);
+    if (d === '') break;
+  }
+  return folders.some((folder) => {
+    const prefix = folder === '' ? '' : `${folder}/`;
+    return files.some((f) => f.startsWith(prefix) && compiled.match(f.slice(prefix.length)));
+  });
+}
+
+export function* opencodeUnmatched(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  const configs = yield* ws.filesNamed(['opencode.json', 'opencode.jsonc']);
+  const findings: PitfallFinding[] = [];
+  for (const file of configs) {
+    const text = ws.text(file);
+    if (text === undefined) continue;
+    const tree = jsonc.parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+    const list = tree ? jsonc.findNodeAtLocation(tree, ['instructions']) : undefined;
+    if (!list || list.type !== 'array') continue;
+    const at = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    // A .opencode folder's configuration applies where its parent folder is the working directory.
+    const dir = at === '.opencode' ? '' : at.endsWith('/.opencode') ? at.slice(0, -'/.opencode'.length) : at;
+    for (const node of list.children ?? []) {
+      const entry: unknown = node.value;
+      if (typeof entry !== 'string' || entry === '') continue;
+      if (/^https?:\/\//.test(entry) || entry.startsWith('~/') || entry.startsWith('/')) continue;
+      if (matchesFrom(dir, entry, ws.files)) continue;
+      const line = text.slice(0, node.offset).split('\n').length;
+      findings.push(
+        ws.onLine(
+          file,
+          UNMATCHED_CODE,
+          text,
+          line,
+          `The instructions entry ${JSON.stringify(entry)} matches no file: opencode globs it from the working directory up to the git root, finds nothing, and says nothing, so these rules never reach the model. Fix the path or glob, or remove the entry.`,
+        ),
+      );
+    }
+  }
+  return findings;
+}
+
+export const PITFALLS: PitfallCheck = opencodeUnmatched;

@@ -2,9 +2,10 @@
 import { CLAUDE_CODE_DRIVER } from './claude-code';
 import { CODEX_DRIVER } from './codex';
 import { GEMINI_DRIVER } from './gemini';
+import { QWEN_CODE_DRIVER } from './qwen-code';
 import type { AgentDriver } from './types';
 
-export const DRIVERS: readonly AgentDriver[] = Object.freeze([CLAUDE_CODE_DRIVER, CODEX_DRIVER, GEMINI_DRIVER]);
+export const DRIVERS: readonly AgentDriver[] = Object.freeze([CLAUDE_CODE_DRIVER, CODEX_DRIVER, GEMINI_DRIVER, QWEN_CODE_DRIVER]);
 
 export function driverByName(name: string): AgentDriver | undefined {
   return DRIVERS.find((d) => d.name === name);

@@ -17,6 +17,7 @@ import { HOLARYN } from './holaryn';
 import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
+import { QWEN_CODE_ABOUT } from './qwen-code/about';
 
 interface Registered {
   readonly about: ProfileAbout;
@@ -41,6 +42,7 @@ const PROFILES: readonly Registered[] = [
   lazy(GEMINI_ABOUT, () => (require('./gemini') as typeof import('./gemini')).GEMINI),
   lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
   lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
+  lazy(QWEN_CODE_ABOUT, () => (require('./qwen-code') as typeof import('./qwen-code')).QWEN_CODE),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -118,7 +118,14 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
   profile: 'qwen-code',
   protocol: 'openai-chat',
   // The global context files, the user rules and the user settings (names, imports, trust).
-  homeFiles: ['.qwen/QWEN.md', '.qwen/AGENTS.md', '.qwen/rules', '.qwen/settings.json', '.qwen/trustedFolders.json', '.qwen/output-language.md'],
+  homeFiles: [
+    '.qwen/QWEN.md',
+    '.qwen/AGENTS.md',
+    '.qwen/rules',
+    '.qwen/settings.json',
+    '.qwen/trustedFolders.json',
+    '.qwen/output-language.md',
+  ],
   packages: ['@qwen-code/qwen-code'],
   command: 'qwen',
   stateFiles: () => ({
@@ -133,7 +140,13 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
       telemetry: { enabled: false },
       privacy: { usageStatisticsEnabled: false },
       general: { enableAutoUpdate: false, chatRecording: false },
-      memory: { enableManagedAutoMemory: false, enableManagedAutoDream: false, enableAutoSkill: false, enableTeamMemory: false, enableTeamMemorySync: false },
+      memory: {
+        enableManagedAutoMemory: false,
+        enableManagedAutoDream: false,
+        enableAutoSkill: false,
+        enableTeamMemory: false,
+        enableTeamMemorySync: false,
+      },
       advanced: { excludedEnvVars: EXCLUDED_ENV },
     }),
   }),

@@ -89,9 +89,14 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'nested-git-ceiling',
-    why: 'findProjectRoot: the nearest .git is the ceiling; a QWEN.md above it is not read',
-    tree: { ...GIT, 'QWEN.md': 'outer repository\n', 'inner/.git': { dir: true }, 'inner/QWEN.md': 'inner repository\n' },
-    cwd: 'inner',
+    why: 'memoryDiscovery.ts: the walk stops at the parent of the nearest .git folder (ultimateStopDir), so the folder just above the repository is read too, and nothing above it',
+    tree: {
+      'QWEN.md': 'two above the repository: not read\n',
+      'mid/QWEN.md': 'the folder holding the repository: read\n',
+      'mid/inner/.git': { dir: true },
+      'mid/inner/QWEN.md': 'inner repository\n',
+    },
+    cwd: 'mid/inner',
   },
   {
     name: 'git-file-is-root',
@@ -101,7 +106,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'no-git-walks-up',
-    why: 'memoryDiscovery.ts: without .git the walk goes up to the home directory\'s parent',
+    why: "memoryDiscovery.ts: without .git the walk goes up to the home directory's parent",
     tree: { 'QWEN.md': 'top, no git\n', 'x/y/AGENTS.md': 'y agents\n' },
     cwd: 'x/y',
   },
@@ -167,8 +172,8 @@ export const cases: OracleCase[] = [
   // ---- output language ------------------------------------------------------------------------------------
   {
     name: 'output-language-project',
-    why: 'config.ts: the working directory\'s .qwen/output-language.md is sent instead of the global one',
-    tree: { ...GIT, 'QWEN.md': 'q\n', '.qwen/output-language.md': '# Output language preference: auto\n\nReply in the user\'s language.\n' },
+    why: "config.ts: the working directory's .qwen/output-language.md is sent instead of the global one",
+    tree: { ...GIT, 'QWEN.md': 'q\n', '.qwen/output-language.md': "# Output language preference: auto\n\nReply in the user's language.\n" },
   },
   // ---- rules -----------------------------------------------------------------------------------------------
   {
@@ -207,14 +212,19 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'rules-project-root-is-git-root',
-    why: 'loadRules(effectiveRoot): the project rules are the git root\'s, not the working directory\'s',
+    why: "loadRules(effectiveRoot): the project rules are the git root's, not the working directory's",
     tree: { ...GIT, '.qwen/rules/root.md': 'Root rule.\n', 'sub/.qwen/rules/sub.md': 'Not read.\n' },
     cwd: 'sub',
   },
   {
     name: 'rules-link-ignored',
     why: 'collectMdFiles lists with file types: a link inside the rules folder is neither a file nor a folder, so it is skipped',
-    tree: { ...GIT, 'docs/shared.md': 'Shared rule text.\n', '.qwen/rules/linked.md': { link: '../../docs/shared.md' }, '.qwen/rules/own.md': 'Own.\n' },
+    tree: {
+      ...GIT,
+      'docs/shared.md': 'Shared rule text.\n',
+      '.qwen/rules/linked.md': { link: '../../docs/shared.md' },
+      '.qwen/rules/own.md': 'Own.\n',
+    },
   },
   {
     name: 'rule-paths-on-touch',

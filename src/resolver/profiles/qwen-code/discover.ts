@@ -72,7 +72,10 @@ export function stripHtmlComments(text: string): string {
  * comments removed, the rest trimmed.
  */
 export function parseRule(raw: string): ParsedRule {
-  const normalized = raw.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n').replace(/\r/g, '\n');
+  const normalized = raw
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .replace(/\r/g, '\n');
   const match = FRONTMATTER.exec(normalized);
   let body = normalized;
   let paths: string[] | undefined;
@@ -217,7 +220,8 @@ export function qwenCandidates(inputs: QwenInputs): QwenCandidate[] {
   const projectLanguage = P.join(cwd, '.qwen', OUTPUT_LANGUAGE_NAME);
   const globalLanguage = P.join(home.dir, OUTPUT_LANGUAGE_NAME);
   if (accessible(ctx, projectLanguage)) add(projectLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
-  else if (accessible(ctx, globalLanguage)) add(globalLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
+  else if (accessible(ctx, globalLanguage))
+    add(globalLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
   if (trusted && found) {
     const local = P.join(found, '.qwen', LOCAL_NAME);
     if (accessible(ctx, local)) add(local, 'context', { header: '', probe: { dir: found, name: `.qwen/${LOCAL_NAME}`, fixed: true } });
@@ -258,14 +262,21 @@ export function qwenCandidates(inputs: QwenInputs): QwenCandidate[] {
         add(abs, 'rule', {
           header,
           trim: false,
-          report: { status: 'not-loaded', reason: 'nothing is left of it once its header and HTML comments are removed: Qwen Code drops it' },
+          report: {
+            status: 'not-loaded',
+            reason: 'nothing is left of it once its header and HTML comments are removed: Qwen Code drops it',
+          },
         });
         continue;
       }
       if (parsed.paths) {
         const applicability = rulePaths(parsed.paths, projectRoot, P);
         const call = ctx.targets.findIndex(
-          (t) => applicability.test({ path: t.path, kind: t.kind, absolute: P.join(cwd, t.path) }, { directory: null, absoluteDirectory: null }) === null,
+          (t) =>
+            applicability.test(
+              { path: t.path, kind: t.kind, absolute: P.join(cwd, t.path) },
+              { directory: null, absoluteDirectory: null },
+            ) === null,
         );
         add(abs, 'rule', {
           header,

@@ -23,17 +23,22 @@ export const QWEN_CODE_VERSION = '0.24.4';
 
 export const QWEN_CODE_FIDELITY: readonly string[] = Object.freeze([
   'Checked against Qwen Code 0.24.4 (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.',
-  'The system-prompt part is the end of Qwen\'s system message: its own instructions come before it.',
-  'Each target stands for one read_file call, in the order of the evidence\'s targets; a rule whose paths match is sent once, after the first call that touches a match.',
+  "The system-prompt part is the end of Qwen's system message: its own instructions come before it.",
+  "Each target stands for one read_file call, in the order of the evidence's targets; a rule whose paths match is sent once, after the first call that touches a match.",
   '~/.qwen/output-language.md is a file Qwen Code writes on its first run (the reply-language rule) and then sends as context: it is shown when it exists, and is absent before the first run.',
-  '@file imports in context files are not expanded: Qwen Code replaces each by the imported file\'s text.',
+  "@file imports in context files are not expanded: Qwen Code replaces each by the imported file's text.",
   'Not read: the system settings files, extensions\' context files and rules, context.includeDirectories, context.importFormat "flat", bare and safe modes, managed auto-memory.',
 ]);
 
 const NAME_WHAT =
   'Qwen Code joins it to every directory of its walk, so it can name a file outside the workspace; Holaryn probes it the same way, and a file found outside the workspace is disclosed, never shown';
 
-function perCall(ctx: ProfileContext): { profile: Profile; diagnostics: Diagnostic[]; configFiles: string[]; settings: Record<string, unknown> } {
+function perCall(ctx: ProfileContext): {
+  profile: Profile;
+  diagnostics: Diagnostic[];
+  configFiles: string[];
+  settings: Record<string, unknown>;
+} {
   const P = ctx.fs.path;
   const home = qwenHome(ctx.env, ctx.homedir, P);
   const diagnostics: Diagnostic[] = [];
@@ -57,8 +62,16 @@ function perCall(ctx: ProfileContext): { profile: Profile; diagnostics: Diagnost
   diagnostics.push(...trust.diagnostics);
   if (trust.file) configFiles.push(trust.file);
   const workspacePath = P.join(cwd, '.qwen', 'settings.json');
-  const workspace = trust.trusted && workspacePath !== P.join(home.dir, 'settings.json') ? layer(workspacePath, '.qwen/settings.json') : undefined;
-  const settings = workspace ? effectiveSettings('qwen-code', QWEN_SETTINGS, [user, workspace].filter((l) => l !== undefined), ctx.settings) : early;
+  const workspace =
+    trust.trusted && workspacePath !== P.join(home.dir, 'settings.json') ? layer(workspacePath, '.qwen/settings.json') : undefined;
+  const settings = workspace
+    ? effectiveSettings(
+        'qwen-code',
+        QWEN_SETTINGS,
+        [user, workspace].filter((l) => l !== undefined),
+        ctx.settings,
+      )
+    : early;
   diagnostics.push(...fileNameDiagnostics(QWEN_SETTINGS, settings, () => NAME_WHAT));
   const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
   const named = new Map<string, QwenCandidate>();

@@ -156,6 +156,59 @@ export const cases: OracleCase[] = [
     why: 'readFile follows a link: QWEN.md leading to a file elsewhere in the repository is sent under its own path',
     tree: { ...GIT, 'QWEN.md': { link: 'docs/guide.md' }, 'docs/guide.md': 'The guide.\n' },
   },
+  // ---- imports -----------------------------------------------------------------------------------------
+  {
+    name: 'import-tree-format',
+    why: 'memoryImportProcessor.ts: @path replaced by the file between Imported from / End of import comments, nested, relative to the importing file',
+    tree: {
+      ...GIT,
+      'QWEN.md': 'Top.\n@docs/style.md\nEnd.\n',
+      'docs/style.md': 'Style: tabs.\n@./deeper/more.md\n',
+      'docs/deeper/more.md': 'More detail.\n',
+    },
+  },
+  {
+    name: 'import-missing-code-and-email',
+    why: 'memoryImportProcessor.ts: a missing file keeps @path; imports in code spans and fences stay; an @ after a letter is no import',
+    tree: {
+      ...GIT,
+      'QWEN.md': 'Missing: @nothing/here.md\nMail me at a@b.md\nInline `@docs/a.md` span.\n```\n@docs/a.md\n```\n@docs/a.md\n',
+      'docs/a.md': 'A text.\n',
+    },
+  },
+  {
+    name: 'import-cycle-and-traversal',
+    why: 'memoryImportProcessor.ts: a file already in the chain is not expanded again; a path leaving the git root fails as traversal',
+    tree: {
+      ...GIT,
+      'AGENTS.md': '@a.md\n@../outside.md\n',
+      'a.md': 'A imports B: @b.md\n',
+      'b.md': 'B imports A: @a.md and itself @b.md\n',
+    },
+  },
+  {
+    name: 'import-directory-and-diamond',
+    why: 'memoryImportProcessor.ts: importing a folder fails with EISDIR; a file imported twice is inserted twice',
+    tree: {
+      ...GIT,
+      'QWEN.md': '@docs\n@x.md\n@y.md\n',
+      'docs/keep.md': 'k\n',
+      'x.md': 'x @shared.md\n',
+      'y.md': 'y @shared.md\n',
+      'shared.md': 'shared text\n',
+    },
+  },
+  {
+    name: 'import-global-file',
+    why: 'readMemoryFiles: imports of the global QWEN.md resolve from ~/.qwen and stay inside its own root',
+    tree: { ...GIT, 'QWEN.md': 'project\n' },
+    home: { '.qwen/QWEN.md': 'Global.\n@extra.md\n@../escape.md\n', '.qwen/extra.md': 'Global extra.\n', 'escape.md': 'never\n' },
+  },
+  {
+    name: 'rules-do-not-import',
+    why: 'rulesDiscovery.ts: rule files are not run through the import processor',
+    tree: { ...GIT, '.qwen/rules/r.md': 'See @../../docs/x.md\n', 'docs/x.md': 'x\n' },
+  },
   // ---- the local file -----------------------------------------------------------------------------------
   {
     name: 'local-file-at-git-root',

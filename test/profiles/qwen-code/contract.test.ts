@@ -113,7 +113,7 @@ describe('qwen-code profile (docs/agents.md, qwen-code)', () => {
   });
 
   it('a rule with paths comes after the tool call that touches a match, in a system-reminder', () => {
-    const tree = {
+    const tree: Record<string, MemEntry> = {
       '/r/.git': { dir: true },
       '/r/.qwen/rules/ts.md': '---\npaths: ["src/**/*.ts"]\n---\nTS',
       '/r/src/a.ts': '',
@@ -133,7 +133,7 @@ describe('qwen-code profile (docs/agents.md, qwen-code)', () => {
   });
 
   it('folder trust on: without a trusting rule only the global files load; TRUST_PARENT trusts the siblings', () => {
-    const base = {
+    const base: Record<string, MemEntry> = {
       '/r/.git': { dir: true },
       '/r/QWEN.md': 'project',
       [`${HOME}/.qwen/QWEN.md`]: 'global',
@@ -147,6 +147,21 @@ describe('qwen-code profile (docs/agents.md, qwen-code)', () => {
       '/r',
     );
     assert.equal(deeper.context, ctx('../home/u/.qwen/QWEN.md', 'global'));
+  });
+
+  it('imports: expanded in context files (missing keeps @path, code stays, cycles and traversal marked), never in rules', () => {
+    const ev = resolve(
+      {
+        '/r/.git': { dir: true },
+        '/r/QWEN.md': '@a.md @gone.md `@a.md` @../x.md',
+        '/r/a.md': 'A @a.md',
+        '/r/.qwen/rules/r.md': 'rule @../../a.md',
+      },
+      '/r',
+    );
+    const expanded =
+      '<!-- Imported from: a.md -->\nA <!-- File already processed: a.md -->\n<!-- End of import from: a.md --> @gone.md `@a.md` <!-- Import failed: ../x.md - Path traversal attempt -->';
+    assert.equal(ev.context, [ctx('QWEN.md', expanded), rule('.qwen/rules/r.md', 'rule @../../a.md')].join('\n\n'));
   });
 
   it('QWEN_HOME moves the global folder', () => {

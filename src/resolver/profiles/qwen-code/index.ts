@@ -14,7 +14,9 @@ import { configLayer, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
 import { QWEN_CODE_ABOUT } from './about';
-import { QwenCandidate, qwenCandidates, qwenHome } from './discover';
+import { QwenCandidate, gitRoot, qwenCandidates, qwenHome } from './discover';
+import { expandQwenImports } from './imports';
+import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 import { qwenFormat } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
 import { decideTrust } from './trust';
@@ -81,6 +83,47 @@ function perCall(ctx: ProfileContext): {
       const list = qwenCandidates({ ctx: dctx, home, names, trusted: trust.trusted });
       for (const c of list) named.set(c.path, c);
       return list;
+    },
+    imports: {
+      // Qwen expands imports from the file's folder as found (a link's own folder), in context files only.
+      expand: (content, from, io) => {
+        const c = named.get(from.path);
+        if (!c || c.kind !== 'context') return { content, diagnostics: [] };
+        const FP = io.fs.path;
+        const base = FP.dirname(c.abs);
+        const root = gitRoot({ fs: io.fs }, base) ?? base;
+        const expanded = expandQwenImports(
+          {
+            path: FP,
+            read: (abs) => {
+              let kind: string | undefined;
+              try {
+                kind = io.fs.stat(abs)?.kind;
+              } catch {
+                kind = undefined;
+              }
+              if (kind === undefined) return { kind: 'missing' };
+              if (kind === 'directory') return { kind: 'directory' };
+              return { kind: 'file', text: io.read(abs) };
+            },
+          },
+          content,
+          c.abs,
+          root,
+        );
+        const diagnostics: { code: 'symlink-outside-root' | 'too-large'; line: null; message: string }[] = expanded.hidden.map((h) => ({
+          code: 'symlink-outside-root' as const,
+          line: null,
+          message: `${from.path} imports ${h}, outside the workspace: Qwen Code would send its text; Holaryn does not show it`,
+        }));
+        if (expanded.cut)
+          diagnostics.push({
+            code: 'too-large' as const,
+            line: null,
+            message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters in this resolution (MAX_IMPORT_EXPANSION_CHARS): Qwen Code expands an import again wherever it is imported`,
+          });
+        return { content: expanded.text, diagnostics };
+      },
     },
     format: qwenFormat(named),
   });

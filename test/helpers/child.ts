@@ -13,15 +13,19 @@ import { REPO_DIR } from './tree';
 export const HANG_GUARD_MS = 60000;
 
 /**
- * Runs `body` (the statements of a function returning a JSON value, with `R` = src/resolver and
- * `L` = src/lint in scope) in a fresh node; returns how long it took and what it returned.
+ * Runs `body` (the statements of a function returning a JSON value, with `R` = src/resolver's
+ * public API plus the test helpers MemoryFs and neutralize, and `L` = src/lint in scope) in a
+ * fresh node; returns how long it took and what it returned.
  */
 export function inChild(body: string): { ms: number; out: unknown } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-child-'));
   const file = path.join(dir, 'case.ts');
   fs.writeFileSync(
     file,
-    `import * as R from ${JSON.stringify(path.join(REPO_DIR, 'src/resolver'))};\n` +
+    `import * as Resolver from ${JSON.stringify(path.join(REPO_DIR, 'src/resolver'))};\n` +
+      `import { MemoryFs } from ${JSON.stringify(path.join(REPO_DIR, 'src/resolver/memory-fs'))};\n` +
+      `import { neutralize } from ${JSON.stringify(path.join(REPO_DIR, 'src/resolver/context'))};\n` +
+      `const R = { ...Resolver, MemoryFs, neutralize };\n` +
       `import * as L from ${JSON.stringify(path.join(REPO_DIR, 'src/lint'))};\n` +
       `void L;\nconst started = Date.now();\nconst out = (() => {\n${body}\n})();\n` +
       `process.stdout.write(JSON.stringify({ ms: Date.now() - started, out }));\n`,

@@ -5,7 +5,8 @@
  * (test/oracle/cases/qwen-code.ts) check the same rules against the real agent.
  */
 import { strict as assert } from 'node:assert';
-import { Evidence, MemEntry, MemoryFs, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { Evidence, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { MemEntry, MemoryFs } from '../../../src/resolver/memory-fs';
 import { parseRule, stripHtmlComments } from '../../../src/resolver/profiles/qwen-code/discover';
 import { qwenNames } from '../../../src/resolver/profiles/qwen-code/settings';
 

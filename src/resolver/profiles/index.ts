@@ -24,6 +24,7 @@ import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 import { OPENCODE_ABOUT } from './opencode/about';
+import { QWEN_CODE_ABOUT } from './qwen-code/about';
 
 /** One registry entry: a card, its profile, and for an agent with pitfalls their check. */
 export interface Registered {
@@ -82,6 +83,11 @@ const PROFILES: Registered[] = [
     OPENCODE_ABOUT,
     () => (require('./opencode') as typeof import('./opencode')).OPENCODE,
     () => (require('./opencode/pitfalls') as typeof import('./opencode/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    QWEN_CODE_ABOUT,
+    () => (require('./qwen-code') as typeof import('./qwen-code')).QWEN_CODE,
+    () => (require('./qwen-code/pitfalls') as typeof import('./qwen-code/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

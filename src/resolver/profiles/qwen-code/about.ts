@@ -1,0 +1,22 @@
+/** The qwen-code profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileCard } from '../../pitfalls';
+
+export const QWEN_CODE_ABOUT: ProfileCard = Object.freeze({
+  name: 'qwen-code',
+  description:
+    'Qwen Code: QWEN.md and AGENTS.md (or context.fileName) in ~/.qwen and from the .git root down to the working directory, .qwen/QWEN.local.md, .qwen/rules (paths rules when a tool touches a match)',
+  signs: Object.freeze({
+    files: Object.freeze(['**/QWEN.md', '.qwen/settings.json', '.qwen/QWEN.local.md', '.qwen/rules/**/*.md']),
+    executables: Object.freeze(['qwen']),
+  }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'Qwen Code',
+    codes: Object.freeze({
+      'agent-qwen-code-nested-unread': 'warning',
+      'agent-qwen-code-rule-unmatched': 'warning',
+    }),
+  }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.qwen/**']) }),
+});

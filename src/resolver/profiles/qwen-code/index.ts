@@ -1,0 +1,166 @@
+/**
+ * The `qwen-code` profile: what Qwen Code 0.24.4 puts in front of the model (docs/agents.md,
+ * `qwen-code`). configure() reads Qwen's settings (the user's, then a trusted workspace's) and
+ * decides folder trust; discover.ts names the files in Qwen's order; format.ts frames them per
+ * place. Decisions and guesses: README.md in this folder.
+ */
+import type { Diagnostic } from '../../evidence';
+import { NO_BUDGET } from '../../fit';
+import type { Profile, ProfileContext } from '../../profile';
+import { derived } from '../../profile';
+import { DISCOVERY_ORDER } from '../../stages/order';
+import { CODE_POINTS } from '../../units';
+import { configLayer, readConfigDocument } from '../agent/config';
+import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
+import { ConfigLayer, effectiveSettings } from '../agent/settings';
+import { QWEN_CODE_ABOUT } from './about';
+import { QwenCandidate, gitRoot, qwenCandidates, qwenHome } from './discover';
+import { expandQwenImports } from './imports';
+import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
+import { qwenFormat } from './format';
+import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
+import { decideTrust } from './trust';
+
+export const QWEN_CODE_VERSION = '0.24.4';
+
+export const QWEN_CODE_FIDELITY: readonly string[] = Object.freeze([
+  'Checked against Qwen Code 0.24.4 (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.',
+  "The system-prompt part is the end of Qwen's system message: its own instructions come before it.",
+  "Each target stands for one read_file call, in the order of the evidence's targets; a rule whose paths match is sent once, after the first call that touches a match.",
+  '~/.qwen/output-language.md is a file Qwen Code writes on its first run (the reply-language rule) and then sends as context: it is shown when it exists, and is absent before the first run.',
+  "@file imports in context files are not expanded: Qwen Code replaces each by the imported file's text.",
+  'Not read: the system settings files, extensions\' context files and rules, context.includeDirectories, context.importFormat "flat", bare and safe modes, managed auto-memory.',
+]);
+
+const NAME_WHAT =
+  'Qwen Code joins it to every directory of its walk, so it can name a file outside the workspace; Holaryn probes it the same way, and a file found outside the workspace is disclosed, never shown';
+
+function perCall(ctx: ProfileContext): {
+  profile: Profile;
+  diagnostics: Diagnostic[];
+  configFiles: string[];
+  settings: Record<string, unknown>;
+} {
+  const P = ctx.fs.path;
+  const home = qwenHome(ctx.env, ctx.homedir, P);
+  const diagnostics: Diagnostic[] = [];
+  const configFiles: string[] = [];
+  const layer = (abs: string, display: string): ConfigLayer | undefined => {
+    const doc = readConfigDocument(ctx.fs, abs, display, 'jsonc');
+    if (doc.status === 'missing') return undefined;
+    configFiles.push(display);
+    if (doc.status === 'failed') {
+      diagnostics.push(...agentDiagnostics([doc.problem]));
+      return undefined;
+    }
+    const { layer: l, problems } = configLayer(QWEN_SETTINGS, doc.doc, display, settingKeys);
+    diagnostics.push(...agentDiagnostics(problems));
+    return l;
+  };
+  const user = layer(P.join(home.dir, 'settings.json'), `${home.display}/settings.json`);
+  const early = effectiveSettings('qwen-code', QWEN_SETTINGS, user ? [user] : [], ctx.settings);
+  const cwd = P.resolve(ctx.cwd);
+  const trust = decideTrust(ctx, home, cwd, early['security.folderTrust.enabled'].value === true);
+  diagnostics.push(...trust.diagnostics);
+  if (trust.file) configFiles.push(trust.file);
+  const workspacePath = P.join(cwd, '.qwen', 'settings.json');
+  const workspace =
+    trust.trusted && workspacePath !== P.join(home.dir, 'settings.json') ? layer(workspacePath, '.qwen/settings.json') : undefined;
+  const settings = workspace
+    ? effectiveSettings(
+        'qwen-code',
+        QWEN_SETTINGS,
+        [user, workspace].filter((l) => l !== undefined),
+        ctx.settings,
+      )
+    : early;
+  diagnostics.push(...fileNameDiagnostics(QWEN_SETTINGS, settings, () => NAME_WHAT));
+  const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
+  const named = new Map<string, QwenCandidate>();
+
+  const profile: Profile = derived(QWEN_CODE, {
+    discover: (dctx) => {
+      const list = qwenCandidates({ ctx: dctx, home, names, trusted: trust.trusted });
+      for (const c of list) named.set(c.path, c);
+      return list;
+    },
+    imports: {
+      // Qwen expands imports from the file's folder as found (a link's own folder), in context files only.
+      expand: (content, from, io) => {
+        const c = named.get(from.path);
+        if (!c || c.kind !== 'context') return { content, diagnostics: [] };
+        const FP = io.fs.path;
+        const base = FP.dirname(c.abs);
+        const root = gitRoot({ fs: io.fs }, base) ?? base;
+        const expanded = expandQwenImports(
+          {
+            path: FP,
+            read: (abs) => {
+              let kind: string | undefined;
+              try {
+                kind = io.fs.stat(abs)?.kind;
+              } catch {
+                kind = undefined;
+              }
+              if (kind === undefined) return { kind: 'missing' };
+              if (kind === 'directory') return { kind: 'directory' };
+              return { kind: 'file', text: io.read(abs) };
+            },
+          },
+          content,
+          c.abs,
+          root,
+        );
+        const diagnostics: { code: 'symlink-outside-root' | 'too-large'; line: null; message: string }[] = expanded.hidden.map((h) => ({
+          code: 'symlink-outside-root' as const,
+          line: null,
+          message: `${from.path} imports ${h}, outside the workspace: Qwen Code would send its text; Holaryn does not show it`,
+        }));
+        if (expanded.cut)
+          diagnostics.push({
+            code: 'too-large' as const,
+            line: null,
+            message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters in this resolution (MAX_IMPORT_EXPANSION_CHARS): Qwen Code expands an import again wherever it is imported`,
+          });
+        return { content: expanded.text, diagnostics };
+      },
+    },
+    format: qwenFormat(named),
+  });
+  return { profile, diagnostics, configFiles, settings: settingsEvidence(settings) };
+}
+
+export const QWEN_CODE: Profile = {
+  ...QWEN_CODE_ABOUT,
+  version: QWEN_CODE_VERSION,
+  agent: 'Qwen Code',
+  fidelity: QWEN_CODE_FIDELITY,
+  settings: QWEN_SETTINGS,
+  configure(ctx) {
+    const { profile, diagnostics, configFiles, settings } = perCall(ctx);
+    return { profile, diagnostics, configFiles, settings };
+  },
+  noTargets: 'root',
+  projectRoot: { markers: ['.git'] },
+  directories: [],
+  load: {
+    symlinks: 'follow-disclose',
+    decode: 'lossy',
+    keepBom: false,
+    trim: true,
+    skipEmpty: true,
+    homes: (where) => [qwenHome(where.env, where.homedir, where.path).dir],
+  },
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  format: {
+    layout: () => {
+      throw new Error('the qwen-code profile renders through configure()');
+    },
+    render: () => {
+      throw new Error('the qwen-code profile renders through configure()');
+    },
+  },
+};

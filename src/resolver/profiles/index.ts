@@ -9,6 +9,7 @@
 import { ResolveError } from '../evidence';
 import type { AgentSigns, Profile, ProfileAbout, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
+import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
 import { DSH_ABOUT } from './dsh/about';
@@ -41,6 +42,7 @@ const PROFILES: readonly Registered[] = [
   lazy(GEMINI_ABOUT, () => (require('./gemini') as typeof import('./gemini')).GEMINI),
   lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
   lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
+  lazy(CLINE_ABOUT, () => (require('./cline') as typeof import('./cline')).CLINE),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -122,7 +122,11 @@ function stem(file: string): string {
  * The files whose rule texts make the sections of `block` (after `# Rules\n`), in order: each
  * section `## <name>\n<text>`, followed by a blank line and the next or by the end.
  */
-export function splitRules(block: string, files: ReadonlyMap<string, Uint8Array>): { files: string[]; problems: string[] } {
+export function splitRules(
+  block: string,
+  files: ReadonlyMap<string, Uint8Array>,
+  where?: { cwd: string; home: string },
+): { files: string[]; problems: string[] } {
   const candidates = [...files].flatMap(([file, bytes]) => ruleTexts(bytes).map((text) => ({ file, text })));
   const found: string[] = [];
   const problems: string[] = [];
@@ -148,6 +152,12 @@ export function splitRules(block: string, files: ReadonlyMap<string, Uint8Array>
     if (picks.length > 1) {
       const named = picks.filter((f) => stem(f) === name || (name.endsWith('AGENTS.md') && path.basename(f) === 'AGENTS.md'));
       if (named.length > 0) picks = named;
+    }
+    // Cline names the two AGENTS.md of its search paths after where they are.
+    if (picks.length > 1 && where && (name === 'Workspace AGENTS.md' || name === 'Global AGENTS.md')) {
+      const at = name === 'Workspace AGENTS.md' ? path.join(where.cwd, 'AGENTS.md') : path.join(where.home, '.agents', 'AGENTS.md');
+      const exact = picks.filter((f) => f === at);
+      if (exact.length > 0) picks = exact;
     }
     if (picks.length === 0) {
       problems.push(`no file has the text of the rule "${name}"`);
@@ -178,7 +188,7 @@ function extract(input: ExtractInput): Extracted {
   const at = system.indexOf('\n\n' + RULES);
   if (at < 0) return { files: [], parts: [], problems: [] };
   const text = system.slice(at + 2);
-  const split = splitRules(text.slice(RULES.length), input.files);
+  const split = splitRules(text.slice(RULES.length), input.files, { cwd: input.cwd, home: input.home });
   return { files: split.files, parts: [{ place: 'system-prompt', text }], problems: split.problems };
 }
 
@@ -214,7 +224,6 @@ export const CLINE_DRIVER: AgentDriver = {
         CLINE_PROVIDER_SETTINGS_PATH: path.join(data, 'settings', 'providers.json'),
         CLINE_GLOBAL_SETTINGS_PATH: path.join(data, 'settings', 'global-settings.json'),
         CLINE_MCP_SETTINGS_PATH: path.join(data, 'settings', 'cline_mcp_settings.json'),
-        CLINE_LOG_LEVEL: 'debug',
       },
     };
   },

@@ -26,6 +26,7 @@
  * after a leading `---` block, trimmed), the heading's name deciding between files of equal text.
  * Cline loads nothing when a tool touches a file, so it gets no scripted tool call.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeLossy } from '../../resolver/profiles/agent/text';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
@@ -65,6 +66,39 @@ function providers(port: number): string {
       },
     },
   });
+}
+
+/** The platform package's name for this machine, as Cline's npm wrapper names it. */
+function platformPackage(): string {
+  const os = process.platform === 'win32' ? 'windows' : process.platform;
+  return `@cline/cli-${os}-${process.arch}`;
+}
+
+/**
+ * The native binary to start for `executable`. The `cline` on PATH is usually the npm package's
+ * Node wrapper (`bin/cline`), which writes a certificate bundle into the home and then starts the
+ * platform package's binary: the driver starts that binary itself, found as the wrapper finds it
+ * (`bin/.cline` beside the wrapper, else `node_modules/@cline/cli-<os>-<arch>/bin/cline` in a folder
+ * above it). Any other file is taken to be the binary.
+ */
+export function nativeBinary(executable: string): string {
+  const real = fs.realpathSync(executable);
+  const head = Buffer.alloc(2);
+  const fd = fs.openSync(real, 'r');
+  try {
+    fs.readSync(fd, head, 0, 2, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (head.toString('latin1') !== '#!') return real;
+  const cached = path.join(path.dirname(real), '.cline');
+  if (fs.existsSync(cached)) return cached;
+  for (let dir = path.dirname(real); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...platformPackage().split('/'), 'bin', 'cline');
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) break;
+  }
+  throw new Error(`${executable} is Cline's npm wrapper, but ${platformPackage()} (its binary) is not installed beside it`);
 }
 
 /** Whether `file` is where Cline looks for a hook: a hooks folder of the tree or the home, an event's name. */
@@ -213,7 +247,7 @@ export const CLINE_DRIVER: AgentDriver = {
     if (refusal) throw new Error(refusal);
     const data = path.join(state, 'data');
     return {
-      command: executable,
+      command: nativeBinary(executable),
       args: ['--yolo', '--data-dir', data, '-P', 'anthropic', '-m', MODEL, '-k', 'oracle', '--cwd', cwd, prompt],
       env: {
         HOME: home,

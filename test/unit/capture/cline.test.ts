@@ -5,7 +5,10 @@
  */
 import { strict as assert } from 'node:assert';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
-import { CLINE_DRIVER, hookRefusal, pluginModules, splitRules } from '../../../src/capture/agents/cline';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLINE_DRIVER, hookRefusal, nativeBinary, pluginModules, splitRules } from '../../../src/capture/agents/cline';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
@@ -82,9 +85,36 @@ describe('cline driver', () => {
     assert.deepEqual(pluginModules(m), ['/h/.cline/plugins/p/main.mjs', '/r/.cline/plugins/a.js']);
   });
 
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  function folder(): string {
+    const d = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-cline-bin-')));
+    dirs.push(d);
+    return d;
+  }
+  function file(abs: string, text: string): string {
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, text, { mode: 0o755 });
+    return abs;
+  }
+
+  it('starts the platform binary, not the npm wrapper, found as the wrapper finds it', () => {
+    const d = folder();
+    const wrapper = file(path.join(d, 'lib/node_modules/cline/bin/cline'), '#!/usr/bin/env node\n');
+    const platform = `@cline/cli-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+    assert.throws(() => nativeBinary(wrapper), /npm wrapper/);
+    const binary = file(path.join(d, 'lib/node_modules', ...platform.split('/'), 'bin/cline'), '\x7fELF');
+    fs.symlinkSync(wrapper, path.join(d, 'cline'));
+    assert.equal(nativeBinary(path.join(d, 'cline')), binary);
+    const cached = file(path.join(d, 'lib/node_modules/cline/bin/.cline'), '\x7fELF');
+    assert.equal(nativeBinary(wrapper), cached);
+    assert.equal(nativeBinary(binary), binary);
+  });
+
   it('launches a one-shot --yolo run with its data, settings and an empty PATH in the state folder', () => {
+    const exe = file(path.join(folder(), 'cline'), '\x7fELF');
     const launch = CLINE_DRIVER.launch({
-      executable: '/x/cline',
+      executable: exe,
       node: '/n',
       cwd: '/r',
       home: '/h',
@@ -93,6 +123,7 @@ describe('cline driver', () => {
       prompt: 'p',
       files,
     });
+    assert.equal(launch.command, exe);
     assert.deepEqual(launch.args.slice(0, 3), ['--yolo', '--data-dir', '/s/data']);
     assert.equal(launch.env.PATH, '/s/no-commands');
     assert.equal(launch.env.CLINE_PROVIDER_SETTINGS_PATH, '/s/data/settings/providers.json');
@@ -102,7 +133,7 @@ describe('cline driver', () => {
     assert.throws(
       () =>
         CLINE_DRIVER.launch({
-          executable: '/x/cline',
+          executable: exe,
           node: '/n',
           cwd: '/r',
           home: '/h',

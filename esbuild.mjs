@@ -5,6 +5,21 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// package.json's profile lists and profile settings are generated from the registry
+// (scripts/vscode/sync-profiles.ts) before anything reads the manifest; a packaging build only
+// checks them, so a package is never made from a manifest it rewrote on the way.
+const sync = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', 'scripts/vscode/sync-profiles.ts', ...(process.argv.includes('--production') ? ['--check'] : [])],
+  { cwd: path.dirname(fileURLToPath(import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'], timeout: 120_000 },
+);
+if (sync.status !== 0) {
+  console.error(
+    `build: package.json's profile lists could not be generated from the registry (${sync.error?.message ?? sync.status ?? sync.signal})`,
+  );
+  process.exit(1);
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
@@ -43,17 +58,22 @@ const lazyCommands = {
 // The profiles other than the default (src/resolver/profiles/<name>/, each with its about.ts) go
 // into one bundle of their own, dist/profiles.js, which the CLI and the extension load the first
 // time one of them is asked for: a call of the default profile neither reads nor compiles them.
-// The registry's `require('./<name>')` of such a folder becomes `require('./profiles.js')[name]`.
+// The registry's `require('./<name>')` of such a folder becomes `require('./profiles.js')[name]`,
+// and its `require('./<name>/pitfalls')` (an agent's pitfalls, for `check --agents`) likewise.
 const registry = fileURLToPath(new URL('./src/resolver/profiles/index.ts', import.meta.url));
 const profilesDir = path.dirname(registry);
 const LAZY_PROFILES = readdirSync(profilesDir, { withFileTypes: true })
   .filter((e) => e.isDirectory() && e.name !== 'holaryn' && existsSync(path.join(profilesDir, e.name, 'about.ts')))
   .map((e) => e.name);
+const LAZY_MODULES = [
+  ...LAZY_PROFILES,
+  ...LAZY_PROFILES.filter((name) => existsSync(path.join(profilesDir, name, 'pitfalls.ts'))).map((name) => `${name}/pitfalls`),
+];
 const lazyProfiles = {
   name: 'lazy-profiles',
   setup(build) {
-    build.onResolve({ filter: /^\.\/[a-z-]+$/ }, (args) =>
-      path.resolve(args.importer) === registry && LAZY_PROFILES.includes(args.path.slice(2))
+    build.onResolve({ filter: /^\.\/[a-z-]+(\/pitfalls)?$/ }, (args) =>
+      path.resolve(args.importer) === registry && LAZY_MODULES.includes(args.path.slice(2))
         ? { path: args.path.slice(2), namespace: 'lazy-profile' }
         : undefined,
     );
@@ -66,7 +86,7 @@ const lazyProfiles = {
 };
 const profilesBundle = {
   stdin: {
-    contents: LAZY_PROFILES.map((name) => `exports[${JSON.stringify(name)}] = require('./${name}');`).join('\n'),
+    contents: LAZY_MODULES.map((name) => `exports[${JSON.stringify(name)}] = require('./${name}');`).join('\n'),
     resolveDir: profilesDir,
     sourcefile: 'lazy-profiles.js',
     loader: 'js',

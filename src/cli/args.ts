@@ -1,10 +1,18 @@
 /** Argument helpers shared by the commands (parsing itself is node:util's parseArgs). */
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DIAGNOSTIC_SEVERITY, Diagnostic, MAX_BUDGET, ResolveOptions, explicitGlobalFile, hasBrand, profileFlags } from '../resolver';
+import {
+  DIAGNOSTIC_SEVERITY,
+  Diagnostic,
+  MAX_BUDGET,
+  ResolveOptions,
+  explicitGlobalFile,
+  hasBrand,
+  profileFlags,
+  parseSetArguments,
+} from '../resolver';
 import { defaultTrustStorePath } from '../trust/store';
 import { UnquotedLine, gitQuotedMessage, unquoteGitLines } from './git-quote';
-import { parseSetArguments } from '../resolver/profiles/agent/settings';
 import type { CliIo } from './io';
 
 const USAGE_ERROR = Symbol.for('holaryn.UsageError');

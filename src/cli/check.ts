@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ResolveError } from '../resolver';
-import { AGENT_NAMES, Finding, LintResult, lintWorkspace, parseAgentList } from '../lint';
+import { Finding, LintResult, agentNames, lintWorkspace, parseAgentList } from '../lint';
 import { UsageError, usageMessage } from './args';
 import { CliIo, Colors, EXIT, colors, printable, printableText } from './io';
 import { writeJson } from './json';
@@ -36,7 +36,7 @@ Options:
                          .git/info/exclude ignore (.git and node_modules are still skipped)
   --agents LIST          also warn where an agent will quietly do something unexpected,
                          as it would with this machine's configuration: a comma-separated
-                         list of ${AGENT_NAMES.join(', ')}, or all (codes agent-…)
+                         list of ${agentNames().join(', ')}, or all (codes agent-…)
   -h, --help             show this help
 
 Environment:

@@ -5,9 +5,17 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { clipped, unitByName } from '../resolver';
-import { COMPARE_SCHEMA, Comparison, compareCell, compareProfiles, compareRows } from '../resolver/compare';
-import { profileByName, profileNames } from '../resolver/profiles';
+import {
+  clipped,
+  unitByName,
+  COMPARE_SCHEMA,
+  Comparison,
+  compareCell,
+  compareProfiles,
+  compareRows,
+  profileByName,
+  profileNames,
+} from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
 import { CliIo, Colors, EXIT, colors, printable } from './io';
 import { writeJson } from './json';

@@ -17,7 +17,7 @@ export interface CliIo {
 /** Exit codes of every Holaryn command (docs/contract.md §9). */
 export const EXIT = Object.freeze({ ok: 0, internal: 1, usage: 2 });
 
-export { printable, printableText } from '../resolver/printable';
+export { printable, printableText } from '../resolver';
 
 export interface Colors {
   bold: (s: string) => string;

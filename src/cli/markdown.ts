@@ -9,8 +9,8 @@
  * code spans or a fenced block, after `printable` has made control characters visible, so a file
  * name cannot add markup, links, HTML or mentions to the summary.
  */
-import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
 import { clipped, printable } from '../resolver';
+import type { Diagnostic, Evidence, SourceEvidence } from '../resolver';
 import { LISTED_NAMES, budgetPhrase, count, kindCounts, plural, someOf, unitWord } from './report';
 
 /** Characters of the whole summary: a pull-request comment holds at most 65,536. */

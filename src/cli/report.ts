@@ -4,8 +4,8 @@
  * summarised with counts and the first few names; `--json` keeps them whole.
  */
 import { installedAgentLine } from '../capture/version';
-import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
 import { clipped, measure, placeHeading, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
+import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
 import { Colors, printable, printableText } from './io';
 
 /** Names shown before a list is summarised as "and N more" (as the context's headings do). */

@@ -4,10 +4,18 @@
  */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ResolveError, nodeResolverFs, printable } from '../resolver';
-import { canonicalRoot } from '../resolver/candidates';
-import { RepositoryTrust, repositoryLayout, repositoryTrust } from '../resolver/profiles/narya/repository';
-import { readTrustDecision, trustCommandLine, trustStoreFailure } from '../resolver/profiles/narya/trust';
+import {
+  ResolveError,
+  nodeResolverFs,
+  printable,
+  canonicalRoot,
+  RepositoryTrust,
+  repositoryLayout,
+  repositoryTrust,
+  readTrustDecision,
+  trustCommandLine,
+  trustStoreFailure,
+} from '../resolver';
 import { EffectiveTrust, TRUST_DECISIONS, TrustStoreError, isFilesystemRoot, setTrustDecision } from '../trust/store';
 import { UsageError, trustStoreFile } from './args';
 import { CliIo, Colors, EXIT, colors } from './io';

@@ -9,9 +9,8 @@
  * (past its entry cap, or part of it unreadable), or one that grows past the cap.
  */
 import { IgnoreRules, SKIPPED_DIRECTORIES, WalkFs, rulesForRoot, walkTreeAsync } from '../lint';
+import { joinRelative, readInstructionFile } from '../resolver';
 import type { FsStat } from '../resolver';
-import { joinRelative } from '../resolver/paths';
-import { readInstructionFile } from '../resolver/read';
 import { FileIndex, FileListing, byCodeUnit, inDirectory } from './file-index';
 
 export interface FolderIndexOptions {

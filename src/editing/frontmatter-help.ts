@@ -7,8 +7,7 @@
  * edited is ever put into documentation (editors render it as markdown).
  */
 import { nearMissKey } from '../lint';
-import { KNOWN_KEYS, PRIORITY_MAX, PRIORITY_MIN } from '../resolver';
-import { FENCE } from '../resolver/frontmatter';
+import { KNOWN_KEYS, PRIORITY_MAX, PRIORITY_MIN, FENCE } from '../resolver';
 
 export type FrontmatterKey = (typeof KNOWN_KEYS)[number];
 

@@ -32,9 +32,9 @@ import {
   SourceEvidence,
   SourceStatus,
   resolveInstructions,
+  compilePattern,
 } from '../resolver';
 import { GLOBSTAR } from 'minimatch';
-import { compilePattern } from '../resolver/globs';
 import { FileListing, byCodeUnit, directoryRange, inDirectory, lowerBound } from './file-index';
 import { macrotask, runPaused, runToEnd } from '../lint/pause';
 

@@ -17,7 +17,6 @@
  *   the model saw every rule for it). Each hold shows at least one more source, so retries end.
  * - a target outside the root: `reject` with `target-outside-root`; nothing is marked shown.
  */
-import type { BudgetUnit } from '../resolver/context';
 import {
   ErrorCode,
   Evidence,
@@ -30,6 +29,7 @@ import {
   profileOf,
   resolveInstructions,
 } from '../resolver';
+import type { BudgetUnit } from '../resolver';
 import { failureMessage, firstResolution } from './tool';
 
 /** Tool calls that only look: they always proceed. */

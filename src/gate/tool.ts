@@ -5,8 +5,7 @@
  * context as text plus the evidence object. Unlike the gate it keeps no session: every call
  * shows everything in effect for its paths.
  */
-import { Evidence, ResolveError, ResolveOptions, contextByPlace, nodeResolverFs, resolveInstructions } from '../resolver';
-import { canonicalRoot } from '../resolver/candidates';
+import { Evidence, ResolveError, ResolveOptions, contextByPlace, nodeResolverFs, resolveInstructions, canonicalRoot } from '../resolver';
 
 export const TOOL_DESCRIPTION =
   'Returns the repository instructions (AGENTS.md, CLAUDE.md, .holaryn/instructions.md, ' +

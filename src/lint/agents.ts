@@ -1,9 +1,12 @@
 /**
  * Agent pitfalls (`holaryn check --agents …`): places where a coding agent will quietly do
  * something its user does not expect, each found in that agent's profile evidence
- * (docs/agents.md) rather than by re-implementing the agent's rules here. One small function per
- * pitfall; `lintAgents` runs the ones of the agents asked for. Pure TypeScript over a ResolverFs
- * (no editor API): the CLI and the VS Code Problems panel share it.
+ * (docs/agents.md) rather than by re-implementing the agent's rules here. The pitfalls live in
+ * their agent's profile folder (src/resolver/profiles/<name>/pitfalls.ts, the seam in
+ * src/resolver/pitfalls.ts); this engine knows no agent by name: it runs the registry's agents
+ * asked for, each over a PitfallWorkspace bound to it, and adds the problems their profiles found
+ * in their own files. Pure TypeScript over a ResolverFs (no editor API): the CLI and the VS Code
+ * Problems panel share it.
  *
  * Every finding is on a file under the root, with a line, and a quick fix where one exists.
  * Files an agent reads above the root or in its home are used for the answer but never reported.
@@ -11,84 +14,74 @@
  * Each pitfall runs in steps (a generator that yields after each of the agent's answers and every
  * few thousand files of a scan), so an editor can pause between them; `lintAgents` runs them at once.
  */
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Node } from 'yaml';
 import {
+  AgentCode,
   Evidence,
+  PitfallFinding,
+  PitfallWorkspace,
   ResolveError,
   ResolveOptions,
   ResolverFs,
+  Severity,
   SourceEvidence,
+  TextRange,
+  agentEntries,
   nodeResolverFs,
   profileNames,
   resolveInstructions,
+  peekText,
+  isInside,
+  MAX_AGENT_CWDS,
+  MAX_AGENT_PAIRS,
+  MAX_AGENT_TARGETS,
 } from '../resolver';
-import { YAML_OPTIONS } from '../resolver/frontmatter';
-import { agentHeader } from '../resolver/profiles/agent/frontmatter';
-import { peekText } from '../resolver/profiles/agent/peek';
-import { isInside } from '../resolver/paths';
-import { codexNames } from '../resolver/profiles/codex';
-import { AGENTS_KEPT_OUT } from '../resolver/profiles/claude-code/reasons';
-import { MATCH_ALL, globMatchesIgnoreCase, patternParts } from '../resolver/profiles/copilot/match';
-import { effectivePattern, instructionKind } from '../resolver/profiles/copilot';
 import { LineIndex } from './text';
-import { MAX_AGENT_PAIRS } from '../resolver/limits';
 import { STEP_MASK, runToEnd } from './pause';
-import type { Severity } from '../resolver';
-import type { Finding, Fix, TextEdit } from './types';
+import type { Finding } from './types';
+
+/** An agent's name: a profile that declares pitfalls or signs of use (the registry's `agentEntries`). */
+export type AgentName = string;
+
+/**
+ * What an agent's profile found reading one of the agent's own files (unreadable, cut at a bound,
+ * binary, a glob over the pattern bounds, a link it refuses): every agent's, its severity the
+ * profile diagnostic's. The agents' own codes are on their cards.
+ */
+export const AGENT_FILE_CODE = 'agent-file';
 
 /** The agents `--agents` knows, in the order their pitfalls are checked. */
-export const AGENT_NAMES = Object.freeze(['codex', 'copilot', 'claude-code', 'gemini', 'kimi'] as const);
-export type AgentName = (typeof AGENT_NAMES)[number];
+export function agentNames(): AgentName[] {
+  return agentEntries().map((a) => a.name);
+}
 
-/** Finding codes of the agent pitfalls, with their usual severity. */
-export const AGENT_SEVERITY = Object.freeze({
-  'agent-codex-cut': 'warning',
-  'agent-codex-override': 'warning',
-  'agent-copilot-applyto-list': 'warning',
-  'agent-copilot-unanchored-glob': 'warning',
-  'agent-claude-agents-md': 'warning',
-  /** Info; a warning when no file of the workspace matches (the rule never loads). */
-  'agent-claude-rule-on-read': 'info',
-  'agent-gemini-untrusted': 'warning',
-  'agent-kimi-cut': 'warning',
-  /**
-   * What an agent's profile found reading one of the agent's own files (unreadable, cut at a
-   * bound, binary, a glob over the pattern bounds, a link it refuses); its severity is the
-   * profile diagnostic's.
-   */
-  'agent-file': 'warning',
-} as const satisfies Record<string, Severity>);
-export type AgentCode = keyof typeof AGENT_SEVERITY;
-export const AGENT_CODES: readonly AgentCode[] = Object.freeze(Object.keys(AGENT_SEVERITY) as AgentCode[]);
+/** Every finding code of the agent pitfalls, with its usual severity (`agent-file` last). */
+export function agentSeverity(): Readonly<Record<AgentCode, Severity>> {
+  return Object.freeze(
+    Object.assign({}, ...agentEntries().map((a) => a.codes), { [AGENT_FILE_CODE]: 'warning' }) as Record<AgentCode, Severity>,
+  );
+}
+
+/** Whether `code` is an agent pitfall's (or `agent-file`). */
+export function isAgentCode(code: string): code is AgentCode {
+  return code === AGENT_FILE_CODE || agentEntries().some((a) => code in a.codes);
+}
 
 /** Parses `--agents`: a comma-separated list of names, or `all`. Throws an Error listing the known names. */
 export function parseAgentList(text: string): AgentName[] {
+  const known = agentNames();
   const names = text
     .split(',')
     .map((n) => n.trim())
     .filter((n) => n !== '');
-  if (names.length === 0) throw new Error(`--agents takes a comma-separated list of ${AGENT_NAMES.join(', ')}, or all`);
-  if (names.includes('all')) return [...AGENT_NAMES];
+  if (names.length === 0) throw new Error(`--agents takes a comma-separated list of ${known.join(', ')}, or all`);
+  if (names.includes('all')) return known;
   for (const n of names) {
-    if (!(AGENT_NAMES as readonly string[]).includes(n))
-      throw new Error(`unknown agent ${JSON.stringify(n)} for --agents; known agents: ${AGENT_NAMES.join(', ')} (or all)`);
+    if (!known.includes(n)) throw new Error(`unknown agent ${JSON.stringify(n)} for --agents; known agents: ${known.join(', ')} (or all)`);
   }
-  return AGENT_NAMES.filter((a) => names.includes(a));
+  return known.filter((a) => names.includes(a));
 }
 
-/** Bounds: an agent's answer is computed for at most this many working directories / targets. */
-export const MAX_AGENT_CWDS = 400;
-export const MAX_AGENT_TARGETS = 5_000;
-
-/** How the messages name each agent. */
-const AGENT_LABEL: Readonly<Record<AgentName, string>> = Object.freeze({
-  codex: 'Codex',
-  copilot: 'Copilot',
-  'claude-code': 'Claude Code',
-  gemini: 'Gemini CLI',
-  kimi: 'Kimi',
-});
+export { MAX_AGENT_CWDS, MAX_AGENT_TARGETS };
 
 /** Where a bound kept `check --agents` from asking an agent about everything. */
 export interface AgentCut {
@@ -103,8 +96,6 @@ export interface AgentCut {
 
 /** Profile diagnostics that a pitfall of its own reports already, or that say nothing about one file. */
 const NOT_FILE_PROBLEMS: ReadonlySet<string> = new Set(['agent-pitfall', 'untrusted', 'budget-truncated', 'git-quoted-path']);
-/** Paths named in one message at most. */
-const NAMED = 3;
 
 export interface AgentLintOptions {
   agents: readonly AgentName[];
@@ -118,7 +109,7 @@ export interface AgentLintOptions {
 }
 
 /** What every pitfall reads: the workspace and a memoised resolver per agent and working directory. */
-export class AgentWorkspace {
+class AgentWorkspace {
   readonly fs: ResolverFs;
   readonly files: readonly string[];
   /** Where a bound kept an agent from being asked about everything, once per agent and kind. */
@@ -271,7 +262,7 @@ export class AgentWorkspace {
   }
 
   /** The problems the agent's answers found in files of the workspace, once each (`agent-file`). */
-  fileFindings(agent: AgentName): Finding[] {
+  fileFindings(agent: AgentName, label: string): Finding[] {
     const out: Finding[] = [];
     const seen = new Set<string>();
     for (const ev of this.answers.get(agent) ?? []) {
@@ -282,9 +273,7 @@ export class AgentWorkspace {
         const key = JSON.stringify([rel, d.line, d.code, d.message]);
         if (seen.has(key)) continue;
         seen.add(key);
-        const f = onLine(rel, 'agent-file', this.textIfSmall(rel), d.line ?? 1, `${AGENT_LABEL[agent]} (${d.code}): ${d.message}`);
-        f.severity = d.severity;
-        out.push(f);
+        out.push(onLine(rel, AGENT_FILE_CODE, d.severity, this.textIfSmall(rel), d.line ?? 1, `${label} (${d.code}): ${d.message}`));
       }
     }
     return out;
@@ -305,34 +294,17 @@ export class AgentWorkspace {
   }
 }
 
-function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
-/** "a, b, c (and 4 more)". */
-function named(paths: readonly string[]): string {
-  const shown = paths.slice(0, NAMED).join(', ');
-  return paths.length > NAMED ? `${shown} (and ${paths.length - NAMED} more)` : shown;
-}
-
-function where(cwd: string): string {
-  return cwd === '' ? 'the root' : cwd;
-}
-
-function finding(file: string, code: AgentCode, line: number, message: string, extra: Partial<Finding> = {}): Finding {
-  return { file, severity: AGENT_SEVERITY[code], code, line, column: 1, endLine: line, endColumn: 1, message, ...extra };
-}
-
-/** A finding spanning one whole line of `text`. */
+/** A finding spanning one whole line of `text` (the given line when the text is unknown). */
 function onLine(
   file: string,
   code: AgentCode,
+  severity: Severity,
   text: string | undefined,
   line: number,
   message: string,
-  extra: Partial<Finding> = {},
-): Finding {
-  const f = finding(file, code, line, message, extra);
+  extra: Partial<PitfallFinding> = {},
+): PitfallFinding {
+  const f: PitfallFinding = { file, severity, code, line, column: 1, endLine: line, endColumn: 1, message, ...extra };
   if (text !== undefined) {
     const index = new LineIndex(text);
     const l = Math.min(Math.max(1, line), index.lineCount);
@@ -342,468 +314,71 @@ function onLine(
   return f;
 }
 
-// --- Budget losses (Codex root first, Kimi deepest first) ----------------------------------------
+/** The workspace as one agent's pitfalls see it (src/resolver/pitfalls.ts): every call is for that agent. */
+class AgentView implements PitfallWorkspace {
+  readonly root: string;
+  readonly files: readonly string[];
+  readonly fs: ResolverFs;
 
-interface Loss {
-  cwd: string;
-  /** Units of the file that reach the model (0: left out). */
-  kept: number;
-  /** Its size in the unit. */
-  size: number;
-}
-
-/** Per file under the root: every working directory whose budget cuts it or leaves it out. */
-function* budgetLosses(ws: AgentWorkspace, agent: AgentName, cwds: readonly string[]): Generator<void, Map<string, Loss[]>> {
-  const out = new Map<string, Loss[]>();
-  for (const cwd of cwds) {
-    const ev = ws.resolve(agent, cwd);
-    yield;
-    if (!ev) continue;
-    const losses = [
-      ...ev.truncation.cut.map((c) => ({ path: c.path, kept: c.included, size: c.chars })),
-      ...ev.truncation.omitted.map((o) => ({ path: o.path, kept: 0, size: o.chars })),
-    ];
-    for (const loss of losses) {
-      const source = ev.sources.find((s) => s.path === loss.path);
-      // An empty file "left out" loses nothing.
-      if (!source || source.content.trim() === '') continue;
-      const rel = ws.rel(ev, loss.path, source.scope);
-      if (rel === undefined) continue;
-      const list = out.get(rel) ?? [];
-      list.push({ cwd, kept: loss.kept, size: utf8Length(source.content) });
-      out.set(rel, list);
-    }
+  constructor(
+    private readonly ws: AgentWorkspace,
+    private readonly agent: AgentName,
+    private readonly codes: Readonly<Record<AgentCode, Severity>>,
+    readonly env: Readonly<Record<string, string | undefined>>,
+  ) {
+    this.root = ws.root;
+    this.files = ws.files;
+    this.fs = ws.fs;
   }
-  return out;
-}
 
-function utf8Length(s: string): number {
-  return Buffer.byteLength(s, 'utf8');
-}
-
-/** Offset in `content` after its first `bytes` UTF-8 bytes (a split character counts as not arrived). */
-function offsetAfterBytes(content: string, bytes: number): number {
-  let used = 0;
-  let i = 0;
-  for (const ch of content) {
-    const n = utf8Length(ch);
-    if (used + n > bytes) return i;
-    used += n;
-    i += ch.length;
+  abs(rel: string): string {
+    return this.ws.abs(rel);
   }
-  return content.length;
-}
-
-/**
- * Line and column in the file where the first byte that never arrives sits. `content` is the text
- * the agent used; when the agent `stripped` it (Kimi), the lines it dropped at the start are
- * counted back in.
- */
-function firstLost(fileText: string | undefined, content: string, kept: number, stripped: boolean): { line: number; column: number } {
-  const offset = offsetAfterBytes(content, kept);
-  const before = content.slice(0, offset);
-  let lead = 0;
-  if (stripped && fileText !== undefined) {
-    const start = fileText.replace(/\r\n?/g, '\n').search(/\S/);
-    if (start > 0) lead = (fileText.replace(/\r\n?/g, '\n').slice(0, start).match(/\n/g) ?? []).length;
+  scan(visit: (file: string) => void): Generator<void, void> {
+    return this.ws.scan(visit);
   }
-  const lines = before.split('\n');
-  return { line: lead + lines.length, column: lines[lines.length - 1].length + 1 };
-}
-
-function* lossFindings(
-  ws: AgentWorkspace,
-  agent: 'codex' | 'kimi',
-  code: AgentCode,
-  losses: Map<string, Loss[]>,
-  describe: (rel: string, worst: Loss, others: number, at: { line: number; column: number }) => string,
-): Generator<void, Finding[]> {
-  const out: Finding[] = [];
-  for (const [rel, list] of losses) {
-    yield;
-    const worst = list.reduce((a, b) => (b.kept < a.kept ? b : a));
-    const ev = ws.resolve(agent, worst.cwd);
-    const source = ev?.sources.find((s) => ws.rel(ev, s.path, s.scope) === rel);
-    if (!source) continue;
-    const text = ws.text(rel);
-    const at = worst.kept === 0 ? { line: 1, column: 1 } : firstLost(text, source.content, worst.kept, agent === 'kimi');
-    const f = onLine(rel, code, text, at.line, describe(rel, worst, list.length - 1, at));
-    f.column = at.column;
-    out.push(f);
+  filesWhere(keep: (file: string) => boolean): Generator<void, string[]> {
+    return this.ws.filesWhere(keep);
   }
-  return out;
-}
-
-function alsoIn(others: number): string {
-  return others > 0 ? ` (and in ${plural(others, 'other working directory', 'other working directories')})` : '';
-}
-
-/**
- * Codex cutting a file: resolved with the codex profile as Codex would run in the root and in each
- * directory that holds one of its instruction files; a file its byte budget (spent root first)
- * cuts or leaves out is named with the bytes that never arrive. The model is never told; Codex
- * 0.169.0 warns its user at start-up of a cut (not of a file left out whole).
- */
-export function* codexCuts(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const first = ws.resolve('codex', '');
-  yield;
-  if (!first) return [];
-  const fallbacks = (first.settings?.project_doc_fallback_filenames as { value?: unknown } | undefined)?.value;
-  const names = codexNames(Array.isArray(fallbacks) ? fallbacks.map(String) : []);
-  const budget = first.truncation.budget;
-  const losses = yield* budgetLosses(ws, 'codex', yield* ws.directoriesWith('codex', names));
-  return yield* lossFindings(ws, 'codex', 'agent-codex-cut', losses, (rel, worst, others, at) => {
-    const run = `When Codex runs in ${where(worst.cwd)}${alsoIn(others)}`;
-    const limit = `project_doc_max_bytes (${budget ?? 'its limit'} bytes, spent from the project root down)`;
-    if (worst.kept === 0)
-      return `${run}, none of the ${worst.size} bytes of ${rel} reach the model: ${limit} is used up by the files above it. Codex does not say so.`;
-    return (
-      `${run}, only the first ${worst.kept} of ${worst.size} bytes of ${rel} reach the model: bytes ${worst.kept + 1}–${worst.size} ` +
-      `(from line ${at.line}, column ${at.column}) never arrive, cut by ${limit} without a word to the model (Codex only warns you as it starts). Shorten the files on the way, ` +
-      `or raise project_doc_max_bytes in Codex's config.toml.`
-    );
-  });
-}
-
-/** Codex: an AGENTS.override.md that hides the AGENTS.md beside it (an empty one hides it and gives nothing). */
-export function* codexOverrides(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const out: Finding[] = [];
-  const overrides = new Set(yield* ws.directoriesWith('codex', ['AGENTS.override.md'], false));
-  if (overrides.size === 0) return out;
-  for (const dir of yield* ws.directoriesWith('codex', ['AGENTS.md'], false)) {
-    if (!overrides.has(dir)) continue;
-    const ev = ws.resolve('codex', dir);
-    yield;
-    if (!ev) continue;
-    const hidden = ev.sources.find((s) => s.path === 'AGENTS.md' && s.status === 'shadowed' && s.shadowedBy === 'AGENTS.override.md');
-    if (!hidden) continue;
-    const override = ev.sources.find((s) => s.path === 'AGENTS.override.md');
-    const rel = ws.rel(ev, hidden.path, hidden.scope);
-    if (rel === undefined) continue;
-    const overrideRel = rel.replace(/AGENTS\.md$/, 'AGENTS.override.md');
-    const empty = override !== undefined && override.content.trim() === '';
-    const message = empty
-      ? `Codex never reads ${rel}: ${overrideRel} in the same directory comes first, and it is empty, so Codex takes nothing from this directory. Delete ${overrideRel} or give it text.`
-      : `Codex never reads ${rel}: ${overrideRel} in the same directory comes first and replaces it. Put what ${rel} says into ${overrideRel}, or delete the override.`;
-    out.push(onLine(rel, 'agent-codex-override', ws.text(rel), 1, message));
+  filesNamed(names: readonly string[]): Generator<void, string[]> {
+    return this.ws.filesNamed(names);
   }
-  return out;
-}
-
-/** The `applyTo` list of a header as one comma-separated string (the edit replaces the key and its list). */
-function applyToListFix(text: string): Fix | undefined {
-  const lines = text.split('\n');
-  if (!/^---\s*$/.test(lines[0] ?? '')) return undefined;
-  const close = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
-  if (close < 0) return undefined;
-  const start = lines[0].length + 1;
-  const end = lines.slice(0, close).reduce((n, l) => n + l.length + 1, 0);
-  const doc = parseDocument(text.slice(start, end), YAML_OPTIONS);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) return undefined;
-  const pair = doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'applyTo');
-  const key = pair?.key as Node | undefined;
-  const value = pair?.value as Node | null | undefined;
-  if (!key?.range || !isSeq(value) || !value.range) return undefined;
-  const items = value.items.map((i) => (isScalar(i) ? String(i.value) : undefined));
-  if (items.some((i) => i === undefined)) return undefined;
-  const index = new LineIndex(text);
-  const from = start + key.range[0];
-  let to = start + value.range[1];
-  while (to > from && /\s/.test(text[to - 1])) to--;
-  const edit: TextEdit = { range: index.range(from, to), newText: `applyTo: ${JSON.stringify(items.join(', '))}` };
-  return { title: 'Write applyTo as one comma-separated string', edits: [edit] };
-}
-
-/** Copilot ignoring an `applyTo` written as a YAML list: the file never applies. From the profile's own diagnostic. */
-export function* copilotApplyToLists(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const ev = ws.resolve('copilot', '');
-  yield;
-  if (!ev) return [];
-  const out: Finding[] = [];
-  for (const d of ev.diagnostics) {
-    if (d.code !== 'agent-pitfall' || d.source === null || !/applyTo is a YAML list/.test(d.message)) continue;
-    const rel = ws.rel(ev, d.source);
-    if (rel === undefined) continue;
-    const text = ws.text(rel);
-    const fix = text === undefined ? undefined : applyToListFix(text);
-    out.push(
-      onLine(
-        rel,
-        'agent-copilot-applyto-list',
-        text,
-        d.line ?? 1,
-        `Copilot never attaches ${rel} by itself: it reads applyTo only as a string and ignores a YAML list. Write the patterns as one comma-separated string.`,
-        fix ? { fixes: [fix] } : {},
-      ),
-    );
+  directoriesWith(names: readonly string[], includeRoot = true): Generator<void, string[]> {
+    return this.ws.directoriesWith(this.agent, names, includeRoot);
   }
-  return out;
-}
-
-/**
- * Copilot matching an unanchored glob outside its folder: Copilot puts `**\/` in front of a
- * pattern such as `src/**\/*.ts` and matches it against the absolute path, so it also applies to
- * `app/src/x.ts`. The files it applies to come from the copilot evidence for every file of the
- * workspace; those no pattern matches from the workspace's top are named.
- */
-export function* copilotUnanchoredGlobs(ws: AgentWorkspace): Generator<void, Finding[]> {
-  if (ws.files.length === 0) return [];
-  const ev = ws.resolveAcross('copilot', ws.files);
-  yield;
-  if (!ev) return [];
-  const out: Finding[] = [];
-  for (const s of ev.sources) {
-    const rel = ws.rel(ev, s.path, s.scope);
-    if (rel === undefined || s.appliesTo.length === 0) continue;
-    const kind = instructionKind(s.filename, ws.abs(rel));
-    if (!kind) continue;
-    const text = ws.text(rel);
-    if (text === undefined) continue;
-    const header = agentHeader(text);
-    const { pattern } = effectivePattern(header.attributes, kind === 'claude-rule');
-    if (pattern === undefined) continue;
-    const parts = patternParts(pattern);
-    const loose = parts.filter((p) => !MATCH_ALL.includes(p) && !p.startsWith('/') && !p.startsWith('**/'));
-    if (loose.length === 0) continue;
-    const anchored = (path: string) => parts.some((p) => MATCH_ALL.includes(p) || globMatchesIgnoreCase(p, path));
-    const outside = s.appliesTo.filter((p) => !anchored(p));
-    if (outside.length === 0) continue;
-    const key = kind === 'claude-rule' ? 'paths' : 'applyTo';
-    const line = header.lines[key] ?? 1;
-    out.push(
-      onLine(
-        rel,
-        'agent-copilot-unanchored-glob',
-        text,
-        line,
-        `Copilot puts **/ in front of ${loose.map((p) => JSON.stringify(p)).join(', ')} and matches it anywhere in the absolute path, ` +
-          `so ${rel} also applies to ${plural(outside.length, 'file')} outside that folder: ${named(outside)}. ` +
-          `Copilot has no pattern anchored at the workspace folder; name the folders you mean more precisely.`,
-      ),
-    );
+  resolve(cwd: string, targets: readonly string[] = []): Evidence | undefined {
+    return this.ws.resolve(this.agent, cwd, targets);
   }
-  return out;
-}
-
-/**
- * Claude Code leaving an AGENTS.md out: 2.1.328 reads AGENTS.md (and .claude/AGENTS.md) only
- * where no CLAUDE file loads, from the working directory up at launch and, on a read, in the
- * directory itself. Resolved with the claude-code profile reading each AGENTS.md, the ones it
- * reports kept out by a CLAUDE file are named with that file. Quick fix: the CLAUDE.md beside it
- * imports it (created, or the line added to the existing one).
- */
-export function* claudeUnseenAgentsMd(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const ev = yield* claudeAnswer(ws);
-  if (!ev) return [];
-  const out: Finding[] = [];
-  /** The workspace's CLAUDE.md files, listed once when first needed (not searched for each AGENTS.md). */
-  let claudeFiles: Set<string> | undefined;
-  for (const s of ev.sources) {
-    if (s.filename !== 'AGENTS.md' || s.status !== 'not-loaded' || !AGENTS_KEPT_OUT.some((r) => (s.reason ?? '').startsWith(r))) continue;
-    const rel = ws.rel(ev, s.path, s.scope);
-    if (rel === undefined) continue;
-    // AGENTS.md is imported by the CLAUDE.md of its folder; .claude/AGENTS.md by the CLAUDE.md above its .claude folder.
-    const inDotClaude = rel === '.claude/AGENTS.md' || rel.endsWith('/.claude/AGENTS.md');
-    const dir = rel.slice(0, rel.length - (inDotClaude ? '.claude/AGENTS.md' : 'AGENTS.md').length);
-    const line = inDotClaude ? '@.claude/AGENTS.md' : '@AGENTS.md';
-    const claude = `${dir}CLAUDE.md`;
-    claudeFiles ??= new Set(yield* ws.filesNamed(['CLAUDE.md']));
-    const existing = claudeFiles.has(claude) ? ws.text(claude) : undefined;
-    let fix: Fix;
-    if (existing === undefined) {
-      fix = {
-        title: `Create ${claude} with "${line}"`,
-        edits: [],
-        files: [{ file: claude, create: true, edits: [{ range: new LineIndex('').range(0, 0), newText: `${line}\n` }] }],
-      };
-    } else {
-      const end = existing.length;
-      const sep = existing === '' || existing.endsWith('\n') ? '' : '\n';
-      fix = {
-        title: `Add "${line}" to ${claude}`,
-        edits: [],
-        files: [{ file: claude, edits: [{ range: new LineIndex(existing).range(end, end), newText: `${sep}${line}\n` }] }],
-      };
-    }
-    const by = /\(([^()]+)\)$/.exec(s.reason ?? '')?.[1] ?? /and (\S+) does$/.exec(s.reason ?? '')?.[1];
-    out.push(
-      onLine(
-        rel,
-        'agent-claude-agents-md',
-        ws.text(rel),
-        1,
-        `Claude Code skips ${rel}: it reads AGENTS.md only where no CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md loads, ` +
-          `and ${by ?? 'one'} does${by !== undefined && by.startsWith('../') ? ' (above this folder)' : ''}. ` +
-          `A line "${line}" in ${claude} brings it in.`,
-        { fixes: [fix] },
-      ),
-    );
-    yield;
+  resolveAcross(targets: readonly string[], what = 'files'): Evidence | undefined {
+    return this.ws.resolveAcross(this.agent, targets, what);
   }
-  return out;
-}
-
-/**
- * A Claude Code rule (`.claude/rules/*.md` with `paths`) only loads when Claude Code touches a
- * matching file (a read, or a write of a new one), never when a session starts. Info; a warning
- * when no file of the workspace matches (then it never loads).
- */
-export function* claudeRulesOnRead(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const rules = yield* ws.filesWhere((f) => f.startsWith('.claude/rules/') && f.endsWith('.md'));
-  if (rules.length === 0) return [];
-  const ev = yield* claudeAnswer(ws);
-  if (!ev) return [];
-  const out: Finding[] = [];
-  // Each source once by its root-relative path (not searched for each rule).
-  const byRel = new Map<string, SourceEvidence>();
-  for (const x of ev.sources) {
-    const rel = ws.rel(ev, x.path, x.scope);
-    if (rel !== undefined && !byRel.has(rel)) byRel.set(rel, x);
+  rel(ev: Evidence, path: string, scope?: SourceEvidence['scope']): string | undefined {
+    return this.ws.rel(ev, path, scope);
   }
-  for (const rel of rules) {
-    yield;
-    const s = byRel.get(rel);
-    if (!s || s.delivery !== 'on-touch') continue;
-    const text = ws.text(rel);
-    if (text === undefined) continue;
-    const header = agentHeader(text);
-    if (!header.attributes || !('paths' in header.attributes)) continue;
-    const line = header.lines.paths ?? 1;
-    const matched = s.appliesTo;
-    const checked = ws.filesChecked('claude-code');
-    if (matched.length === 0) {
-      const none =
-        checked === undefined
-          ? 'no file here matches them: it never loads this rule'
-          : `none of the first ${checked} files here matches them (the check stopped there: MAX_AGENT_PAIRS)`;
-      const f = onLine(
-        rel,
-        'agent-claude-rule-on-read',
-        text,
-        line,
-        `Claude Code loads ${rel} only when it reads or writes a file its paths match, and ${none}. ` +
-          `Its paths are matched like .gitignore patterns against the path below the folder holding .claude (a pattern without a slash matches at any depth).`,
-      );
-      // Only a check of every file can tell that the rule never loads.
-      f.severity = checked === undefined ? 'warning' : 'info';
-      out.push(f);
-      continue;
-    }
-    out.push(
-      onLine(
-        rel,
-        'agent-claude-rule-on-read',
-        text,
-        line,
-        `Claude Code loads ${rel} only after it reads or writes a matching file (${plural(matched.length, 'file')} here: ${named(matched)}): ` +
-          `it is not in the context when a session starts. Drop paths to load it always.`,
-      ),
-    );
+  text(rel: string): string | undefined {
+    return this.ws.text(rel);
   }
-  return out;
-}
-
-/** Where Gemini keeps its trust decisions, as the user would type it. */
-function trustedFoldersFile(env: Record<string, string | undefined>): string {
-  if (env.GEMINI_CLI_TRUSTED_FOLDERS_PATH) return env.GEMINI_CLI_TRUSTED_FOLDERS_PATH;
-  return `${env.GEMINI_CLI_HOME ? env.GEMINI_CLI_HOME : '~'}/.gemini/trustedFolders.json`;
-}
-
-/**
- * Gemini loading nothing in an untrusted folder: its project context files are `untrusted`. Says
- * how to trust it. Gemini CLI 0.61.0 behaves so in the oracle cases `untrusted-global-only` and
- * `restricted-mode` (test/oracle/cases/gemini.ts: the global file only, nothing on touch); with
- * folder trust on, a headless run refuses to start (exit 55, no request at all).
- */
-export function* geminiUntrusted(ws: AgentWorkspace, env: Record<string, string | undefined>): Generator<void, Finding[]> {
-  const first = ws.resolve('gemini', '');
-  yield;
-  if (!first) return [];
-  const configured = (first.settings?.['context.fileName'] as { value?: unknown } | undefined)?.value;
-  const names = [...new Set([...(Array.isArray(configured) ? configured : configured ? [configured] : []).map(String), 'GEMINI.md'])];
-  const files = yield* ws.filesNamed(names);
-  if (files.length === 0) return [];
-  const ev = ws.resolveAcross('gemini', files, 'context files');
-  yield;
-  if (!ev) return [];
-  const trust = ev.trust as { trusted?: boolean; decidedBy?: string } | undefined;
-  const out: Finding[] = [];
-  for (const s of ev.sources) {
-    if (s.status !== 'untrusted') continue;
-    const rel = ws.rel(ev, s.path, s.scope);
-    if (rel === undefined) continue;
-    const why = (s.reason ?? '').replace(/^Gemini loads no project context file in an untrusted folder: /, '');
-    out.push(
-      onLine(
-        rel,
-        'agent-gemini-untrusted',
-        ws.text(rel),
-        1,
-        `Gemini CLI loads none of this folder's context files, ${rel} included: the folder is not trusted (${why || trust?.decidedBy || 'no trust decision'}). ` +
-          (trust?.decidedBy === 'env'
-            ? why.startsWith('GEMINI_RESTRICTED_MODE')
-              ? `${why} outweighs every trust decision: unset it.`
-              : 'GEMINI_CLI_TRUST_WORKSPACE=false outweighs every trust decision: unset it, or set it to true.'
-            : 'Headless (gemini -p) it refuses to start here; an interactive session asks, and sends only the global context files unless trusted. ' +
-              `To trust it, run gemini here and choose "Trust folder", or add ${JSON.stringify(ws.root)}: "TRUST_FOLDER" to ${trustedFoldersFile(env)}, ` +
-              `or start Gemini with GEMINI_CLI_TRUST_WORKSPACE=true (or --skip-trust).`),
-      ),
-    );
+  note(what: string, checked: number, of: number, bound: string): void {
+    this.ws.note(this.agent, what, checked, of, bound);
   }
-  return out;
-}
-
-/**
- * Kimi's budget spent deepest first: run in a deep directory, Kimi cuts or drops the shallower
- * files (the root AGENTS.md first). Resolved with the kimi profile in the root and in each
- * directory holding one of its files.
- */
-export function* kimiDeepestFirst(ws: AgentWorkspace): Generator<void, Finding[]> {
-  const first = ws.resolve('kimi', '');
-  yield;
-  if (!first) return [];
-  const budget = first.truncation.budget;
-  const dirs = new Set(yield* ws.directoriesWith('kimi', ['AGENTS.md', 'agents.md']));
-  yield* ws.scan((f) => {
-    if (f === '.kimi/AGENTS.md' || f.endsWith('/.kimi/AGENTS.md')) dirs.add(f.slice(0, -'.kimi/AGENTS.md'.length).replace(/\/$/, ''));
-  });
-  ws.note('kimi', 'working directories', MAX_AGENT_CWDS, dirs.size, 'MAX_AGENT_CWDS');
-  const losses = yield* budgetLosses(ws, 'kimi', [...dirs].slice(0, MAX_AGENT_CWDS));
-  return yield* lossFindings(ws, 'kimi', 'agent-kimi-cut', losses, (rel, worst, others, at) => {
-    const run = `When Kimi runs in ${where(worst.cwd)}${alsoIn(others)}`;
-    const limit = `its ${budget ?? 32768}-byte budget goes to the deepest files first`;
-    if (worst.kept === 0)
-      return `${run}, ${limit}, and none of ${rel} reaches the model (${worst.size} bytes left out). Kimi does not say so.`;
-    return (
-      `${run}, ${limit}: only the first ${worst.kept} of ${worst.size} bytes of ${rel} reach the model, ` +
-      `and from line ${at.line}, column ${at.column} on nothing arrives. Kimi does not say so; shorten the deeper files.`
-    );
-  });
-}
-
-/**
- * Claude Code's answer in the root for the workspace's files, asked once for every Claude pitfall:
- * the AGENTS.md files first, then Claude Code's own files (a CLAUDE.md in a subdirectory and a
- * nested rules folder load only when a file there is read), then the rest, as many as the bound
- * lets through.
- */
-function* claudeAnswer(ws: AgentWorkspace): Generator<void, Evidence | undefined> {
-  const first = yield* ws.filesWhere((f) => {
-    const name = f.slice(f.lastIndexOf('/') + 1);
-    return (
-      name === 'AGENTS.md' ||
-      name === 'CLAUDE.md' ||
-      name === 'CLAUDE.local.md' ||
-      f.startsWith('.claude/rules/') ||
-      f.includes('/.claude/rules/')
-    );
-  });
-  const isAgentsMd = (f: string) => f === 'AGENTS.md' || f.endsWith('/AGENTS.md');
-  const listed = new Set(first);
-  const targets = [...first.filter(isAgentsMd), ...first.filter((f) => !isAgentsMd(f)), ...ws.files.filter((f) => !listed.has(f))];
-  const ev = ws.resolveAcross('claude-code', targets);
-  yield;
-  return ev;
+  filesChecked(): number | undefined {
+    return this.ws.filesChecked(this.agent);
+  }
+  onLine(
+    file: string,
+    code: AgentCode,
+    text: string | undefined,
+    line: number,
+    message: string,
+    extra?: Partial<PitfallFinding>,
+  ): PitfallFinding {
+    const severity = this.codes[code];
+    if (severity === undefined) throw new Error(`${this.agent}'s card declares no pitfall code ${code}`);
+    return onLine(file, code, severity, text, line, message, extra);
+  }
+  range(text: string, start: number, end: number): TextRange {
+    return new LineIndex(text).range(start, end);
+  }
 }
 
 /** What `check --agents` found: the pitfalls and problems, each agent's own files, and where a bound kept it from asking about everything. */
@@ -820,29 +395,15 @@ export function* agentLintSteps(root: string, options: AgentLintOptions): Genera
   const env = options.env ?? process.env;
   const out: Finding[] = [];
   const files: AgentLintResult['files'] = {};
+  const known = new Map(agentEntries().map((a) => [a.name, a]));
   for (const agent of options.agents) {
+    const entry = known.get(agent);
+    if (!entry) throw new Error(`unknown agent ${JSON.stringify(agent)}; known agents: ${[...known.keys()].join(', ')}`);
     // The agent's answer in the root: its files there are counted even when no pitfall asks.
     ws.resolve(agent, '');
     yield;
-    switch (agent) {
-      case 'codex':
-        out.push(...(yield* codexCuts(ws)), ...(yield* codexOverrides(ws)));
-        break;
-      case 'copilot':
-        out.push(...(yield* copilotApplyToLists(ws)), ...(yield* copilotUnanchoredGlobs(ws)));
-        break;
-      case 'claude-code':
-        out.push(...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws)));
-        if (ws.files.length > 0) yield* claudeAnswer(ws);
-        break;
-      case 'gemini':
-        out.push(...(yield* geminiUntrusted(ws, env)));
-        break;
-      case 'kimi':
-        out.push(...(yield* kimiDeepestFirst(ws)));
-        break;
-    }
-    out.push(...ws.fileFindings(agent));
+    if (entry.pitfalls) out.push(...(yield* entry.pitfalls()(new AgentView(ws, agent, entry.codes, env))));
+    out.push(...ws.fileFindings(agent, entry.label));
     files[agent] = ws.ownFiles(agent);
   }
   return { findings: out, files, cuts: ws.cuts };

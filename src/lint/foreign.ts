@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
-import { YAML_OPTIONS } from '../resolver/frontmatter';
+import { YAML_OPTIONS } from '../resolver';
 import type { RawBlock } from './frontmatter';
 
 export interface ForeignKey {

@@ -5,8 +5,7 @@
  * to locate nodes and tokens, with the resolver's options.
  */
 import { Parser, isScalar, isSeq, isMap, parseDocument, Scalar, Node } from 'yaml';
-import { MAX_FRONTMATTER_BYTES } from '../resolver';
-import { YAML_OPTIONS, locateFences } from '../resolver/frontmatter';
+import { MAX_FRONTMATTER_BYTES, YAML_OPTIONS, locateFences } from '../resolver';
 import { nearMissKey } from './keys';
 
 /** The YAML block between the fences, when there is a closing fence (valid YAML or not). */

@@ -2,14 +2,11 @@
  * The workspace listing that glob checks match against: every file and directory below the
  * root, as root-relative `/`-separated paths, built once and shared by all files' checks.
  */
-import { PatternSet } from '../resolver';
+import { PatternSet, normalizePattern, MATCH_OPTIONS, SKIPPED_DIRECTORIES } from '../resolver';
 import { Minimatch, braceExpand } from 'minimatch';
-import { normalizePattern, MATCH_OPTIONS } from '../resolver';
 import { STEP_MASK, runToEnd } from './pause';
 
-import { SKIPPED_DIRECTORIES } from '../resolver/walk';
-
-export { SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES } from '../resolver/walk';
+export { SKIPPED_DIRECTORIES, MAX_LISTING_ENTRIES } from '../resolver';
 
 /**
  * Glob-against-path evaluations one listing performs at most (about a second per million).

@@ -8,8 +8,10 @@
  * are UTF-16 indices into the file's text with a leading BOM dropped. Line 1 is the first line of
  * the file (the opening `---` of a frontmatter block).
  */
-import type { Severity } from '../resolver';
-import type { AgentCode } from './agents';
+import type { AgentCode, Fix, PitfallFinding, Severity } from '../resolver';
+
+/** The edit types are the pitfall seam's (src/resolver/pitfalls.ts): an agent's pitfalls make fixes too. */
+export type { AgentCode, FileEdit, Fix, TextEdit, TextRange } from '../resolver';
 
 /** The resolver's per-file diagnostic codes that lint reports as they are. */
 export type ResolverFileCode =
@@ -26,7 +28,7 @@ export type LintOnlyCode =
   | 'budget-exceeded'
   | 'frontmatter-hides-text';
 
-/** Agent pitfalls (`--agents`, ./agents.ts) have codes of their own, `agent-…`. */
+/** Agent pitfalls (`--agents`, ./agents.ts, declared on their profiles' cards) have codes of their own, `agent-…`. */
 export type FindingCode = ResolverFileCode | LintOnlyCode | AgentCode;
 
 /** Each lint-only code's severity: all warnings but `foreign-key`, which is info (it never fails a run). */
@@ -43,46 +45,10 @@ export const LINT_SEVERITY: Readonly<Record<LintOnlyCode, Severity>> = Object.fr
 
 export const LINT_CODES: readonly LintOnlyCode[] = Object.freeze(Object.keys(LINT_SEVERITY) as LintOnlyCode[]);
 
-/** A span of the text: offsets plus the same span as 1-based line/column (end exclusive). */
-export interface TextRange {
-  start: number;
-  end: number;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
-
-export interface TextEdit {
-  range: TextRange;
-  newText: string;
-}
-
-/** Edits to another file than the finding's (root-relative `file`); `create`: the file does not exist yet and starts empty. */
-export interface FileEdit {
-  file: string;
-  create?: boolean;
-  edits: TextEdit[];
-}
-
-/** A mechanical repair: applying all its edits to the text gives the repaired text. */
-export interface Fix {
-  title: string;
-  edits: TextEdit[];
-  /** Edits to other files (an agent pitfall's fix may create a file beside the finding's). */
-  files?: FileEdit[];
-}
-
-export interface Finding {
-  /** Root-relative, `/`-separated path of the instruction file. */
-  file: string;
+/** A finding: a pitfall's shape (PitfallFinding) with any code of lint's. */
+export interface Finding extends Omit<PitfallFinding, 'code' | 'fixes'> {
   severity: Severity;
   code: FindingCode;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  message: string;
   /** The frontmatter key concerned, where there is one. */
   key?: string;
   fixes?: Fix[];

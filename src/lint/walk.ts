@@ -5,12 +5,11 @@
  */
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { FsError, createNodeFs } from '../resolver';
-import { TreeWalk, WalkFs, WalkOptions, walkSteps } from '../resolver/walk';
+import { FsError, createNodeFs, TreeWalk, WalkFs, WalkOptions, walkSteps } from '../resolver';
 import { macrotask, runPaused, runToEnd } from './pause';
 
-export { IgnoreRules, rulesForRoot, walkSteps } from '../resolver/walk';
-export type { DirEntry, TreeWalk, WalkFs, WalkOptions } from '../resolver/walk';
+export { IgnoreRules, rulesForRoot, walkSteps } from '../resolver';
+export type { DirEntry, TreeWalk, WalkFs, WalkOptions } from '../resolver';
 
 /** The real disk. */
 export function createNodeWalkFs(pathApi: typeof nodePath.posix = nodePath): WalkFs {

@@ -9,10 +9,20 @@
  * line runs them at once (`lintWorkspace`); an editor pauses between them (`lintWorkspaceAsync`).
  */
 import * as nodePath from 'node:path';
-import { FileCache, HOLARYN_POLICY, MAX_CONTENT_BYTES, Metadata, ResolverFs, ResolverPolicy, parseInstructions } from '../resolver';
-import { canonicalRoot, locateCandidate } from '../resolver/candidates';
-import { depthOf, joinRelative } from '../resolver/paths';
-import { readInstructionFile } from '../resolver/read';
+import {
+  FileCache,
+  HOLARYN_POLICY,
+  MAX_CONTENT_BYTES,
+  Metadata,
+  ResolverFs,
+  ResolverPolicy,
+  parseInstructions,
+  canonicalRoot,
+  locateCandidate,
+  depthOf,
+  joinRelative,
+  readInstructionFile,
+} from '../resolver';
 import { compareFindings, lintFile, sourceDirectory } from './file';
 import { SKIPPED_DIRECTORIES, WorkspaceListing } from './listing';
 import { DirEntry, WalkFs, createNodeWalkFs, walkSteps } from './walk';

@@ -145,6 +145,10 @@ export const MAX_RULE_FILES = 5_000;
  */
 export const MAX_AGENT_PAIRS = 500_000;
 
+/** `check --agents`: an agent's answer is computed for at most this many working directories / targets. */
+export const MAX_AGENT_CWDS = 400;
+export const MAX_AGENT_TARGETS = 5_000;
+
 /**
  * Entries of one list-valued agent setting (Gemini's `context.fileName` and boundary markers,
  * Codex's fallback names, Claude Code's `claudeMdExcludes`, Copilot's instruction folders). A

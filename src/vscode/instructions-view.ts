@@ -14,6 +14,7 @@ import {
   clipped,
   createNodeFs,
   printable,
+  profileCard,
   resolveInstructions,
 } from '../resolver';
 import { isOverlayFs } from '../editing/overlay-fs';
@@ -373,8 +374,8 @@ export class InstructionsView implements vscode.Disposable {
     const root = ev.root;
     switch (action.kind) {
       case 'open-source': {
-        // A global row opens Holaryn's operator-global file; another profile's user file is shown by name only.
-        if (action.global && ev.profile !== 'holaryn') return;
+        // A global row opens Holaryn's operator-global file (holaryn.globalFile); another profile's user file is shown by name only.
+        if (action.global && !profileCard(ev.profile)?.editor?.holarynSettings) return;
         const file = action.global ? this.globalFile(this.state.target?.folder)?.path : path.join(root, action.path);
         if (file) await vscode.window.showTextDocument(vscode.Uri.file(file), { preview: true });
         return;

@@ -5,8 +5,8 @@
  * All text comes from untrusted files: it only ever becomes plain labels, descriptions and
  * plain-string tooltips, never markdown, HTML or command links.
  */
-import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
 import { measure, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
+import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */

@@ -5,7 +5,9 @@
 import { strict as assert } from 'node:assert';
 import { cli } from '../../src/cli/cli';
 import type { CliIo } from '../../src/cli/io';
-import { HOLARYN, MemoryFs, Profile, ResolveError, listProfiles, profileByName, resolveInstructions } from '../../src/resolver';
+import { HOLARYN } from '../../src/resolver/profiles/holaryn';
+import { MemoryFs } from '../../src/resolver/memory-fs';
+import { Profile, ResolveError, listProfiles, profileByName, resolveInstructions } from '../../src/resolver';
 import { resolve } from '../helpers/tree';
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,6 +1,7 @@
 /** Contract §1: inputs (root, targets, options). Sections 2–9 rely on these. */
 import { strict as assert } from 'node:assert';
-import { MemoryFs, ResolveError, ResolveOptions, resolveInstructions } from '../../src/resolver';
+import { MemoryFs } from '../../src/resolver/memory-fs';
+import { ResolveError, ResolveOptions, resolveInstructions } from '../../src/resolver';
 import { resolve, sourcePaths } from '../helpers/tree';
 
 describe('contract §1 Inputs', () => {

@@ -4,13 +4,8 @@ import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  MAX_BRACE_ALTERNATIVES,
-  MAX_CONTENT_BYTES,
-  MAX_FRONTMATTER_BYTES,
-  MAX_PATTERNS_PER_KEY,
-  MAX_PATTERN_LENGTH,
-} from '../../src/resolver';
+import { MAX_BRACE_ALTERNATIVES, MAX_PATTERNS_PER_KEY, MAX_PATTERN_LENGTH } from '../../src/resolver/limits';
+import { MAX_CONTENT_BYTES, MAX_FRONTMATTER_BYTES } from '../../src/resolver';
 import { DEFAULT_METADATA, cps, diags, fm, maybeSource, resolve, source } from '../helpers/tree';
 import { READ_BYTES, boundedDigest } from '../../src/resolver/read';
 

@@ -1,7 +1,8 @@
 /** Contract §7: hashes, fresh reads (cache never stale), snapshot ids. */
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
-import { FileCache, MemoryFs } from '../../src/resolver';
+import { FileCache } from '../../src/resolver';
+import { MemoryFs } from '../../src/resolver/memory-fs';
 import { Tree, fm, memfs, resolve, resolveIn, source } from '../helpers/tree';
 
 const sha = (b: string | Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -3,7 +3,7 @@
  * symlinks (inside, outside, dangling, loops), and targets in many spellings (`.`, `..`, `//`,
  * absolute, through links), some missing or outside the root. Deterministic per seed.
  */
-import { MemEntry, MemoryFs } from '../../src/resolver';
+import { MemEntry, MemoryFs } from '../../src/resolver/memory-fs';
 import { mulberry32 } from '../../scripts/bench/prng.cjs';
 import { fm } from './tree';
 

@@ -5,17 +5,9 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  Diagnostic,
-  DiagnosticCode,
-  Evidence,
-  MemEntry,
-  MemoryFs,
-  ResolveError,
-  ResolveOptions,
-  SourceEvidence,
-  resolveInstructions,
-} from '../../src/resolver';
+import { Diagnostic, Evidence, ResolveError, ResolveOptions, SourceEvidence, resolveInstructions } from '../../src/resolver';
+import { DiagnosticCode } from '../../src/resolver/evidence';
+import { MemEntry, MemoryFs } from '../../src/resolver/memory-fs';
 
 export const ROOT = '/repo';
 

@@ -6,20 +6,14 @@
  */
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
+import { Evidence, FileReader, FsStat, MAX_CONTENT_BYTES, ResolverFs, SourceEvidence, resolveInstructions } from '../../src/resolver';
 import {
-  Evidence,
-  FileReader,
-  FsStat,
   MAX_ALTERNATIVES_PER_KEY,
-  MAX_CONTENT_BYTES,
   MAX_DIAGNOSTICS_PER_FILE,
   MAX_PATTERNS_PER_KEY,
   MAX_YAML_DEPTH,
   READ_CHUNK_BYTES,
-  ResolverFs,
-  SourceEvidence,
-  resolveInstructions,
-} from '../../src/resolver';
+} from '../../src/resolver/limits';
 import { MemoryFs } from '../../src/resolver/memory-fs';
 import { READ_BYTES, boundedDigest } from '../../src/resolver/read';
 import { excessiveNesting } from '../../src/resolver/frontmatter';

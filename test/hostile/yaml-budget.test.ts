@@ -2,7 +2,9 @@
 // discovery order (root first), the same cold and warm: a chain of maximal blocks cannot make a
 // resolution take minutes.
 import { strict as assert } from 'node:assert';
-import { FileCache, MAX_FRONTMATTER_BYTES, MAX_FRONTMATTER_BYTES_PER_RESOLUTION, MemoryFs, resolveInstructions } from '../../src/resolver';
+import { FileCache, MAX_FRONTMATTER_BYTES, resolveInstructions } from '../../src/resolver';
+import { MAX_FRONTMATTER_BYTES_PER_RESOLUTION } from '../../src/resolver/limits';
+import { MemoryFs } from '../../src/resolver/memory-fs';
 
 function chainTree(files: number): { fs: MemoryFs; target: string; blockBytes: number } {
   // A block just under the per-file limit, made of many keys (the slow case for YAML).

@@ -10,7 +10,9 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { GLOBSTAR, Minimatch, braceExpand, minimatch } from 'minimatch';
-import { MATCH_OPTIONS, MAX_BRACE_ALTERNATIVES, PatternSet, checkPattern, normalizePattern } from '../../src/resolver';
+import { MATCH_OPTIONS, PatternSet, normalizePattern } from '../../src/resolver';
+import { MAX_BRACE_ALTERNATIVES } from '../../src/resolver/limits';
+import { checkPattern } from '../../src/resolver/globs';
 import { braceAlternativesBound } from '../../src/resolver/globs';
 import { LinearRegex, UnsupportedRegex } from '../../src/resolver/linear-regex';
 

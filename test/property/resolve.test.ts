@@ -15,12 +15,11 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
+import { DEFAULT_BUDGET, MAX_DIAGNOSTICS_PER_FILE } from '../../src/resolver/limits';
 import {
-  DEFAULT_BUDGET,
   Evidence,
   FileCache,
   HOLARYN_POLICY,
-  MAX_DIAGNOSTICS_PER_FILE,
   ResolveError,
   ResolveOptions,
   parseInstructions,

@@ -14,8 +14,7 @@
  * project texts joined by blank lines, the last possibly cut at a byte, among the tree's files.
  * Codex loads nothing when a tool touches a file, so it gets no scripted tool call.
  */
-import { parseConfigText } from '../../resolver/profiles/agent/config';
-import { decodeLossy, rustTrim } from '../../resolver/profiles/agent/text';
+import { parseConfigText, decodeLossy, rustTrim } from '../../resolver';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
 import { bodyOf, mainRequests } from './types';
 

@@ -1,13 +1,16 @@
 /**
- * The profile registry: `--profile NAME`, `holaryn profiles`, the editor's "View as…". A new
- * profile lives in its own folder beside this file (its card in `about.ts`, the profile in
- * `index.ts`) and adds one line to PROFILES.
+ * The profile registry: `--profile NAME`, `holaryn profiles`, the editor's "View as…", the agents
+ * `check --agents` knows and their pitfalls. A new profile lives in its own folder beside this
+ * file (its card in `about.ts`, the profile in `index.ts`, an agent's pitfalls in `pitfalls.ts`)
+ * and adds one entry to PROFILES.
  *
- * Cards are loaded at once; a profile's module only when it is first asked for, so a call of
- * the default profile does not load (or pay the start-up of) the other eight and their parsers.
+ * Cards are loaded at once; a profile's module (and its pitfalls) only when first asked for, so a
+ * call of the default profile does not load (or pay the start-up of) the others and their parsers.
  */
 import { ResolveError } from '../evidence';
-import type { AgentSigns, Profile, ProfileAbout, ProfileFlag } from '../profile';
+import type { Severity } from '../evidence';
+import type { AgentCode, PitfallCheck, ProfileCard } from '../pitfalls';
+import type { AgentSigns, Profile, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
@@ -15,34 +18,63 @@ import { COPILOT_ABOUT } from './copilot/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
+import { HOLARYN_ABOUT } from './holaryn/about';
 import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 
-interface Registered {
-  readonly about: ProfileAbout;
+/** One registry entry: a card, its profile, and for an agent with pitfalls their check. */
+export interface Registered {
+  readonly about: ProfileCard;
   readonly load: () => Profile;
+  /** The folder's pitfalls.ts `PITFALLS` (`check --agents`); the card's `pitfalls` says its codes. */
+  readonly pitfalls?: () => PitfallCheck;
 }
 
-/** A registry entry whose profile module is required on first use, once. */
-function lazy(about: ProfileAbout, load: () => Profile): Registered {
+/** A registry entry whose profile module (and pitfalls module) is required on first use, once. */
+function lazy(about: ProfileCard, load: () => Profile, pitfalls?: () => PitfallCheck): Registered {
   let loaded: Profile | undefined;
-  return { about, load: () => (loaded ??= load()) };
+  let check: PitfallCheck | undefined;
+  return { about, load: () => (loaded ??= load()), ...(pitfalls ? { pitfalls: () => (check ??= pitfalls()) } : {}) };
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the lazy loading this registry is for */
 /** Every registered profile; the first is the default. */
-const PROFILES: readonly Registered[] = [
-  { about: HOLARYN, load: () => HOLARYN },
+const PROFILES: Registered[] = [
+  { about: HOLARYN_ABOUT, load: () => HOLARYN },
   lazy(DSH_ABOUT, () => (require('./dsh') as typeof import('./dsh')).DSH),
   lazy(HOLON_ABOUT, () => (require('./holon') as typeof import('./holon')).HOLON),
   lazy(NARYA_ABOUT, () => (require('./narya') as typeof import('./narya')).NARYA),
-  lazy(CODEX_ABOUT, () => (require('./codex') as typeof import('./codex')).CODEX),
-  lazy(KIMI_ABOUT, () => (require('./kimi') as typeof import('./kimi')).KIMI),
-  lazy(GEMINI_ABOUT, () => (require('./gemini') as typeof import('./gemini')).GEMINI),
-  lazy(COPILOT_ABOUT, () => (require('./copilot') as typeof import('./copilot')).COPILOT),
-  lazy(CLAUDE_CODE_ABOUT, () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE),
-  lazy(CLINE_ABOUT, () => (require('./cline') as typeof import('./cline')).CLINE),
+  lazy(
+    CODEX_ABOUT,
+    () => (require('./codex') as typeof import('./codex')).CODEX,
+    () => (require('./codex/pitfalls') as typeof import('./codex/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    KIMI_ABOUT,
+    () => (require('./kimi') as typeof import('./kimi')).KIMI,
+    () => (require('./kimi/pitfalls') as typeof import('./kimi/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    GEMINI_ABOUT,
+    () => (require('./gemini') as typeof import('./gemini')).GEMINI,
+    () => (require('./gemini/pitfalls') as typeof import('./gemini/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    COPILOT_ABOUT,
+    () => (require('./copilot') as typeof import('./copilot')).COPILOT,
+    () => (require('./copilot/pitfalls') as typeof import('./copilot/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    CLAUDE_CODE_ABOUT,
+    () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE,
+    () => (require('./claude-code/pitfalls') as typeof import('./claude-code/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    CLINE_ABOUT,
+    () => (require('./cline') as typeof import('./cline')).CLINE,
+    () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -83,4 +115,50 @@ export function profileFlags(): ProfileFlag[] {
   const byName = new Map<string, ProfileFlag>();
   for (const { about } of PROFILES) for (const f of about.flags ?? []) if (!byName.has(f.flag)) byName.set(f.flag, f);
   return [...byName.values()];
+}
+
+/** The card of the profile called `name` (what an editor reads without loading the profile), or undefined. */
+export function profileCard(name: string): ProfileCard | undefined {
+  return PROFILES.find(({ about }) => about.name === name)?.about;
+}
+
+/** An agent as `check --agents` knows it: a profile that declares pitfalls or signs of use. */
+export interface AgentEntry {
+  readonly name: string;
+  /** How messages name it (the card's pitfalls label, else the profile's name). */
+  readonly label: string;
+  /** Its pitfalls' finding codes and severities (none when it declares no pitfalls). */
+  readonly codes: Readonly<Record<AgentCode, Severity>>;
+  /** Its pitfalls, required on first call; absent when it has none of its own. */
+  readonly pitfalls?: () => PitfallCheck;
+}
+
+/** Every agent `check --agents` knows, in the order it checks them (the cards' `pitfalls.order`, then registry order). */
+export function agentEntries(): AgentEntry[] {
+  const agents = PROFILES.filter(({ about }) => about.pitfalls !== undefined || about.signs !== undefined);
+  const rank = (r: Registered) => r.about.pitfalls?.order ?? Infinity;
+  return agents
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map(({ r }) => ({
+      name: r.about.name,
+      label: r.about.pitfalls?.label ?? r.about.name,
+      codes: r.about.pitfalls?.codes ?? {},
+      ...(r.pitfalls ? { pitfalls: r.pitfalls } : {}),
+    }));
+}
+
+/**
+ * Tests only: registers a profile at the end of the registry with exactly the arguments of a
+ * PROFILES line (`lazy(card, load, pitfalls?)`): every listing, `--profile`, `--agents`, the
+ * editor's lists and the generated manifest then see it. Returns its removal.
+ */
+export function registerProfileForTest(about: ProfileCard, load: () => Profile, pitfalls?: () => PitfallCheck): () => void {
+  if (PROFILES.some((r) => r.about.name === about.name)) throw new Error(`profile ${about.name} is registered already`);
+  const entry = lazy(about, load, pitfalls);
+  PROFILES.push(entry);
+  return () => {
+    const i = PROFILES.indexOf(entry);
+    if (i >= 0) PROFILES.splice(i, 1);
+  };
 }

@@ -8,37 +8,42 @@
  */
 import * as vscode from 'vscode';
 import {
-  AGENT_CODES,
-  AGENT_NAMES,
   AgentName,
   Finding,
   Fix,
   TextRange,
   WorkspaceListing,
+  agentNames,
+  isAgentCode,
   lintFile,
   lintWorkspaceAsync,
   slicedPause,
 } from '../../lint';
-import { FileCache } from '../../resolver';
-import { COPILOT_SETTINGS } from '../../resolver/profiles/copilot/settings';
+import { FileCache, profileByName, profileCard } from '../../resolver';
 import { candidateWatchGlobs, isCandidate } from '../candidates';
 import { BUFFER_DEBOUNCE_MS } from './buffers';
 import { INSTRUCTION_SELECTOR, isInstructionDocument, placeOf } from './selector';
 import type { Authoring } from './services';
 import { KeyedDebounce } from '../debounce';
 import { ProgressReport, withSlowProgress } from '../progress';
-import { EDITOR_SETTING_PREFIXES, editorSettingValue } from '../profiles/options';
+import { EDITOR_SETTING_PREFIXES, editorSettingNames, editorSettingValue } from '../profiles/options';
 
 export const DIAGNOSTIC_SOURCE = 'holaryn';
 
-/** Findings that only the whole folder's lint gives (not the text of one file). */
-const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate', ...AGENT_CODES]);
+/** Findings that only the whole folder's lint gives (not the text of one file): these and the agents' (their cards'). */
+const WORKSPACE_CODES: ReadonlySet<Finding['code']> = new Set(['budget-exceeded', 'near-duplicate']);
+
+function isWorkspaceCode(code: Finding['code']): boolean {
+  return WORKSPACE_CODES.has(code) || isAgentCode(code);
+}
 
 /** The setting naming the agents whose pitfalls are shown (`holaryn check --agents`). */
 export const AGENTS_SETTING = 'holaryn.lint.agents';
 
-/** Files of the agents' own that change their pitfalls (instruction files are watched already). */
-const AGENT_FILE_GLOBS = ['**/AGENTS.override.md', '**/GEMINI.md', '**/.github/instructions/**', '**/.claude/rules/**'];
+/** Files of the agents' own that change their pitfalls (instruction files are watched already): their cards' `pitfalls.watch`, once each. */
+function agentFileGlobs(): string[] {
+  return [...new Set(agentNames().flatMap((name) => profileCard(name)?.pitfalls?.watch ?? []))];
+}
 
 /** Markdown files outside Holaryn's names carry agent findings (a Copilot instructions file, GEMINI.md): their quick fixes too. */
 const AGENT_FILE_SELECTOR: vscode.DocumentFilter[] = [{ scheme: 'file', pattern: '**/*.md' }];
@@ -47,22 +52,34 @@ const AGENT_FILE_SELECTOR: vscode.DocumentFilter[] = [{ scheme: 'file', pattern:
 export function configuredAgents(scope: vscode.ConfigurationScope): AgentName[] {
   const raw = vscode.workspace.getConfiguration('holaryn', scope).get<unknown>('lint.agents', []);
   if (!Array.isArray(raw)) return [];
-  return AGENT_NAMES.filter((a) => raw.includes(a));
+  return agentNames().filter((a) => raw.includes(a));
 }
 
 /**
- * Copilot's settings as this VS Code has them (only those set somewhere), in the form `--set`
- * takes. A workspace's own folder list keeps only the folders inside the workspace folder, as
- * for the view (editorSettingValue).
+ * An agent's settings that are this editor's own (Copilot's `chat.*`), as this VS Code has them
+ * (only those set somewhere), in the form `--set` takes. A workspace's own folder list keeps only
+ * the folders inside the workspace folder, as for the view (editorSettingValue).
  */
-function copilotSettings(scope: vscode.ConfigurationScope): Record<string, string> {
+function agentEditorSettings(agent: string, scope: vscode.ConfigurationScope): Record<string, string> {
   const config = vscode.workspace.getConfiguration(undefined, scope);
   const folder = scope instanceof vscode.Uri ? vscode.workspace.getWorkspaceFolder(scope)?.uri.fsPath : undefined;
   const out: Record<string, string> = {};
-  for (const spec of COPILOT_SETTINGS) {
+  const profile = profileByName(agent);
+  const names = new Set(editorSettingNames(profile));
+  for (const spec of profile.settings ?? []) {
+    if (!names.has(spec.name)) continue;
     const i = config.inspect(spec.name);
     const { value } = editorSettingValue(spec, i && { ...i, defaultValue: undefined }, folder);
     if (value !== undefined) out[spec.name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return out;
+}
+
+/** Each agent's editor settings, for the agents that declare some. */
+function agentsEditorSettings(agents: readonly string[], scope: vscode.ConfigurationScope): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const agent of agents) {
+    if (editorSettingNames(profileByName(agent)).length > 0) out[agent] = agentEditorSettings(agent, scope);
   }
   return out;
 }
@@ -170,7 +187,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
       };
       this.disposables.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
     }
-    for (const glob of AGENT_FILE_GLOBS) {
+    for (const glob of agentFileGlobs()) {
       const watcher = vscode.workspace.createFileSystemWatcher(glob);
       const changed = (uri: vscode.Uri) => {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -237,7 +254,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
         listingComplete: !files.truncated,
         opaqueDirectories: files.opaque,
         cache: this.cache,
-        agents: agents.length === 0 ? undefined : { agents, settings: { copilot: copilotSettings(folder.uri) } },
+        agents: agents.length === 0 ? undefined : { agents, settings: agentsEditorSettings(agents, folder.uri) },
         pause: slicedPause(),
         isCancelled: () => this.disposed || this.generations.get(key) !== generation || token.isCancellationRequested,
       });
@@ -271,7 +288,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     const lint = folder ? this.folders.get(folder.uri.toString()) : undefined;
     if (!lint) return this.lintBuffer(doc);
     // Findings about the workspace as a whole stand until the folder is linted again (it is, as the file changed).
-    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => WORKSPACE_CODES.has(f.code));
+    const kept = (lint.byUri.get(doc.uri.toString()) ?? []).filter((f) => isWorkspaceCode(f.code));
     const findings = [...this.findingsFor(doc), ...kept];
     if (findings.length > 0) lint.byUri.set(doc.uri.toString(), findings);
     else lint.byUri.delete(doc.uri.toString());
@@ -322,7 +339,7 @@ export class InstructionDiagnostics implements vscode.Disposable, vscode.CodeAct
     // Agent pitfalls come from the folder's lint of the disk: their ranges hold while the buffer is unchanged.
     if (folder && !doc.isDirty) {
       const fromDisk = this.folders.get(folder.uri.toString())?.byUri.get(doc.uri.toString()) ?? [];
-      findings.push(...fromDisk.filter((f) => (AGENT_CODES as readonly string[]).includes(f.code)));
+      findings.push(...fromDisk.filter((f) => isAgentCode(f.code)));
     }
     const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
     const actions: vscode.CodeAction[] = [];

@@ -11,8 +11,8 @@
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
 import { installedAgentLine } from '../../capture/version';
+import { DEFAULT_PROFILE, cellUnit, compareCell, compareRows } from '../../resolver';
 import type { Evidence, SourceEvidence } from '../../resolver';
-import { cellUnit, compareCell, compareRows } from '../../resolver/compare';
 import { STATUS_ICON, type TreeNode } from '../model';
 
 /** One profile's answer for the compared targets: its evidence, or why it has none. */
@@ -29,7 +29,7 @@ export interface ProfileAnswer {
 export interface CompareOptions {
   /** The profile the rest of the view shows (marked). */
   shown: string;
-  /** Differences are marked against this profile: the first of the view's agents (default `holaryn`). */
+  /** Differences are marked against this profile: the first of the view's agents (default: the default profile). */
   reference?: string;
 }
 
@@ -184,7 +184,7 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
 
 /** The Compare section: one child per answer, in the given order. */
 export function compareSection(answers: readonly ProfileAnswer[], options: CompareOptions): TreeNode {
-  const refName = options.reference ?? 'holaryn';
+  const refName = options.reference ?? DEFAULT_PROFILE.name;
   const ref = answers.find((a) => a.name === refName && a.evidence !== undefined);
   const rows = compareRows(answers.map((a) => a.evidence));
   const children = answers.map((a) => profileNode(a, rows, ref, options));

@@ -6,17 +6,20 @@
  *
  * The rules (docs/vscode.md, "Profiles"):
  * - `holaryn.budget` and `holaryn.globalFile` are Holaryn's own settings (a budget in code points,
- *   Holaryn's operator-global file): they go to the `holaryn` profile only. Every other profile
- *   keeps its own budget, unit and user-level file, as `holaryn compare` does.
- * - Dedicated settings name one profile's setting: `holaryn.dsh.candidates` (DSH's
- *   `--candidates`), `holaryn.holon.agentHome` and `holaryn.holon.hierarchical`.
+ *   Holaryn's operator-global file): they go only to a profile whose card says so
+ *   (`editor.holarynSettings`: the holaryn profile). Every other profile keeps its own budget,
+ *   unit and user-level file, as `holaryn compare` does.
+ * - Dedicated settings name one profile's setting, as its card declares them (`editor.settings`,
+ *   src/resolver/editor.ts): `holaryn.dsh.candidates` (DSH's `--candidates`),
+ *   `holaryn.holon.agentHome` and `holaryn.holon.hierarchical`. No profile is named here.
  * - `holaryn.profileSettings` is `{ profile: { NAME: value } }`, each entry passed as
  *   `--set NAME=VALUE` would be (lists and objects as JSON); it wins over everything else.
  * - A profile setting whose name the editor owns (`chat.…`, `github.copilot.…`) is read from the
  *   editor's configuration, so the copilot profile answers with this editor's real settings.
  */
 import * as path from 'node:path';
-import type { GlobalFile, Profile, ResolveOptions } from '../../resolver';
+import { profileCard } from '../../resolver';
+import type { EditorSetting, GlobalFile, Profile, ResolveOptions } from '../../resolver';
 
 /**
  * Setting-name prefixes that belong to the editor itself: a profile declaring one reads the
@@ -37,18 +40,14 @@ export function editorSettingNames(profile: Profile): string[] {
 
 /** The settings as read from the editor, before any interpretation. */
 export interface ProfileSettingsInput {
-  /** `holaryn.budget` (code points; the holaryn profile only). */
+  /** `holaryn.budget` (code points; a profile with `editor.holarynSettings` only). */
   budget?: number;
-  /** `holaryn.globalFile`, already interpreted (the holaryn profile only). */
+  /** `holaryn.globalFile`, already interpreted (a profile with `editor.holarynSettings` only). */
   globalFile?: GlobalFile | null;
   /** Why a workspace's own `holaryn.globalFile` was ignored (machineValue), when one was. */
   globalFileProblem?: string;
-  /** `holaryn.dsh.candidates`. */
-  dshCandidates?: unknown;
-  /** `holaryn.holon.agentHome` (`~/` already expanded or not: see `expandHome`). */
-  holonAgentHome?: unknown;
-  /** `holaryn.holon.hierarchical`. */
-  holonHierarchical?: unknown;
+  /** The profile's dedicated settings (its card's `editor.settings`), by key below `holaryn.` (`holon.agentHome`). */
+  dedicated?: Readonly<Record<string, unknown>>;
   /** `holaryn.profileSettings`. */
   profileSettings?: unknown;
   /** The editor's values of the profile's editor settings (undefined: not set and no default). */
@@ -155,6 +154,40 @@ function put(settings: Record<string, string>, name: string, value: string): voi
   Object.defineProperty(settings, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** The dedicated editor settings the registered profile called `name` declares (none for an unregistered one). */
+export function dedicatedSettings(name: string): readonly EditorSetting[] {
+  return profileCard(name)?.editor?.settings ?? [];
+}
+
+/** A dedicated setting's value applied to `options` / `settings`, or its problem. */
+function applyDedicated(
+  s: EditorSetting,
+  value: unknown,
+  homedir: string | undefined,
+  options: ResolveOptions,
+  settings: Record<string, string>,
+  problems: string[],
+): void {
+  // A list setting set to null is wrong; a path or switch set to null is unset.
+  if (value === undefined || (value === null && s.kind !== 'names')) return;
+  let text: string | undefined;
+  let list: string[] | undefined;
+  if (s.kind === 'names') {
+    if (!Array.isArray(value) || !value.every((x) => typeof x === 'string')) return void problems.push(s.invalid);
+    if (value.length > 0) list = value;
+  } else if (s.kind === 'path') {
+    if (typeof value !== 'string') return void problems.push(s.invalid);
+    if (value.trim() !== '') text = expandHome(value, homedir);
+  } else {
+    if (typeof value !== 'boolean') return void problems.push(s.invalid);
+    text = String(value);
+  }
+  if ('option' in s.to) {
+    if (list !== undefined) options.candidates = list;
+  } else if (text !== undefined) put(settings, s.to.set, text);
+  else if (list !== undefined) put(settings, s.to.set, JSON.stringify(list));
+}
+
 /** The resolve options for `profile` from the editor's settings. */
 export function profileOptions(profile: Profile, input: ProfileSettingsInput): ProfileOptions {
   const options: ResolveOptions = { profile };
@@ -162,7 +195,7 @@ export function profileOptions(profile: Profile, input: ProfileSettingsInput): P
   const settings: Record<string, string> = {};
   const name = profile.name;
 
-  if (name === 'holaryn') {
+  if (profileCard(name)?.editor?.holarynSettings) {
     // Holaryn's own settings mean nothing to another system (a budget in code points, Holaryn's
     // operator-global file): every other profile keeps its own.
     if (input.budget !== undefined) options.budget = input.budget;
@@ -176,23 +209,8 @@ export function profileOptions(profile: Profile, input: ProfileSettingsInput): P
     if (text !== undefined) put(settings, key, text);
   }
 
-  // Dedicated settings, each naming one profile's setting.
-  if (name === 'dsh' && input.dshCandidates !== undefined) {
-    const c = input.dshCandidates;
-    if (Array.isArray(c) && c.every((x) => typeof x === 'string')) {
-      if (c.length > 0) options.candidates = c;
-    } else problems.push('holaryn.dsh.candidates must be a list of file names; the default candidates are used');
-  }
-  if (name === 'holon') {
-    const home = input.holonAgentHome;
-    if (typeof home === 'string') {
-      if (home.trim() !== '') put(settings, 'agentHome', expandHome(home, input.homedir));
-    } else if (home !== undefined && home !== null) problems.push('holaryn.holon.agentHome must be a path; no agent home is used');
-    const h = input.holonHierarchical;
-    if (typeof h === 'boolean') put(settings, 'hierarchical', String(h));
-    else if (h !== undefined && h !== null)
-      problems.push('holaryn.holon.hierarchical must be true or false; hierarchical loading stays off');
-  }
+  // Dedicated settings, each naming one of this profile's settings (its card's editor.settings).
+  for (const d of dedicatedSettings(name)) applyDedicated(d, input.dedicated?.[d.key], input.homedir, options, settings, problems);
 
   // holaryn.profileSettings: as --set, last and strongest.
   const all = input.profileSettings;

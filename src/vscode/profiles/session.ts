@@ -24,8 +24,8 @@ import {
   profileByName,
   profileNames,
   resolveInstructions,
+  MomentMemo,
 } from '../../resolver';
-import { MomentMemo } from '../../resolver/moment-memo';
 import { profileWatchGlobs } from './watch';
 import { setTrustDecision } from '../../trust/store';
 import type { ProfileAnswer } from './compare-model';

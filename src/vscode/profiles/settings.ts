@@ -9,7 +9,15 @@ import * as vscode from 'vscode';
 import { DEFAULT_PROFILE, Profile, ResolveOptions, listProfiles, profileByName, profileNames } from '../../resolver';
 import { defaultTrustStorePath } from '../../trust/store';
 import { budgetSetting, globalFileInput, globalFileSetting } from '../settings';
-import { ProfileOptions, ProfileSettingsInput, editorSettingNames, editorSettingValue, machineValue, profileOptions } from './options';
+import {
+  ProfileOptions,
+  ProfileSettingsInput,
+  dedicatedSettings,
+  editorSettingNames,
+  editorSettingValue,
+  machineValue,
+  profileOptions,
+} from './options';
 import { restrictedProfile } from './restricted';
 
 /**
@@ -86,9 +94,12 @@ export function readProfileInput(profile: Profile, scope: vscode.Uri | undefined
     budget: budgetSetting(scope),
     globalFile: globalFileSetting(scope),
     globalFileProblem: globalFileInput(scope).problem,
-    dshCandidates: config.get('dsh.candidates'),
-    holonAgentHome: machine('holon.agentHome'),
-    holonHierarchical: config.get('holon.hierarchical'),
+    // Every profile's dedicated settings (a workspace value of a machine one is a problem whichever profile is shown).
+    dedicated: Object.fromEntries(
+      listProfiles()
+        .flatMap((p) => dedicatedSettings(p.name))
+        .map((d) => [d.key, d.manifest.scope === 'machine' ? machine(d.key) : config.get(d.key)]),
+    ),
     profileSettings: machine('profileSettings'),
     editor,
     homedir: os.homedir(),

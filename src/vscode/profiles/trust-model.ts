@@ -7,7 +7,7 @@
  *
  * Pure: data in, tree nodes and question text out.
  */
-import type { RepositoryTrust } from '../../resolver/profiles/narya/repository';
+import type { RepositoryTrust } from '../../resolver';
 import type { TreeNode } from '../model';
 
 export type { RepositoryTrust };

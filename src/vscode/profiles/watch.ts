@@ -4,23 +4,18 @@
  * profiles find themselves (project configs, rule and instruction folders). Holaryn's own
  * candidates are watched by instruction-watcher.ts. No `vscode` import: unit-tested.
  */
-import { listProfiles, profileByName } from '../../resolver';
+import { listProfiles, profileByName, profileCard } from '../../resolver';
 
-/** Files and folders profiles find by their own discovery rather than a per-directory name. */
-export const DISCOVERED_GLOBS: readonly string[] = Object.freeze([
-  '**/.narya/config.toml',
-  '**/.github/copilot-instructions.md',
-  '**/.github/instructions/**',
-  '**/.claude/**',
-  '**/.gemini/**',
-  '**/.kimi/**',
-]);
+/** Files and folders profiles find by their own discovery rather than a per-directory name: their cards' `editor.watch`, once each. */
+export function discoveredGlobs(): string[] {
+  return [...new Set(listProfiles().flatMap(({ name }) => profileCard(name)?.editor?.watch ?? []))];
+}
 
-/** One glob per distinct candidate name of every registered profile, then DISCOVERED_GLOBS. */
+/** One glob per distinct candidate name of every registered profile, then the discovered files' globs. */
 export function profileWatchGlobs(): string[] {
   const names = new Set<string>();
   for (const { name } of listProfiles()) {
     for (const rule of profileByName(name).directories) for (const n of rule.names) names.add(n);
   }
-  return [...[...names].sort().map((n) => `**/${n}`), ...DISCOVERED_GLOBS];
+  return [...[...names].sort().map((n) => `**/${n}`), ...discoveredGlobs()];
 }

@@ -18,18 +18,10 @@ import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  Evidence,
-  FsError,
-  MAX_IMPORT_EXPANSION_CHARS,
-  MAX_PATTERN_CHARS_PER_FILE,
-  MAX_RULE_FILES,
-  MemoryFs,
-  ResolverFs,
-  profileNames,
-  resolveInstructions,
-} from '../../../src/resolver';
-import { AGENT_NAMES } from '../../../src/lint';
+import { Evidence, FsError, ResolverFs, profileNames, resolveInstructions } from '../../../src/resolver';
+import { MAX_IMPORT_EXPANSION_CHARS, MAX_PATTERN_CHARS_PER_FILE, MAX_RULE_FILES } from '../../../src/resolver/limits';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { agentNames } from '../../../src/lint';
 import { TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
 import { FigureTable, Measured, cleanupMeasure, measure } from '../../helpers/measure';
 
@@ -219,7 +211,7 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
       assert.equal(ev.sources.filter((s) => s.path.startsWith('.github/instructions/')).length, 2001);
     });
 
-    for (const agent of AGENT_NAMES) {
+    for (const agent of agentNames()) {
       it(`check --agents ${agent} counts its own files in a small workspace`, () => {
         const root = repo({
           'AGENTS.md': 'agents\n',
@@ -432,7 +424,7 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
             assert.ok(s.bytes === 20 * GiB, `${profile} ${s.path}: ${s.bytes} bytes`);
       }
       compare('20 GiB sparse files', root, ['a.ts'], env);
-      for (const agent of AGENT_NAMES) check('20 GiB sparse files', root, agent, env);
+      for (const agent of agentNames()) check('20 GiB sparse files', root, agent, env);
     });
 
     it('1 MiB of NUL bytes: skipped (unreadable) by Holaryn\u2019s own profiles, sent with a binary warning by the agents\u2019', () => {

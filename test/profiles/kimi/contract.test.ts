@@ -3,7 +3,8 @@
  * in-memory trees with an injected home and environment.
  */
 import { strict as assert } from 'node:assert';
-import { Evidence, MemEntry, MemoryFs, ResolveError, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { Evidence, ResolveError, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { MemEntry, MemoryFs } from '../../../src/resolver/memory-fs';
 
 const HOME = '/home/u';
 

@@ -4,7 +4,7 @@
  * in-memory trees.
  */
 import { strict as assert } from 'node:assert';
-import { MemoryFs } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { locateConfigFiles, parseNaryaConfig } from '../../../src/resolver/profiles/narya/config';
 import {
   discoverInstructionFiles,

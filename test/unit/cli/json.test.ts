@@ -5,7 +5,8 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { writeJson } from '../../../src/cli/json';
-import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { resolveInstructions } from '../../../src/resolver';
 import { fm } from '../../helpers/tree';
 
 function written(value: unknown, space: 0 | 2): { text: string; writes: number; largest: number } {

@@ -8,7 +8,7 @@ import { checkCommand } from '../../../src/cli/check';
 import { CliIo } from '../../../src/cli/io';
 import { PROGRESS_DELAY_MS, PROGRESS_REDRAW_MS, createProgress, describeLintProgress } from '../../../src/cli/progress';
 import { LintProgress, PROGRESS_EVERY, lintWorkspace } from '../../../src/lint';
-import { MemoryFs } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 
 const CLEAR = '\r\u001b[2K';
 

@@ -1,6 +1,7 @@
 // The overlay filesystem: unsaved buffers seen by the resolver through its ResolverFs interface.
 import { strict as assert } from 'node:assert';
-import { FileCache, MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { FileCache, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { OverlayFs, isOverlayFs, syntheticMtime } from '../../../src/editing/overlay-fs';
 
 function disk(): MemoryFs {

@@ -1,6 +1,7 @@
 // The "Preview of <file>" section of the tree model, and the snapshot row for unsaved text.
 import { strict as assert } from 'node:assert';
-import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { resolveInstructions } from '../../../src/resolver';
 import type { Reach } from '../../../src/editing/reach';
 import { PREVIEW_SAMPLE, PreviewSection, TreeNode, buildTree, previewNode } from '../../../src/vscode/model';
 

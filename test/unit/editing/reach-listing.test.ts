@@ -2,7 +2,8 @@
 // resolver gives target by target, and keeps its glob results across runs and file changes.
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { FileCache, MemoryFs } from '../../../src/resolver';
+import { FileCache } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { OverlayFs } from '../../../src/editing/overlay-fs';
 import { FileIndex } from '../../../src/editing/file-index';
 import { GlobMatches, Reach, computeReach, diffReach } from '../../../src/editing/reach';

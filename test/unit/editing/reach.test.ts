@@ -1,6 +1,7 @@
 // Reach of one instruction file over the workspace's files, computed by the resolver in batches.
 import { strict as assert } from 'node:assert';
-import { FileCache, MemoryFs } from '../../../src/resolver';
+import { FileCache } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { OverlayFs } from '../../../src/editing/overlay-fs';
 import { Reach, appliesSummary, computeReach, diffReach, inDirectory, reachLensTitles } from '../../../src/editing/reach';
 

@@ -10,7 +10,8 @@ import { cli } from '../../../src/cli/cli';
 import { GateIo } from '../../../src/cli/gate';
 import { createMcpServer, serveFrames } from '../../../src/cli/mcp';
 import { evidenceWithoutContent } from '../../../src/gate';
-import { Evidence, MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { Evidence, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 
 function io(stdinLines: string[] = []): GateIo & { out: string[]; err: string[] } {
   const out: string[] = [];

@@ -3,7 +3,8 @@
 import { strict as assert } from 'node:assert';
 import { PassThrough } from 'node:stream';
 import { GateSession, InputLine, answerLine, encodeLine, repositoryInstructions, runGate, splitLines } from '../../../src/gate';
-import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { resolveInstructions } from '../../../src/resolver';
 
 async function collect(chunks: (string | Uint8Array)[], max?: number): Promise<InputLine[]> {
   async function* input() {

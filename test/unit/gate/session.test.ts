@@ -1,7 +1,8 @@
 // The gate session (docs/contract.md §10), driven call by call on in-memory trees.
 import { strict as assert } from 'node:assert';
 import { GateAnswer, GateOptions, GateSession, answerLine } from '../../../src/gate';
-import { MemoryFs, renderContext, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { renderContext, resolveInstructions } from '../../../src/resolver';
 
 /** A small repository: root rules, a `*.ts`-only root file, nested rules in src and src/db. */
 function tree(): MemoryFs {

@@ -2,7 +2,7 @@
 // a real temporary tree, with a temporary home so no configuration of this machine leaks in.
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { AGENT_NAMES, AgentName, Finding, applyEdits, lintAgents, lintWorkspace, parseAgentList } from '../../../src/lint';
+import { AgentName, Finding, agentNames, applyEdits, lintAgents, lintWorkspace, parseAgentList } from '../../../src/lint';
 import { agentHeader } from '../../../src/resolver/profiles/agent/frontmatter';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 import { REPO_DIR } from '../../helpers/tree';
@@ -26,14 +26,14 @@ describe('lint: agent pitfalls', () => {
 
   it('--agents: a list, or all; an unknown name lists the known ones', () => {
     assert.deepEqual(parseAgentList('kimi,codex'), ['codex', 'kimi']);
-    assert.deepEqual(parseAgentList('all'), [...AGENT_NAMES]);
+    assert.deepEqual(parseAgentList('all'), agentNames());
     assert.throws(() => parseAgentList('codex,cursor'), /unknown agent "cursor".*codex, copilot, claude-code, gemini, kimi/);
   });
 
   it('the editor setting holaryn.lint.agents offers exactly these agents, none by default', () => {
     const pkg = JSON.parse(readFileSync(`${REPO_DIR}/package.json`, 'utf8'));
     const setting = pkg.contributes.configuration.properties['holaryn.lint.agents'];
-    assert.deepEqual(setting.items.enum, [...AGENT_NAMES]);
+    assert.deepEqual(setting.items.enum, agentNames());
     assert.deepEqual(setting.default, []);
   });
 

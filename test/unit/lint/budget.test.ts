@@ -1,7 +1,9 @@
 // budget-exceeded (docs/contract.md §11): resolving every file under the root one at a time, a
 // source the budget cuts or leaves out for some files gets a finding on its line 1.
 import { strict as assert } from 'node:assert';
-import { DEFAULT_BUDGET, MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { DEFAULT_BUDGET } from '../../../src/resolver/limits';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { resolveInstructions } from '../../../src/resolver';
 import { Finding, checkBudgetAsync, lintWorkspace } from '../../../src/lint';
 
 const para = (n: number, word: string) => `${word} `.repeat(Math.ceil(n / (word.length + 1))).slice(0, n);

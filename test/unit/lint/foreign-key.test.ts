@@ -1,7 +1,8 @@
 // Other tools' frontmatter keys (docs/contract.md §11): an info finding that names the tool, says
 // what Holaryn does instead and offers the translation; never a warning, never a failed run.
 import { strict as assert } from 'node:assert';
-import { MemoryFs, parseInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { parseInstructions } from '../../../src/resolver';
 import { Finding, FOREIGN_KEYS, applyEdits, lintFile, lintWorkspace } from '../../../src/lint';
 
 function one(findings: Finding[], code: string): Finding {

@@ -1,6 +1,6 @@
 // What the Problems panel feeds lintWorkspace: the editor's file list, possibly truncated.
 import { strict as assert } from 'node:assert';
-import { MemoryFs } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { lintWorkspace } from '../../../src/lint';
 
 describe('authoring: lintWorkspace over an editor listing', () => {

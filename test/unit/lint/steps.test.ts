@@ -2,7 +2,7 @@
 // between steps, so a listing of hundreds of thousands of paths is never one long block. The
 // stepped and the whole-at-once forms give the same result, to the last field.
 import { strict as assert } from 'node:assert';
-import { MemoryFs } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import {
   LintWorkspaceOptions,
   WorkspaceListing,

@@ -5,7 +5,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MAX_CONTENT_BYTES, MemoryFs, ResolveError } from '../../../src/resolver';
+import { MAX_CONTENT_BYTES, ResolveError } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { Finding, lintWorkspace } from '../../../src/lint';
 
 function tree(files: Record<string, string | { symlink: string } | { dir: true }>): string {

@@ -3,7 +3,8 @@
 // and that every agent profile follows the same rule.
 import { strict as assert } from 'node:assert';
 import { Boundary, isPlainName } from '../../../src/resolver/boundary';
-import { Evidence, MemEntry, MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { Evidence, resolveInstructions } from '../../../src/resolver';
+import { MemEntry, MemoryFs } from '../../../src/resolver/memory-fs';
 import { workspaceRoot } from '../../../src/resolver/stages/inputs';
 
 const SECRET = 'PRIVATE KEY 7f3a';

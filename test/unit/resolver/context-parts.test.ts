@@ -8,7 +8,10 @@ import { strict as assert } from 'node:assert';
 import { renderReport } from '../../../src/cli/report';
 import type { Colors } from '../../../src/cli/io';
 import { repositoryInstructions } from '../../../src/gate';
-import { ContextFormat, HOLARYN, MemoryFs, Profile, contextByPlace, profileByName, resolveInstructions } from '../../../src/resolver';
+import { ContextFormat } from '../../../src/resolver/profile';
+import { HOLARYN } from '../../../src/resolver/profiles/holaryn';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { Profile, contextByPlace, profileByName, resolveInstructions } from '../../../src/resolver';
 import { buildTree } from '../../../src/vscode/model';
 import { schemaValidator } from '../../helpers/schema';
 

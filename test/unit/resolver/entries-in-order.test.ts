@@ -4,7 +4,8 @@ import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { MemoryFs, nodeResolverFs } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { nodeResolverFs } from '../../../src/resolver';
 import { momentFs } from '../../../src/resolver/moment-fs';
 import { OverlayFs } from '../../../src/editing/overlay-fs';
 

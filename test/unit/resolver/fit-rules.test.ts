@@ -1,6 +1,7 @@
 /** The fit rules profiles choose from, on a plain layout: lengths in, statuses out. */
 import { strict as assert } from 'node:assert';
-import { CODE_POINTS, ContextSource, FitRule, Layout } from '../../../src/resolver';
+import { CODE_POINTS } from '../../../src/resolver/units';
+import { ContextSource, FitRule, Layout } from '../../../src/resolver/profile';
 import { DEEPEST_FIRST, DROP_LEAST_SPECIFIC, HIGHEST_FIRST, NO_BUDGET, ROOT_FIRST } from '../../../src/resolver/fit';
 
 /** Sources of these sizes (lowest precedence first); the envelope costs 10, nothing else frames them. */

@@ -9,7 +9,8 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { Evidence, FsError, FsStat, MemoryFs, ResolveError, ResolverFs, createNodeFs, resolveInstructions } from '../../../src/resolver';
+import { Evidence, FsError, FsStat, ResolveError, ResolverFs, createNodeFs, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { ROOT, randomCase } from '../../helpers/random-tree';
 import { fm } from '../../helpers/tree';
 

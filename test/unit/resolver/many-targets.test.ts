@@ -7,7 +7,8 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { Evidence, MemoryFs, ResolveError, TargetEvidence, resolveInstructions } from '../../../src/resolver';
+import { Evidence, ResolveError, TargetEvidence, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { canonicalize, isInside, toRelative } from '../../../src/resolver/paths';
 import { ROOT, randomCase } from '../../helpers/random-tree';
 

@@ -1,6 +1,7 @@
 // momentFs: one moment of a file system for a set of resolutions (compare's profiles).
 import { strict as assert } from 'node:assert';
-import { FsError, MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { FsError, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { compareProfiles } from '../../../src/resolver/compare';
 import { momentFs } from '../../../src/resolver/moment-fs';
 

@@ -3,7 +3,9 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileCache, MemoryFs, SETTLE_MS } from '../../../src/resolver';
+import { FileCache } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { SETTLE_MS } from '../../../src/resolver/cache';
 import { Comparison, compareProfiles } from '../../../src/resolver/compare';
 import { MomentMemo } from '../../../src/resolver/moment-memo';
 

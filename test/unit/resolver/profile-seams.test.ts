@@ -3,7 +3,11 @@
  * root above the given root, a byte budget, and a fit rule. Each is driven through a Profile.
  */
 import { strict as assert } from 'node:assert';
-import { FitRule, HOLARYN, MemoryFs, Profile, UTF8_BYTES, resolveInstructions } from '../../../src/resolver';
+import { FitRule } from '../../../src/resolver/profile';
+import { HOLARYN } from '../../../src/resolver/profiles/holaryn';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { Profile, resolveInstructions } from '../../../src/resolver';
+import { UTF8_BYTES } from '../../../src/resolver/units';
 import { schemaValidator } from '../../helpers/schema';
 
 const WITH_PROJECT_ROOT: Profile = { ...HOLARYN, name: 'walks-up', projectRoot: { markers: ['.git'] } };

@@ -5,7 +5,10 @@
  * and a trust verdict. Each through a small profile built on Holaryn's.
  */
 import { strict as assert } from 'node:assert';
-import { Dialect, HOLARYN, MemoryFs, Profile, parseInstructions, resolveInstructions } from '../../../src/resolver';
+import { Dialect } from '../../../src/resolver/profile';
+import { HOLARYN } from '../../../src/resolver/profiles/holaryn';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { Profile, parseInstructions, resolveInstructions } from '../../../src/resolver';
 import { NO_FRONTMATTER } from '../../../src/resolver/profiles/holaryn/dialect';
 import { DISCOVERY_ORDER } from '../../../src/resolver/stages/order';
 import { schemaValidator } from '../../helpers/schema';

@@ -6,7 +6,8 @@
 import { strict as assert } from 'node:assert';
 import { EVIDENCE_OUTPUT_SCHEMA } from '../../../src/cli/mcp';
 import { GateSession } from '../../../src/gate';
-import { MemoryFs, ResolveError, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { ResolveError, resolveInstructions } from '../../../src/resolver';
 
 const W = '/w';
 const tree = () =>

@@ -7,7 +7,9 @@ import { strict as assert } from 'node:assert';
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { FileCache, FsError, FsStat, MemoryFs, SETTLE_MS, resolveInstructions } from '../../../src/resolver';
+import { FileCache, FsError, FsStat, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { SETTLE_MS } from '../../../src/resolver/cache';
 import { Tree, fm, memfs } from '../../helpers/tree';
 
 const TREE: Tree = {

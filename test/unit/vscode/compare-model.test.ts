@@ -1,6 +1,7 @@
 // The view's Compare section (docs/profiles.md §6): one child per profile, cells per file.
 import { strict as assert } from 'node:assert';
-import { Evidence, MemoryFs, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { Evidence, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import type { TreeNode } from '../../../src/vscode/model';
 import { NOT_CONSIDERED, compareCell, compareRows } from '../../../src/resolver/compare';
 import {

@@ -2,7 +2,8 @@
 // files that reach the model under the first agent come first, in order; the other agents one
 // line each, closed; the rest below; Compare all last and closed.
 import { strict as assert } from 'node:assert';
-import { Evidence, MemoryFs, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { Evidence, ResolveOptions, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { TreeNode, buildTree } from '../../../src/vscode/model';
 import { ProfileAnswer, agentNode, agentOf, compareSection, pendingAgent, summaryText } from '../../../src/vscode/profiles/compare-model';
 import { FIRST_AGENT_ID, ProfileShown, agentsRow, firstScreen, viewDescription } from '../../../src/vscode/profiles/view-model';

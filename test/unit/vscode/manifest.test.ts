@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
 import { listProfiles } from '../../../src/resolver';
+import { syncedManifestText } from '../../../scripts/vscode/profile-manifest';
 import { candidateActivationEvents, candidateNames, candidateOf, candidateWatchGlobs, isCandidate } from '../../../src/vscode/candidates';
 
 const root = path.resolve(__dirname, '../../..');
@@ -120,6 +121,11 @@ describe('package.json manifest', () => {
   describe('profiles: the manifest lists exactly the registry (npx tsx scripts/vscode/sync-profiles.ts rewrites it)', () => {
     const props = pkg.contributes.configuration.properties;
     const registry = listProfiles();
+
+    it('package.json is exactly what the build generates from the registry (stale: run npx tsx scripts/vscode/sync-profiles.ts)', () => {
+      const text = readFileSync(path.join(root, 'package.json'), 'utf8');
+      assert.equal(syncedManifestText(text), text);
+    });
 
     it('holaryn.profile: one enum entry per registered profile, in order, with its description; the default is the default profile', () => {
       const setting = props['holaryn.profile'];

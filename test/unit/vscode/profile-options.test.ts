@@ -1,7 +1,8 @@
 // The editor's settings turned into resolve options per profile (docs/vscode.md, "Profiles").
 import { strict as assert } from 'node:assert';
 import { minimatch } from 'minimatch';
-import { MemoryFs, Profile, explicitGlobalFile, profileByName, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { Profile, explicitGlobalFile, profileByName, resolveInstructions } from '../../../src/resolver';
 import { editorSettingNames, isEditorSetting, profileOptions, settingText } from '../../../src/vscode/profiles/options';
 import { profileWatchGlobs } from '../../../src/vscode/profiles/watch';
 
@@ -34,10 +35,17 @@ describe('profile options from editor settings', () => {
   });
 
   it('holaryn.dsh.candidates becomes DSH candidates, exactly as listed (names with commas too); empty means the default', () => {
-    assert.deepEqual(profileOptions(dsh, { dshCandidates: ['RULES.md', 'A,B.md'] }).options.candidates, ['RULES.md', 'A,B.md']);
-    assert.equal(profileOptions(dsh, { dshCandidates: [] }).options.candidates, undefined);
-    assert.equal(profileOptions(holaryn, { dshCandidates: ['RULES.md'] }).options.candidates, undefined, 'other profiles are untouched');
-    const bad = profileOptions(dsh, { dshCandidates: 'RULES.md' });
+    assert.deepEqual(profileOptions(dsh, { dedicated: { 'dsh.candidates': ['RULES.md', 'A,B.md'] } }).options.candidates, [
+      'RULES.md',
+      'A,B.md',
+    ]);
+    assert.equal(profileOptions(dsh, { dedicated: { 'dsh.candidates': [] } }).options.candidates, undefined);
+    assert.equal(
+      profileOptions(holaryn, { dedicated: { 'dsh.candidates': ['RULES.md'] } }).options.candidates,
+      undefined,
+      'other profiles are untouched',
+    );
+    const bad = profileOptions(dsh, { dedicated: { 'dsh.candidates': 'RULES.md' } });
     assert.equal(bad.options.candidates, undefined);
     assert.match(bad.problems[0], /holaryn\.dsh\.candidates must be a list/);
   });
@@ -45,18 +53,26 @@ describe('profile options from editor settings', () => {
   it('the DSH candidates setting changes what DSH loads (shadowing follows the list order)', () => {
     const fs = new MemoryFs({ '/r/.git/HEAD': 'x', '/r/AGENTS.md': 'a\n', '/r/CLAUDE.md': 'c\n', '/r/x.ts': '' });
     const run = (c: unknown) =>
-      resolveInstructions('/r', ['x.ts'], { ...profileOptions(dsh, { dshCandidates: c }).options, fs, globalFile: null }).sources.map(
-        (s) => `${s.path}:${s.status}`,
-      );
+      resolveInstructions('/r', ['x.ts'], {
+        ...profileOptions(dsh, { dedicated: { 'dsh.candidates': c } }).options,
+        fs,
+        globalFile: null,
+      }).sources.map((s) => `${s.path}:${s.status}`);
     assert.deepEqual(run([]), ['AGENTS.md:included', 'CLAUDE.md:shadowed']);
     assert.deepEqual(run(['CLAUDE.md', 'AGENTS.md']), ['CLAUDE.md:included', 'AGENTS.md:shadowed']);
   });
 
   it("holon's agent home (~/ expanded) and hierarchical switch become its settings", () => {
-    const { options } = profileOptions(holon, { holonAgentHome: '~/agent', holonHierarchical: true, homedir: '/home/u' });
+    const { options } = profileOptions(holon, {
+      dedicated: { 'holon.agentHome': '~/agent', 'holon.hierarchical': true },
+      homedir: '/home/u',
+    });
     assert.deepEqual(options.settings, { agentHome: '/home/u/agent', hierarchical: 'true' });
-    assert.equal(profileOptions(holon, { holonAgentHome: '  ', holonHierarchical: false }).options.settings?.agentHome, undefined);
-    const bad = profileOptions(holon, { holonAgentHome: 3, holonHierarchical: 'yes' });
+    assert.equal(
+      profileOptions(holon, { dedicated: { 'holon.agentHome': '  ', 'holon.hierarchical': false } }).options.settings?.agentHome,
+      undefined,
+    );
+    const bad = profileOptions(holon, { dedicated: { 'holon.agentHome': 3, 'holon.hierarchical': 'yes' } });
     assert.equal(bad.problems.length, 2);
   });
 

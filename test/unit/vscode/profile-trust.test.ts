@@ -1,7 +1,8 @@
 // Narya in the view: the trust row, the consent question, and Restricted Mode over any stored
 // answer (docs/profiles.md §4–§5).
 import { strict as assert } from 'node:assert';
-import { MemoryFs, profileByName, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { profileByName, resolveInstructions } from '../../../src/resolver';
 import { RESTRICTED_NOTICE, restrictedProfile } from '../../../src/vscode/profiles/restricted';
 import {
   REFUSE_LABEL,

@@ -1,6 +1,7 @@
 // The panel's tree model: evidence in, rows out, without VS Code.
 import { strict as assert } from 'node:assert';
-import { MemoryFs, resolveInstructions } from '../../../src/resolver';
+import { MemoryFs } from '../../../src/resolver/memory-fs';
+import { resolveInstructions } from '../../../src/resolver';
 import { TreeNode, buildTree } from '../../../src/vscode/model';
 
 const fs = new MemoryFs({

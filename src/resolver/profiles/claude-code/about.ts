@@ -1,7 +1,7 @@
 /** The claude-code profile's card: what the registry lists and parses before the profile itself is loaded. */
-import type { ProfileAbout } from '../../profile';
+import type { ProfileCard } from '../../pitfalls';
 
-export const CLAUDE_CODE_ABOUT: ProfileAbout = Object.freeze({
+export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   name: 'claude-code',
   description:
     'Claude Code 2.1.328: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports',
@@ -9,4 +9,17 @@ export const CLAUDE_CODE_ABOUT: ProfileAbout = Object.freeze({
     files: Object.freeze(['**/CLAUDE.md', '**/CLAUDE.local.md', '.claude/rules/**/*.md']),
     executables: Object.freeze(['claude']),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    watch: Object.freeze(['**/.claude/rules/**']),
+    label: 'Claude Code',
+    order: 3,
+    codes: Object.freeze({
+      'agent-claude-agents-md': 'warning',
+      /** Info; a warning when no file of the workspace matches (the rule never loads). */
+      'agent-claude-rule-on-read': 'info',
+    }),
+  }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.claude/**']) }),
 });

@@ -1,8 +1,18 @@
 /** The codex profile's card: what the registry lists and parses before the profile itself is loaded. */
-import type { ProfileAbout } from '../../profile';
+import type { ProfileCard } from '../../pitfalls';
 
-export const CODEX_ABOUT: ProfileAbout = Object.freeze({
+export const CODEX_ABOUT: ProfileCard = Object.freeze({
   name: 'codex',
   description: 'OpenAI Codex CLI: AGENTS.override.md or AGENTS.md per directory, project root to working directory, 32 KiB root first',
   signs: Object.freeze({ files: Object.freeze(['**/AGENTS.md', '**/AGENTS.override.md']), executables: Object.freeze(['codex']) }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    watch: Object.freeze(['**/AGENTS.override.md']),
+    label: 'Codex',
+    order: 1,
+    codes: Object.freeze({
+      'agent-codex-cut': 'warning',
+      'agent-codex-override': 'warning',
+    }),
+  }),
 });

@@ -1,9 +1,20 @@
 /** The gemini profile's card: what the registry lists and parses before the profile itself is loaded. */
-import type { ProfileAbout } from '../../profile';
+import type { ProfileCard } from '../../pitfalls';
 
-export const GEMINI_ABOUT: ProfileAbout = Object.freeze({
+export const GEMINI_ABOUT: ProfileCard = Object.freeze({
   name: 'gemini',
   description:
     'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
   signs: Object.freeze({ files: Object.freeze(['**/GEMINI.md', '.gemini/settings.json']), executables: Object.freeze(['gemini']) }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    watch: Object.freeze(['**/GEMINI.md']),
+    label: 'Gemini CLI',
+    order: 4,
+    codes: Object.freeze({
+      'agent-gemini-untrusted': 'warning',
+    }),
+  }),
+  // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({ watch: Object.freeze(['**/.gemini/**']) }),
 });

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import { HIGHEST_FIRST } from '../../fit';
 import { PathApi, nodeResolverFs } from '../../fs';
 import { DEFAULT_BUDGET } from '../../limits';
-import { HOLARYN_POLICY } from '../../policy';
+import { HOLARYN_POLICY } from './policy';
 import type { ContextResult } from '../../context';
 import type { BudgetUnitName, ContextSource, DiscoverContext, NamedCandidate, Profile } from '../../profile';
 import { PRECEDENCE } from '../../stages/order';

@@ -1,8 +1,9 @@
 /**
- * The candidate facts lint and the editor need about Holaryn's own rules, as one plain object
- * derived from the holaryn profile (profiles/holaryn). Resolution itself runs on a Profile.
+ * The candidate facts lint and the editor need about Holaryn's own rules, as one plain object:
+ * part of the holaryn profile (its candidates are HOLARYN_CANDIDATES, ./index.ts), not a second
+ * extension seam beside the profiles. Resolution itself runs on a Profile.
  */
-import { DEFAULT_BUDGET } from './limits';
+import { DEFAULT_BUDGET } from '../../limits';
 
 export interface ResolverPolicy {
   /** Short identifier (the profile's name). */

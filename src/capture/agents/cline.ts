@@ -9,7 +9,9 @@
  * driver's own (CLINE_PROVIDER_SETTINGS_PATH). The global settings (telemetry and updates off,
  * every plugin module of the tree and the home disabled by path) and the MCP settings are files of
  * the driver's too (CLINE_GLOBAL_SETTINGS_PATH, CLINE_MCP_SETTINGS_PATH; the latter never exists,
- * so no MCP server is configured), so the case's home stays as it was laid.
+ * so no MCP server is configured), so the case's home stays as it was laid. Cline names a plugin by
+ * the path it found it under, so a working directory reached through a link, with a plugin module
+ * in the tree, is refused (`pluginRefusal`).
  *
  * Hooks: Cline 3.0.65 runs every file named after a hook event (`TaskStart`, `UserPromptSubmit.sh`
  * …) in `.clinerules/hooks`, `.cline/hooks`, `~/.cline/hooks` and `~/Documents/Cline/Hooks`, and
@@ -138,6 +140,24 @@ export function pluginModules(files: ReadonlyMap<string, Uint8Array>): string[] 
   return [...files.keys()].filter((f) => /\.[cm]?[jt]sx?$/.test(f)).sort();
 }
 
+/**
+ * Why the plugins cannot be turned off, or null: Cline names a plugin by the path it found it
+ * under, the working directory as given, and `disabledPlugins` lists the files' real paths; they
+ * differ when the working directory is reached through a link.
+ */
+export function pluginRefusal(cwd: string, files: ReadonlyMap<string, Uint8Array>): string | null {
+  if (pluginModules(files).length === 0) return null;
+  let real: string;
+  try {
+    real = fs.realpathSync(cwd);
+  } catch {
+    return null;
+  }
+  return real === path.resolve(cwd)
+    ? null
+    : `cannot turn Cline's plugins off: the working directory ${cwd} is reached through a link (give its real path, ${real})`;
+}
+
 /** The rule text of a file as Cline may send it: the text after a leading `---` block, or all of it, trimmed. */
 function ruleTexts(bytes: Uint8Array): string[] {
   const text = decodeLossy(bytes).text.replace(/^\ufeff/, '');
@@ -243,7 +263,7 @@ export const CLINE_DRIVER: AgentDriver = {
     }),
   }),
   launch: ({ executable, cwd, home, state, prompt, files }) => {
-    const refusal = hookRefusal(files);
+    const refusal = hookRefusal(files) ?? pluginRefusal(cwd, files);
     if (refusal) throw new Error(refusal);
     const data = path.join(state, 'data');
     return {

@@ -8,7 +8,7 @@ import type { RecordedRequest } from '../../../src/capture/endpoint';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLINE_DRIVER, hookRefusal, nativeBinary, pluginModules, splitRules } from '../../../src/capture/agents/cline';
+import { CLINE_DRIVER, hookRefusal, nativeBinary, pluginModules, pluginRefusal, splitRules } from '../../../src/capture/agents/cline';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
@@ -109,6 +109,16 @@ describe('cline driver', () => {
     const cached = file(path.join(d, 'lib/node_modules/cline/bin/.cline'), '\x7fELF');
     assert.equal(nativeBinary(wrapper), cached);
     assert.equal(nativeBinary(binary), binary);
+  });
+
+  it('refuses to run in a working directory reached through a link when a plugin module is there (its path would not match)', () => {
+    const d = folder();
+    fs.mkdirSync(path.join(d, 'real'));
+    fs.symlinkSync(path.join(d, 'real'), path.join(d, 'link'));
+    const plugin = new Map([[path.join(d, 'real/.cline/plugins/p.js'), bytes('')]]);
+    assert.match(pluginRefusal(path.join(d, 'link'), plugin) ?? '', /reached through a link/);
+    assert.equal(pluginRefusal(path.join(d, 'real'), plugin), null);
+    assert.equal(pluginRefusal(path.join(d, 'link'), new Map()), null);
   });
 
   it('launches a one-shot --yolo run with its data, settings and an empty PATH in the state folder', () => {

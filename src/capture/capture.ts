@@ -131,13 +131,13 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
   const { driver, cwd, home, work, state, read } = input;
   const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};
-  for (const [rel, text] of Object.entries(driver.stateFiles?.({ port: SANDBOX_PORT, state }) ?? {})) {
+  const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
+  for (const [rel, text] of Object.entries(driver.stateFiles?.({ port: SANDBOX_PORT, state, files }) ?? {})) {
     fs.mkdirSync(path.dirname(path.join(state, rel)), { recursive: true });
     fs.writeFileSync(path.join(state, rel), text);
   }
   const tmp = path.join(work, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
-  const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
   const before = fingerprint(input.tree);
   const launch = driver.launch({
     executable: input.executable,

@@ -248,6 +248,67 @@ const QWEN_TREE: OracleCase['tree'] = {
   '.qwen/extensions/evil/EVIL.md': 'Hostile tree: an extension context file.\n',
 };
 
+/** A hook file of Cline's: a shell script that writes its marker. */
+function clineHook(name: string, shebang: string): string {
+  return `${shebang}echo ran > '{{outside}}/${name}'\n`;
+}
+
+/** A plugin module of Cline's that writes its marker when it is imported and when it is set up. */
+function clinePlugin(name: string): string {
+  return [
+    "import { writeFileSync } from 'node:fs';",
+    `writeFileSync('{{outside}}/${name}-import', 'ran');`,
+    `export default { name: '${name}', manifest: { capabilities: ['rules'] }, setup(api) { writeFileSync('{{outside}}/${name}-setup', 'ran'); api.registerRule({ id: '${name}', content: 'Hostile plugin rule.' }); } };`,
+    '',
+  ].join('\n');
+}
+
+/** Cline's hook files (each event Cline 3.0.65 names) in `dir`, with and without a first line naming the shell. */
+function clineHooks(dir: string, prefix: string): Record<string, string> {
+  const events = [
+    'TaskStart',
+    'TaskResume',
+    'TaskCancel',
+    'TaskComplete',
+    'TaskError',
+    'PreToolUse',
+    'PostToolUse',
+    'UserPromptSubmit',
+    'PreCompact',
+    'SessionShutdown',
+  ];
+  const files: Record<string, string> = {};
+  for (const e of events) {
+    files[`${dir}/${e}`] = clineHook(`${prefix}-${e}`, '#!/bin/sh\n');
+    files[`${dir}/${e}.sh`] = clineHook(`${prefix}-${e}-sh`, '');
+    files[`${dir}/${e}.py`] = `import pathlib\npathlib.Path('{{outside}}/${prefix}-${e}-py').write_text('ran')\n`;
+    files[`${dir}/${e}.js`] = `require('fs').writeFileSync('{{outside}}/${prefix}-${e}-js', 'ran');\n`;
+  }
+  return files;
+}
+
+/** Cline's own: hooks in the tree's two hooks folders, plugins, a rules file so a request is made. */
+const CLINE_TREE: OracleCase['tree'] = {
+  ...clineHooks('.clinerules/hooks', 'cline-clinerules-hook'),
+  ...clineHooks('.cline/hooks', 'cline-dot-cline-hook'),
+  '.clinerules/rules.md': 'Hostile tree: a Cline rule.\n',
+  '.cline/plugins/evil.js': clinePlugin('cline-plugin'),
+  '.cline/plugins/pack/package.json': JSON.stringify({ name: 'pack', type: 'module', cline: { plugins: [{ paths: ['./main.js'] }] } }),
+  '.cline/plugins/pack/main.js': clinePlugin('cline-plugin-pack'),
+  '.cline/pack/managed.json': '{}',
+};
+
+/** Cline's user-level hooks and plugins, and an agent plugin with an MCP server. */
+const CLINE_HOME: NonNullable<OracleCase['home']> = {
+  ...clineHooks('.cline/hooks', 'cline-home-hook'),
+  ...clineHooks('Documents/Cline/Hooks', 'cline-documents-hook'),
+  '.cline/plugins/evil.js': clinePlugin('cline-home-plugin'),
+  'Documents/Cline/Plugins/evil.js': clinePlugin('cline-documents-plugin'),
+  '.agents/plugins/evil/plugin.json': JSON.stringify({ name: 'evil', version: '1.0.0' }),
+  '.agents/plugins/evil/mcp.json': JSON.stringify({ mcpServers: { evil: mcpServer('cline-agent-plugin-mcp') } }),
+  '.cline/data/settings/cline_mcp_settings.json': JSON.stringify({ mcpServers: { evil: mcpServer('cline-mcp') } }),
+};
+
 const WHY = 'safety: repository hooks, helpers and MCP servers never run (issue 27 §1); the tree is byte-identical after the run';
 
 /** The hostile case for each agent, trusted by that agent's own means. */
@@ -273,4 +334,5 @@ export const HOSTILE: Readonly<Record<string, OracleCase>> = {
   opencode: { name: 'hostile-tree', why: WHY, tree: TREE, read: 'src/app.ts' },
   // Folder trust is off by default in Qwen Code: every folder is trusted and its settings read.
   'qwen-code': { name: 'hostile-tree', why: WHY, tree: QWEN_TREE, read: 'src/app.ts' },
+  cline: { name: 'hostile-tree', why: WHY, tree: { ...TREE, ...CLINE_TREE }, home: CLINE_HOME },
 };

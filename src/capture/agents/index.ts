@@ -1,5 +1,6 @@
 /** The agent drivers by manifest name (test/oracle/agents.json, `holaryn capture <agent>`). */
 import { CLAUDE_CODE_DRIVER } from './claude-code';
+import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
@@ -14,6 +15,7 @@ export const DRIVERS: readonly AgentDriver[] = Object.freeze([
   COPILOT_CLI_DRIVER,
   OPENCODE_DRIVER,
   QWEN_CODE_DRIVER,
+  CLINE_DRIVER,
 ]);
 
 export function driverByName(name: string): AgentDriver | undefined {

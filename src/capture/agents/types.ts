@@ -109,7 +109,12 @@ export interface AgentDriver {
    * it: configuration of the driver's own that the agent is pointed at (Gemini's system settings).
    * Drivers leave the throwaway home as the case laid it, so the profile reads the same files.
    */
-  stateFiles?(input: { port: number; state: string }): Record<string, string>;
+  stateFiles?(input: {
+    port: number;
+    state: string;
+    /** The regular files of the tree and the home (LaunchInput.files): a setting that names them (Cline's disabled plugins). */
+    files: ReadonlyMap<string, Uint8Array>;
+  }): Record<string, string>;
   launch(input: LaunchInput): Launch;
   /**
    * The environment the profile runs with beside HOME (the agent's own home variables), so it

@@ -12,6 +12,7 @@ import type { Severity } from '../evidence';
 import type { AgentCode, PitfallCheck, ProfileCard } from '../pitfalls';
 import type { AgentSigns, Profile, ProfileFlag } from '../profile';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
+import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
@@ -88,6 +89,11 @@ const PROFILES: Registered[] = [
     QWEN_CODE_ABOUT,
     () => (require('./qwen-code') as typeof import('./qwen-code')).QWEN_CODE,
     () => (require('./qwen-code/pitfalls') as typeof import('./qwen-code/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    CLINE_ABOUT,
+    () => (require('./cline') as typeof import('./cline')).CLINE,
+    () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -231,6 +231,8 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
           'claude-code': ['.claude/rules/r.md', 'CLAUDE.md', 'sub/CLAUDE.md'],
           gemini: ['GEMINI.md'],
           kimi: ['AGENTS.md', 'sub/AGENTS.md'],
+          // Cline reads the working directory's AGENTS.md only (no walk, no subfolders).
+          cline: ['AGENTS.md'],
         };
         assert.deepEqual(own, expected[agent]);
       });

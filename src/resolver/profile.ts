@@ -9,7 +9,7 @@
 import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
-import type { ResolveOptions } from './resolve';
+import type { CallOptions } from './options';
 import type { ReadResult } from './read';
 import type { Boundary, Probe } from './boundary';
 
@@ -395,7 +395,8 @@ export interface ProfileContext {
   readonly homedir: string;
   /** `--set NAME=VALUE` settings, raw. */
   readonly settings: Readonly<Record<string, string>>;
-  readonly options: ResolveOptions;
+  /** The call's options (the profile chosen is this one, so it is not among them). */
+  readonly options: CallOptions;
   /**
    * The given root (the agent's working directory) as given: absolute, normalised, links not
    * resolved, not yet checked to exist. For a system whose configuration depends on where it runs
@@ -562,6 +563,11 @@ export interface Profile {
   readonly format: ContextFormat;
   /** Where the system puts a single-part context (ContextFormat.renderParts says more); default `system-prompt`. */
   readonly contextPlace?: ContextPlace;
+}
+
+/** A call's options: the profile (or its name; default `holaryn`) and the rest (options.ts). */
+export interface ResolveOptions extends CallOptions {
+  profile?: Profile | string;
 }
 
 /** What a precedence comparator sees of a source. */

@@ -8,6 +8,7 @@
  * working directory's `.codex/config.toml`, then `--set`. Decisions and guesses: README.md here.
  */
 import { derived } from '../../profile';
+import type { ProfileHooks } from '../../hooks';
 import type {
   ContextFormat,
   ContextSource,
@@ -86,6 +87,20 @@ function directories(names: readonly string[]): DirectoryRule[] {
   ];
 }
 
+/**
+ * What Codex alone does (hooks.ts): one unreadable project file and it loads no project file at
+ * all; of the global pair the first with text wins, so a blank override gives way; its byte budget
+ * counts the bytes as read.
+ */
+const CODEX_HOOKS: ProfileHooks = {
+  load: {
+    projectReadFailure: (path) =>
+      `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
+    blankYieldsGroup: (candidate) => candidate.group === GLOBAL_GROUP,
+  },
+  fit: { bytesAsRead: true },
+};
+
 /** `$CODEX_HOME/AGENTS.override.md`, else `$CODEX_HOME/AGENTS.md`: the first with text after trimming. */
 function globals(ctx: DiscoverContext): NamedCandidate[] {
   const P = ctx.fs.path;
@@ -102,7 +117,6 @@ function globals(ctx: DiscoverContext): NamedCandidate[] {
     own: true,
     group: GLOBAL_GROUP,
     trim: true,
-    yieldsWhenBlank: true,
   }));
 }
 
@@ -307,9 +321,6 @@ export const CODEX: Profile = {
     symlinks: 'follow-disclose',
     decode: 'lossy',
     keepBom: true,
-    rawBytes: true,
-    readErrorDropsProject: (path) =>
-      `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
     trim: false,
     skipEmpty: true,
     reportEmpty: true,
@@ -323,4 +334,5 @@ export const CODEX: Profile = {
   format: CODEX_FORMAT,
   // A user message's `input_text` of the first request (0.169.0, run by test/oracle).
   contextPlace: 'first-user-message',
+  hooks: CODEX_HOOKS,
 };

@@ -5,6 +5,7 @@
  * attached to the request. Decisions and guesses: README.md in this folder.
  */
 import { derived } from '../../profile';
+import type { ProfileHooks } from '../../hooks';
 import type { NotApplicableFor } from '../../evidence';
 import type { Applicability, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
 import type { ContextFormat, ConsideredSource } from '../../profile';
@@ -212,15 +213,27 @@ function homeCandidate(abs: string, display: string, base: Partial<NamedCandidat
 
 const OFF = (setting: string) => ({ status: 'not-loaded' as const, reason: `${setting} is false: Copilot does not attach it` });
 
+/** The tags of the always-attached files (agentFiles). */
+const ATTACHED: ReadonlySet<string | undefined> = new Set<Tag>(['agents', 'claude', 'copilot-instructions']);
+
+/**
+ * What Copilot alone does (hooks.ts). VS Code adds the always-attached files that are not links
+ * first, then a link only if its real path is not already there: of a link and its file, the file
+ * is kept whatever the order. It drops an attachment whose text repeats an earlier one's.
+ */
+const COPILOT_HOOKS: ProfileHooks = {
+  dedupe: {
+    sameText: true,
+    yieldsToSameFile: (candidate, fs) => ATTACHED.has(candidate.tag) && isSymlink(fs, candidate.abs),
+  },
+};
+
 /** The always-attached files, in Copilot's order: copilot-instructions.md first, the rest by URI. */
 function agentFiles(ctx: DiscoverContext, s: CopilotSettings, roots: readonly string[]): NamedCandidate[] {
   const P = ctx.fs.path;
   type Found = { c: NamedCandidate; uri: string; on: boolean };
   const found: Found[] = [];
-  // VS Code adds the files that are not links first, then a link only if its real path is not
-  // already there: of a link and its file, the file is kept whatever the order.
-  const add = (c: NamedCandidate, abs: string, on: boolean) =>
-    found.push({ c: isSymlink(ctx.fs, abs) ? derived(c, { yieldsToSameFile: true }) : c, uri: uriText(abs), on });
+  const add = (c: NamedCandidate, abs: string, on: boolean) => found.push({ c, uri: uriText(abs), on });
   for (const root of roots) {
     for (const f of childrenNamed(ctx, root, ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md'])) {
       const isAgents = f.wanted === 'AGENTS.md';
@@ -630,7 +643,6 @@ export const COPILOT: Profile = {
     skipEmpty: true,
     reportEmpty: true,
     emptyReport: { status: 'not-loaded', reason: 'empty file: Copilot drops an attachment with no text' },
-    dedupeText: true,
     // Copilot's user-level instruction folders.
     homes: (where) => [where.path.join(where.homedir, '.copilot'), agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
   },
@@ -639,4 +651,5 @@ export const COPILOT: Profile = {
   supersede: 'none',
   budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
   format: format(DEFAULTS),
+  hooks: COPILOT_HOOKS,
 };

@@ -42,7 +42,7 @@ function fileDiagnostics(settled: Settled, io: Io): void {
 }
 
 /**
- * A source's length in the budget's unit. A source read under LoadRule.rawBytes is measured in bytes
+ * A source's length in the budget's unit. A source read under hooks.fit.bytesAsRead is measured in bytes
  * by the bytes it was read from, as the fit rule measured it.
  */
 function sizeInUnit(unit: BudgetUnit, e: Entry, content: string, chars: number): number {

@@ -23,7 +23,7 @@ import type {
 import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
-import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
+import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
@@ -87,6 +87,11 @@ function directories(names: readonly string[]): DirectoryRule[] {
   ];
 }
 
+/** Codex's home: `$CODEX_HOME`, else `~/.codex` (its global files and config.toml are there). */
+function codexHome(inputs: HomeInputs): AgentHome {
+  return agentHome(inputs, 'CODEX_HOME', '.codex');
+}
+
 /**
  * What Codex alone does (hooks.ts): one unreadable project file and it loads no project file at
  * all; of the global pair the first with text wins, so a blank override gives way; its byte budget
@@ -104,7 +109,7 @@ const CODEX_HOOKS: ProfileHooks = {
 /** `$CODEX_HOME/AGENTS.override.md`, else `$CODEX_HOME/AGENTS.md`: the first with text after trimming. */
 function globals(ctx: DiscoverContext): NamedCandidate[] {
   const P = ctx.fs.path;
-  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  const home = codexHome({ env: ctx.env, homedir: ctx.homedir, path: P });
   return NAMES.map((name, rank) => ({
     abs: P.join(home.path, name),
     path: `${home.display}/${name}`,
@@ -248,7 +253,7 @@ function readLayer(
  */
 function readCodexConfig(ctx: ProfileContext): CodexConfig {
   const P = ctx.fs.path;
-  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  const home = codexHome({ env: ctx.env, homedir: ctx.homedir, path: P });
   const cwd = canonicalIfExists(ctx.fs, ctx.cwd);
   const found = { layers: [] as ConfigLayer[], problems: [] as ConfigProblem[], configFiles: [] as string[] };
   readLayer(
@@ -325,7 +330,7 @@ export const CODEX: Profile = {
     skipEmpty: true,
     reportEmpty: true,
     trimWith: rustTrim,
-    homes: (where) => [agentHome(where, 'CODEX_HOME', '.codex').path],
+    homes: (where) => [codexHome(where).path],
   },
   dialect: null,
   order: PRECEDENCE,

@@ -14,7 +14,7 @@ import type { DiscoverContext, NamedCandidate, Profile, ProfileContext } from '.
 import { NO_BUDGET } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { agentHome } from '../agent/config';
+import { claudeHome } from '../agent/config';
 import { settingsEvidence } from '../agent/configure';
 import { isSymlink } from '../agent/peek';
 import { effectiveSettings } from '../agent/settings';
@@ -90,7 +90,7 @@ export const COPILOT: Profile = {
     reportEmpty: true,
     emptyReport: { status: 'not-loaded', reason: 'empty file: Copilot drops an attachment with no text' },
     // Copilot's user-level instruction folders.
-    homes: (where) => [where.path.join(where.homedir, '.copilot'), agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
+    homes: (where) => [where.path.join(where.homedir, '.copilot'), claudeHome(where).path],
   },
   dialect: null,
   order: DISCOVERY_ORDER,

@@ -249,7 +249,20 @@ class Discovery {
     const text = memoryText(peeked.text);
     if (text.content.trim() === '') return [{ ...self, loads: false }];
     self.content = text.content;
-    if (text.globs) self.globs = this.checkedGlobs(abs, text.globs);
+    if (text.globs) {
+      const problem = pathsProblem(text.globs);
+      // Over the bounds every profile's globs share: said, not evaluated (the rule matches no file).
+      if (problem !== undefined && !this.saidPaths.has(abs)) {
+        this.saidPaths.add(abs);
+        ctx.diagnostic(
+          'invalid-value',
+          this.shown(abs),
+          null,
+          `${problem}; Holaryn does not evaluate it (Claude Code would), so the rule matches no file here`,
+        );
+      }
+      self.globs = problem === undefined ? text.globs : [];
+    }
     const out: Memory[] = [self];
     const dir = P.dirname(c.path);
     for (const spec of text.imports) {
@@ -261,21 +274,6 @@ class Discovery {
       out.push(...this.load(target, kind, seen, external, delivery, depth + 1, self));
     }
     return out;
-  }
-
-  /** A rule's `paths` within the bounds every profile's globs share, else none (said once per file, never evaluated). */
-  private checkedGlobs(abs: string, globs: string[]): string[] {
-    const problem = pathsProblem(globs);
-    if (problem !== undefined && !this.saidPaths.has(abs)) {
-      this.saidPaths.add(abs);
-      this.ctx.diagnostic(
-        'invalid-value',
-        this.shown(abs),
-        null,
-        `${problem}; Holaryn does not evaluate it (Claude Code would), so the rule matches no file here`,
-      );
-    }
-    return problem === undefined ? globs : [];
   }
 
   private outsideReason(importer: Memory): string {

@@ -10,7 +10,7 @@ import type { ContextFormat, ContextSource, Dialect, FitRule, FitStatus, FormatF
 import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { ConfigProblem, claudeHome, readConfigDocument, valueAt } from '../agent/config';
+import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
@@ -56,7 +56,7 @@ export const CLAUDE_CODE_SETTINGS: readonly SettingSpec[] = Object.freeze([
 /** Claude Code's folders for this call. */
 function claudeDirs(ctx: ProfileContext): ClaudeDirs {
   const P = ctx.fs.path;
-  const home = claudeHome({ env: ctx.env, homedir: ctx.homedir, path: P });
+  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CLAUDE_CONFIG_DIR', '.claude');
   const managed = ctx.env[MANAGED_DIR_ENV];
   return {
     config: home,
@@ -298,7 +298,7 @@ export const CLAUDE_CODE: Profile = {
     reportEmpty: true,
     emptyReport: { status: 'not-loaded', reason: 'empty file: nothing for Claude Code to load' },
     maxBytes: MAX_MEMORY_BYTES,
-    homes: (where) => [claudeHome(where).path],
+    homes: (where) => [agentHome(where, 'CLAUDE_CONFIG_DIR', '.claude').path],
   },
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,

@@ -17,6 +17,10 @@ import { HOLARYN_ABOUT } from './about';
 
 export const HOLARYN_CANDIDATES: readonly string[] = HOLARYN_POLICY.candidates;
 
+// Holaryn's operator-global file is defined in global-file.ts (the call's options name it too).
+export { GLOBAL_FILE_NAME, defaultGlobalFile, explicitGlobalFile } from '../../global-file';
+export type { GlobalFile } from '../../global-file';
+
 /** The operator-global file as a candidate: `options.globalFile`, else the default from the env. */
 export function holarynGlobal(ctx: DiscoverContext): NamedCandidate[] {
   const P = ctx.fs.path;

@@ -10,8 +10,7 @@
 import type { FsStat } from './fs';
 import { sameStatus } from './moment-fs';
 import type { ParsedInstructions } from './frontmatter';
-import type { ReadResult } from './read';
-import type { RawRead } from './profiles/agent/read';
+import type { RawRead, ReadResult } from './read';
 
 export interface LoadedFile {
   read: ReadResult;

@@ -10,7 +10,8 @@ import * as os from 'node:os';
 import { momentFs } from './moment-fs';
 import { derived } from './profile';
 import type { MomentMemo } from './moment-memo';
-import { type ResolveOptions, resolveInstructions } from './resolve';
+import type { ResolveOptions } from './profile';
+import { resolveInstructions } from './resolve';
 import { defaultTrustStorePath } from '../trust/store';
 
 export const COMPARE_SCHEMA = 'holaryn.compare/v1';

@@ -47,6 +47,22 @@ export const NO_BUDGET: FitRule = (input) => allIncluded(input, input.sources.le
 export const MIN_CUT_CODE_POINTS = 200;
 
 /**
+ * The complete text's length (every source whole, with validation), counted only as far as it
+ * stays within the budget: past it, some larger number.
+ */
+function completeWithin(L: Layout, n: number, budget: number): number {
+  let complete = L.fixed;
+  let allCommands = 0;
+  for (let i = 0; i < n && complete <= budget; i++) {
+    complete += L.heading(i);
+    if (complete <= budget) complete += L.body(i);
+    allCommands += L.commands(i);
+  }
+  if (allCommands > 0) complete += L.validationHeader + allCommands;
+  return complete;
+}
+
+/**
  * Holaryn v1.1 (docs/contract.md §8): when the complete text does not fit, walk from the highest
  * precedence source towards the lowest. A source that fits whole is included. The first one that
  * does not is cut to the room left (at a code-point boundary) when that keeps at least
@@ -65,14 +81,7 @@ export const HIGHEST_FIRST: FitRule = (input) => {
   // The walk is for a text that would be longer than the budget (section 8: "When it would be
   // longer: …"). When the complete text fits, every source is in: the walk, which counts a
   // marker line for each source it has not reached yet, could otherwise omit or cut one.
-  let complete = L.fixed;
-  let allCommands = 0;
-  for (let i = 0; i < n && complete <= budget; i++) {
-    complete += L.heading(i);
-    if (complete <= budget) complete += L.body(i);
-    allCommands += L.commands(i);
-  }
-  if (allCommands > 0) complete += L.validationHeader + allCommands;
+  const complete = completeWithin(L, n, budget);
   if (complete <= budget) return allIncluded(input, complete);
 
   // Running sums over what is shown (which only grows), so each fit is decided in constant time.
@@ -141,142 +150,4 @@ export const HIGHEST_FIRST: FitRule = (input) => {
     omitLines -= L.omitLine(i);
   }
   return { status, kept, needed: L.complete(), room };
-};
-
-/** The result of a walk that includes `whole`, cuts `cut` (if any) and omits the rest. */
-function decided(input: FitInput, whole: Iterable<number>, cut: { index: number; kept: number } | undefined): FitDecision {
-  const n = input.sources.length;
-  const status = new Array<FitDecision['status'][number]>(n).fill('omitted');
-  const kept = new Array<number>(n).fill(0);
-  for (const i of whole) {
-    status[i] = 'included';
-    kept[i] = input.layout.size(i);
-  }
-  if (cut) {
-    status[cut.index] = 'truncated';
-    kept[cut.index] = cut.kept;
-  }
-  return { status, kept, needed: n === 0 ? 0 : input.layout.complete() };
-}
-
-/** The largest `kept` in 1..size-1 with `cost(kept)` within the budget, or undefined. */
-function largestCut(size: number, budget: number, cost: (kept: number) => number): number | undefined {
-  if (size <= 1 || cost(1) > budget) return undefined;
-  let lo = 1;
-  let hi = size - 1;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (cost(mid) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** Length of a text showing `shown` whole (and `cut`), naming the others in the marker. */
-function totalOf(input: FitInput, shown: readonly number[], cut?: { index: number; kept: number }): number {
-  const L = input.layout;
-  const n = input.sources.length;
-  const inText = new Set(shown);
-  let t = L.fixed;
-  let commands = 0;
-  let omitted = 0;
-  for (let i = 0; i < n; i++) {
-    if (inText.has(i)) {
-      t += L.heading(i) + L.body(i);
-      commands += L.commands(i);
-    } else if (cut?.index === i) {
-      t += L.cutCost(i, cut.kept);
-      commands += L.commands(i);
-    } else omitted += L.omitLine(i);
-  }
-  if (commands > 0) t += L.validationHeader + commands;
-  if (omitted > 0 || cut) t += L.markerHeader + omitted;
-  return t;
-}
-
-/**
- * Most specific kept (DSH): when the complete text does not fit, drop whole sources from the
- * least specific end (the lowest precedence first) until the rest fits; when the most specific
- * alone still does not fit, cut it to fill the budget. Kept sources are always the most
- * specific ones, contiguous.
- */
-export const DROP_LEAST_SPECIFIC: FitRule = (input) => {
-  const { sources, budget, layout: L } = input;
-  const n = sources.length;
-  if (n === 0) return { status: [], kept: [], needed: 0 };
-  if (budget <= 0) return decided(input, [], undefined);
-  const all = sources.map((_, i) => i);
-  for (let k = 0; k < n; k++) {
-    const rest = all.slice(k);
-    if (totalOf(input, rest) <= budget) return decided(input, rest, undefined);
-  }
-  const last = n - 1;
-  const kept = largestCut(L.size(last), budget, (k) => totalOf(input, [], { index: last, kept: k }));
-  return decided(input, [], kept === undefined ? undefined : { index: last, kept });
-};
-
-/**
- * Root first (Codex): sources in order, lowest precedence (the project root's) first, each taken
- * whole while it fits; the first that does not is cut to the room left, and every later one is
- * omitted. Global and agent-home sources are exempt: always whole, outside the budget.
- */
-export const ROOT_FIRST: FitRule = (input) => {
-  const { sources, budget, layout: L } = input;
-  const n = sources.length;
-  if (n === 0) return { status: [], kept: [], needed: 0 };
-  const exempt = (i: number) => sources[i].scope === 'global' || sources[i].scope === 'agent';
-  const whole: number[] = [];
-  let used = 0;
-  let cut: { index: number; kept: number } | undefined;
-  let stopped = budget <= 0;
-  for (let i = 0; i < n; i++) {
-    if (exempt(i)) {
-      whole.push(i);
-      continue;
-    }
-    if (stopped) continue;
-    const cost = L.heading(i) + L.body(i);
-    if (used + cost <= budget) {
-      whole.push(i);
-      used += cost;
-      continue;
-    }
-    stopped = true;
-    const kept = largestCut(L.size(i), budget - used, (k) => L.cutCost(i, k));
-    if (kept !== undefined) cut = { index: i, kept };
-  }
-  return decided(input, whole, cut);
-};
-
-/**
- * Deepest first (Kimi): walk from the highest-precedence source (the working directory's) towards
- * the lowest, each taken whole while the text fits; the first that does not is cut to the room
- * left, and every later one is omitted.
- */
-export const DEEPEST_FIRST: FitRule = (input) => {
-  const { sources, budget, layout: L } = input;
-  const n = sources.length;
-  if (n === 0) return { status: [], kept: [], needed: 0 };
-  if (budget <= 0) return decided(input, [], undefined);
-  if (
-    totalOf(
-      input,
-      sources.map((_, i) => i),
-    ) <= budget
-  )
-    return decided(
-      input,
-      sources.map((_, i) => i),
-      undefined,
-    );
-  const whole: number[] = [];
-  for (let i = n - 1; i >= 0; i--) {
-    if (totalOf(input, [...whole, i]) <= budget) {
-      whole.push(i);
-      continue;
-    }
-    const kept = largestCut(L.size(i), budget, (k) => totalOf(input, whole, { index: i, kept: k }));
-    return decided(input, whole, kept === undefined ? undefined : { index: i, kept });
-  }
-  return decided(input, whole, undefined);
 };

@@ -457,10 +457,12 @@ function blockResult(block: string): BlockResult {
   return parsedBlocks.get(block, parseBlock);
 }
 
+/** Block offset → file position (the block starts on file line 2). */
+type Position = (offset: number) => { line: number; column: number };
+
 function parseBlock(block: string): BlockResult {
   const lineCounter = new LineCounter();
-  // Block offset → file position. The block starts on file line 2.
-  const position = (offset: number) => {
+  const position: Position = (offset) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + 1, column: col };
   };
@@ -475,22 +477,7 @@ function parseBlock(block: string): BlockResult {
     };
   };
   const tooDeep = excessiveNesting(block);
-  if (tooDeep >= 0) {
-    // The line counter is only filled by the parser: count lines here.
-    let line = 2;
-    for (let i = block.indexOf('\n'); i >= 0 && i < tooDeep; i = block.indexOf('\n', i + 1)) line++;
-    return {
-      metadata: null,
-      diagnostics: [
-        {
-          code: 'malformed-frontmatter',
-          line,
-          message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content`,
-        },
-      ],
-      keys: [],
-    };
-  }
+  if (tooDeep >= 0) return nestedTooDeep(block, tooDeep);
   let doc: Document.Parsed;
   try {
     doc = parseDocument(block, { ...YAML_OPTIONS, lineCounter });
@@ -498,18 +485,50 @@ function parseBlock(block: string): BlockResult {
     // The parser reports problems as errors; anything it throws is a YAML that does not parse.
     return malformed(null, `YAML does not parse: ${String((err as Error)?.message ?? err).split('\n')[0]}`);
   }
+  const problem = yamlProblem(block, doc) ?? forbiddenNode(doc);
+  if (problem) return malformed(problem.offset, problem.message);
+  const contents = doc.contents;
+  if (contents !== null && !isMap(contents)) {
+    return malformed(contents.range?.[0] ?? null, 'frontmatter must be a mapping of keys to values');
+  }
+  return readPairs((contents as YAMLMap<unknown, unknown> | null)?.items ?? [], position);
+}
+
+/** A block nesting past MAX_YAML_DEPTH at offset `at`: malformed, on the line it happens. */
+function nestedTooDeep(block: string, at: number): BlockResult {
+  // The line counter is only filled by the parser: count lines here.
+  let line = 2;
+  for (let i = block.indexOf('\n'); i >= 0 && i < at; i = block.indexOf('\n', i + 1)) line++;
+  return {
+    metadata: null,
+    diagnostics: [
+      {
+        code: 'malformed-frontmatter',
+        line,
+        message: `frontmatter nests deeper than ${MAX_YAML_DEPTH} levels; the whole file is used as content`,
+      },
+    ],
+    keys: [],
+  };
+}
+
+/** The first duplicate key or parse error of the document, where it is. */
+function yamlProblem(block: string, doc: Document.Parsed): { offset: number | null; message: string } | undefined {
   const duplicate = doc.errors.length === 0 || doc.errors[0].code !== 'DUPLICATE_KEY' ? firstDuplicateKey(doc) : undefined;
   const firstError = doc.errors[0];
   if (duplicate && (!firstError || (duplicate.range?.[0] ?? 0) <= firstError.pos[0])) {
-    return malformed(duplicate.range?.[0] ?? null, 'duplicate key: Map keys must be unique');
+    return { offset: duplicate.range?.[0] ?? null, message: 'duplicate key: Map keys must be unique' };
   }
-  if (firstError) {
-    const reason = firstError.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
-    // An error found at the end of the block (an unclosed `[`) is on its last line, not on the
-    // closing fence after it.
-    const lastCharacter = Math.max(0, block.trimEnd().length - 1);
-    return malformed(Math.min(firstError.pos[0], lastCharacter), `${reason}: ${firstError.message.split('\n')[0]}`);
-  }
+  if (!firstError) return undefined;
+  const reason = firstError.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'YAML does not parse';
+  // An error found at the end of the block (an unclosed `[`) is on its last line, not on the
+  // closing fence after it.
+  const lastCharacter = Math.max(0, block.trimEnd().length - 1);
+  return { offset: Math.min(firstError.pos[0], lastCharacter), message: `${reason}: ${firstError.message.split('\n')[0]}` };
+}
+
+/** The first alias, anchor or tag (none is allowed in frontmatter). */
+function forbiddenNode(doc: Document.Parsed): { offset: number; message: string } | undefined {
   let forbidden: { offset: number; what: string } | undefined;
   visit(doc, {
     Alias(_key, node) {
@@ -522,19 +541,18 @@ function parseBlock(block: string): BlockResult {
       return forbidden ? visit.BREAK : undefined;
     },
   });
-  if (forbidden) {
-    const hint = forbidden.what.startsWith('alias') ? ' (quote globs that start with "*")' : '';
-    return malformed(forbidden.offset, `YAML ${forbidden.what} is not allowed in frontmatter${hint}`);
-  }
-  const contents = doc.contents;
-  if (contents !== null && !isMap(contents)) {
-    return malformed(contents.range?.[0] ?? null, 'frontmatter must be a mapping of keys to values');
-  }
+  if (!forbidden) return undefined;
+  const hint = forbidden.what.startsWith('alias') ? ' (quote globs that start with "*")' : '';
+  return { offset: forbidden.offset, message: `YAML ${forbidden.what} is not allowed in frontmatter${hint}` };
+}
+
+/** The mapping's keys: each known one checked into the metadata, each located, unknown ones reported. */
+function readPairs(items: readonly unknown[], position: Position): BlockResult {
   const metadata: Metadata = { ...DEFAULT_METADATA, excludes: [], required_validation: [] };
   const diagnostics: FileDiagnostic[] = [];
   const keys: KeyLocation[] = [];
   let unknownKeys = 0;
-  for (const pair of (contents as YAMLMap<unknown, unknown> | null)?.items ?? []) {
+  for (const pair of items) {
     const keyNode = (pair as Pair<unknown, unknown>).key as Node | null;
     const valueNode = (pair as Pair<unknown, unknown>).value as Node | null;
     const keyName = isScalar(keyNode) ? String((keyNode as Scalar).value) : String(keyNode);

@@ -147,6 +147,66 @@ function statOrMissing(call: typeof nodeFs.statSync, p: string): FsStat | undefi
   }
 }
 
+/** A Node call whose error becomes an FsError. */
+function nodeCall<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (err) {
+    throw fsError(err);
+  }
+}
+
+/** A directory's names in the order the file system keeps them. */
+function entriesInOrder(dir: string): string[] {
+  const handle = nodeCall(() => nodeFs.opendirSync(dir));
+  const names: string[] = [];
+  try {
+    for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) names.push(entry.name);
+  } catch (err) {
+    throw fsError(err);
+  } finally {
+    handle.closeSync();
+  }
+  return names;
+}
+
+function listKinds(dir: string): Map<string, EntryKind> {
+  // Node looks up with lstat the entries whose type the directory does not record.
+  const entries = nodeCall(() => nodeFs.readdirSync(dir, { withFileTypes: true }));
+  const kinds = new Map<string, EntryKind>();
+  for (const entry of entries) kinds.set(entry.name, kindOf(entry));
+  return kinds;
+}
+
+/** Opens `p` for reading, refusing a file that is not the one checked (`expected`) or was reached another way. */
+function openChecked(pathApi: PathApi, p: string, expected: FsStat): FileReader {
+  const fd = nodeCall(() => nodeFs.openSync(p, OPEN_FLAGS));
+  const reader: FileReader = {
+    read: (buffer) => nodeCall(() => nodeFs.readSync(fd, buffer, 0, buffer.length, null)),
+    stat: () => nodeCall(() => toStat(nodeFs.fstatSync(fd))),
+    close() {
+      nodeFs.closeSync(fd);
+    },
+  };
+  let problem: FsError | undefined;
+  try {
+    const opened = reader.stat();
+    const where = openedPath(fd);
+    if (opened.kind !== 'file' || opened.dev !== expected.dev || opened.ino !== expected.ino) {
+      problem = new FsError('ECHANGED', `${p} changed between the check and the open`);
+    } else if (where !== undefined && pathApi.isAbsolute(p) && where !== p) {
+      problem = new FsError('ECHANGED', `${p} was reached through a path that changed after the check`);
+    }
+  } catch (err) {
+    problem = err instanceof FsError ? err : fsError(err);
+  }
+  if (problem) {
+    reader.close();
+    throw problem;
+  }
+  return reader;
+}
+
 /** The real disk, through Node's synchronous calls. */
 export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
   return {
@@ -154,100 +214,12 @@ export function createNodeFs(pathApi: PathApi = nodePath): ResolverFs {
     caseInsensitive: pathApi.sep === '\\' || process.platform === 'win32' || process.platform === 'darwin',
     lstat: (p) => statOrMissing(nodeFs.lstatSync, p),
     stat: (p) => statOrMissing(nodeFs.statSync, p),
-    readlink(p) {
-      try {
-        return nodeFs.readlinkSync(p);
-      } catch (err) {
-        throw fsError(err);
-      }
-    },
-    entryNames(dir) {
-      try {
-        return nodeFs.readdirSync(dir);
-      } catch (err) {
-        throw fsError(err);
-      }
-    },
-    entriesInOrder(dir) {
-      let handle: nodeFs.Dir;
-      try {
-        handle = nodeFs.opendirSync(dir);
-      } catch (err) {
-        throw fsError(err);
-      }
-      const names: string[] = [];
-      try {
-        for (let entry = handle.readSync(); entry !== null; entry = handle.readSync()) names.push(entry.name);
-      } catch (err) {
-        throw fsError(err);
-      } finally {
-        handle.closeSync();
-      }
-      return names;
-    },
-    listKinds(dir) {
-      let entries: nodeFs.Dirent[];
-      try {
-        // Node looks up with lstat the entries whose type the directory does not record.
-        entries = nodeFs.readdirSync(dir, { withFileTypes: true });
-      } catch (err) {
-        throw fsError(err);
-      }
-      const kinds = new Map<string, EntryKind>();
-      for (const entry of entries) kinds.set(entry.name, kindOf(entry));
-      return kinds;
-    },
-    realpath(p) {
-      try {
-        return nodeFs.realpathSync.native(p);
-      } catch (err) {
-        throw fsError(err);
-      }
-    },
-    open(p, expected) {
-      let fd: number;
-      try {
-        fd = nodeFs.openSync(p, OPEN_FLAGS);
-      } catch (err) {
-        throw fsError(err);
-      }
-      const reader: FileReader = {
-        read(buffer) {
-          try {
-            return nodeFs.readSync(fd, buffer, 0, buffer.length, null);
-          } catch (err) {
-            throw fsError(err);
-          }
-        },
-        stat() {
-          try {
-            return toStat(nodeFs.fstatSync(fd));
-          } catch (err) {
-            throw fsError(err);
-          }
-        },
-        close() {
-          nodeFs.closeSync(fd);
-        },
-      };
-      let problem: FsError | undefined;
-      try {
-        const opened = reader.stat();
-        const where = openedPath(fd);
-        if (opened.kind !== 'file' || opened.dev !== expected.dev || opened.ino !== expected.ino) {
-          problem = new FsError('ECHANGED', `${p} changed between the check and the open`);
-        } else if (where !== undefined && pathApi.isAbsolute(p) && where !== p) {
-          problem = new FsError('ECHANGED', `${p} was reached through a path that changed after the check`);
-        }
-      } catch (err) {
-        problem = err instanceof FsError ? err : fsError(err);
-      }
-      if (problem) {
-        reader.close();
-        throw problem;
-      }
-      return reader;
-    },
+    readlink: (p) => nodeCall(() => nodeFs.readlinkSync(p)),
+    entryNames: (dir) => nodeCall(() => nodeFs.readdirSync(dir)),
+    entriesInOrder,
+    listKinds,
+    realpath: (p) => nodeCall(() => nodeFs.realpathSync.native(p)),
+    open: (p, expected) => openChecked(pathApi, p, expected),
   };
 }
 

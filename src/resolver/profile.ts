@@ -9,9 +9,10 @@
 import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
 import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
-import type { ResolveOptions } from './resolve';
+import type { CallOptions } from './options';
 import type { ReadResult } from './read';
 import type { Boundary, Probe } from './boundary';
+import type { ProfileHooks } from './hooks';
 
 // ---------------------------------------------------------------------------------------------
 // Units and budgets
@@ -101,8 +102,8 @@ export interface ContextSource {
   tag?: string;
   /**
    * The bytes `content` was decoded from, present only where they differ from its UTF-8 (bytes
-   * replaced by U+FFFD, a dropped BOM) and only under LoadRule.rawBytes: a byte budget that counts
-   * the file as read measures and cuts these.
+   * replaced by U+FFFD, a dropped BOM) and only under `hooks.fit.bytesAsRead`: a byte budget that
+   * counts the file as read measures and cuts these.
    */
   raw?: Uint8Array;
 }
@@ -241,13 +242,6 @@ export interface NamedCandidate {
   readonly group?: string;
   /** Trim this file's text (overrides LoadRule.trim). */
   readonly trim?: boolean;
-  /** A blank file does not claim its group: the next candidate may win (Codex's global pair). */
-  readonly yieldsWhenBlank?: boolean;
-  /**
-   * Of several paths to one file, this one is the `duplicate` whenever a path that does not
-   * yield leads there too, whatever their order (Copilot keeps a file over a link to it).
-   */
-  readonly yieldsToSameFile?: boolean;
   /**
    * Decides applicability instead of the dialect (a profile that read the file's keys itself,
    * e.g. because they mean something only for files in one folder).
@@ -290,24 +284,6 @@ export interface LoadRule {
    * sends it, and a byte budget counts its 3 bytes). Default false: the reader drops it.
    */
   readonly keepBom?: boolean;
-  /**
-   * A byte budget counts each file's bytes as read, not the UTF-8 of its decoded text (the two
-   * differ where lossy decoding replaced bytes by U+FFFD, or a BOM was dropped): the fit rule
-   * receives them as ContextSource.raw, and the evidence measures such a source by them
-   * (`truncation`, reasons). Only for a file whose content is its whole text (no dialect block,
-   * no trim, no import changed it). Default false.
-   */
-  readonly rawBytes?: boolean;
-  /**
-   * A file the system would load (not reported otherwise, not shadowed, not global, in a trusted
-   * repository) that exists but fails with an I/O error other than "not found": permission denied,
-   * a link loop. A directory or FIFO of the name is not such a failure: it is passed over. By
-   * default that file alone is skipped (`unreadable`). With this set, the system's read of the
-   * repository's files fails as a whole (Codex): the file is still skipped, its `unreadable`
-   * diagnostic adds the reason this gives for it, and every other non-global source that would
-   * have been loaded is reported `not-loaded` with that reason.
-   */
-  readonly readErrorDropsProject?: (path: string) => string;
   /** Trim the content's surrounding whitespace. */
   readonly trim: boolean;
   /** A file whose content is empty (after trimming when `trim`) is skipped and costs nothing. */
@@ -316,8 +292,8 @@ export interface LoadRule {
   readonly trimWith?: (text: string) => string;
   /**
    * With `skipEmpty`: report a blank file as `omitted` ("empty") instead of dropping it silently.
-   * It still claims its pick-first group (the system chose it before reading), unless its
-   * candidate `yieldsWhenBlank`.
+   * It still claims its pick-first group (the system chose it before reading), unless the
+   * profile's `hooks.load.blankYieldsGroup` says it yields.
    */
   readonly reportEmpty?: boolean;
   /**
@@ -332,11 +308,6 @@ export interface LoadRule {
   readonly maxBytes?: number;
   /** With `reportEmpty`: the status and reason of a blank file (default `omitted`, "empty or only whitespace"). */
   readonly emptyReport?: { readonly status: 'omitted' | 'not-loaded'; readonly reason: string };
-  /**
-   * A source in effect whose (trimmed) text equals an earlier one's in effect is a `duplicate` of
-   * it (Copilot drops repeated text when it renders its attachments).
-   */
-  readonly dedupeText?: boolean;
 }
 
 /** What a dialect makes of one file's text. */
@@ -395,7 +366,8 @@ export interface ProfileContext {
   readonly homedir: string;
   /** `--set NAME=VALUE` settings, raw. */
   readonly settings: Readonly<Record<string, string>>;
-  readonly options: ResolveOptions;
+  /** The call's options (the profile chosen is this one, so it is not among them). */
+  readonly options: CallOptions;
   /**
    * The given root (the agent's working directory) as given: absolute, normalised, links not
    * resolved, not yet checked to exist. For a system whose configuration depends on where it runs
@@ -557,11 +529,17 @@ export interface Profile {
      */
     readonly cutsWithoutBudget?: boolean;
   };
-  /** Which deliveries enter the context text (default all). */
-  readonly contextDeliveries?: readonly Delivery[];
   readonly format: ContextFormat;
   /** Where the system puts a single-part context (ContextFormat.renderParts says more); default `system-prompt`. */
   readonly contextPlace?: ContextPlace;
+
+  /** What this system alone does, as small strategies (hooks.ts); absent: Holaryn's behaviour everywhere. */
+  readonly hooks?: ProfileHooks;
+}
+
+/** A call's options: the profile (or its name; default `holaryn`) and the rest (options.ts). */
+export interface ResolveOptions extends CallOptions {
+  profile?: Profile | string;
 }
 
 /** What a precedence comparator sees of a source. */

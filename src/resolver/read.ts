@@ -11,6 +11,19 @@ import { FsError, FsStat, ResolverFs, isUtf8Bytes } from './fs';
 import { MAX_CONTENT_BYTES, READ_CHUNK_BYTES } from './limits';
 import { canonicalize } from './paths';
 
+/** A file's raw bytes as an agent profile reads them (profiles/agent/read.ts), and what the file cache keeps of them. */
+export type RawRead =
+  | {
+      ok: true;
+      /** The first `cap` bytes (all of them unless `tooLarge`). */
+      bytes: Uint8Array;
+      /** The file's size in bytes. */
+      size: number;
+      sha256: string;
+      tooLarge: boolean;
+    }
+  | { ok: false; message: string };
+
 export type ReadResult =
   | {
       ok: true;

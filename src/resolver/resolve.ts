@@ -13,9 +13,8 @@ import { ResolverFs, nodeResolverFs } from './fs';
 import { Boundary } from './boundary';
 import { Listings } from './listings';
 import { canonicalize, depthOf, toRelative } from './paths';
-import type { Configured, DiscoverContext, Profile, ProfileContext } from './profile';
+import type { Configured, DiscoverContext, Profile, ProfileContext, ResolveOptions } from './profile';
 import { DEFAULT_PROFILE, profileByName } from './profiles';
-import type { GlobalFile } from './profiles/holaryn';
 import { applySources } from './stages/apply';
 import { discover } from './stages/discover';
 import { assembleEvidence } from './stages/evidence';
@@ -25,34 +24,9 @@ import { orderSources } from './stages/order';
 import { fitAndRender } from './stages/render';
 import { supersede } from './stages/supersede';
 import { Diagnostics, Inputs, Io } from './stages/types';
-import type { TrustLookup } from '../trust/store';
 
-export { GLOBAL_FILE_NAME, GlobalFile, defaultGlobalFile, explicitGlobalFile } from './profiles/holaryn';
-
-export interface ResolveOptions {
-  /** The profile, or its name (default `holaryn`). */
-  profile?: Profile | string;
-  /** Model-context budget in the profile's unit; default the profile's (Holaryn: 24,000 code points). */
-  budget?: number;
-  /** The operator-global file; `null` disables it; undefined means the default from the env. */
-  globalFile?: GlobalFile | null;
-  /** Candidate names per directory, in order; replaces the names of the profile's first directory rule. */
-  candidates?: readonly string[];
-  /** Profile settings (`--set NAME=VALUE`), raw. */
-  settings?: Readonly<Record<string, string>>;
-  fs?: ResolverFs;
-  /** Warm-resolution cache shared across calls. */
-  cache?: FileCache;
-  /** Environment for the default global file (default `process.env`). */
-  env?: Record<string, string | undefined>;
-  /** Home directory for the default global file (default `os.homedir()`). */
-  homedir?: string;
-  /**
-   * Where a profile that asks for trust (narya) finds the answers: the store file, or a lookup
-   * of a canonical directory's effective decision (editors, tests). Default `$HOLARYN_HOME/trust.json`.
-   */
-  trustStore?: string | ((directory: string) => TrustLookup);
-}
+export { GLOBAL_FILE_NAME, GlobalFile, defaultGlobalFile, explicitGlobalFile } from './global-file';
+export type { ResolveOptions } from './profile';
 
 /** The profile `options` select, with `options.candidates` applied. */
 export function profileOf(options: ResolveOptions): Profile {

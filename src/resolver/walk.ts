@@ -236,20 +236,30 @@ export function rulesForRoot(fs: ResolverFs, rootPath: string): IgnoreRules {
   return rules;
 }
 
+/** What one walk carries from directory to directory. */
+interface WalkState {
+  readonly result: TreeWalk;
+  readonly maxEntries: number;
+  /** Paths listed so far (up to maxEntries). */
+  listed: number;
+  /** Directories entered, by device and inode. */
+  readonly visited: Set<string>;
+  /** Root-relative directories still to list. */
+  readonly stack: string[];
+}
+
 /**
  * Walks the tree below the canonical root, one directory per step. Throws TypeError when `fs`
  * cannot list directories.
  */
 export function* walkSteps(fs: WalkFs, rootPath: string, options: WalkOptions = {}): Generator<void, TreeWalk> {
   const P = fs.path;
-  const maxEntries = options.maxEntries ?? MAX_LISTING_ENTRIES;
   const useIgnores = options.ignore !== false;
   const rules = !useIgnores
     ? undefined
     : options.ignoresAbove === false
       ? new IgnoreRules('', fs.caseInsensitive ?? false)
       : rulesForRoot(fs, rootPath);
-  const rootFromTop = rules?.rootFromTop ?? '';
   const result: TreeWalk = {
     paths: [],
     files: [],
@@ -259,84 +269,105 @@ export function* walkSteps(fs: WalkFs, rootPath: string, options: WalkOptions = 
     undecodable: [],
     ignoresApplied: useIgnores,
   };
-  let listed = 0;
   const rootStat = fs.lstat(rootPath);
-  const visited = new Set<string>(rootStat ? [`${rootStat.dev}:${rootStat.ino}`] : []);
-  const stack: string[] = [''];
-  while (stack.length > 0) {
-    const rel = stack.pop()!;
+  const state: WalkState = {
+    result,
+    maxEntries: options.maxEntries ?? MAX_LISTING_ENTRIES,
+    listed: 0,
+    visited: new Set<string>(rootStat ? [`${rootStat.dev}:${rootStat.ino}`] : []),
+    stack: [''],
+  };
+  while (state.stack.length > 0) {
+    const rel = state.stack.pop()!;
     const abs = rel === '' ? rootPath : P.join(rootPath, ...rel.split('/'));
-    let entries: DirEntry[] | undefined;
-    try {
-      entries = fs.readdir(abs);
-    } catch {
-      result.complete = false;
-    }
-    if (entries && rules && entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
-      const text = readSmallText(fs, P.join(abs, '.gitignore'));
-      if (text !== undefined) rules.add(joinRelative(rootFromTop, rel), text);
-    }
-    const kept = entries?.filter((e) => {
-      const childRel = joinRelative(rel, e.name);
-      const isDirectory = e.kind === 'directory';
-      if (rules?.ignores(childRel, isDirectory) || options.exclude?.(childRel, isDirectory)) {
-        if (isDirectory) result.opaque.push(childRel);
-        return false;
-      }
-      return true;
-    });
+    const kept = listDirectory(fs, abs, rel, rules, options, result);
     options.onDirectory?.(rel, abs, kept);
     if (kept) {
       kept.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-      for (const entry of kept) {
-        const childRel = joinRelative(rel, entry.name);
-        if (entry.kind === 'symlink') {
-          let target: FsStat | undefined;
-          try {
-            target = fs.stat(P.join(abs, entry.name));
-          } catch {
-            target = undefined;
-          }
-          if (target?.kind === 'file' && listed < maxEntries) {
-            listed++;
-            result.fileLinks.push(childRel);
-          }
-          continue;
-        }
-        if (listed < maxEntries) {
-          listed++;
-          result.paths.push(childRel);
-          // A `.git` file (a worktree's or submodule's pointer) is git's, not the repository's.
-          if (entry.kind === 'file' && !SKIPPED_DIRECTORIES.includes(entry.name)) result.files.push(childRel);
-        } else {
-          result.complete = false;
-        }
-        if (entry.kind !== 'directory') continue;
-        if (SKIPPED_DIRECTORIES.includes(entry.name)) {
-          result.opaque.push(childRel);
-          continue;
-        }
-        let st: FsStat | undefined;
-        try {
-          st = fs.lstat(P.join(abs, entry.name));
-        } catch {
-          result.complete = false;
-          continue;
-        }
-        if (!st && entry.name.includes('\uFFFD')) {
-          // Listed, yet not there by its name as text: bytes that are not UTF-8 became U+FFFD, and
-          // the files inside cannot be named. Said, never passed over in silence.
-          result.undecodable.push(childRel);
-          result.complete = false;
-        }
-        if (!st || st.kind !== 'directory') continue;
-        const identity = `${st.dev}:${st.ino}`;
-        if (visited.has(identity)) continue;
-        visited.add(identity);
-        stack.push(childRel);
-      }
+      for (const entry of kept) visitEntry(fs, abs, rel, entry, state);
     }
     yield;
   }
   return result;
+}
+
+/** A directory's entries that are not ignored or excluded (an ignored directory is opaque); undefined when it cannot be listed. */
+function listDirectory(
+  fs: WalkFs,
+  abs: string,
+  rel: string,
+  rules: IgnoreRules | undefined,
+  options: WalkOptions,
+  result: TreeWalk,
+): DirEntry[] | undefined {
+  let entries: DirEntry[] | undefined;
+  try {
+    entries = fs.readdir(abs);
+  } catch {
+    result.complete = false;
+  }
+  if (entries && rules && entries.some((e) => e.name === '.gitignore' && e.kind === 'file')) {
+    const text = readSmallText(fs, fs.path.join(abs, '.gitignore'));
+    if (text !== undefined) rules.add(joinRelative(rules.rootFromTop, rel), text);
+  }
+  return entries?.filter((e) => {
+    const childRel = joinRelative(rel, e.name);
+    const isDirectory = e.kind === 'directory';
+    if (rules?.ignores(childRel, isDirectory) || options.exclude?.(childRel, isDirectory)) {
+      if (isDirectory) result.opaque.push(childRel);
+      return false;
+    }
+    return true;
+  });
+}
+
+/** One kept entry: listed (within maxEntries), and a directory not seen yet queued. */
+function visitEntry(fs: WalkFs, abs: string, rel: string, entry: DirEntry, state: WalkState): void {
+  const P = fs.path;
+  const result = state.result;
+  const childRel = joinRelative(rel, entry.name);
+  if (entry.kind === 'symlink') {
+    let target: FsStat | undefined;
+    try {
+      target = fs.stat(P.join(abs, entry.name));
+    } catch {
+      target = undefined;
+    }
+    if (target?.kind === 'file' && state.listed < state.maxEntries) {
+      state.listed++;
+      result.fileLinks.push(childRel);
+    }
+    return;
+  }
+  if (state.listed < state.maxEntries) {
+    state.listed++;
+    result.paths.push(childRel);
+    // A `.git` file (a worktree's or submodule's pointer) is git's, not the repository's.
+    if (entry.kind === 'file' && !SKIPPED_DIRECTORIES.includes(entry.name)) result.files.push(childRel);
+  } else {
+    result.complete = false;
+  }
+  if (entry.kind !== 'directory') return;
+  if (SKIPPED_DIRECTORIES.includes(entry.name)) {
+    result.opaque.push(childRel);
+    return;
+  }
+  let st: FsStat | undefined;
+  try {
+    st = fs.lstat(P.join(abs, entry.name));
+  } catch {
+    result.complete = false;
+    return;
+  }
+  if (!st && entry.name.includes('\uFFFD')) {
+    // Listed, yet not there by its name as text: bytes that are not UTF-8 became U+FFFD, and
+    // the files inside cannot be named. Said, never passed over in silence.
+    result.undecodable.push(childRel);
+    result.complete = false;
+  }
+  if (!st || st.kind !== 'directory') return;
+  const identity = `${st.dev}:${st.ino}`;
+  if (state.visited.has(identity)) return;
+  state.visited.add(identity);
+  state.stack.push(childRel);
 }

@@ -42,7 +42,7 @@ function fileDiagnostics(settled: Settled, io: Io): void {
 }
 
 /**
- * A source's length in the budget's unit. A source read under LoadRule.rawBytes is measured in bytes
+ * A source's length in the budget's unit. A source read under hooks.fit.bytesAsRead is measured in bytes
  * by the bytes it was read from, as the fit rule measured it.
  */
 function sizeInUnit(unit: BudgetUnit, e: Entry, content: string, chars: number): number {
@@ -176,47 +176,8 @@ export function assembleEvidence(
   const unit = profile.budget.unit;
   fileDiagnostics(settled, io);
   const sources = sourceEvidence(settled, rendered, inputs, profile);
-
-  const validation: ValidationEvidence[] = [];
-  const seenCommands = new Set<string>();
-  for (const e of rendered.inEffect) {
-    for (const command of e.metadata?.required_validation ?? []) {
-      const key = JSON.stringify([command, e.path]);
-      if (seenCommands.has(key)) continue;
-      seenCommands.add(key);
-      validation.push({ command, source: e.path });
-    }
-  }
-
-  const sizeOf = (s: SourceEvidence) => sizeInUnit(unit, settled.entries[s.order - 1], s.content, s.chars);
-  // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
-  // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
-  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);
-  const byBudget = (s: SourceEvidence) => infoOf(s) !== undefined;
-  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
-  const cut = sources
-    .filter((s) => s.status === 'truncated')
-    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s)?.included ?? 0 }));
-  const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
-  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s)?.room]));
-  for (const o of omitted) {
-    if (rooms.get(o.path) === undefined) continue;
-    diagnostics.add(
-      'budget-truncated',
-      o.path,
-      null,
-      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
-    );
-  }
-  for (const c of cut)
-    diagnostics.add(
-      'budget-truncated',
-      c.path,
-      null,
-      budget === null
-        ? `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words}: ${sources.find((s) => s.path === c.path)?.reason ?? 'the system cuts it'}`
-        : `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
-    );
+  const validation = validationOf(rendered);
+  const { omitted, cut } = budgetCuts(sources, settled, rendered, budget, unit, io);
   const { configured, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);
   if (trust && !trust.trusted && trust.notice) diagnostics.add('untrusted', null, null, trust.notice);
@@ -254,4 +215,61 @@ export function assembleEvidence(
   if (configured.configFiles !== undefined) evidence.configFiles = [...configured.configFiles];
   if (configured.settings !== undefined) evidence.settings = configured.settings;
   return evidence;
+}
+
+/** Every validation command of a source in effect, once per command and source. */
+function validationOf(rendered: Rendered): ValidationEvidence[] {
+  const validation: ValidationEvidence[] = [];
+  const seenCommands = new Set<string>();
+  for (const e of rendered.inEffect) {
+    for (const command of e.metadata?.required_validation ?? []) {
+      const key = JSON.stringify([command, e.path]);
+      if (seenCommands.has(key)) continue;
+      seenCommands.add(key);
+      validation.push({ command, source: e.path });
+    }
+  }
+  return validation;
+}
+
+/** The sources the budget omitted or cut (evidence `truncation`), each with its `budget-truncated` diagnostic. */
+function budgetCuts(
+  sources: readonly SourceEvidence[],
+  settled: Settled,
+  rendered: Rendered,
+  budget: number | null,
+  unit: BudgetUnit,
+  io: Io,
+): { omitted: Evidence['truncation']['omitted']; cut: Evidence['truncation']['cut'] } {
+  const diagnostics = io.diagnostics;
+  const sizeOf = (s: SourceEvidence) => sizeInUnit(unit, settled.entries[s.order - 1], s.content, s.chars);
+  // Undefined for a source a profile reports `omitted` for another reason than the budget (Codex's
+  // empty files): not a budget omission, so not in truncation.omitted nor in a budget diagnostic.
+  const infoOf = (s: SourceEvidence) => rendered.budgetStatus.get(settled.entries[s.order - 1]);
+  const byBudget = (s: SourceEvidence) => infoOf(s) !== undefined;
+  const omitted = sources.filter((s) => s.status === 'omitted' && byBudget(s)).map((s) => ({ path: s.path, chars: sizeOf(s) }));
+  const cut = sources
+    .filter((s) => s.status === 'truncated')
+    .map((s) => ({ path: s.path, chars: sizeOf(s), included: infoOf(s)?.included ?? 0 }));
+  const everything = `a budget of ${rendered.needed} ${unit.words} would include everything`;
+  const rooms = new Map(sources.filter((s) => s.status === 'omitted').map((s) => [s.path, infoOf(s)?.room]));
+  for (const o of omitted) {
+    if (rooms.get(o.path) === undefined) continue;
+    diagnostics.add(
+      'budget-truncated',
+      o.path,
+      null,
+      `${o.path} (${o.chars} ${unit.words}) was omitted from the model context: it did not fit in the ${rooms.get(o.path)} ${unit.words} left of the ${budget}-${unit.word} budget; ${everything}`,
+    );
+  }
+  for (const c of cut)
+    diagnostics.add(
+      'budget-truncated',
+      c.path,
+      null,
+      budget === null
+        ? `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words}: ${sources.find((s) => s.path === c.path)?.reason ?? 'the system cuts it'}`
+        : `${c.path} was cut to ${c.included} of ${c.chars} ${unit.words} by the ${budget}-${unit.word} budget; ${everything}`,
+    );
+  return { omitted, cut };
 }

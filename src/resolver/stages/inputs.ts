@@ -9,7 +9,7 @@ import { MAX_BUDGET, MAX_TARGET_CHARS } from '../limits';
 import { Listings, listedKind } from '../listings';
 import { canonicalize, isInside, toRelative } from '../paths';
 import type { Profile } from '../profile';
-import type { ResolveOptions } from '../resolve';
+import type { ResolveOptions } from '../profile';
 import type { Inputs } from './types';
 
 /** A directory named by the given targets, canonicalised once for all of them. */

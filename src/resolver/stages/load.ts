@@ -15,6 +15,9 @@ import { sameStatus } from '../moment-fs';
 import { createHash } from 'node:crypto';
 import type { SkippedCandidate } from '../evidence';
 import type { Entry, Found, Io } from './types';
+
+/** A found candidate that was located (exists, checked). */
+type Located = Extract<Found['located'], { ok: true }>;
 import type { Boundary } from '../boundary';
 import { canonicalize } from '../paths';
 
@@ -30,9 +33,11 @@ function cacheMode(dialect: Dialect | null, how: ReadOptions): boolean | string 
   return `${dialect?.name ?? 'none'}${lossy ? '/lossy' : ''}${extra}`;
 }
 
-/** How a profile's load rule reads its files. */
-function readOptions(rule: LoadRule): ReadOptions {
-  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes: rule.rawBytes === true, keepNul: nulSent(rule) };
+/** How a profile reads its files: its load rule, and whether its budget counts bytes as read (hooks.fit). */
+function readOptions(profile: Profile): ReadOptions {
+  const rule = profile.load;
+  const rawBytes = profile.hooks?.fit?.bytesAsRead === true;
+  return { lossy: rule.decode === 'lossy', keepBom: rule.keepBom === true, rawBytes, keepNul: nulSent(rule) };
 }
 
 /** Whether the system loads a file holding NUL bytes (LoadRule.nulBytes). */
@@ -149,94 +154,132 @@ function readText(fs: ResolverFs, abs: string, how: ReadOptions, boundary: Bound
   }
 }
 
+/**
+ * Loads every found candidate, in discovery order, in named steps: read (or disclose, or take as
+ * not read), refuse or warn about NUL bytes, expand imports and trim, then decide the entry's
+ * report (shadowed in its pick-first group, the candidate's own report, blank, untrusted). Last,
+ * a project read that failed as a whole (hooks.load.projectReadFailure) reports the rest.
+ */
 export function loadSources(found: readonly Found[], profile: Profile, io: Io, trust: TrustVerdict | undefined): Entry[] {
-  const { fs, cache } = io;
-  const rule = profile.load;
-  const how = readOptions(rule);
-  const mode = cacheMode(profile.dialect, how);
-  const sendsNul = nulSent(rule);
-  const entries: Entry[] = [];
-  const loadedByIdentity = new Map<string, LoadedFile>();
-  const yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
+  const run = new LoadRun(profile, io, trust);
+  for (const f of found) run.add(f);
+  return run.finish();
+}
+
+/** One call's load: what the steps share (the read options, the files read, the groups' winners). */
+class LoadRun {
+  readonly entries: Entry[] = [];
+  private readonly rule: LoadRule;
+  private readonly how: ReadOptions;
+  private readonly mode: boolean | string;
+  private readonly sendsNul: boolean;
+  private readonly trimText: (text: string) => string;
+  private readonly loadedByIdentity = new Map<string, LoadedFile>();
+  private readonly yamlBudget = { remaining: MAX_FRONTMATTER_BYTES_PER_RESOLUTION };
   /** Pick-first groups: the winner's path once one loaded. */
-  const winners = new Map<string, string>();
-  /** The first file whose read error fails the whole project read (LoadRule.readErrorDropsProject), if any. */
-  let failed: string | undefined;
-  const failsProject = (f: Found, code: string | undefined): boolean =>
-    rule.readErrorDropsProject !== undefined &&
-    failed === undefined &&
-    code !== undefined &&
-    code !== 'ENOENT' &&
-    f.scope !== 'global' &&
-    f.report === undefined &&
-    trust?.trusted !== false &&
-    !(f.group !== undefined && winners.has(f.group));
-  const skipFailed = (f: Found, reason: SkippedCandidate['reason'], message: string, code?: string) => {
-    if (failsProject(f, code)) {
-      failed = f.path;
-      message = `${message}; ${rule.readErrorDropsProject!(f.path)}`;
-    }
-    io.skip(f.path, reason, message);
-  };
-  for (const f of found) {
+  private readonly winners = new Map<string, string>();
+  /** The first file whose read error fails the whole project read (hooks.load.projectReadFailure), if any. */
+  private failed: string | undefined;
+
+  constructor(
+    private readonly profile: Profile,
+    private readonly io: Io,
+    private readonly trust: TrustVerdict | undefined,
+  ) {
+    this.rule = profile.load;
+    this.how = readOptions(profile);
+    this.mode = cacheMode(profile.dialect, this.how);
+    this.sendsNul = nulSent(this.rule);
+    this.trimText = this.rule.trimWith ?? ((text: string) => text.trim());
+  }
+
+  add(f: Found): void {
     const located = f.located;
-    if (!located.ok) {
-      skipFailed(f, located.reason, located.message, located.code);
-      continue;
-    }
-    if (rule.maxBytes !== undefined && located.stat.size > rule.maxBytes) {
-      io.skip(f.path, 'too-large', `${f.path} is ${located.stat.size} bytes, over the ${rule.maxBytes}-byte limit; skipped`);
-      continue;
+    if (!located.ok) return this.skipFailed(f, located.reason, located.message, located.code);
+    if (this.rule.maxBytes !== undefined && located.stat.size > this.rule.maxBytes) {
+      this.io.skip(f.path, 'too-large', `${f.path} is ${located.stat.size} bytes, over the ${this.rule.maxBytes}-byte limit; skipped`);
+      return;
     }
     const identity = `${located.stat.dev}:${located.stat.ino}`;
-    let loaded: LoadedFile | undefined;
-    if (located.disclose !== undefined) {
-      loaded = disclosed(located.stat);
-      io.diagnostics.add('symlink-outside-root', f.path, null, disclosure(profile, f, io.boundary.name(located.disclose)));
-    } else if (f.report?.status === 'not-loaded') {
-      loaded = loadedByIdentity.get(identity) ?? unread(located.stat);
-    } else {
-      loaded = loadedByIdentity.get(identity);
-      if (!loaded) {
-        loaded = load(fs, located.canonical, located.stat, profile.dialect, how, mode, cache, yamlBudget, f.preread);
-        loadedByIdentity.set(identity, loaded);
-      }
-    }
-    if (!loaded.read.ok) {
-      skipFailed(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
-      continue;
-    }
+    const loaded = this.read(f, located, identity);
+    if (!loaded.read.ok) return this.skipFailed(f, 'unreadable', `${f.path}: ${loaded.read.message}; skipped`, loaded.read.code);
     const notRead = f.report?.status === 'not-loaded' && located.disclose === undefined;
-    if (loaded.read.nul && !notRead) {
-      if (!sendsNul) {
-        skipFailed(f, 'unreadable', `${f.path}: file contains NUL bytes (a binary file); skipped`);
-        continue;
-      }
-      io.diagnostics.add(
-        'binary',
-        f.path,
-        null,
-        `${f.path} contains NUL bytes (a binary file): the agent this profile follows reads it as text and sends them to the model as they are (Holaryn's own profile skips such a file)`,
-      );
-    }
+    if (loaded.read.nul && !notRead && !this.nulAccepted(f)) return;
     const parsed = loaded.parsed as DialectResult | null;
-    let content = parsed?.content ?? '';
-    if (profile.imports && located.disclose === undefined && !notRead) {
-      const expanded = profile.imports.expand(
+    const content = this.contentOf(f, located, parsed?.content ?? '', notRead);
+    const blank = this.rule.skipEmpty && !notRead && this.trimText(content) === '';
+    if (blank && !this.rule.reportEmpty) return;
+    if (loaded.read.replaced) {
+      this.io.diagnostics.add('invalid-utf8', f.path, null, `${f.path} is not valid UTF-8; the bytes that are not were read as U+FFFD`);
+    }
+    const entry = this.entryOf(f, located, identity, loaded as Entry['loaded'], parsed, content);
+    this.report(entry, f, blank);
+    this.entries.push(entry);
+  }
+
+  /** Every entry; when the project read failed as a whole, the project's are reported not loaded. */
+  finish(): Entry[] {
+    if (this.failed !== undefined) {
+      const reason = this.profile.hooks!.load!.projectReadFailure!(this.failed);
+      for (const e of this.entries) if (e.scope !== 'global' && !e.report) e.report = { status: 'not-loaded', reason };
+    }
+    return this.entries;
+  }
+
+  /** The file's text as loaded: its placeholder when disclosed, nothing when only reported, else read once per identity. */
+  private read(f: Found, located: Located, identity: string): LoadedFile {
+    if (located.disclose !== undefined) {
+      this.io.diagnostics.add('symlink-outside-root', f.path, null, disclosure(this.profile, f, this.io.boundary.name(located.disclose)));
+      return disclosed(located.stat);
+    }
+    if (f.report?.status === 'not-loaded') return this.loadedByIdentity.get(identity) ?? unread(located.stat);
+    let loaded = this.loadedByIdentity.get(identity);
+    if (!loaded) {
+      const { fs, cache } = this.io;
+      loaded = load(fs, located.canonical, located.stat, this.profile.dialect, this.how, this.mode, cache, this.yamlBudget, f.preread);
+      this.loadedByIdentity.set(identity, loaded);
+    }
+    return loaded;
+  }
+
+  /** A file holding NUL bytes: skipped, or (LoadRule.nulBytes `sent`) loaded with a `binary` warning. */
+  private nulAccepted(f: Found): boolean {
+    if (!this.sendsNul) {
+      this.skipFailed(f, 'unreadable', `${f.path}: file contains NUL bytes (a binary file); skipped`);
+      return false;
+    }
+    this.io.diagnostics.add(
+      'binary',
+      f.path,
+      null,
+      `${f.path} contains NUL bytes (a binary file): the agent this profile follows reads it as text and sends them to the model as they are (Holaryn's own profile skips such a file)`,
+    );
+    return true;
+  }
+
+  /** The dialect's content with the profile's imports expanded, then trimmed when the candidate or rule says so. */
+  private contentOf(f: Found, located: Located, content: string, notRead: boolean): string {
+    const { fs, boundary } = this.io;
+    if (this.profile.imports && located.disclose === undefined && !notRead) {
+      const expanded = this.profile.imports.expand(
         content,
         { abs: located.canonical, path: f.path },
-        { fs, read: (abs) => readText(fs, abs, how, io.boundary) },
+        { fs, read: (abs) => readText(fs, abs, this.how, boundary) },
       );
       content = expanded.content;
-      for (const d of expanded.diagnostics) io.diagnostics.add(d.code, f.path, d.line, d.message);
+      for (const d of expanded.diagnostics) this.io.diagnostics.add(d.code, f.path, d.line, d.message);
     }
-    const trim = rule.trimWith ?? ((text: string) => text.trim());
-    if (f.trim ?? rule.trim) content = trim(content);
-    const blank = rule.skipEmpty && !notRead && trim(content) === '';
-    if (blank && !rule.reportEmpty) continue;
-    if (loaded.read.replaced) {
-      io.diagnostics.add('invalid-utf8', f.path, null, `${f.path} is not valid UTF-8; the bytes that are not were read as U+FFFD`);
-    }
+    return (f.trim ?? this.rule.trim) ? this.trimText(content) : content;
+  }
+
+  private entryOf(
+    f: Found,
+    located: Located,
+    identity: string,
+    loaded: Entry['loaded'],
+    parsed: DialectResult | null,
+    content: string,
+  ): Entry {
     const metadata = parsed?.metadata ?? null;
     const entry: Entry = {
       path: f.path,
@@ -246,7 +289,7 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       filename: f.filename,
       stat: located.stat,
       identity,
-      loaded: loaded as Entry['loaded'],
+      loaded,
       metadata,
       appliesTo: metadata?.applies_to ? compiled(metadata.applies_to) : null,
       excludes: metadata && metadata.excludes.length > 0 ? compiled(metadata.excludes) : null,
@@ -254,36 +297,57 @@ export function loadSources(found: readonly Found[], profile: Profile, io: Io, t
       content,
       priority: metadata?.priority ?? 0,
       rank: f.rank,
-      seq: entries.length,
+      seq: this.entries.length,
       delivery: f.delivery,
       canonical: located.canonical,
     };
     if (f.note !== undefined) entry.note = f.note;
-    if (located.disclose !== undefined) entry.disclosed = io.boundary.name(located.disclose);
+    if (located.disclose !== undefined) entry.disclosed = this.io.boundary.name(located.disclose);
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
     if (f.yieldsToSameFile) entry.yieldsToSameFile = true;
     // The bytes stand for the content only while it is the file's whole text, untouched.
     if (loaded.read.raw !== undefined && content === loaded.read.text) entry.raw = loaded.read.raw;
-    if (f.group !== undefined && !(blank && f.yieldsWhenBlank)) {
-      const winner = winners.get(f.group);
+    return entry;
+  }
+
+  /** The entry's status decided before applicability: shadowed, the candidate's own, blank, untrusted. */
+  private report(entry: Entry, f: Found, blank: boolean): void {
+    if (f.group !== undefined && !(blank && this.profile.hooks?.load?.blankYieldsGroup?.(f))) {
+      const winner = this.winners.get(f.group);
       if (winner !== undefined) entry.report = { status: 'shadowed', reason: `${winner} comes first in this directory`, by: winner };
-      else winners.set(f.group, f.path);
+      else this.winners.set(f.group, f.path);
     }
     if (!entry.report && f.report) entry.report = { ...f.report };
     if (!entry.report && blank)
-      entry.report = rule.emptyReport
-        ? { ...rule.emptyReport }
+      entry.report = this.rule.emptyReport
+        ? { ...this.rule.emptyReport }
         : { status: 'omitted', reason: 'empty or only whitespace: skipped, costs nothing' };
     // A trust decision is about the repository: the user's own global files are not its to keep out.
-    if (!entry.report && trust && !trust.trusted && entry.scope !== 'global') {
-      entry.report = { status: 'untrusted', reason: trust.reason ?? 'the repository is not trusted' };
+    if (!entry.report && this.trust && !this.trust.trusted && entry.scope !== 'global') {
+      entry.report = { status: 'untrusted', reason: this.trust.reason ?? 'the repository is not trusted' };
     }
-    entries.push(entry);
   }
-  if (failed !== undefined) {
-    const reason = rule.readErrorDropsProject!(failed);
-    for (const e of entries) if (e.scope !== 'global' && !e.report) e.report = { status: 'not-loaded', reason };
+
+  /** Skips a candidate; the first project file whose read error fails the project read says so. */
+  private skipFailed(f: Found, reason: SkippedCandidate['reason'], message: string, code?: string): void {
+    const fails = this.profile.hooks?.load?.projectReadFailure;
+    if (fails !== undefined && this.failsProject(f, code)) {
+      this.failed = f.path;
+      message = `${message}; ${fails(f.path)}`;
+    }
+    this.io.skip(f.path, reason, message);
   }
-  return entries;
+
+  private failsProject(f: Found, code: string | undefined): boolean {
+    return (
+      this.failed === undefined &&
+      code !== undefined &&
+      code !== 'ENOENT' &&
+      f.scope !== 'global' &&
+      f.report === undefined &&
+      this.trust?.trusted !== false &&
+      !(f.group !== undefined && this.winners.has(f.group))
+    );
+  }
 }

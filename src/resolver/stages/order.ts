@@ -42,7 +42,7 @@ export function orderSources(entries: Entry[], profile: Profile): Ordered {
   // Identity before applicability: later paths to an already-seen file are duplicates. A shadowed
   // or not-loaded candidate was never loaded by the system, so it names no file (a name climbing
   // out with `..` reaches one file from every directory, loaded from some only). Paths that yield
-  // (NamedCandidate.yieldsToSameFile) claim a file only after every path that does not.
+  // (hooks.dedupe.yieldsToSameFile) claim a file only after every path that does not.
   const firstByIdentity = new Map<string, Entry>();
   const duplicateOf = new Map<Entry, Entry>();
   let yielding = false;

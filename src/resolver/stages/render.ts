@@ -74,8 +74,8 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const toPaths = (indices: number[]) => indices.map((i) => paths[i]);
   const inEffect = entries.filter((e) => effect.get(e)!.length > 0);
   const effectPaths = new Map<Entry, string[]>(inEffect.map((e) => [e, toPaths(effect.get(e)!)]));
-  const deliveries = profile.contextDeliveries;
-  const inContext = deliveries ? inEffect.filter((e) => deliveries.includes(e.delivery)) : inEffect;
+  const delivered = profile.hooks?.delivery?.inContext;
+  const inContext = delivered ? inEffect.filter((e) => delivered(e.delivery)) : inEffect;
   const fromProject = projectRelative(inputs);
   const toSource = (e: Entry): ContextSource => {
     const appliesTo = effectPaths.get(e) ?? [];

@@ -97,14 +97,14 @@ export function supersede(applied: Applied, profile: Profile): Settled {
       );
     }
   }
-  if (profile.load.dedupeText) dedupeText(applied, effect);
+  if (profile.hooks?.dedupe?.sameText) dedupeText(applied, effect);
   // Keys written out: on Node 20, spreading `applied` and adding keys builds a hidden class per call.
   const { entries, duplicateOf, applies, notApplicable } = applied;
   return { entries, duplicateOf, applies, notApplicable, supersededFor, conflicts, effect, supersededList };
 }
 
 /**
- * LoadRule.dedupeText: a source in effect whose text equals an earlier one's in effect is a
+ * hooks.dedupe.sameText: a source in effect whose text equals an earlier one's in effect is a
  * duplicate of it, and is in effect for nothing.
  */
 function dedupeText(applied: Applied, effect: Map<Entry, number[]>): void {

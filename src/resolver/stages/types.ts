@@ -74,9 +74,7 @@ export interface Found {
   note?: string;
   /** Trim this file's text (overrides LoadRule.trim). */
   trim?: boolean;
-  /** A blank file does not claim its group. */
-  yieldsWhenBlank?: boolean;
-  /** Another path to the same file that does not yield is kept over this one. */
+  /** Another path to the same file that does not yield is kept over this one (hooks.dedupe.yieldsToSameFile). */
   yieldsToSameFile?: boolean;
   applicability?: Applicability;
   otherwise?: SourceDelivery;
@@ -120,7 +118,7 @@ export interface Entry {
   disclosed?: string;
   /** Another path to the same file that does not yield is kept over this one. */
   yieldsToSameFile?: boolean;
-  /** The bytes `content` was decoded from, where they differ from its UTF-8 (LoadRule.rawBytes). */
+  /** The bytes `content` was decoded from, where they differ from its UTF-8 (hooks.fit.bytesAsRead). */
   raw?: Uint8Array;
   /** Canonical absolute path. */
   canonical: string;

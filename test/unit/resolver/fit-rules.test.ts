@@ -2,16 +2,16 @@
 import { strict as assert } from 'node:assert';
 import { CODE_POINTS } from '../../../src/resolver/units';
 import { ContextSource, FitRule, Layout } from '../../../src/resolver/profile';
-import { DEEPEST_FIRST, DROP_LEAST_SPECIFIC, HIGHEST_FIRST, NO_BUDGET, ROOT_FIRST } from '../../../src/resolver/fit';
+import { HIGHEST_FIRST, NO_BUDGET } from '../../../src/resolver/fit';
 
 /** Sources of these sizes (lowest precedence first); the envelope costs 10, nothing else frames them. */
-function fit(rule: FitRule, sizes: number[], budget: number, scopes: ContextSource['scope'][] = []) {
+function fit(rule: FitRule, sizes: number[], budget: number) {
   const sources: ContextSource[] = sizes.map((n, i) => ({
     path: `s${i}`,
     content: 'x'.repeat(n),
     appliesTo: null,
     commands: [],
-    scope: scopes[i] ?? 'workspace',
+    scope: 'workspace',
   }));
   const layout: Layout = {
     fixed: 10,
@@ -39,23 +39,5 @@ describe('fit rules', () => {
     assert.deepEqual(fit(HIGHEST_FIRST, [1000, 300, 300], 700).status, ['omitted', 'included', 'included']);
     assert.deepEqual(fit(HIGHEST_FIRST, [1000, 1000], 700).status, ['omitted', 'cut:690']);
     assert.deepEqual(fit(HIGHEST_FIRST, [50, 300, 300, 500], 700).status, ['included', 'omitted', 'omitted', 'included']);
-  });
-
-  it('dsh: whole files dropped from the least specific end, then the most specific cut', () => {
-    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 300], 650).status, ['omitted', 'included', 'included']);
-    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 300], 400).status, ['omitted', 'omitted', 'included']);
-    assert.deepEqual(fit(DROP_LEAST_SPECIFIC, [100, 300, 900], 400).status, ['omitted', 'omitted', 'cut:390']);
-  });
-
-  it('codex: root first, the first that does not fit cut to the room left, global sources exempt', () => {
-    assert.deepEqual(fit(ROOT_FIRST, [100, 300, 300], 500).status, ['included', 'included', 'cut:100']);
-    assert.deepEqual(fit(ROOT_FIRST, [5000, 300, 300], 500, ['global']).status, ['included', 'included', 'cut:200']);
-    assert.deepEqual(fit(ROOT_FIRST, [300, 300], 0).status, ['omitted', 'omitted']);
-  });
-
-  it('kimi: deepest first, the first that does not fit cut, the rest omitted', () => {
-    assert.deepEqual(fit(DEEPEST_FIRST, [300, 300, 300], 700).status, ['cut:90', 'included', 'included']);
-    assert.deepEqual(fit(DEEPEST_FIRST, [300, 300, 600], 700).status, ['omitted', 'cut:90', 'included']);
-    assert.deepEqual(fit(DEEPEST_FIRST, [10, 300, 300], 700).status, ['included', 'included', 'included']);
   });
 });

@@ -74,9 +74,9 @@ describe('profile strategies', () => {
     validate(ev);
   });
 
-  it('contextDeliveries: sources delivered on touch are included but stay out of the context text', () => {
+  it('hooks.delivery.inContext: sources delivered on touch are included but stay out of the context text', () => {
     const fs = new MemoryFs({ '/r/AGENTS.md': 'BASE\n', '/r/a/AGENTS.md': 'NESTED\n' });
-    const p = profile({ contextDeliveries: ['baseline'] });
+    const p = profile({ hooks: { delivery: { inContext: (delivery) => delivery === 'baseline' } } });
     const ev = resolveInstructions('/r', ['a/x.ts'], { fs, globalFile: null, profile: p });
     assert.deepEqual(rows(ev), [
       ['AGENTS.md', 'included', 'baseline'],

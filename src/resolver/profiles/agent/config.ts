@@ -46,6 +46,11 @@ export function agentHome(inputs: HomeInputs, envVar: string, defaultDir: string
   return { path: P.join(inputs.homedir, defaultDir), display: `~/${defaultDir}` };
 }
 
+/** Claude Code's home: `$CLAUDE_CONFIG_DIR`, else `~/.claude` (Copilot reads its CLAUDE.md and rules too). */
+export function claudeHome(inputs: HomeInputs): AgentHome {
+  return agentHome(inputs, 'CLAUDE_CONFIG_DIR', '.claude');
+}
+
 /** A problem with a configuration file, reported as a diagnostic naming it. */
 export interface ConfigProblem {
   code: 'malformed-config' | 'invalid-value' | 'unreadable';

@@ -68,25 +68,84 @@ export interface FoundRule {
  * comment for what is said where).
  */
 export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): FoundRule[] {
-  const { fs } = ctx;
-  const P = fs.path;
-  const out: FoundRule[] = [];
-  const entered = new Set<string>();
-  let cut = false;
-  let tooDeep: string | undefined;
-  const say = (code: 'unreadable' | 'too-large' | 'symlink-refused', abs: string, message: string) =>
-    ctx.diagnostic(code, ctx.display(abs), null, message);
-  const identity = (st: FsStat | undefined) => (st === undefined ? undefined : `${st.dev}:${st.ino}`);
+  return new RuleFolderWalker(ctx, walk).run();
+}
 
-  const visit = (dir: string, depth: number, st: FsStat | undefined): void => {
-    const id = identity(st);
+/** An entry of a folder as the walk takes it: where it is (a followed link's real path), its kind, the link it came through. */
+interface WalkedEntry {
+  abs: string;
+  kind: EntryKind | undefined;
+  stat: FsStat | undefined;
+  via: string | undefined;
+}
+
+/** One walk of a rule folder tree: the files found, the directories entered, the bounds met. */
+class RuleFolderWalker {
+  private readonly out: FoundRule[] = [];
+  private readonly entered = new Set<string>();
+  private cut = false;
+  private tooDeep: string | undefined;
+
+  constructor(
+    private readonly ctx: DiscoverContext,
+    private readonly walk: RuleFolderWalk,
+  ) {}
+
+  /** The top (followed or refused when a link), walked, and the depth bound said when reached. */
+  run(): FoundRule[] {
+    const { ctx, walk } = this;
+    const fs = ctx.fs;
+    let top: FsStat | undefined;
+    try {
+      top = fs.stat(walk.top);
+    } catch (err) {
+      this.say(
+        'unreadable',
+        walk.top,
+        `${ctx.display(walk.top)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): its rule files are not seen`,
+      );
+      return this.out;
+    }
+    if (top === undefined || top.kind !== 'directory') return this.out;
+    let start = walk.top;
+    try {
+      if (fs.lstat(walk.top)?.kind === 'symlink') {
+        const real = canonicalize(fs, walk.top).path;
+        const decision = walk.link(walk.top, real, 'directory');
+        if (!decision.follow) {
+          if (decision.why !== undefined) this.say('symlink-refused', walk.top, decision.why);
+          return this.out;
+        }
+        if (!walk.keepLinkPaths) start = real;
+      }
+    } catch {
+      // looked at above: a race, walked as it is
+    }
+    this.visit(start, 0, top);
+    if (this.tooDeep !== undefined && !walk.agentsDepth)
+      this.say(
+        'too-large',
+        walk.top,
+        `${ctx.display(walk.top)} has folders more than ${walk.maxDepth} levels deep (first: ${ctx.display(this.tooDeep)}): Holaryn does not look below that depth`,
+      );
+    return this.out;
+  }
+
+  private say(code: 'unreadable' | 'too-large' | 'symlink-refused', abs: string, message: string): void {
+    this.ctx.diagnostic(code, this.ctx.display(abs), null, message);
+  }
+
+  /** One directory, entered once by identity: its entries in the agent's order. */
+  private visit(dir: string, depth: number, st: FsStat | undefined): void {
+    const { ctx, walk } = this;
+    const id = st === undefined ? undefined : `${st.dev}:${st.ino}`;
     if (id !== undefined) {
-      if (entered.has(id)) return;
-      entered.add(id);
+      if (this.entered.has(id)) return;
+      this.entered.add(id);
     }
     const listed = listFolder(ctx, dir);
     if ('error' in listed) {
-      say(
+      this.say(
         'unreadable',
         dir,
         `${ctx.display(dir)} cannot be listed (${listed.error}): the rule files in it are not seen (${walk.agent} cannot list it either)`,
@@ -95,106 +154,89 @@ export function walkRuleFolder(ctx: DiscoverContext, walk: RuleFolderWalk): Foun
     }
     const kinds = new Map(listed.map((e) => [e.name, e.kind]));
     for (const name of walk.order(listed, dir)) {
-      if (cut) return;
-      let abs = joinUnder(P, dir, name);
-      let kind: EntryKind | undefined = kinds.get(name);
-      let stat: FsStat | undefined;
-      let via: string | undefined;
-      try {
-        if (kind === undefined || kind === 'symlink') {
-          stat = fs.stat(abs);
-          if (stat === undefined) continue; // a dangling link, or gone since the listing
-          if (kind === 'symlink' || fs.lstat(abs)?.kind === 'symlink') {
-            const real = canonicalize(fs, abs).path;
-            if (stat.kind !== 'file' && stat.kind !== 'directory') {
-              if (walk.wanted(name, abs))
-                say('unreadable', abs, `${ctx.display(abs)} leads to something that is not a regular file: not read`);
-              continue;
-            }
-            const decision = walk.link(abs, real, stat.kind);
-            if (!decision.follow) {
-              if (decision.why !== undefined && (stat.kind === 'directory' || walk.wanted(name, abs)))
-                say('symlink-refused', abs, decision.why);
-              continue;
-            }
-            if (!walk.keepLinkPaths) {
-              via = abs;
-              abs = real;
-            }
-          }
-          kind = stat.kind;
-        }
-      } catch (err) {
-        if (walk.wanted(name, abs) || kind === 'symlink' || kind === undefined)
-          say('unreadable', abs, `${ctx.display(abs)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): not read`);
-        continue;
-      }
-      if (kind === 'directory') {
-        if (depth >= walk.maxDepth) {
-          tooDeep ??= abs;
-          continue;
-        }
-        let sub: FsStat | undefined = stat;
-        try {
-          sub ??= fs.stat(abs);
-        } catch {
-          sub = undefined;
-        }
-        visit(abs, depth + 1, sub);
-        continue;
-      }
-      if (!walk.wanted(name, via ?? abs)) continue;
-      if (kind !== 'file') {
-        say('unreadable', abs, `${ctx.display(abs)} is not a regular file: not read`);
-        continue;
-      }
-      if (out.length >= MAX_RULE_FILES) {
-        cut = true;
-        say(
-          'too-large',
-          walk.top,
-          `${ctx.display(walk.top)} holds more than ${MAX_RULE_FILES} rule files (MAX_RULE_FILES): Holaryn takes the first ${MAX_RULE_FILES} in ${walk.agent}'s order and leaves out the rest, from ${ctx.display(via ?? abs)} on (${walk.agent} reads them all)`,
-        );
-        return;
-      }
-      out.push(via === undefined ? { abs } : { abs, via });
+      if (this.cut) return;
+      const entry = this.entry(dir, name, kinds.get(name));
+      if (entry === undefined) continue;
+      if (entry.kind === 'directory') this.descend(entry, depth);
+      else if (!this.take(name, entry)) return;
     }
-  };
+  }
 
-  let top: FsStat | undefined;
-  try {
-    top = fs.stat(walk.top);
-  } catch (err) {
-    say(
-      'unreadable',
-      walk.top,
-      `${ctx.display(walk.top)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): its rule files are not seen`,
-    );
-    return out;
-  }
-  if (top === undefined || top.kind !== 'directory') return out;
-  let start = walk.top;
-  try {
-    if (fs.lstat(walk.top)?.kind === 'symlink') {
-      const real = canonicalize(fs, walk.top).path;
-      const decision = walk.link(walk.top, real, 'directory');
-      if (!decision.follow) {
-        if (decision.why !== undefined) say('symlink-refused', walk.top, decision.why);
-        return out;
+  /** A directory entry with a link looked through (followed, refused or left out); undefined when it is passed over. */
+  private entry(dir: string, name: string, listedKind: EntryKind | undefined): WalkedEntry | undefined {
+    const { ctx, walk } = this;
+    const fs = ctx.fs;
+    let abs = joinUnder(fs.path, dir, name);
+    let kind = listedKind;
+    let stat: FsStat | undefined;
+    let via: string | undefined;
+    try {
+      if (kind === undefined || kind === 'symlink') {
+        stat = fs.stat(abs);
+        if (stat === undefined) return undefined; // a dangling link, or gone since the listing
+        if (kind === 'symlink' || fs.lstat(abs)?.kind === 'symlink') {
+          const real = canonicalize(fs, abs).path;
+          if (stat.kind !== 'file' && stat.kind !== 'directory') {
+            if (walk.wanted(name, abs))
+              this.say('unreadable', abs, `${ctx.display(abs)} leads to something that is not a regular file: not read`);
+            return undefined;
+          }
+          const decision = walk.link(abs, real, stat.kind);
+          if (!decision.follow) {
+            if (decision.why !== undefined && (stat.kind === 'directory' || walk.wanted(name, abs)))
+              this.say('symlink-refused', abs, decision.why);
+            return undefined;
+          }
+          if (!walk.keepLinkPaths) {
+            via = abs;
+            abs = real;
+          }
+        }
+        kind = stat.kind;
       }
-      if (!walk.keepLinkPaths) start = real;
+    } catch (err) {
+      if (walk.wanted(name, abs) || kind === 'symlink' || kind === undefined)
+        this.say('unreadable', abs, `${ctx.display(abs)} cannot be looked at (${err instanceof FsError ? err.code : 'EIO'}): not read`);
+      return undefined;
     }
-  } catch {
-    // looked at above: a race, walked as it is
+    return { abs, kind, stat, via };
   }
-  visit(start, 0, top);
-  if (tooDeep !== undefined && !walk.agentsDepth)
-    say(
-      'too-large',
-      walk.top,
-      `${ctx.display(walk.top)} has folders more than ${walk.maxDepth} levels deep (first: ${ctx.display(tooDeep)}): Holaryn does not look below that depth`,
-    );
-  return out;
+
+  /** A subdirectory: walked unless past the depth bound (the first such is remembered). */
+  private descend(entry: WalkedEntry, depth: number): void {
+    if (depth >= this.walk.maxDepth) {
+      this.tooDeep ??= entry.abs;
+      return;
+    }
+    let sub: FsStat | undefined = entry.stat;
+    try {
+      sub ??= this.ctx.fs.stat(entry.abs);
+    } catch {
+      sub = undefined;
+    }
+    this.visit(entry.abs, depth + 1, sub);
+  }
+
+  /** A file entry: kept when it is a wanted regular file; false once the file bound cuts the walk. */
+  private take(name: string, { abs, kind, via }: WalkedEntry): boolean {
+    const { ctx, walk } = this;
+    if (!walk.wanted(name, via ?? abs)) return true;
+    if (kind !== 'file') {
+      this.say('unreadable', abs, `${ctx.display(abs)} is not a regular file: not read`);
+      return true;
+    }
+    if (this.out.length >= MAX_RULE_FILES) {
+      this.cut = true;
+      this.say(
+        'too-large',
+        walk.top,
+        `${ctx.display(walk.top)} holds more than ${MAX_RULE_FILES} rule files (MAX_RULE_FILES): Holaryn takes the first ${MAX_RULE_FILES} in ${walk.agent}'s order and leaves out the rest, from ${ctx.display(via ?? abs)} on (${walk.agent} reads them all)`,
+      );
+      return false;
+    }
+    this.out.push(via === undefined ? { abs } : { abs, via });
+    return true;
+  }
 }
 
 /**

@@ -9,19 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FileCache } from '../../cache';
 import { FsError, FsStat, ResolverFs } from '../../fs';
 import { READ_CHUNK_BYTES } from '../../limits';
-import { boundedDigest } from '../../read';
-
-export type RawRead =
-  | {
-      ok: true;
-      /** The first `cap` bytes (all of them unless `tooLarge`). */
-      bytes: Uint8Array;
-      /** The file's size in bytes. */
-      size: number;
-      sha256: string;
-      tooLarge: boolean;
-    }
-  | { ok: false; message: string };
+import { type RawRead, boundedDigest } from '../../read';
 
 /**
  * Reads the regular file `canonical` (a path with no symbolic link), checked as `expected`; with

@@ -8,6 +8,7 @@
  * working directory's `.codex/config.toml`, then `--set`. Decisions and guesses: README.md here.
  */
 import { derived } from '../../profile';
+import type { ProfileHooks } from '../../hooks';
 import type {
   ContextFormat,
   ContextSource,
@@ -22,7 +23,7 @@ import type {
 import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
-import { ConfigProblem, agentHome, configLayer, readConfigDocument } from '../agent/config';
+import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
@@ -86,10 +87,29 @@ function directories(names: readonly string[]): DirectoryRule[] {
   ];
 }
 
+/** Codex's home: `$CODEX_HOME`, else `~/.codex` (its global files and config.toml are there). */
+function codexHome(inputs: HomeInputs): AgentHome {
+  return agentHome(inputs, 'CODEX_HOME', '.codex');
+}
+
+/**
+ * What Codex alone does (hooks.ts): one unreadable project file and it loads no project file at
+ * all; of the global pair the first with text wins, so a blank override gives way; its byte budget
+ * counts the bytes as read.
+ */
+const CODEX_HOOKS: ProfileHooks = {
+  load: {
+    projectReadFailure: (path) =>
+      `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
+    blankYieldsGroup: (candidate) => candidate.group === GLOBAL_GROUP,
+  },
+  fit: { bytesAsRead: true },
+};
+
 /** `$CODEX_HOME/AGENTS.override.md`, else `$CODEX_HOME/AGENTS.md`: the first with text after trimming. */
 function globals(ctx: DiscoverContext): NamedCandidate[] {
   const P = ctx.fs.path;
-  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  const home = codexHome({ env: ctx.env, homedir: ctx.homedir, path: P });
   return NAMES.map((name, rank) => ({
     abs: P.join(home.path, name),
     path: `${home.display}/${name}`,
@@ -102,7 +122,6 @@ function globals(ctx: DiscoverContext): NamedCandidate[] {
     own: true,
     group: GLOBAL_GROUP,
     trim: true,
-    yieldsWhenBlank: true,
   }));
 }
 
@@ -234,7 +253,7 @@ function readLayer(
  */
 function readCodexConfig(ctx: ProfileContext): CodexConfig {
   const P = ctx.fs.path;
-  const home = agentHome({ env: ctx.env, homedir: ctx.homedir, path: P }, 'CODEX_HOME', '.codex');
+  const home = codexHome({ env: ctx.env, homedir: ctx.homedir, path: P });
   const cwd = canonicalIfExists(ctx.fs, ctx.cwd);
   const found = { layers: [] as ConfigLayer[], problems: [] as ConfigProblem[], configFiles: [] as string[] };
   readLayer(
@@ -307,14 +326,11 @@ export const CODEX: Profile = {
     symlinks: 'follow-disclose',
     decode: 'lossy',
     keepBom: true,
-    rawBytes: true,
-    readErrorDropsProject: (path) =>
-      `Codex could not read ${path}; a failed read makes it load no project file at all (the global file stays)`,
     trim: false,
     skipEmpty: true,
     reportEmpty: true,
     trimWith: rustTrim,
-    homes: (where) => [agentHome(where, 'CODEX_HOME', '.codex').path],
+    homes: (where) => [codexHome(where).path],
   },
   dialect: null,
   order: PRECEDENCE,
@@ -323,4 +339,5 @@ export const CODEX: Profile = {
   format: CODEX_FORMAT,
   // A user message's `input_text` of the first request (0.169.0, run by test/oracle).
   contextPlace: 'first-user-message',
+  hooks: CODEX_HOOKS,
 };

@@ -4,6 +4,7 @@
  * settings the same way). Defaults are VS Code's.
  */
 import type { SettingSpec } from '../agent/settings';
+import { EffectiveSetting } from '../agent/settings';
 
 export const USE_AGENTS_MD = 'chat.useAgentsMdFile';
 export const USE_CLAUDE_MD = 'chat.useClaudeMdFile';
@@ -68,3 +69,38 @@ export const COPILOT_SETTINGS: readonly SettingSpec[] = Object.freeze([
     description: `VS Code's workspace trust; false: every folder counts as trusted (what ${PARENT_REPOSITORIES} needs)`,
   },
 ]);
+
+export interface CopilotSettings {
+  agentsMd: boolean;
+  claudeMd: boolean;
+  instructionFiles: boolean;
+  nestedAgents: boolean;
+  includeApplying: boolean;
+  locations: Readonly<Record<string, boolean>>;
+  parents: boolean;
+  trustEnabled: boolean;
+}
+
+export function settingsOf(effective: Record<string, EffectiveSetting>): CopilotSettings {
+  return {
+    agentsMd: effective[USE_AGENTS_MD].value as boolean,
+    claudeMd: effective[USE_CLAUDE_MD].value as boolean,
+    instructionFiles: effective[USE_INSTRUCTION_FILES].value as boolean,
+    nestedAgents: effective[USE_NESTED_AGENTS_MD].value as boolean,
+    includeApplying: effective[INCLUDE_APPLYING].value as boolean,
+    locations: effective[LOCATIONS].value as Readonly<Record<string, boolean>>,
+    parents: effective[PARENT_REPOSITORIES].value as boolean,
+    trustEnabled: effective[WORKSPACE_TRUST].value as boolean,
+  };
+}
+
+export const DEFAULTS: CopilotSettings = {
+  agentsMd: true,
+  claudeMd: true,
+  instructionFiles: true,
+  nestedAgents: false,
+  includeApplying: true,
+  locations: DEFAULT_LOCATIONS,
+  parents: false,
+  trustEnabled: true,
+};

@@ -7,6 +7,7 @@
  */
 import { derived } from '../../profile';
 import type { Configured, DirectoryRule, DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
+import type { SourceDelivery } from '../../evidence';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
 import { DSH_FIT, DSH_FORMAT } from './format';
@@ -73,6 +74,7 @@ export const DSH: Profile = Object.freeze({
   order: PRECEDENCE,
   supersede: 'none',
   budget: Object.freeze({ unit: UTF8_BYTES, size: DSH_BUDGET, fit: DSH_FIT }),
-  contextDeliveries: Object.freeze(['baseline']),
+  // DSH reads a file on touch but sends only the baseline ones (hooks.ts).
+  hooks: { delivery: { inContext: (delivery: SourceDelivery) => delivery === 'baseline' } },
   format: DSH_FORMAT,
 }) as Profile;

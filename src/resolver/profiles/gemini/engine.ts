@@ -344,13 +344,52 @@ export function machineSettings(inputs: Omit<GeminiInputs, 'root' | 'targets'>):
   return effectiveSettings('gemini', GEMINI_SETTINGS, machineLayers(run, places(run.inputs)).filter(defined), inputs.overrides);
 }
 
-/** Reads Gemini's settings, decides trust and resolves what loads. */
+/** Reads Gemini's settings, decides trust and resolves what loads: global, baseline, then on touch. */
 export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const run = new Run(inputs);
-  const P = run.P;
+  const config = configure(run);
+  const discovery = new Discovery(run, config);
+  const globals = discovery.globals();
+  const baseline = discovery.baseline();
+  // Tool calls: one per target; the root itself stands for "no tool has touched anything yet".
+  const touched = inputs.targets.filter((t) => t !== '' && t !== '.').flatMap((t) => discovery.onTouch(t));
+  return {
+    sources: [
+      ...globals.filter((s) => s.status === 'included'),
+      ...baseline,
+      ...touched,
+      ...globals.filter((s) => s.status !== 'included'),
+      ...discovery.dropped,
+      ...discovery.failed,
+    ],
+    diagnostics: run.diagnostics,
+    configFiles: run.configFiles,
+    settings: config.settings,
+    trust: config.trust,
+    notice: config.untrusted?.notice,
+    names: config.names,
+    ceiling: config.ceiling,
+  };
+}
+
+/** What Gemini decides before it looks for a context file: settings, trust, names, ceilings. */
+interface Configuration {
+  readonly where: Places;
+  readonly settings: Record<string, EffectiveSetting>;
+  readonly trust: GeminiTrust;
+  readonly untrusted: { reason: string; notice: string } | undefined;
+  readonly names: string[];
+  readonly markers: readonly string[];
+  readonly ceiling: string;
+  /** The workspace's include directories (absolute). */
+  readonly included: readonly string[];
+}
+
+/** Settings (the workspace file only in a trusted folder), trust, the context names and the walk's ceiling. */
+function configure(run: Run): Configuration {
+  const { inputs, P } = run;
   const where = places(inputs);
   const [systemDefaults, user, system] = machineLayers(run, where);
-
   // Trust is decided on the settings without the workspace file (which only a trusted folder reads).
   const early = effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, system].filter(defined), inputs.overrides);
   const trust = decideTrust(run, where, early['security.folderTrust.enabled'].value as boolean);
@@ -360,7 +399,6 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
   const settings = workspace
     ? effectiveSettings('gemini', GEMINI_SETTINGS, [systemDefaults, user, workspace, system].filter(defined), inputs.overrides)
     : early;
-
   const { names, rejected } = geminiNames(settings['context.fileName'].value as string | readonly string[] | null, P);
   for (const r of rejected)
     run.diagnostic(
@@ -376,28 +414,181 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     ? includeDirectories(inputs.fs, inputs.root, where.home, [systemDefaults, user, workspace, system], settings)
     : { dirs: [], problems: [] };
   for (const message of included.problems) run.diagnostic('invalid-value', null, null, message, 'config');
-  /** `loadJitSubdirectoryMemory`'s ceiling: that of the longest workspace directory holding the target. */
-  const ceilingFor = (abs: string): string => {
-    const best = included.dirs.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), inputs.root);
-    return best === inputs.root ? ceiling : (findCeiling(run, best, markers) ?? best);
-  };
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
+  return { where, settings, trust, untrusted, names, markers, ceiling, included: included.dirs };
+}
 
-  const sources: GeminiSource[] = [];
-  const reported = new Set<string>();
-  const loadedPaths = new Set<string>();
-  const loadedIds = new Map<string, string>();
+/**
+ * Gemini's discovery in its three steps, over what they share: the files reported and loaded so
+ * far (by path and by device and inode), and the one import expander of the call.
+ */
+class Discovery {
+  /** Files found twice (same device and inode) and left out. */
+  readonly dropped: GeminiSource[] = [];
+  /** Files Gemini would load but cannot. */
+  readonly failed: GeminiSource[] = [];
+  private readonly P: PathApi;
+  private readonly reported = new Set<string>();
+  private readonly loadedPaths = new Set<string>();
+  private readonly loadedIds = new Map<string, string>();
+  /** The top-level file whose imports are being expanded (for an import's diagnostic). */
+  private importing: GeminiSource | undefined;
+  /** Imported files outside the boundary (absolute → as messages name them), and who was told. */
+  private readonly outside = new Map<string, string>();
+  private readonly told = new Set<string>();
+  private readonly io: ImportIo;
+  /** One for the whole call: each imported file is read once, and the bound covers every file. */
+  private readonly imports: ImportExpander;
 
-  const display = (abs: string): string => {
-    const rel = P.relative(inputs.root, abs).split(P.sep).join('/');
-    return rel;
-  };
-  const describe = (abs: string, scope: 'global' | 'project', delivery: 'baseline' | 'on-touch'): GeminiSource => {
+  constructor(
+    private readonly run: Run,
+    private readonly config: Configuration,
+  ) {
+    this.P = run.P;
+    this.io = this.importIo();
+    this.imports = new ImportExpander(this.io, MAX_IMPORT_EXPANSION_CHARS);
+  }
+
+  /** Global files: each name under ~/.gemini, in name order, whatever the trust. */
+  globals(): GeminiSource[] {
+    const globals: GeminiSource[] = [];
+    for (const name of this.config.names) {
+      const abs = joinUnder(this.P, this.config.where.dotGemini, name);
+      if (!this.run.exists(abs) || this.reported.has(abs)) continue;
+      const s = this.describe(abs, 'global', 'baseline');
+      this.reported.add(abs);
+      const id = identity(this.run.stat(abs));
+      if (id !== undefined && this.loadedIds.has(id)) duplicate(s, this.loadedIds.get(id)!);
+      else if (this.load(s)) {
+        this.loadedPaths.add(abs);
+        if (id !== undefined) this.loadedIds.set(id, s.path);
+      }
+      globals.push(s);
+    }
+    return globals;
+  }
+
+  /**
+   * Baseline project files: cwd up to the ceiling, then each include directory up to its own,
+   * deduplicated in walk order, then sorted by absolute path.
+   */
+  baseline(): GeminiSource[] {
+    const { run, config } = this;
+    const walked = [
+      ...new Set([
+        ...findUpward(run, run.inputs.root, config.ceiling, config.names, config.where.dotGemini),
+        ...config.included.flatMap((d) =>
+          findUpward(run, d, findCeiling(run, d, config.markers) ?? d, config.names, config.where.dotGemini),
+        ),
+      ]),
+    ];
+    const batchIds = new Map<string, string>();
+    const project: GeminiSource[] = [];
+    for (const abs of walked) {
+      const s = this.describe(abs, 'project', 'baseline');
+      const id = identity(run.stat(abs));
+      if (id !== undefined && batchIds.has(id)) {
+        duplicate(s, batchIds.get(id)!);
+        this.dropped.push(s);
+        continue;
+      }
+      if (id !== undefined) batchIds.set(id, s.path);
+      project.push(s);
+    }
+    project.sort((a, b) => (a.absolute < b.absolute ? -1 : a.absolute > b.absolute ? 1 : 0));
+    const baseline: GeminiSource[] = [];
+    for (const s of project) {
+      this.reported.add(s.absolute);
+      const id = identity(run.stat(s.absolute));
+      if (id !== undefined && this.loadedIds.has(id)) {
+        duplicate(s, this.loadedIds.get(id)!);
+        this.dropped.push(s);
+        continue;
+      }
+      if (this.admit(s, id, true)) baseline.push(s);
+    }
+    for (const s of this.dropped) this.reported.add(s.absolute);
+    return baseline;
+  }
+
+  /** One tool call: from the target's directory up to its ceiling, the files not loaded yet. */
+  onTouch(target: string): GeminiSource[] {
+    const { run, P, config } = this;
+    const abs = joinUnder(P, run.inputs.root, target);
+    const st = run.stat(abs);
+    const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
+    const found = [...new Set(findUpward(run, start, this.ceilingFor(abs), config.names, config.where.dotGemini))];
+    const batch = new Map<string, string>();
+    const fresh: GeminiSource[] = [];
+    for (const p of found) {
+      if (this.loadedPaths.has(p)) continue;
+      const id = identity(run.stat(p));
+      const s = this.describe(p, 'project', 'on-touch');
+      s.target = target;
+      const seen = id === undefined ? undefined : (batch.get(id) ?? this.loadedIds.get(id));
+      if (seen !== undefined) {
+        if (!this.reported.has(p)) {
+          duplicate(s, seen);
+          this.reported.add(p);
+          this.dropped.push(s);
+        }
+        continue;
+      }
+      if (id !== undefined) batch.set(id, s.path);
+      fresh.push(s);
+    }
+    const loadedNow: GeminiSource[] = [];
+    for (const s of fresh) {
+      const first = !this.reported.has(s.absolute);
+      this.reported.add(s.absolute);
+      if (this.admit(s, identity(run.stat(s.absolute)), first)) loadedNow.push(s);
+    }
+    return loadedNow;
+  }
+
+  /**
+   * A project file found by a walk: untrusted in an untrusted folder, else loaded; true when it
+   * counts as loaded (a later walk finds it known). A failure is listed once, when `first`.
+   */
+  private admit(s: GeminiSource, id: string | undefined, first: boolean): boolean {
+    if (!this.config.trust.trusted) {
+      if (this.run.stat(s.absolute)?.kind === 'directory') this.load(s);
+      if (s.status === 'included') {
+        s.status = 'untrusted';
+        s.reason = this.config.untrusted!.reason;
+      }
+    } else if (!this.load(s)) {
+      if (first && s.status !== 'included') this.failed.push(s);
+      return false;
+    }
+    if (s.status === 'not-loaded') {
+      if (first) this.failed.push(s);
+      return false;
+    }
+    this.loadedPaths.add(s.absolute);
+    if (id !== undefined) this.loadedIds.set(id, s.path);
+    return true;
+  }
+
+  /** `loadJitSubdirectoryMemory`'s ceiling: that of the longest workspace directory holding the target. */
+  private ceilingFor(abs: string): string {
+    const { run, P, config } = this;
+    const root = run.inputs.root;
+    const best = config.included.filter((d) => isSubpath(P, d, abs)).reduce((a, b) => (b.length > a.length ? b : a), root);
+    return best === root ? config.ceiling : (findCeiling(run, best, config.markers) ?? best);
+  }
+
+  private display(abs: string): string {
+    return this.P.relative(this.run.inputs.root, abs).split(this.P.sep).join('/');
+  }
+
+  private describe(abs: string, scope: 'global' | 'project', delivery: 'baseline' | 'on-touch'): GeminiSource {
+    const P = this.P;
     if (scope === 'global') {
-      const rel = P.relative(where.dotGemini, abs).split(P.sep).join('/');
+      const rel = P.relative(this.config.where.dotGemini, abs).split(P.sep).join('/');
       return {
         absolute: abs,
-        path: `${where.homeDisplay}/.gemini/${rel}`,
+        path: `${this.config.where.homeDisplay}/.gemini/${rel}`,
         scope,
         directory: null,
         depth: 0,
@@ -410,9 +601,9 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
         sha256: '',
       };
     }
-    const path = display(abs);
-    const probe = run.probes.get(abs);
-    const dir = display(probe?.dir ?? P.dirname(abs));
+    const path = this.display(abs);
+    const probe = this.run.probes.get(abs);
+    const dir = this.display(probe?.dir ?? P.dirname(abs));
     const parts = dir === '' ? [] : dir.split('/');
     const depth = parts.reduce((d, p) => (p === '..' ? d - 1 : d + 1), 0);
     return {
@@ -430,51 +621,51 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
       sha256: '',
       ...(probe ? { probe } : {}),
     };
-  };
+  }
 
-  /** The top-level file whose imports are being expanded (for an import's diagnostic). */
-  let importing: GeminiSource | undefined;
-  /** Imported files outside the boundary (absolute → as messages name them), and who was told. */
-  const outside = new Map<string, string>();
-  const told = new Set<string>();
-  const io: ImportIo = {
-    path: P,
-    exists: (abs) => run.exists(abs),
-    realpath: (abs) => run.real(abs),
-    read: (abs) => {
-      const st = run.stat(abs);
-      if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
-      if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
-      const real = run.real(abs);
-      const boundary = inputs.boundary;
-      if (boundary && !boundary.shows(real)) {
-        // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
-        outside.set(abs, boundary.name(real));
-        return { ok: true, text: DISCLOSED_PLACEHOLDER };
-      }
-      const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
-      if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
-      return { ok: true, text: decodeLossy(read.bytes).text };
-    },
-    inserted: (abs) => {
-      const shown = outside.get(abs);
-      const from = importing?.path ?? null;
-      if (shown === undefined || told.has(`${from}\0${abs}`)) return;
-      told.add(`${from}\0${abs}`);
-      run.diagnostic(
-        'symlink-outside-root',
-        from,
-        null,
-        `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
-        'import',
-      );
-    },
-  };
-  // One for the whole call: each imported file is read once, and the bound covers every file.
-  const imports = new ImportExpander(io, MAX_IMPORT_EXPANSION_CHARS);
+  /** How imports read: through the boundary, an outside file as the placeholder, told once per importer. */
+  private importIo(): ImportIo {
+    const { run } = this;
+    const inputs = run.inputs;
+    return {
+      path: this.P,
+      exists: (abs) => run.exists(abs),
+      realpath: (abs) => run.real(abs),
+      read: (abs) => {
+        const st = run.stat(abs);
+        if (st === undefined) return { ok: false, message: `ENOENT: no such file or directory, open '${abs}'` };
+        if (st.kind === 'directory') return { ok: false, message: 'EISDIR: illegal operation on a directory, read' };
+        const real = run.real(abs);
+        const boundary = inputs.boundary;
+        if (boundary && !boundary.shows(real)) {
+          // Gemini inserts it (its own check passed); Holaryn shows where it leads, never its text.
+          this.outside.set(abs, boundary.name(real));
+          return { ok: true, text: DISCLOSED_PLACEHOLDER };
+        }
+        const read = readRawFile(inputs.fs, real, st, MAX_CONTENT_BYTES, inputs.cache);
+        if (!read.ok) return { ok: false, message: `EIO: ${read.message}, open '${abs}'` };
+        return { ok: true, text: decodeLossy(read.bytes).text };
+      },
+      inserted: (abs) => {
+        const shown = this.outside.get(abs);
+        const from = this.importing?.path ?? null;
+        if (shown === undefined || this.told.has(`${from}\0${abs}`)) return;
+        this.told.add(`${from}\0${abs}`);
+        run.diagnostic(
+          'symlink-outside-root',
+          from,
+          null,
+          `${from ?? 'a context file'} imports ${shown}, outside the workspace and Gemini CLI's own folder: Gemini CLI would send ${shown} to the model; Holaryn does not read it, and shows "${DISCLOSED_PLACEHOLDER}" in its place`,
+          'import',
+        );
+      },
+    };
+  }
 
   /** Reads one candidate into `s` (text, size, hash); false when Gemini would get no content. */
-  const load = (s: GeminiSource, markersForImports: readonly string[]): boolean => {
+  private load(s: GeminiSource): boolean {
+    const { run } = this;
+    const inputs = run.inputs;
     const st = run.stat(s.absolute);
     if (st === undefined) return false;
     if (st.kind === 'directory') {
@@ -505,163 +696,35 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     s.bytes = read.bytes;
     s.sha256 = read.sha256;
     s.read = read;
+    this.readDiagnostics(s, read);
+    const base = this.P.dirname(s.absolute);
+    this.importing = s;
+    const expanded = this.imports.expand(read.text, base, importRoot(this.io, base, this.config.markers));
+    this.importing = undefined;
+    s.text = expanded.text.trim();
+    if (expanded.cut) s.importsCut = true;
+    return true;
+  }
+
+  private readDiagnostics(s: GeminiSource, read: Extract<ReadResult, { ok: true }>): void {
     if (read.tooLarge)
-      run.diagnostic(
+      this.run.diagnostic(
         'too-large',
         s.path,
         null,
         `${s.path} is larger than ${MAX_CONTENT_BYTES} bytes: only its first ${MAX_CONTENT_BYTES} bytes are shown (Gemini reads it all)`,
       );
     if (read.replaced)
-      run.diagnostic('invalid-utf8', s.path, null, `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`);
-    const base = P.dirname(s.absolute);
-    importing = s;
-    const expanded = imports.expand(read.text, base, importRoot(io, base, markersForImports));
-    importing = undefined;
-    s.text = expanded.text.trim();
-    if (expanded.cut) s.importsCut = true;
-    return true;
-  };
-
-  const duplicate = (s: GeminiSource, of: string): void => {
-    s.status = 'not-loaded';
-    s.reason = `same file (device+inode) as ${of}`;
-  };
-
-  // Global files: each name under ~/.gemini, in name order, whatever the trust.
-  const globals: GeminiSource[] = [];
-  for (const name of names) {
-    const abs = joinUnder(P, where.dotGemini, name);
-    if (!run.exists(abs) || reported.has(abs)) continue;
-    const s = describe(abs, 'global', 'baseline');
-    reported.add(abs);
-    const id = identity(run.stat(abs));
-    if (id !== undefined && loadedIds.has(id)) duplicate(s, loadedIds.get(id)!);
-    else if (load(s, markers)) {
-      loadedPaths.add(abs);
-      if (id !== undefined) loadedIds.set(id, s.path);
-    }
-    globals.push(s);
+      this.run.diagnostic(
+        'invalid-utf8',
+        s.path,
+        null,
+        `${s.path} is not valid UTF-8: Gemini reads it with U+FFFD in place of the bad bytes`,
+      );
   }
+}
 
-  // Baseline project files: cwd up to the ceiling, then each include directory up to its own,
-  // deduplicated in walk order, then sorted.
-  const walked = [
-    ...new Set([
-      ...findUpward(run, inputs.root, ceiling, names, where.dotGemini),
-      ...included.dirs.flatMap((d) => findUpward(run, d, findCeiling(run, d, markers) ?? d, names, where.dotGemini)),
-    ]),
-  ];
-  const batchIds = new Map<string, string>();
-  const project: GeminiSource[] = [];
-  const dropped: GeminiSource[] = [];
-  for (const abs of walked) {
-    const s = describe(abs, 'project', 'baseline');
-    const id = identity(run.stat(abs));
-    if (id !== undefined && batchIds.has(id)) {
-      duplicate(s, batchIds.get(id)!);
-      dropped.push(s);
-      continue;
-    }
-    if (id !== undefined) batchIds.set(id, s.path);
-    project.push(s);
-  }
-  project.sort((a, b) => (a.absolute < b.absolute ? -1 : a.absolute > b.absolute ? 1 : 0));
-  const baseline: GeminiSource[] = [];
-  const failed: GeminiSource[] = [];
-  for (const s of project) {
-    reported.add(s.absolute);
-    const id = identity(run.stat(s.absolute));
-    if (id !== undefined && loadedIds.has(id)) {
-      duplicate(s, loadedIds.get(id)!);
-      dropped.push(s);
-      continue;
-    }
-    if (!trust.trusted) {
-      if (run.stat(s.absolute)?.kind === 'directory') load(s, markers);
-      if (s.status === 'included') {
-        s.status = 'untrusted';
-        s.reason = untrusted!.reason;
-      }
-    } else if (!load(s, markers)) {
-      if (s.status !== 'included') failed.push(s);
-      continue;
-    }
-    if (s.status === 'not-loaded') {
-      failed.push(s);
-      continue;
-    }
-    loadedPaths.add(s.absolute);
-    if (id !== undefined) loadedIds.set(id, s.path);
-    baseline.push(s);
-  }
-  for (const s of dropped) reported.add(s.absolute);
-
-  // Tool calls: one per target, from the target's directory up to the ceiling, new files only.
-  const touched: GeminiSource[] = [];
-  for (const target of inputs.targets) {
-    // The root itself stands for "no tool has touched anything yet".
-    if (target === '' || target === '.') continue;
-    const abs = joinUnder(P, inputs.root, target);
-    const st = run.stat(abs);
-    const start = st === undefined || st.kind === 'file' ? P.dirname(abs) : abs;
-    const found = [...new Set(findUpward(run, start, ceilingFor(abs), names, where.dotGemini))];
-    const batch = new Map<string, string>();
-    const fresh: GeminiSource[] = [];
-    for (const p of found) {
-      if (loadedPaths.has(p)) continue;
-      const id = identity(run.stat(p));
-      const s = describe(p, 'project', 'on-touch');
-      s.target = target;
-      const seen = id === undefined ? undefined : (batch.get(id) ?? loadedIds.get(id));
-      if (seen !== undefined) {
-        if (!reported.has(p)) {
-          duplicate(s, seen);
-          reported.add(p);
-          dropped.push(s);
-        }
-        continue;
-      }
-      if (id !== undefined) batch.set(id, s.path);
-      fresh.push(s);
-    }
-    const loadedNow: GeminiSource[] = [];
-    for (const s of fresh) {
-      const first = !reported.has(s.absolute);
-      reported.add(s.absolute);
-      const id = identity(run.stat(s.absolute));
-      if (!trust.trusted) {
-        if (run.stat(s.absolute)?.kind === 'directory') load(s, markers);
-        if (s.status === 'included') {
-          s.status = 'untrusted';
-          s.reason = untrusted!.reason;
-        }
-      } else if (!load(s, markers)) {
-        if (first && s.status !== 'included') failed.push(s);
-        continue;
-      }
-      if (s.status === 'not-loaded') {
-        if (first) failed.push(s);
-        continue;
-      }
-      loadedPaths.add(s.absolute);
-      if (id !== undefined) loadedIds.set(id, s.path);
-      loadedNow.push(s);
-    }
-    touched.push(...loadedNow);
-  }
-
-  sources.push(...globals.filter((s) => s.status === 'included'), ...baseline, ...touched);
-  sources.push(...globals.filter((s) => s.status !== 'included'), ...dropped, ...failed);
-
-  return {
-    sources,
-    diagnostics: run.diagnostics,
-    configFiles: run.configFiles,
-    settings,
-    trust,
-    notice: untrusted?.notice,
-    names,
-    ceiling,
-  };
+function duplicate(s: GeminiSource, of: string): void {
+  s.status = 'not-loaded';
+  s.reason = `same file (device+inode) as ${of}`;
 }

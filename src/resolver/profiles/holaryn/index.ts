@@ -3,9 +3,8 @@
  * `CLAUDE.md` from the root down to each target's directory, the operator-global file first,
  * Holaryn frontmatter, `mode: replace` within a directory, a 24,000-character budget.
  */
-import * as os from 'node:os';
 import { HIGHEST_FIRST } from '../../fit';
-import { PathApi, nodeResolverFs } from '../../fs';
+import { defaultGlobalFile } from '../../global-file';
 import { DEFAULT_BUDGET } from '../../limits';
 import { HOLARYN_POLICY } from './policy';
 import type { ContextResult } from '../../context';
@@ -18,29 +17,9 @@ import { HOLARYN_ABOUT } from './about';
 
 export const HOLARYN_CANDIDATES: readonly string[] = HOLARYN_POLICY.candidates;
 
-/** The operator-global instruction file and the name it is shown under. */
-export interface GlobalFile {
-  path: string;
-  displayName: string;
-}
-
-export const GLOBAL_FILE_NAME = 'instructions.md';
-
-/** `$HOLARYN_HOME/instructions.md`, with `HOLARYN_HOME` defaulting to `~/.holaryn`. */
-export function defaultGlobalFile(
-  env: Record<string, string | undefined> = process.env,
-  home: string = os.homedir(),
-  P: PathApi = nodeResolverFs.path,
-): GlobalFile {
-  const holarynHome = env.HOLARYN_HOME;
-  if (holarynHome) return { path: P.resolve(holarynHome, GLOBAL_FILE_NAME), displayName: `$HOLARYN_HOME/${GLOBAL_FILE_NAME}` };
-  return { path: P.join(home, '.holaryn', GLOBAL_FILE_NAME), displayName: `~/.holaryn/${GLOBAL_FILE_NAME}` };
-}
-
-/** A global file named explicitly (`--global FILE`): shown as `<global>/<basename>`. */
-export function explicitGlobalFile(path: string, P: PathApi = nodeResolverFs.path): GlobalFile {
-  return { path: P.resolve(path), displayName: `<global>/${P.basename(path)}` };
-}
+// Holaryn's operator-global file is defined in global-file.ts (the call's options name it too).
+export { GLOBAL_FILE_NAME, defaultGlobalFile, explicitGlobalFile } from '../../global-file';
+export type { GlobalFile } from '../../global-file';
 
 /** The operator-global file as a candidate: `options.globalFile`, else the default from the env. */
 export function holarynGlobal(ctx: DiscoverContext): NamedCandidate[] {

@@ -30,7 +30,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeLossy } from '../../resolver/profiles/agent/text';
+import { decodeLossy } from '../../resolver';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
 import { bodyOf, mainRequests } from './types';
 

@@ -28,8 +28,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseConfigText } from '../../resolver/profiles/agent/config';
-import { decodeLossy } from '../../resolver/profiles/agent/text';
+import { parseConfigText } from '../../resolver';
+import { decodeLossy } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { bodyOf, mainRequests } from './types';

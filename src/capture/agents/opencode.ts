@@ -28,8 +28,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseConfigText } from '../../resolver';
-import { decodeLossy } from '../../resolver';
+import { decodeLossy, parseConfigText } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { bodyOf, mainRequests } from './types';

@@ -13,12 +13,14 @@ import {
   compareCell,
   compareProfiles,
   compareRows,
+  eachProfile,
+  type Evidence,
   profileByName,
   profileNames,
 } from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, gitQuotedDiagnostics, readTargets, resolveOptionsFrom } from './args';
 import { CliIo, Colors, EXIT, colors, printable } from './io';
-import { writeJson } from './json';
+import { LazyMembers, writeJson } from './json';
 
 export const COMPARE_HELP = `Usage: holaryn compare <root> <target>... [options]
 
@@ -166,11 +168,30 @@ export async function compareCommand(args: string[], io: CliIo): Promise<number>
   // One by one: spreading a long list into push's arguments overflows the stack.
   if (listed) for (const line of listed.targets) targets.push(line);
   const names = comparedProfiles(values.profiles);
-  const cmp = compareProfiles(rootPath, targets, names, resolveOptionsFrom(values, io));
+  const options = resolveOptionsFrom(values, io);
   // Lines read unquoted are the same for every profile: each evidence says so, as `instructions` does.
   const unquoted = gitQuotedDiagnostics(listed?.unquoted ?? []);
+  if (values.json) {
+    // Each profile's evidence is resolved, written and let go in turn: memory holds one of them,
+    // however many profiles there are and however large their files (the same bytes as writing the
+    // whole comparison at once).
+    const each = eachProfile(rootPath, targets, names, options);
+    const first = each.next();
+    if (first.done) throw new UsageError('--profiles names no profile');
+    const [firstName, firstEv] = first.value;
+    firstEv.diagnostics.push(...unquoted);
+    function* members(): Generator<readonly [string, Evidence]> {
+      yield [firstName, firstEv];
+      for (const [name, ev] of each) {
+        ev.diagnostics.push(...unquoted);
+        yield [name, ev];
+      }
+    }
+    writeJson({ schema: COMPARE_SCHEMA, targets: firstEv.targets, profiles: new LazyMembers(members) }, io);
+    return EXIT.ok;
+  }
+  const cmp = compareProfiles(rootPath, targets, names, options);
   for (const ev of Object.values(cmp.profiles)) ev.diagnostics.push(...unquoted);
-  if (values.json) writeJson(cmp, io);
-  else io.stdout(renderComparison(cmp, colors(io)) + unquoted.map((d) => `\n${printable(d.message)}\n`).join(''));
+  io.stdout(renderComparison(cmp, colors(io)) + unquoted.map((d) => `\n${printable(d.message)}\n`).join(''));
   return EXIT.ok;
 }

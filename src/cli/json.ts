@@ -25,6 +25,16 @@ const WEIGHT_LEVELS = 3;
 
 type Sink = (text: string) => void;
 
+/**
+ * An object whose members are made as they are written, one at a time, each dropped once it is
+ * out: a document too large to hold whole (`compare --json` of every profile, each evidence
+ * resolved, written and let go in turn). Written as JSON.stringify would write a plain object
+ * with those members in that order.
+ */
+export class LazyMembers {
+  constructor(readonly members: () => Iterable<readonly [string, unknown]>) {}
+}
+
 function isContainer(value: unknown): value is object {
   return value !== null && typeof value === 'object' && !(value instanceof Number || value instanceof String || value instanceof Boolean);
 }
@@ -51,7 +61,7 @@ function toJson(value: unknown, key: string): unknown {
 function weight(value: unknown, levels: number, limit: number): number {
   if (typeof value === 'string') return value.length >>> 6;
   if (!isContainer(value)) return 0;
-  if (hasToJson(value)) return Infinity;
+  if (hasToJson(value) || value instanceof LazyMembers) return Infinity;
   if (Array.isArray(value)) {
     let w = value.length;
     if (levels > 0) for (let i = 0; i < value.length && w <= limit; i++) w += weight(value[i], levels - 1, limit - w);
@@ -124,8 +134,12 @@ function write(value: unknown, indent: string, space: Space, levels: number, out
     return out(`${br}${indent}]`);
   }
   let first = true;
-  for (const k of Object.keys(value as object)) {
-    const member = toJson((value as Record<string, unknown>)[k], k);
+  const members: Iterable<readonly [string, unknown]> =
+    value instanceof LazyMembers
+      ? value.members()
+      : Object.keys(value as object).map((k) => [k, (value as Record<string, unknown>)[k]] as const);
+  for (const [k, v] of members) {
+    const member = toJson(v, k);
     if (skipped(member)) continue;
     out(`${first ? '{' : ','}${br}${inner}${JSON.stringify(k)}:${space === 0 ? '' : ' '}`);
     first = false;

@@ -40,9 +40,8 @@ export function compareProfiles(
 ): Comparison {
   const base = options.fs ?? nodeResolverFs;
   const compare = (fs: ResolverFs): Comparison => {
-    const shared: ResolveOptions = derived(options, { budget: undefined, fs });
     const profiles: Record<string, Evidence> = {};
-    for (const name of names) profiles[name] = resolveInstructions(root, targets, derived(shared, { profile: name }));
+    for (const [name, ev] of resolveEach(root, targets, names, derived(options, { fs }))) profiles[name] = ev;
     return { schema: COMPARE_SCHEMA, targets: profiles[names[0]].targets, profiles };
   };
   // A trust lookup given as a function cannot be checked later: nothing is kept then.
@@ -53,6 +52,32 @@ export function compareProfiles(
   const { globalFile, candidates, settings } = options;
   const key = JSON.stringify([root, targets, names, globalFile, candidates, settings, env, homedir, trustStore]);
   return memo.run(key, base, [trustStore], compare);
+}
+
+/**
+ * The resolutions of a comparison one at a time, each made when it is asked for (a caller that
+ * writes each and lets it go holds one evidence at a time: `compare --json`), all against one
+ * moment of `options.fs` (the file system as it is, unless given), each profile with its own
+ * default budget.
+ */
+export function* eachProfile(
+  root: string,
+  targets: readonly string[],
+  names: readonly string[],
+  options: ResolveOptions,
+): Generator<readonly [string, Evidence]> {
+  return yield* resolveEach(root, targets, names, derived(options, { fs: momentFs(options.fs ?? nodeResolverFs) }));
+}
+
+/** Each profile's resolution against `options.fs` as given (one moment already), with its own default budget. */
+function* resolveEach(
+  root: string,
+  targets: readonly string[],
+  names: readonly string[],
+  options: ResolveOptions,
+): Generator<readonly [string, Evidence]> {
+  const shared: ResolveOptions = derived(options, { budget: undefined });
+  for (const name of names) yield [name, resolveInstructions(root, targets, derived(shared, { profile: name }))];
 }
 
 /** The cell of a file a profile did not consider. */

@@ -6,7 +6,7 @@
  */
 export { FileCache } from './cache';
 export { canonicalRoot, locateCandidate } from './candidates';
-export { cellUnit, COMPARE_SCHEMA, compareCell, compareProfiles, compareRows } from './compare';
+export { cellUnit, COMPARE_SCHEMA, compareCell, compareProfiles, compareRows, eachProfile } from './compare';
 export type { Comparison } from './compare';
 export { contextByPlace, placeHeading, placeWords } from './context-parts';
 export { measure } from './context';

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { writeJson } from '../../../src/cli/json';
+import { LazyMembers, writeJson } from '../../../src/cli/json';
 import { MemoryFs } from '../../../src/resolver/memory-fs';
 import { resolveInstructions } from '../../../src/resolver';
 import { fm } from '../../helpers/tree';
@@ -82,6 +82,31 @@ describe('streaming JSON output (bytes of JSON.stringify(value, null, 2) on a te
     same([long, long.slice(7), { deep: [long] }]);
     same(long);
     same({ list: Array.from({ length: 20_000 }, (_, i) => ({ target: `t${i}`, reason: i === 19_999 ? long : 'short' })) });
+  });
+
+  it('members made as they are written (LazyMembers): the bytes of the plain object, each member asked for once, in order, while writing', () => {
+    const plain = {
+      schema: 's',
+      targets: [{ path: 'a' }],
+      profiles: { one: { x: 'é'.repeat(70_000), y: [1, 2] }, two: {}, three: { z: null }, skipped: undefined },
+    };
+    for (const space of [2, 0] as const) {
+      const asked: string[] = [];
+      const parts: string[] = [];
+      const lazy = new LazyMembers(function* () {
+        for (const [k, v] of Object.entries(plain.profiles)) {
+          asked.push(`${k}@${parts.length}`);
+          yield [k, v] as const;
+        }
+      });
+      writeJson({ ...plain, profiles: lazy }, { stdout: (t) => parts.push(t), isTTY: space === 2 });
+      assert.equal(parts.join(''), `${JSON.stringify(plain, null, space)}\n`, `space ${space}`);
+      assert.deepEqual(
+        asked.map((a) => a.split('@')[0]),
+        ['one', 'two', 'three', 'skipped'],
+      );
+    }
+    assert.equal(written({ empty: new LazyMembers(() => []) }, 0).text, '{"empty":{}}\n');
   });
 
   it('arbitrary JSON-like values (property)', () => {

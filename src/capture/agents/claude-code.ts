@@ -19,6 +19,8 @@ import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './type
 import { bodyOf, mainRequests } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
+/** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
+const ENGINE_BLOCK = '<system-reminder>\nContents of /';
 /** A reminder introducing files: the engine's (one file each) or the AGENTS.md plugin's (`tool.call hook additional context: `, every file of the read). */
 const REMINDER = /<system-reminder>\n(?:tool\.call hook additional context: )?Contents of [\s\S]*?<\/system-reminder>/g;
 const FILE_LINE = /^(?:tool\.call hook additional context: )?Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;
@@ -68,9 +70,17 @@ function extract(input: ExtractInput): Extracted {
   // What came after the first request: the messages the last request adds to it.
   const last = messagesOf(requests[requests.length - 1]);
   for (const m of last.slice(first.length)) {
+    if (m.role === 'system') {
+      // The default model's layout: the plugin's text is a system message of its own, unwrapped.
+      for (const b of blocksOf(m.content))
+        if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0) parts.push({ place: 'system-message', text: b.text });
+      continue;
+    }
     if (m.role !== 'user') continue;
     for (const b of blocksOf(m.content)) {
       if (b.type === 'tool_result') for (const r of toolResultText(b).match(REMINDER) ?? []) parts.push({ place: 'tool-result', text: r });
+      // The default model's layout: each engine file is a text block after the tool result.
+      else if (b.type === 'text' && typeof b.text === 'string' && b.text.startsWith(ENGINE_BLOCK)) parts.push({ place: 'tool-result', text: b.text });
       else if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0)
         parts.push({ place: 'system-message', text: b.text });
     }
@@ -117,8 +127,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
       'text',
       '--max-turns',
       '3',
-      '--model',
-      'claude-sonnet-4-5',
     ],
     env: {
       HOME: home,

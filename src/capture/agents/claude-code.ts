@@ -21,6 +21,8 @@ import { bodyOf, mainRequests } from './types';
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
 /** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
 const ENGINE_BLOCK = '<system-reminder>\nContents of /';
+/** The token count a model with Claude Code's `total_tokens_reminder` gets at the end of the system message: not a memory file. */
+const TOTAL_TOKENS = /\n\n<total_tokens>[^<]*<\/total_tokens>$/;
 /** A reminder introducing files: the engine's (one file each) or the AGENTS.md plugin's (`tool.call hook additional context: `, every file of the read). */
 const REMINDER = /<system-reminder>\n(?:tool\.call hook additional context: )?Contents of [\s\S]*?<\/system-reminder>/g;
 const FILE_LINE = /^(?:tool\.call hook additional context: )?Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;
@@ -73,14 +75,16 @@ function extract(input: ExtractInput): Extracted {
     if (m.role === 'system') {
       // The default model's layout: the plugin's text is a system message of its own, unwrapped.
       for (const b of blocksOf(m.content))
-        if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0) parts.push({ place: 'system-message', text: b.text });
+        if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0)
+          parts.push({ place: 'system-message', text: b.text.replace(TOTAL_TOKENS, '') });
       continue;
     }
     if (m.role !== 'user') continue;
     for (const b of blocksOf(m.content)) {
       if (b.type === 'tool_result') for (const r of toolResultText(b).match(REMINDER) ?? []) parts.push({ place: 'tool-result', text: r });
       // The default model's layout: each engine file is a text block after the tool result.
-      else if (b.type === 'text' && typeof b.text === 'string' && b.text.startsWith(ENGINE_BLOCK)) parts.push({ place: 'tool-result', text: b.text });
+      else if (b.type === 'text' && typeof b.text === 'string' && b.text.startsWith(ENGINE_BLOCK))
+        parts.push({ place: 'tool-result', text: b.text });
       else if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0)
         parts.push({ place: 'system-message', text: b.text });
     }

@@ -103,8 +103,8 @@ export function renderTouched(f: Named, cap: number | null = null): string {
 /** The AGENTS.md files the plugin adds on a read: one system reminder (unwrapped in a system message), or "" when there are none. */
 export function renderHook(files: readonly Named[], wrapped = true): string {
   if (files.length === 0) return '';
-  const text = HOOK_PREFIX + files.map((f) => `Contents of ${f.path}:\n\n${f.source.content}`).join('\n');
-  return wrapped ? `${OPEN}${escapeHookContext(text)}${CLOSE}` : text;
+  const text = escapeHookContext(HOOK_PREFIX + files.map((f) => `Contents of ${f.path}:\n\n${f.source.content}`).join('\n'));
+  return wrapped ? `${OPEN}${text}${CLOSE}` : text;
 }
 
 export interface ClaudePart {
@@ -118,9 +118,15 @@ export interface ClaudePart {
  * The parts in the order the model reads them: the first user message's reminder, then in the
  * tool's result the plugin's reminder and one reminder per file the engine loaded
  * (`in-tool-result`), or the engine's files after the tool result and the plugin's system message
- * (`system-messages`).
+ * (`system-messages`). `gitStatus`: Claude Code puts its git status reminder after the launch one
+ * (the working directory is in a repository).
  */
-export function claudeParts(files: readonly Named[], cap: number | null = null, layout: TouchLayout = 'in-tool-result'): ClaudePart[] {
+export function claudeParts(
+  files: readonly Named[],
+  cap: number | null = null,
+  layout: TouchLayout = 'in-tool-result',
+  gitStatus = true,
+): ClaudePart[] {
   const of = (group: ReturnType<typeof groupOf>) => files.filter((f) => groupOf(f.source) === group);
   const part = (place: ClaudePlace, mine: readonly Named[], text: string): ClaudePart => ({
     place,
@@ -129,7 +135,9 @@ export function claudeParts(files: readonly Named[], cap: number | null = null, 
   });
   const parts: ClaudePart[] = [];
   const launch = of('launch');
-  if (launch.length > 0) parts.push(part('first-user-message', launch, renderFirstUserMessage(launch)));
+  // With system messages, the last reminder before the prompt ends with a line break: the launch one when no git status follows it.
+  const launchEnd = layout === 'system-messages' && !gitStatus ? '\n' : '';
+  if (launch.length > 0) parts.push(part('first-user-message', launch, renderFirstUserMessage(launch) + launchEnd));
   const hook = of('hook');
   const engine = of('engine');
   if (layout === 'in-tool-result') {

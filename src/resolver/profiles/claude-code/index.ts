@@ -6,7 +6,18 @@
  * `--set`. Decisions and approximations: README.md in this folder.
  */
 import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
-import type { ContextFormat, ContextSource, Dialect, FitDecision, FitInput, FitRule, FitStatus, FormatFrame, Profile, ProfileContext } from '../../profile';
+import type {
+  ContextFormat,
+  ContextSource,
+  Dialect,
+  FitDecision,
+  FitInput,
+  FitRule,
+  FitStatus,
+  FormatFrame,
+  Profile,
+  ProfileContext,
+} from '../../profile';
 import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
@@ -99,12 +110,14 @@ export function claudeContextParts(
   named?: ReadonlyMap<string, string>,
   frame?: FormatFrame,
   model: ModelChoice = chooseModel(DEFAULT_MODEL),
+  gitStatus = true,
 ): ClaudePart[] {
   const pathOf = namer(named, frame);
   return claudeParts(
     sources.map((source) => ({ source, path: pathOf(source) })),
     model.cut,
     model.layout,
+    gitStatus,
   );
 }
 
@@ -143,14 +156,27 @@ function cutOnTouch(sources: FitInput['sources'], layout: FitInput['layout'], bu
 /** The cut of Claude Code's default model. */
 export const CLAUDE_FIT: FitRule = claudeFit(() => chooseModel(DEFAULT_MODEL));
 
-function claudeFormat(named?: ReadonlyMap<string, string>, model: () => ModelChoice = () => chooseModel(DEFAULT_MODEL)): ContextFormat {
+/** What the format needs to know of the session: the model and whether a git status follows the launch files. */
+interface Session {
+  model: ModelChoice;
+  gitStatus: boolean;
+}
+
+function claudeFormat(
+  named?: ReadonlyMap<string, string>,
+  session: () => Session = () => ({ model: chooseModel(DEFAULT_MODEL), gitStatus: true }),
+): ContextFormat {
+  const parts = (sources: readonly ContextSource[], frame: FormatFrame | undefined) => {
+    const s = session();
+    return claudeContextParts(sources, named, frame, s.model, s.gitStatus);
+  };
   return {
     layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
     render: (sources, _decision, _budget, _unit, frame) =>
-      claudeContextParts(sources, named, frame, model())
+      parts(sources, frame)
         .map((p) => p.text)
         .join(CONTEXT_PART_SEPARATOR),
-    renderParts: (sources, _decision, _budget, _unit, frame) => claudeContextParts(sources, named, frame, model()),
+    renderParts: (sources, _decision, _budget, _unit, frame) => parts(sources, frame),
   };
 }
 
@@ -277,6 +303,7 @@ function configure(ctx: ProfileContext) {
   const named = new Map<string, string>();
   const setModel = effective.model.from === 'set' && typeof effective.model.value === 'string' ? effective.model.value : undefined;
   let model = chooseModel(DEFAULT_MODEL);
+  let gitStatus = true;
   const fidelity = [...CLAUDE_CODE_FIDELITY];
   const settings: Record<string, unknown> = {
     instructionFiles: {
@@ -286,7 +313,7 @@ function configure(ctx: ProfileContext) {
     },
   };
   const profile: Profile = derived(CLAUDE_CODE, {
-    format: claudeFormat(named, () => model),
+    format: claudeFormat(named, () => ({ model, gitStatus })),
     budget: { ...CLAUDE_CODE.budget, fit: claudeFit(() => model) },
     fidelity,
     discover(dctx) {
@@ -300,6 +327,8 @@ function configure(ctx: ProfileContext) {
       }
       const chosen = modelSetting(setModel, ctx.env, [user, ...project, managed]);
       model = chooseModel(chosen.value);
+      // Claude Code adds its git status when the working directory is in a repository (a `.git` where the walk up found one).
+      gitStatus = ctx.fs.lstat(P.join(dctx.projectRoot, '.git')) !== undefined;
       settings.model = modelEvidence(chosen, model);
       if (model.id === undefined)
         fidelity.push(

@@ -104,7 +104,8 @@ function canonical(name: string): string | undefined {
   const full = n.startsWith('claude-') ? n : `claude-${n}`;
   // The longest id the name starts with: `claude-opus-5-5` before `claude-opus-5`.
   let best: string | undefined;
-  for (const id of MODELS.keys()) if ((full === id || full.startsWith(`${id}-`)) && (best === undefined || id.length > best.length)) best = id;
+  for (const id of MODELS.keys())
+    if ((full === id || full.startsWith(`${id}-`)) && (best === undefined || id.length > best.length)) best = id;
   return best;
 }
 

@@ -608,6 +608,13 @@ export const cases: OracleCase[] = [
     env: { ANTHROPIC_MODEL: 'claude-haiku-4-5' },
     read: 'sub/x/f.txt',
   },
+  {
+    name: 'model-unknown',
+    why: 'strings (a model outside the release order gets mid-conversation system messages and the 1M window) + run: an id Claude Code does not know is laid out as the default model and cut past 150,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },
+    env: { ANTHROPIC_MODEL: 'claude-nonesuch-9' },
+    read: 'sub/x/f.txt',
+  },
 
   // ------------------------------------------------------------------------------------------
   // On touch: subdirectories and path rules

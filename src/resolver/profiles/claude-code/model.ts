@@ -12,7 +12,8 @@
  *   model gets Claude Code's mid-conversation system messages: each engine file a text block after
  *   the tool result, the AGENTS.md plugin's text a system message of its own.
  * - The cut: 5% of the context window in characters, at least 40,000; a character is 4 tokens'
- *   worth for the older models listed below and 3 for the others.
+ *   worth for the older models listed below and 3 for the others. A model outside the catalog
+ *   gets the 1M window (`claude-3-*` ones 200K).
  */
 
 /** The layout of files loaded on touch. */
@@ -119,11 +120,12 @@ export function chooseModel(name: string): ModelChoice {
   const oneMAsked = /\[1m\]\s*$/i.test(name);
   const bare = name.replace(/\[1m\]\s*$/i, '');
   const id = canonical(bare);
-  const facts = id === undefined ? undefined : MODELS.get(id);
   const claude3 = bare.toLowerCase().includes('claude-3-');
+  const facts = id === undefined ? (claude3 ? old(false) : undefined) : MODELS.get(id);
   const layout: TouchLayout = claude3 || (id !== undefined && olderThan(id, FIRST_SYSTEM_MESSAGES)) ? 'in-tool-result' : 'system-messages';
   const oneM = oneMAsked && facts?.oneM === true;
-  const window = oneM ? M1 : (facts?.window ?? K200);
+  // A model Claude Code does not know gets the 1M window.
+  const window = oneM ? M1 : (facts?.window ?? M1);
   const perToken = claude3 || (id !== undefined && FOUR_CHARS.has(id)) ? 4 : 3;
   return { name, id, oneM, layout, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)) };
 }

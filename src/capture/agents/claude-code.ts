@@ -4,15 +4,19 @@
  * Launch: `-p` with only the Read tool, hooks off (`disableAllHooks` in `--settings`, the highest
  * settings layer), MCP servers only from the command line (`--strict-mcp-config`, none given), no
  * session saved; the endpoint is `ANTHROPIC_BASE_URL`, with traffic other than the model's off.
+ * No `--model`: the model is the one the user's configuration (or a case's `ANTHROPIC_MODEL` and
+ * settings files) chooses, else Claude Code's default, as for a user running `claude -p`.
  *
  * What it sends: `POST /v1/messages?beta=true`, streamed. The baseline files are one text block
  * of the first user message, a `<system-reminder>` that starts with "Codebase and user
  * instructions are shown below", each file introduced by `Contents of <absolute path> (<label>):`.
- * Files loaded when the Read tool touches a path come inside that tool's result (for this model):
- * first the AGENTS.md plugin's `<system-reminder>` (`tool.call hook additional context: Contents
- * of <path>:` …, every file of the read), then each file the engine loads in a `<system-reminder>`
- * starting `Contents of <path>:`; any other later text block naming file contents is taken as a
- * system message of its own.
+ * Files loaded when the Read tool touches a path come in one of two layouts, by model
+ * (src/resolver/profiles/claude-code/model.ts): inside that tool's result, first the AGENTS.md
+ * plugin's `<system-reminder>` (`tool.call hook additional context: Contents of <path>:` …, every
+ * file of the read), then each file the engine loads in a `<system-reminder>` starting `Contents
+ * of <path>:`; or (the default model) each engine file's reminder as a text block after the tool
+ * result and the plugin's text, unwrapped, as a message with role `system`. Any other later text
+ * block naming file contents is taken as a system message of its own.
  */
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';

@@ -26,7 +26,7 @@ const BASELINE = '<system-reminder>\nCodebase and user instructions are shown be
 /** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
 const ENGINE_BLOCK = '<system-reminder>\nContents of /';
 /** The token count a model with Claude Code's `total_tokens_reminder` gets at the end of the system message: not a memory file. */
-const TOTAL_TOKENS = /\n\n<total_tokens>[^<]*<\/total_tokens>$/;
+const TOTAL_TOKENS = /\n\n(?:<system-reminder>\n)?<total_tokens>[^<]*<\/total_tokens>(?:\n<\/system-reminder>)?$/;
 /** A reminder introducing files: the engine's (one file each) or the AGENTS.md plugin's (`tool.call hook additional context: `, every file of the read). */
 const REMINDER = /<system-reminder>\n(?:tool\.call hook additional context: )?Contents of [\s\S]*?<\/system-reminder>/g;
 const FILE_LINE = /^(?:tool\.call hook additional context: )?Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;

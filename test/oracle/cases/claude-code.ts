@@ -609,6 +609,20 @@ export const cases: OracleCase[] = [
     read: 'sub/x/f.txt',
   },
   {
+    name: 'model-opus-4-6',
+    why: 'strings (release order before claude-opus-4-8; 200K window; 4 characters a token) + run: claude-opus-4-6 gets the files in the tool result and cuts past 40,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(1300) },
+    env: { ANTHROPIC_MODEL: 'claude-opus-4-6' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-sonnet-5',
+    why: 'strings (after claude-opus-4-8; 1M window; 3 characters a token) + run: claude-sonnet-5 gets system messages and cuts past 150,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-5' },
+    read: 'sub/x/f.txt',
+  },
+  {
     name: 'model-unknown',
     why: 'strings (a model outside the release order gets mid-conversation system messages and the 1M window) + run: an id Claude Code does not know is laid out as the default model and cut past 150,000',
     tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },

@@ -251,6 +251,9 @@ describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)
       assert.deepEqual([of('claude-sonnet-4-5[1m]').touchCut, of('claude-sonnet-4-5[1m]').window], [200000, '1m']);
       assert.deepEqual([of('claude-opus-4-7').layout, of('claude-opus-4-7').touchCut], ['in-tool-result', 150000]);
       assert.equal(of('claude-opus-4-8').layout, 'system-messages');
+      assert.equal(of('claude-sonnet-5').layout, 'system-messages-in-reminders');
+      const sonnet5 = claude(tree, ['sub/x/f'], { settings: { model: 'claude-sonnet-5' } });
+      assert.ok(sonnet5.ev.contextParts[2].text.startsWith('<system-reminder>\ntool.call hook additional context: '));
       const unknown = claude(tree, ['sub/x/f'], { settings: { model: 'claude-nonesuch-9' } });
       assert.deepEqual([model(unknown).model, model(unknown).layout, model(unknown).touchCut], [null, 'system-messages', 150000]);
       assert.ok(unknown.ev.fidelity?.some((f) => f.includes('"claude-nonesuch-9" is not one Claude Code 2.1.328 knows')));

@@ -118,7 +118,7 @@ export interface ClaudePart {
  * The parts in the order the model reads them: the first user message's reminder, then in the
  * tool's result the plugin's reminder and one reminder per file the engine loaded
  * (`in-tool-result`), or the engine's files after the tool result and the plugin's system message
- * (`system-messages`). `gitStatus`: Claude Code puts its git status reminder after the launch one
+ * (`system-messages`; `wrapped`: that message in a reminder). `gitStatus`: Claude Code puts its git status reminder after the launch one
  * (the working directory is in a repository).
  */
 export function claudeParts(
@@ -126,6 +126,7 @@ export function claudeParts(
   cap: number | null = null,
   layout: TouchLayout = 'in-tool-result',
   gitStatus = true,
+  wrapped = false,
 ): ClaudePart[] {
   const of = (group: ReturnType<typeof groupOf>) => files.filter((f) => groupOf(f.source) === group);
   const part = (place: ClaudePlace, mine: readonly Named[], text: string): ClaudePart => ({
@@ -146,6 +147,6 @@ export function claudeParts(
     return parts;
   }
   engine.forEach((f, i) => parts.push(part('tool-result', [f], renderTouched(f, cap) + (i < engine.length - 1 ? '\n' : ''))));
-  if (hook.length > 0) parts.push(part('system-message', hook, renderHook(hook, false)));
+  if (hook.length > 0) parts.push(part('system-message', hook, renderHook(hook, wrapped)));
   return parts;
 }

@@ -118,6 +118,7 @@ export function claudeContextParts(
     model.cut,
     model.layout,
     gitStatus,
+    model.wrapped,
   );
 }
 
@@ -267,7 +268,8 @@ function modelSetting(set: string | undefined, env: ProfileContext['env'], layer
 
 /** The evidence's `settings.model`: the name, where it came from, and what it decides. */
 function modelEvidence(m: ModelSetting, choice: ModelChoice): Record<string, unknown> {
-  return { ...m, model: choice.id ?? null, layout: choice.layout, touchCut: choice.cut, ...(choice.oneM ? { window: '1m' } : {}) };
+  const layout = choice.layout === 'system-messages' && choice.wrapped ? 'system-messages-in-reminders' : choice.layout;
+  return { ...m, model: choice.id ?? null, layout, touchCut: choice.cut, ...(choice.oneM ? { window: '1m' } : {}) };
 }
 
 /** The first of these variables set to a true value, as the reason nothing loads. */

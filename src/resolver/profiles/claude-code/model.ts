@@ -10,7 +10,8 @@
  * - The layout: a model released before claude-opus-4-8 (Claude Code's own release order; every
  *   `claude-3-*`) gets the files in the tool result (`tool-result` reminders); any later or unknown
  *   model gets Claude Code's mid-conversation system messages: each engine file a text block after
- *   the tool result, the AGENTS.md plugin's text a system message of its own.
+ *   the tool result, the AGENTS.md plugin's text a system message of its own (in a reminder unless
+ *   the model has the catalog's `lean_prompt`: claude-sonnet-5 and claude-mythos-5 do not).
  * - The cut: 5% of the context window in characters, at least 40,000; a character is 4 tokens'
  *   worth for the older models listed below and 3 for the others. A model outside the catalog
  *   gets the 1M window (`claude-3-*` ones 200K).
@@ -71,6 +72,30 @@ const FOUR_CHARS = new Set([
   'claude-haiku-4-5',
 ]);
 
+/** Models with the catalog's `lean_prompt` capability: their system messages go without a reminder around them. */
+const LEAN = new Set([
+  'claude-opus-4-8',
+  'claude-opus-5',
+  'claude-opus-5-5',
+  'claude-sonnet-5-5',
+  'claude-haiku-5-5',
+  'claude-fable-5',
+  'claude-fable-5-1',
+  'claude-fable-5-2',
+  'claude-mythos-5-1',
+  'claude-mythos-5-2',
+]);
+
+/**
+ * Whether a system message is wrapped in a `<system-reminder>`: not for a `lean_prompt` model;
+ * else for a name with `claude-3-`, `haiku` or `sonnet`, and the opus models before 4-8.
+ */
+function wrapsSystemMessages(id: string | undefined, name: string): boolean {
+  if (id !== undefined && LEAN.has(id)) return false;
+  const n = (id ?? name).toLowerCase();
+  return /claude-3-|haiku|sonnet/.test(n) || (id !== undefined && id.startsWith('claude-opus-4-'));
+}
+
 /** Where 2.1.328 points its aliases on Anthropic's own API. */
 const ALIASES: Readonly<Record<string, string>> = {
   opus: 'claude-opus-5-5',
@@ -93,6 +118,8 @@ export interface ModelChoice {
   /** The window was asked for with `[1m]` and the model offers it. */
   readonly oneM: boolean;
   readonly layout: TouchLayout;
+  /** With `system-messages`: whether the plugin's system message is wrapped in a `<system-reminder>`. */
+  readonly wrapped: boolean;
   /** Characters past which a file loaded on touch is cut. */
   readonly cut: number;
 }
@@ -127,5 +154,6 @@ export function chooseModel(name: string): ModelChoice {
   // A model Claude Code does not know gets the 1M window.
   const window = oneM ? M1 : (facts?.window ?? M1);
   const perToken = claude3 || (id !== undefined && FOUR_CHARS.has(id)) ? 4 : 3;
-  return { name, id, oneM, layout, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)) };
+  const wrapped = wrapsSystemMessages(id, bare);
+  return { name, id, oneM, layout, wrapped, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)) };
 }

@@ -4,21 +4,29 @@
  * Launch: `-p` with only the Read tool, hooks off (`disableAllHooks` in `--settings`, the highest
  * settings layer), MCP servers only from the command line (`--strict-mcp-config`, none given), no
  * session saved; the endpoint is `ANTHROPIC_BASE_URL`, with traffic other than the model's off.
+ * No `--model`: the model is the one the user's configuration (or a case's `ANTHROPIC_MODEL` and
+ * settings files) chooses, else Claude Code's default, as for a user running `claude -p`.
  *
  * What it sends: `POST /v1/messages?beta=true`, streamed. The baseline files are one text block
  * of the first user message, a `<system-reminder>` that starts with "Codebase and user
  * instructions are shown below", each file introduced by `Contents of <absolute path> (<label>):`.
- * Files loaded when the Read tool touches a path come inside that tool's result (for this model):
- * first the AGENTS.md plugin's `<system-reminder>` (`tool.call hook additional context: Contents
- * of <path>:` …, every file of the read), then each file the engine loads in a `<system-reminder>`
- * starting `Contents of <path>:`; any other later text block naming file contents is taken as a
- * system message of its own.
+ * Files loaded when the Read tool touches a path come in one of two layouts, by model
+ * (src/resolver/profiles/claude-code/model.ts): inside that tool's result, first the AGENTS.md
+ * plugin's `<system-reminder>` (`tool.call hook additional context: Contents of <path>:` …, every
+ * file of the read), then each file the engine loads in a `<system-reminder>` starting `Contents
+ * of <path>:`; or (the default model) each engine file's reminder as a text block after the tool
+ * result and the plugin's text, unwrapped, as a message with role `system`. Any other later text
+ * block naming file contents is taken as a system message of its own.
  */
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { bodyOf, mainRequests } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
+/** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
+const ENGINE_BLOCK = '<system-reminder>\nContents of /';
+/** The token count a model with Claude Code's `total_tokens_reminder` gets at the end of the system message: not a memory file. */
+const TOTAL_TOKENS = /\n\n(?:<system-reminder>\n)?<total_tokens>[^<]*<\/total_tokens>(?:\n<\/system-reminder>)?$/;
 /** A reminder introducing files: the engine's (one file each) or the AGENTS.md plugin's (`tool.call hook additional context: `, every file of the read). */
 const REMINDER = /<system-reminder>\n(?:tool\.call hook additional context: )?Contents of [\s\S]*?<\/system-reminder>/g;
 const FILE_LINE = /^(?:tool\.call hook additional context: )?Contents of (\/.*?)(?: \([^()\n]*\))?:$/gm;
@@ -68,9 +76,19 @@ function extract(input: ExtractInput): Extracted {
   // What came after the first request: the messages the last request adds to it.
   const last = messagesOf(requests[requests.length - 1]);
   for (const m of last.slice(first.length)) {
+    if (m.role === 'system') {
+      // The default model's layout: the plugin's text is a system message of its own, unwrapped.
+      for (const b of blocksOf(m.content))
+        if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0)
+          parts.push({ place: 'system-message', text: b.text.replace(TOTAL_TOKENS, '') });
+      continue;
+    }
     if (m.role !== 'user') continue;
     for (const b of blocksOf(m.content)) {
       if (b.type === 'tool_result') for (const r of toolResultText(b).match(REMINDER) ?? []) parts.push({ place: 'tool-result', text: r });
+      // The default model's layout: each engine file is a text block after the tool result.
+      else if (b.type === 'text' && typeof b.text === 'string' && b.text.startsWith(ENGINE_BLOCK))
+        parts.push({ place: 'tool-result', text: b.text });
       else if (b.type === 'text' && typeof b.text === 'string' && filesIn(b.text).length > 0)
         parts.push({ place: 'system-message', text: b.text });
     }
@@ -117,8 +135,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
       'text',
       '--max-turns',
       '3',
-      '--model',
-      'claude-sonnet-4-5',
     ],
     env: {
       HOME: home,

@@ -13,6 +13,19 @@ function under(dir: string, files: Record<string, OracleEntry>): Record<string, 
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [`${dir}/${k}`, v]));
 }
 
+/** `lines` lines of 32 characters and a line break each. */
+const longFile = (lines: number): string =>
+  Array.from({ length: lines }, (_, i) => `line ${String(i).padStart(5, '0')} of a long nested file`).join('\n') + '\n';
+
+/** A launch AGENTS.md, one the plugin adds on a read, and two files the engine loads on that read. */
+const LAYOUT_TREE: Record<string, OracleEntry> = {
+  'AGENTS.md': 'root agents\n',
+  'sub/AGENTS.md': 'sub agents\n',
+  'sub/x/CLAUDE.md': 'x claude\n',
+  'sub/x/.claude/rules/r.md': 'x rule\n',
+  'sub/x/f.txt': 'f\n',
+};
+
 const settings = (s: unknown): Record<string, OracleEntry> => ({ '.claude/settings.json': JSON.stringify(s) });
 const plugin = (options: Record<string, unknown>) => settings({ pluginConfigs: { 'cc-plugin-agents-md@builtin': { options } } });
 
@@ -481,13 +494,140 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'touched-file-cut',
-    why: 'run: a file loaded on touch over 40,000 characters (claude-sonnet-4-5) is cut at the last line break before, with a line saying where the rest starts',
+    why: 'run: with the default model (claude-opus-5-5) a file loaded on touch over 150,000 characters (5% of its 1M window, 3 characters a token) is cut at the last line break before, with a line saying where the rest starts',
+    tree: { ...git, 'sub/CLAUDE.md': longFile(4700), 'sub/f.txt': 'f\n' },
+    read: 'sub/f.txt',
+  },
+  {
+    name: 'touched-file-not-cut-under-150000',
+    why: 'run: with the default model a file of about 42,900 characters loaded on touch is sent whole',
+    tree: { ...git, 'sub/CLAUDE.md': longFile(1300), 'sub/f.txt': 'f\n' },
+    read: 'sub/f.txt',
+  },
+  {
+    name: 'touched-file-cut-sonnet-4-5',
+    why: 'run: with claude-sonnet-4-5 (200K window, 4 characters a token: 40,000, the floor) a file loaded on touch over 40,000 characters is cut',
+    tree: { ...git, 'sub/CLAUDE.md': longFile(1300), 'sub/f.txt': 'f\n' },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5' },
+    read: 'sub/f.txt',
+  },
+  {
+    name: 'touched-file-cut-sonnet-4-5-1m',
+    why: 'strings (the [1m] suffix gives a model that offers it the 1M window) + run: claude-sonnet-4-5[1m] cuts past 200,000',
+    tree: { ...git, 'sub/CLAUDE.md': longFile(6300), 'sub/f.txt': 'f\n' },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5[1m]' },
+    read: 'sub/f.txt',
+  },
+  {
+    name: 'touched-file-cut-opus-4-7',
+    why: 'strings (catalog: 1M window; release order: before claude-opus-4-8) + run: claude-opus-4-7 cuts past 150,000 yet lays the files out in the tool result',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },
+    env: { ANTHROPIC_MODEL: 'claude-opus-4-7' },
+    read: 'sub/x/f.txt',
+  },
+
+  // ------------------------------------------------------------------------------------------
+  // The model: what Claude Code runs decides where files loaded on touch go
+
+  {
+    name: 'model-default-layout',
+    why: "run: the default model (claude-opus-5-5) gets each engine file as a text block after the tool result (a line break after each but the last) and the plugin's text as a system message without a reminder around it",
+    tree: { ...git, ...LAYOUT_TREE },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-default-layout-without-git',
+    why: 'run: with the default model and no repository (no git status reminder), the launch reminder ends with a line break',
+    tree: { ...LAYOUT_TREE },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-from-env',
+    why: "strings (ANTHROPIC_MODEL before the settings' model) + run: ANTHROPIC_MODEL=claude-sonnet-4-5 puts the plugin's and the engine's files in reminders inside the tool result",
+    tree: { ...git, ...LAYOUT_TREE },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-from-user-settings',
+    why: 'run: the model of ~/.claude/settings.json chooses the layout',
+    tree: { ...git, ...LAYOUT_TREE },
+    home: settings({ model: 'claude-sonnet-4-5' }),
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-from-project-settings',
+    why: 'strings (the model "from project settings") + run: the model of .claude/settings.json chooses the layout',
+    tree: { ...git, ...LAYOUT_TREE, ...settings({ model: 'claude-sonnet-4-5' }) },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-from-local-settings',
+    why: "run: .claude/settings.local.json is over .claude/settings.json and the user's settings",
     tree: {
       ...git,
-      'sub/CLAUDE.md': Array.from({ length: 1200 }, (_, i) => `line ${String(i).padStart(5, '0')} of a long nested file`).join('\n') + '\n',
-      'sub/f.txt': 'f\n',
+      ...LAYOUT_TREE,
+      ...settings({ model: 'claude-opus-5-5' }),
+      '.claude/settings.local.json': JSON.stringify({ model: 'claude-sonnet-4-5' }),
     },
-    read: 'sub/f.txt',
+    home: settings({ model: 'claude-opus-5-5' }),
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-env-over-settings',
+    why: "run: ANTHROPIC_MODEL wins over the settings files' model",
+    tree: { ...git, ...LAYOUT_TREE, ...settings({ model: 'claude-sonnet-4-5' }) },
+    env: { ANTHROPIC_MODEL: 'claude-opus-5-5' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-alias-sonnet',
+    why: "strings (aliases: sonnet is claude-sonnet-5-5 on Anthropic's API, after claude-opus-4-8) + run: the alias gets the system-message layout",
+    tree: { ...git, ...LAYOUT_TREE },
+    home: settings({ model: 'sonnet' }),
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-dated-id',
+    why: 'run: a dated id (claude-sonnet-4-5-20250929) is that model',
+    tree: { ...git, ...LAYOUT_TREE },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5-20250929' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-opus-4-8',
+    why: 'strings (release order: claude-opus-4-8 is the first model with mid-conversation system messages) + run',
+    tree: { ...git, ...LAYOUT_TREE },
+    env: { ANTHROPIC_MODEL: 'claude-opus-4-8' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-haiku-4-5',
+    why: 'strings (release order: before claude-opus-4-8) + run: claude-haiku-4-5 gets the files in the tool result',
+    tree: { ...git, ...LAYOUT_TREE },
+    env: { ANTHROPIC_MODEL: 'claude-haiku-4-5' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-opus-4-6',
+    why: 'strings (release order before claude-opus-4-8; 200K window; 4 characters a token) + run: claude-opus-4-6 gets the files in the tool result and cuts past 40,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(1300) },
+    env: { ANTHROPIC_MODEL: 'claude-opus-4-6' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-sonnet-5',
+    why: 'strings (after claude-opus-4-8; 1M window; 3 characters a token) + run: claude-sonnet-5 gets system messages and cuts past 150,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-5' },
+    read: 'sub/x/f.txt',
+  },
+  {
+    name: 'model-unknown',
+    why: 'strings (a model outside the release order gets mid-conversation system messages and the 1M window) + run: an id Claude Code does not know is laid out as the default model and cut past 150,000',
+    tree: { ...git, ...LAYOUT_TREE, 'sub/x/.claude/rules/long.md': longFile(4700) },
+    env: { ANTHROPIC_MODEL: 'claude-nonesuch-9' },
+    read: 'sub/x/f.txt',
   },
 
   // ------------------------------------------------------------------------------------------

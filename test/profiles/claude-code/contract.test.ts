@@ -139,9 +139,9 @@ describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)
       read.ev.contextParts.map((p) => [p.place, p.sources]),
       [
         ['first-user-message', ['AGENTS.md']],
-        ['tool-result', ['src/lib/AGENTS.md']],
         ['tool-result', ['src/CLAUDE.md']],
         ['tool-result', ['.claude/rules/ts.md']],
+        ['system-message', ['src/lib/AGENTS.md']],
       ],
     );
     const write = claude(tree, ['src/lib/new.ts']);
@@ -149,26 +149,116 @@ describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)
     assert.ok(!write.ev.sources.some((s) => s.path === 'src/lib/AGENTS.md' && s.status === 'included'));
   });
 
-  it('files loaded on touch keep their whitespace; one over 40,000 characters is cut at a line break and marked (there is no budget)', () => {
-    const long = Array.from({ length: 6000 }, (_, i) => `line ${i}`).join('\n');
+  it('files loaded on touch keep their whitespace; one over 150,000 characters (the default model) is cut at a line break and marked (there is no budget)', () => {
+    const long = Array.from({ length: 20000 }, (_, i) => `line ${i}`).join('\n');
     const run = claude({ 'p/sub/CLAUDE.md': '\n  padded  \n', 'p/big/CLAUDE.md': long, 'p/sub/f': 'f', 'p/big/f': 'f' }, [
       'sub/f',
       'big/f',
     ]);
     const padded = run.ev.contextParts.find((p) => p.sources.includes('sub/CLAUDE.md'))!;
-    assert.ok(padded.text.endsWith(':\n\n\n  padded  \n\n</system-reminder>'));
+    assert.ok(padded.text.includes(':\n\n\n  padded  \n\n</system-reminder>'));
+    // Two touches rendered as one tool result (README, Approximations): a line break after each engine file but the last.
+    assert.deepEqual(
+      run.ev.contextParts.map((p) => p.text.endsWith('</system-reminder>\n')),
+      [true, false],
+    );
     const big = source(run, 'big/CLAUDE.md');
     assert.equal(big.status, 'truncated');
-    assert.match(big.reason!, /longer than 40000/);
+    assert.match(big.reason!, /longer than 150000/);
     const cut = run.ev.contextParts.find((p) => p.sources.includes('big/CLAUDE.md'))!.text;
     assert.match(
       cut,
-      /\n\n> Only the start of this file is shown\. For the rest, call Read on .*big\/CLAUDE\.md with offset=\d+ and a limit\.\n<\/system-reminder>$/,
+      /\n\n> Only the start of this file is shown\. For the rest, call Read on .*big\/CLAUDE\.md with offset=\d+ and a limit\.\n<\/system-reminder>\n?$/,
     );
     assert.equal(run.ev.truncation.budget, null);
     assert.ok(
-      run.ev.diagnostics.some((d) => d.code === 'budget-truncated' && d.source === 'big/CLAUDE.md' && /longer than 40000/.test(d.message)),
+      run.ev.diagnostics.some((d) => d.code === 'budget-truncated' && d.source === 'big/CLAUDE.md' && /longer than 150000/.test(d.message)),
     );
+  });
+
+  describe('the model Claude Code runs', () => {
+    const tree = {
+      'p/AGENTS.md': 'root agents',
+      'p/sub/AGENTS.md': 'sub agents',
+      'p/sub/x/CLAUDE.md': Array.from({ length: 6000 }, (_, i) => `line ${i}`).join('\n'),
+      'p/sub/x/f': 'f',
+    };
+    const places = (run: Run) => run.ev.contextParts.map((p) => [p.place, p.sources]);
+    const model = (run: Run) => run.ev.settings?.model as Record<string, unknown>;
+
+    it('by default claude-opus-5-5: the engine file beside the tool result, the plugin in a system message, cut past 150,000', () => {
+      const run = claude(tree, ['sub/x/f']);
+      assert.deepEqual(places(run), [
+        ['first-user-message', ['AGENTS.md']],
+        ['tool-result', ['sub/x/CLAUDE.md']],
+        ['system-message', ['sub/AGENTS.md']],
+      ]);
+      assert.equal(source(run, 'sub/x/CLAUDE.md').status, 'included');
+      assert.equal(
+        run.ev.contextParts[2].text,
+        `tool.call hook additional context: Contents of ${path.join(run.cwd, 'sub', 'AGENTS.md')}:\n\nsub agents`,
+      );
+      assert.deepEqual(model(run), {
+        value: 'claude-opus-5-5',
+        from: 'default',
+        model: 'claude-opus-5-5',
+        layout: 'system-messages',
+        touchCut: 150000,
+      });
+    });
+
+    it('ANTHROPIC_MODEL=claude-sonnet-4-5: the plugin and the engine file in reminders inside the tool result, cut past 40,000', () => {
+      const run = claude(tree, ['sub/x/f'], { env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5' } });
+      assert.deepEqual(places(run), [
+        ['first-user-message', ['AGENTS.md']],
+        ['tool-result', ['sub/AGENTS.md']],
+        ['tool-result', ['sub/x/CLAUDE.md']],
+      ]);
+      assert.ok(run.ev.contextParts[1].text.startsWith('<system-reminder>\ntool.call hook additional context: Contents of '));
+      assert.equal(source(run, 'sub/x/CLAUDE.md').status, 'truncated');
+      assert.deepEqual(model(run), {
+        value: 'claude-sonnet-4-5',
+        from: 'env',
+        variable: 'ANTHROPIC_MODEL',
+        model: 'claude-sonnet-4-5',
+        layout: 'in-tool-result',
+        touchCut: 40000,
+      });
+    });
+
+    it('the settings files: user, then project, then local, then managed; ANTHROPIC_MODEL over them; --set model over all', () => {
+      const json = (model: string) => JSON.stringify({ model });
+      const user = { '.claude/settings.json': json('claude-haiku-4-5') };
+      assert.deepEqual(
+        [model(claude(tree, ['sub/x/f'], { home: user })).value, model(claude(tree, ['sub/x/f'], { home: user })).file],
+        ['claude-haiku-4-5', '~/.claude/settings.json'],
+      );
+      const project = { ...tree, 'p/.claude/settings.json': json('claude-opus-4-7') };
+      assert.equal(model(claude(project, ['sub/x/f'], { home: user })).file, '.claude/settings.json');
+      const local = { ...project, 'p/.claude/settings.local.json': json('claude-opus-4-6') };
+      assert.equal(model(claude(local, ['sub/x/f'], { home: user })).file, '.claude/settings.local.json');
+      const managed = model(claude(local, ['sub/x/f'], { home: user, managed: { 'managed-settings.json': json('claude-sonnet-4-6') } }));
+      assert.deepEqual([managed.value, managed.file], ['claude-sonnet-4-6', '$HOLARYN_CLAUDE_MANAGED_DIR/managed-settings.json']);
+      assert.equal(model(claude(local, ['sub/x/f'], { home: user, env: { ANTHROPIC_MODEL: 'opus' } })).from, 'env');
+      const set = claude(local, ['sub/x/f'], { home: user, env: { ANTHROPIC_MODEL: 'opus' }, settings: { model: 'claude-sonnet-4-5' } });
+      assert.deepEqual([model(set).value, model(set).from, model(set).layout], ['claude-sonnet-4-5', 'set', 'in-tool-result']);
+    });
+
+    it('aliases, dated ids and [1m]; a model it does not know is laid out as the default and said to be unverified', () => {
+      const of = (name: string) => model(claude(tree, ['sub/x/f'], { settings: { model: name } }));
+      assert.deepEqual([of('sonnet').model, of('sonnet').layout, of('sonnet').touchCut], ['claude-sonnet-5-5', 'system-messages', 150000]);
+      assert.deepEqual([of('claude-sonnet-4-5-20250929').model, of('claude-sonnet-4-5-20250929').touchCut], ['claude-sonnet-4-5', 40000]);
+      assert.deepEqual([of('claude-sonnet-4-5[1m]').touchCut, of('claude-sonnet-4-5[1m]').window], [200000, '1m']);
+      assert.deepEqual([of('claude-opus-4-7').layout, of('claude-opus-4-7').touchCut], ['in-tool-result', 150000]);
+      assert.equal(of('claude-opus-4-8').layout, 'system-messages');
+      assert.equal(of('claude-sonnet-5').layout, 'system-messages-in-reminders');
+      const sonnet5 = claude(tree, ['sub/x/f'], { settings: { model: 'claude-sonnet-5' } });
+      assert.ok(sonnet5.ev.contextParts[2].text.startsWith('<system-reminder>\ntool.call hook additional context: '));
+      const unknown = claude(tree, ['sub/x/f'], { settings: { model: 'claude-nonesuch-9' } });
+      assert.deepEqual([model(unknown).model, model(unknown).layout, model(unknown).touchCut], [null, 'system-messages', 150000]);
+      assert.ok(unknown.ev.fidelity?.some((f) => f.includes('"claude-nonesuch-9" is not one Claude Code 2.1.328 knows')));
+      assert.ok(!claude(tree, ['sub/x/f']).ev.fidelity?.some((f) => f.includes('is not one Claude Code')));
+    });
   });
 
   it('path rules: .gitignore patterns below the rule\u2019s folder, a string, a list or commas; an invalid pattern is dropped while the others still work', () => {
@@ -275,14 +365,14 @@ describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)
     assert.ok(run.ev.skipped.some((s) => s.path === 'CLAUDE.local.md' && s.reason === 'too-large'));
   });
 
-  it('context: one reminder in the first user message, a header sentence, each file with its absolute path and label', () => {
+  it('context: one reminder in the first user message, a header sentence, each file with its absolute path and label (a line break after it: no git status follows outside a repository)', () => {
     const run = claude({ 'p/CLAUDE.md': 'main\n', 'p/CLAUDE.local.md': 'local\n' }, []);
     const c = path.join(run.cwd, 'CLAUDE.md');
     const l = path.join(run.cwd, 'CLAUDE.local.md');
     assert.ok(run.ev.context.startsWith('<system-reminder>\nCodebase and user instructions are shown below.'));
     assert.ok(
       run.ev.context.endsWith(
-        `Contents of ${c} (project instructions, checked into the codebase):\n\nmain\n\nContents of ${l} (user's private project instructions, not checked in):\n\nlocal\n</system-reminder>`,
+        `Contents of ${c} (project instructions, checked into the codebase):\n\nmain\n\nContents of ${l} (user's private project instructions, not checked in):\n\nlocal\n</system-reminder>\n`,
       ),
     );
   });

@@ -128,6 +128,41 @@ describe('capture extractors', () => {
         ],
       );
     });
+
+    it('the default model: engine files as text blocks after the tool result, the plugin as a system message without its token count', () => {
+      const a = '<system-reminder>\nContents of /r/sub/CLAUDE.md:\n\nsub\n\n</system-reminder>\n';
+      const b = '<system-reminder>\nContents of /r/sub/.claude/rules/r.md:\n\nrule\n\n</system-reminder>';
+      const hook = 'tool.call hook additional context: Contents of /r/sub/AGENTS.md:\n\nagents\n';
+      const env = { role: 'system', content: [{ type: 'text', text: '# Environment\nYou have been invoked' }] };
+      const result = {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't', content: '1\tx\n' },
+          { type: 'text', text: a },
+          { type: 'text', text: b },
+        ],
+      };
+      const system = { role: 'system', content: [{ type: 'text', text: `${hook}\n\n<total_tokens>9 tokens left</total_tokens>` }] };
+      const tool = { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'Read', input: { file_path: '/r/sub/x.ts' } }] };
+      const requests = [request(1, { messages: [user, env] }), request(2, { messages: [user, env, tool, result, system] })];
+      const x = CLAUDE_CODE_DRIVER.extract({ requests, files: none, cwd: '/r', home: '/h' });
+      assert.deepEqual(x.files, [
+        '/h/.claude/CLAUDE.md',
+        '/r/CLAUDE.md',
+        '/r/sub/CLAUDE.md',
+        '/r/sub/.claude/rules/r.md',
+        '/r/sub/AGENTS.md',
+      ]);
+      assert.deepEqual(
+        x.parts.map((p) => [p.place, p.text]),
+        [
+          ['first-user-message', baseline],
+          ['tool-result', a],
+          ['tool-result', b],
+          ['system-message', hook],
+        ],
+      );
+    });
   });
 
   describe('gemini', () => {

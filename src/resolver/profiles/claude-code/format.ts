@@ -1,20 +1,25 @@
 /**
- * The text Claude Code 2.1.328 sends for its memory files, in the places it puts them with the
- * model the oracle runs (claude-sonnet-4-5; README.md in this folder):
+ * The text Claude Code 2.1.328 sends for its memory files, in the places it puts them (README.md
+ * in this folder; which model gets which layout: model.ts):
  *
  * - **first-user-message**: the launch files, in one system reminder at the start of the first
  *   user message, after a header sentence, each file as `Contents of <path> (<label>):`, a blank
- *   line and its trimmed text;
- * - **tool-result**, inside the result of the tool that touched a path: first the AGENTS.md files
- *   its built-in AGENTS.md plugin adds on a read, together in one system reminder
- *   (`tool.call hook additional context: …`), then each file the engine loads (subdirectory
- *   CLAUDE.md files, path rules) in a system reminder of its own; all untrimmed, without a label.
+ *   line and its trimmed text (every model);
+ * - with a model before claude-opus-4-8 (`in-tool-result`), inside the result of the tool that
+ *   touched a path (**tool-result**): first the AGENTS.md files its built-in AGENTS.md plugin adds
+ *   on a read, together in one system reminder (`tool.call hook additional context: …`), then each
+ *   file the engine loads (subdirectory CLAUDE.md files, path rules) in a system reminder of its
+ *   own; all untrimmed, without a label;
+ * - with the default model and the later ones (`system-messages`): each engine file's reminder a
+ *   text block after the tool result (**tool-result**; every block but the last ends with a line
+ *   break), then the plugin's text, without a reminder around it, as a **system-message**.
  *
  * Each function renders one part from its sources, in order.
  */
 import type { ContextSource } from '../../profile';
+import type { TouchLayout } from './model';
 
-export type ClaudePlace = 'first-user-message' | 'tool-result';
+export type ClaudePlace = 'first-user-message' | 'tool-result' | 'system-message';
 
 /** What Claude Code calls each kind of memory file. */
 export type MemoryKind = 'managed' | 'user' | 'project' | 'local';
@@ -69,13 +74,6 @@ export function renderFirstUserMessage(files: readonly Named[]): string {
   return `${OPEN}${HEADER_SENTENCE}\n\n${body}${CLOSE}`;
 }
 
-/**
- * Claude Code cuts a file the engine loads on touch (not a managed one) whose trimmed text is
- * longer than this many UTF-16 code units: 5% of the model's context window in its characters, at
- * least 40,000 (claude-sonnet-4-5, the model the oracle runs, gets 40,000).
- */
-export const TOUCH_CUT = 40_000;
-
 /** The kept head of a text over `cap` (cut at the last line break before it) and the line the rest starts on. */
 export function touchCut(content: string, cap: number): { head: string; line: number } | undefined {
   const text = content.trim();
@@ -102,10 +100,11 @@ export function renderTouched(f: Named, cap: number | null = null): string {
   return `${OPEN}${escapeToolResult(`Contents of ${f.path}:\n\n${text}`)}${CLOSE}`;
 }
 
-/** The AGENTS.md files the plugin adds on a read: one system reminder, or "" when there are none. */
-export function renderHook(files: readonly Named[]): string {
+/** The AGENTS.md files the plugin adds on a read: one system reminder (unwrapped in a system message), or "" when there are none. */
+export function renderHook(files: readonly Named[], wrapped = true): string {
   if (files.length === 0) return '';
-  return `${OPEN}${escapeHookContext(HOOK_PREFIX + files.map((f) => `Contents of ${f.path}:\n\n${f.source.content}`).join('\n'))}${CLOSE}`;
+  const text = escapeHookContext(HOOK_PREFIX + files.map((f) => `Contents of ${f.path}:\n\n${f.source.content}`).join('\n'));
+  return wrapped ? `${OPEN}${text}${CLOSE}` : text;
 }
 
 export interface ClaudePart {
@@ -117,9 +116,18 @@ export interface ClaudePart {
 
 /**
  * The parts in the order the model reads them: the first user message's reminder, then in the
- * tool's result the plugin's reminder and one reminder per file the engine loaded.
+ * tool's result the plugin's reminder and one reminder per file the engine loaded
+ * (`in-tool-result`), or the engine's files after the tool result and the plugin's system message
+ * (`system-messages`; `wrapped`: that message in a reminder). `gitStatus`: Claude Code puts its git status reminder after the launch one
+ * (the working directory is in a repository).
  */
-export function claudeParts(files: readonly Named[], cap: number | null = null): ClaudePart[] {
+export function claudeParts(
+  files: readonly Named[],
+  cap: number | null = null,
+  layout: TouchLayout = 'in-tool-result',
+  gitStatus = true,
+  wrapped = false,
+): ClaudePart[] {
   const of = (group: ReturnType<typeof groupOf>) => files.filter((f) => groupOf(f.source) === group);
   const part = (place: ClaudePlace, mine: readonly Named[], text: string): ClaudePart => ({
     place,
@@ -128,9 +136,17 @@ export function claudeParts(files: readonly Named[], cap: number | null = null):
   });
   const parts: ClaudePart[] = [];
   const launch = of('launch');
-  if (launch.length > 0) parts.push(part('first-user-message', launch, renderFirstUserMessage(launch)));
+  // With system messages, the last reminder before the prompt ends with a line break: the launch one when no git status follows it.
+  const launchEnd = layout === 'system-messages' && !gitStatus ? '\n' : '';
+  if (launch.length > 0) parts.push(part('first-user-message', launch, renderFirstUserMessage(launch) + launchEnd));
   const hook = of('hook');
-  if (hook.length > 0) parts.push(part('tool-result', hook, renderHook(hook)));
-  for (const f of of('engine')) parts.push(part('tool-result', [f], renderTouched(f, cap)));
+  const engine = of('engine');
+  if (layout === 'in-tool-result') {
+    if (hook.length > 0) parts.push(part('tool-result', hook, renderHook(hook)));
+    for (const f of engine) parts.push(part('tool-result', [f], renderTouched(f, cap)));
+    return parts;
+  }
+  engine.forEach((f, i) => parts.push(part('tool-result', [f], renderTouched(f, cap) + (i < engine.length - 1 ? '\n' : ''))));
+  if (hook.length > 0) parts.push(part('system-message', hook, renderHook(hook, wrapped)));
   return parts;
 }

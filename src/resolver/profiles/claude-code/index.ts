@@ -6,7 +6,18 @@
  * `--set`. Decisions and approximations: README.md in this folder.
  */
 import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
-import type { ContextFormat, ContextSource, Dialect, FitRule, FitStatus, FormatFrame, Profile, ProfileContext } from '../../profile';
+import type {
+  ContextFormat,
+  ContextSource,
+  Dialect,
+  FitDecision,
+  FitInput,
+  FitRule,
+  FitStatus,
+  FormatFrame,
+  Profile,
+  ProfileContext,
+} from '../../profile';
 import { contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
@@ -14,7 +25,8 @@ import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/
 import { agentDiagnostics } from '../agent/configure';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode, MAX_MEMORY_BYTES, claudeDiscover } from './discover';
-import { ClaudePart, TOUCH_CUT, claudeParts, cuttable, touchCut } from './format';
+import { ClaudePart, claudeParts, cuttable, touchCut } from './format';
+import { DEFAULT_MODEL, ModelChoice, chooseModel } from './model';
 import { claudeHeader, stripComments } from './text';
 import { CLAUDE_CODE_ABOUT } from './about';
 
@@ -23,8 +35,8 @@ export const CLAUDE_CODE_VERSION = '2.1.328';
 
 export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
   'Verified against Claude Code 2.1.328 run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).',
-  'The context is the three places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders after the tool result, and the AGENTS.md files of a read in a system message.',
-  'A file loaded on touch is cut past 40,000 characters, as Claude Code cuts it for claude-sonnet-4-5 (the model the oracle runs); for a model with a larger context window Claude Code cuts later (5% of the window in characters: 150,000 for its default model of 2.1.328). A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
+  'The context is the places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders with the tool result, and the AGENTS.md files of a read in a system message (with the default model and the later ones; older models get them in a reminder inside the tool result).',
+  'The model is the one Claude Code would run (ANTHROPIC_MODEL, the settings files\u2019 model, or --set model=NAME; else its default, claude-opus-5-5): it decides where the files loaded on touch go and where such a file is cut (5% of the model\u2019s context window in characters, at least 40,000: 150,000 for the default model, 40,000 for claude-sonnet-4-5). A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
   'The managed policy folder is read but was not run: an unverified managed file (one this account could have written) gets another label and quoting in Claude Code; the managed settings\u2019 claudeMd text, --setting-sources, --add-dir, auto memory (MEMORY.md) and git worktrees inside their main repository are not modelled.',
   'Several targets resolve as several touches in one session; Claude Code sends each touch\u2019s files after that tool call, and a file once sent is not sent again.',
   'A file reached by two hard links loads twice in Claude Code and once here (a duplicate).',
@@ -50,6 +62,12 @@ export const CLAUDE_CODE_SETTINGS: readonly SettingSpec[] = Object.freeze([
     choices: INSTRUCTION_FILES_MODES,
     default: DEFAULT_MODE,
     description: `the AGENTS.md plugin's option (settings pluginConfigs["${AGENTS_PLUGIN}"].options): AGENTS.md where no CLAUDE.md loads (default), beside CLAUDE.md, never, or managed files only`,
+  },
+  {
+    name: 'model',
+    kind: 'string',
+    default: null,
+    description: `the model Claude Code runs, as --model takes it (over ANTHROPIC_MODEL and the settings files' model; default ${DEFAULT_MODEL}): where files loaded on touch go and where they are cut`,
   },
 ]);
 
@@ -91,21 +109,28 @@ export function claudeContextParts(
   sources: readonly ContextSource[],
   named?: ReadonlyMap<string, string>,
   frame?: FormatFrame,
-  cap: number | null = TOUCH_CUT,
+  model: ModelChoice = chooseModel(DEFAULT_MODEL),
+  gitStatus = true,
 ): ClaudePart[] {
   const pathOf = namer(named, frame);
   return claudeParts(
     sources.map((source) => ({ source, path: pathOf(source) })),
-    cap,
+    model.cut,
+    model.layout,
+    gitStatus,
+    model.wrapped,
   );
 }
 
 /**
- * Claude Code's one cut: a file loaded on touch past TOUCH_CUT keeps the lines before it.
+ * Claude Code's one cut: a file loaded on touch past the model's cut keeps the lines before it.
  * Everything else is sent whole (there is no budget).
  */
-export const CLAUDE_FIT: FitRule = ({ sources, layout }) => {
-  const budget = TOUCH_CUT;
+export function claudeFit(model: () => ModelChoice): FitRule {
+  return ({ sources, layout }) => cutOnTouch(sources, layout, model().cut);
+}
+
+function cutOnTouch(sources: FitInput['sources'], layout: FitInput['layout'], budget: number): FitDecision {
   const status: FitStatus[] = [];
   const kept: number[] = [];
   const reasons: (string | undefined)[] = [];
@@ -127,16 +152,32 @@ export const CLAUDE_FIT: FitRule = ({ sources, layout }) => {
     );
   });
   return { status, kept, needed, reasons };
-};
+}
 
-function claudeFormat(named?: ReadonlyMap<string, string>): ContextFormat {
+/** The cut of Claude Code's default model. */
+export const CLAUDE_FIT: FitRule = claudeFit(() => chooseModel(DEFAULT_MODEL));
+
+/** What the format needs to know of the session: the model and whether a git status follows the launch files. */
+interface Session {
+  model: ModelChoice;
+  gitStatus: boolean;
+}
+
+function claudeFormat(
+  named?: ReadonlyMap<string, string>,
+  session: () => Session = () => ({ model: chooseModel(DEFAULT_MODEL), gitStatus: true }),
+): ContextFormat {
+  const parts = (sources: readonly ContextSource[], frame: FormatFrame | undefined) => {
+    const s = session();
+    return claudeContextParts(sources, named, frame, s.model, s.gitStatus);
+  };
   return {
     layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
     render: (sources, _decision, _budget, _unit, frame) =>
-      claudeContextParts(sources, named, frame)
+      parts(sources, frame)
         .map((p) => p.text)
         .join(CONTEXT_PART_SEPARATOR),
-    renderParts: (sources, _decision, _budget, _unit, frame) => claudeContextParts(sources, named, frame),
+    renderParts: (sources, _decision, _budget, _unit, frame) => parts(sources, frame),
   };
 }
 
@@ -195,6 +236,42 @@ function modeOf(layer: Layer): InstructionFilesMode | undefined {
   return (typeof legacy === 'string' ? LEGACY_MODES[legacy] : undefined) ?? 'claude-md';
 }
 
+/** A settings file's `model` (a string that is not blank), or undefined. */
+function modelOf(layer: Layer | undefined): string | undefined {
+  const m = layer?.doc.model;
+  return typeof m === 'string' && m.trim() !== '' ? m : undefined;
+}
+
+/** Where the model came from, for the evidence's `settings.model`. */
+interface ModelSetting {
+  value: string;
+  from: 'default' | 'env' | 'config' | 'set';
+  file?: string;
+  variable?: string;
+}
+
+/**
+ * The model Claude Code runs: `--set model` (its `--model`), else `ANTHROPIC_MODEL`, else the
+ * `model` of the merged settings (lowest first: user, project, local, managed), else the default.
+ */
+function modelSetting(set: string | undefined, env: ProfileContext['env'], layers: readonly (Layer | undefined)[]): ModelSetting {
+  if (set !== undefined) return { value: set, from: 'set' };
+  const fromEnv = env.ANTHROPIC_MODEL;
+  if (fromEnv !== undefined && fromEnv.trim() !== '') return { value: fromEnv, from: 'env', variable: 'ANTHROPIC_MODEL' };
+  let found: ModelSetting = { value: DEFAULT_MODEL, from: 'default' };
+  for (const l of layers) {
+    const m = modelOf(l);
+    if (m !== undefined) found = { value: m, from: 'config', file: l!.file };
+  }
+  return found;
+}
+
+/** The evidence's `settings.model`: the name, where it came from, and what it decides. */
+function modelEvidence(m: ModelSetting, choice: ModelChoice): Record<string, unknown> {
+  const layout = choice.layout === 'system-messages' && choice.wrapped ? 'system-messages-in-reminders' : choice.layout;
+  return { ...m, model: choice.id ?? null, layout, touchCut: choice.cut, ...(choice.oneM ? { window: '1m' } : {}) };
+}
+
 /** The first of these variables set to a true value, as the reason nothing loads. */
 function envReason(env: ProfileContext['env'], names: readonly string[]): string | undefined {
   const name = names.find((n) => TRUE_ENV.test(env[n] ?? ''));
@@ -226,6 +303,10 @@ function configure(ctx: ProfileContext) {
   const disabled = envReason(ctx.env, ['CLAUDE_CODE_DISABLE_CLAUDE_MDS', 'CLAUDE_CODE_SIMPLE']);
   const noAttachments = envReason(ctx.env, ['CLAUDE_CODE_DISABLE_ATTACHMENTS']);
   const named = new Map<string, string>();
+  const setModel = effective.model.from === 'set' && typeof effective.model.value === 'string' ? effective.model.value : undefined;
+  let model = chooseModel(DEFAULT_MODEL);
+  let gitStatus = true;
+  const fidelity = [...CLAUDE_CODE_FIDELITY];
   const settings: Record<string, unknown> = {
     instructionFiles: {
       value: mode.value,
@@ -234,14 +315,27 @@ function configure(ctx: ProfileContext) {
     },
   };
   const profile: Profile = derived(CLAUDE_CODE, {
-    format: claudeFormat(named),
+    format: claudeFormat(named, () => ({ model, gitStatus })),
+    budget: { ...CLAUDE_CODE.budget, fit: claudeFit(() => model) },
+    fidelity,
     discover(dctx) {
       // The project's settings files, and its entry in .claude.json, are known only now that the working directory is.
       const layers = home.map((l) => ({ file: l.file, values: excludesOf(l, problems) }));
+      const project: (Layer | undefined)[] = [];
       for (const name of ['settings.json', 'settings.local.json']) {
         const l = settingsFile(ctx, P.join(dctx.root, '.claude', name), `.claude/${name}`, configFiles, problems);
+        project.push(l);
         if (l) layers.push({ file: l.file, values: excludesOf(l, problems) });
       }
+      const chosen = modelSetting(setModel, ctx.env, [user, ...project, managed]);
+      model = chooseModel(chosen.value);
+      // Claude Code adds its git status when the working directory is in a repository (a `.git` where the walk up found one).
+      gitStatus = ctx.fs.lstat(P.join(dctx.projectRoot, '.git')) !== undefined;
+      settings.model = modelEvidence(chosen, model);
+      if (model.id === undefined)
+        fidelity.push(
+          `The model ${JSON.stringify(chosen.value)} is not one Claude Code ${CLAUDE_CODE_VERSION} knows: the files loaded on touch are laid out as for its default model and cut past ${model.cut} characters, which was not verified.`,
+        );
       const approved = externalImportsApproved(ctx, dirs, dctx.projectRoot, configFiles, problems);
       for (const d of agentDiagnostics(problems.splice(0))) dctx.diagnostic(d.code, d.source, d.line, d.message);
       const excludes = layers.flatMap((l) => l.values.map((pattern) => ({ pattern, from: l.file })));
@@ -303,7 +397,7 @@ export const CLAUDE_CODE: Profile = {
   dialect: CLAUDE_CODE_DIALECT,
   order: DISCOVERY_ORDER,
   supersede: 'none',
-  // No budget for the whole context; a file loaded on touch is cut past TOUCH_CUT.
+  // No budget for the whole context; a file loaded on touch is cut past the model's cut.
   budget: { unit: CODE_POINTS, size: null, fit: CLAUDE_FIT, cutsWithoutBudget: true },
   format: CLAUDE_CODE_FORMAT,
 };

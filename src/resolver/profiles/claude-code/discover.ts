@@ -249,20 +249,7 @@ class Discovery {
     const text = memoryText(peeked.text);
     if (text.content.trim() === '') return [{ ...self, loads: false }];
     self.content = text.content;
-    if (text.globs) {
-      const problem = pathsProblem(text.globs);
-      // Over the bounds every profile's globs share: said, not evaluated (the rule matches no file).
-      if (problem !== undefined && !this.saidPaths.has(abs)) {
-        this.saidPaths.add(abs);
-        ctx.diagnostic(
-          'invalid-value',
-          this.shown(abs),
-          null,
-          `${problem}; Holaryn does not evaluate it (Claude Code would), so the rule matches no file here`,
-        );
-      }
-      self.globs = problem === undefined ? text.globs : [];
-    }
+    if (text.globs) self.globs = this.checkedGlobs(abs, text.globs);
     const out: Memory[] = [self];
     const dir = P.dirname(c.path);
     for (const spec of text.imports) {
@@ -274,6 +261,24 @@ class Discovery {
       out.push(...this.load(target, kind, seen, external, delivery, depth + 1, self));
     }
     return out;
+  }
+
+  /**
+   * A rule's `paths`, or none when they are over the bounds every profile's globs share: said
+   * once per file, not evaluated (the rule then matches no file).
+   */
+  private checkedGlobs(abs: string, globs: string[]): string[] {
+    const problem = pathsProblem(globs);
+    if (problem !== undefined && !this.saidPaths.has(abs)) {
+      this.saidPaths.add(abs);
+      this.ctx.diagnostic(
+        'invalid-value',
+        this.shown(abs),
+        null,
+        `${problem}; Holaryn does not evaluate it (Claude Code would), so the rule matches no file here`,
+      );
+    }
+    return problem === undefined ? globs : [];
   }
 
   private outsideReason(importer: Memory): string {

@@ -82,12 +82,25 @@ describe('holaryn check --agents (built CLI)', () => {
     assert.equal(r.status, 1);
     const doc = json(r);
     assert.equal(doc.schema, 'holaryn.check/v1');
-    assert.deepEqual(doc.agents, ['codex', 'copilot', 'claude-code', 'gemini', 'kimi']);
+    assert.deepEqual(doc.agents, [
+      'codex',
+      'copilot',
+      'claude-code',
+      'gemini',
+      'kimi',
+      'copilot-cli',
+      'cursor',
+      'opencode',
+      'qwen-code',
+      'cline',
+    ]);
     const found = agentFindings(r).map((f) => [f.file, f.line, f.code]);
     assert.deepEqual(
       found.filter(([, , code]) => code !== 'agent-claude-agents-md'),
       [
         ['.github/instructions/py.instructions.md', 2, 'agent-copilot-applyto-list'],
+        // Qwen Code started at the root never sends a nested AGENTS.md.
+        ['sub/AGENTS.md', 1, 'agent-qwen-code-nested-unread'],
         ['sub/AGENTS.md', 3, 'agent-codex-cut'],
       ],
     );
@@ -112,9 +125,12 @@ describe('holaryn check --agents (built CLI)', () => {
   });
 
   it('an unknown agent is a usage error listing the known ones; without --agents no agent finding', () => {
-    const bad = check([tree, '--agents', 'codex,cursor']);
+    const bad = check([tree, '--agents', 'codex,nosuchagent']);
     assert.equal(bad.status, 2);
-    assert.match(bad.stderr, /unknown agent "cursor" for --agents; known agents: codex, copilot, claude-code, gemini, kimi \(or all\)/);
+    assert.match(
+      bad.stderr,
+      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline \(or all\)/,
+    );
     const plain = check([tree, '--json']);
     assert.deepEqual(agentFindings(plain), []);
     assert.equal(json(plain).agents, undefined);

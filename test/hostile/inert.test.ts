@@ -251,9 +251,14 @@ describe('inert by construction: no way to execute text in the sources', () => {
   // build's code cache. Nothing else may, and it may compile nothing else (checked below).
   const LAUNCHER = path.join('src', 'cli', 'launch.ts');
   // The capture layer runs a coding agent, and only that, inside a loopback-only namespace
-  // (src/capture/sandbox.ts starts `unshare`, src/capture/runner.ts the agent inside it). It never
-  // runs anything a source names; the resolver never imports it (checked below).
-  const CAPTURE = [path.join('src', 'capture', 'runner.ts'), path.join('src', 'capture', 'sandbox.ts')];
+  // (src/capture/sandbox.ts starts `unshare`, src/capture/runner.ts the agent inside it), and
+  // src/capture/command.ts starts Holaryn's own CLI for that (the editor's Verify). It never runs
+  // anything a source names; the resolver never imports it (checked below).
+  const CAPTURE = [
+    path.join('src', 'capture', 'command.ts'),
+    path.join('src', 'capture', 'runner.ts'),
+    path.join('src', 'capture', 'sandbox.ts'),
+  ];
   const allowed: Record<string, string[]> = { 'node:vm': [LAUNCHER], child_process: CAPTURE };
   for (const [what, pattern] of forbidden) {
     it(`no ${what} anywhere in src/${allowed[what] ? ` but ${allowed[what].join(', ')}` : ''}`, () => {

@@ -10,10 +10,9 @@
  * machine-scoped setting, else the agent's command on PATH): a repository cannot name one. The
  * command also asks for a trusted workspace.
  */
-import { spawn } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { asNodeEnvironment } from '../../capture/node';
+import { runCaptureCommand } from '../../capture/command';
 import type { ViewState } from '../instructions-view';
 import type { TreeNode } from '../model';
 import { machineValue } from './options';
@@ -114,30 +113,15 @@ export class AgentVerifier implements vscode.TextDocumentContentProvider, vscode
     return result;
   }
 
-  private run(profile: string, agent: string, args: string[], token: vscode.CancellationToken): Promise<Verification | undefined> {
-    const cli = path.join(this.extensionPath, 'dist', 'cli.js');
-    return new Promise((resolve) => {
-      const child = spawn(process.execPath, [cli, ...args], {
-        env: { ...process.env, ...asNodeEnvironment() },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString('utf8')));
-      child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-8000)));
-      const cancel = token.onCancellationRequested(() => {
-        child.kill('SIGTERM');
-        resolve(undefined);
-      });
-      child.on('error', (err) => {
-        cancel.dispose();
-        resolve(readCapture(profile, agent, null, '', `cannot start Holaryn's CLI: ${err.message}`));
-      });
-      child.on('close', (code) => {
-        cancel.dispose();
-        resolve(readCapture(profile, agent, code, stdout, stderr));
-      });
-    });
+  private async run(profile: string, agent: string, args: string[], token: vscode.CancellationToken): Promise<Verification | undefined> {
+    const running = runCaptureCommand(path.join(this.extensionPath, 'dist', 'cli.js'), args);
+    const cancel = token.onCancellationRequested(() => running.stop());
+    try {
+      const r = await running.done;
+      return r && readCapture(profile, agent, r.code, r.stdout, r.stderr);
+    } finally {
+      cancel.dispose();
+    }
   }
 
   private async show(v: Verification): Promise<void> {

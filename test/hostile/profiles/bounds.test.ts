@@ -233,6 +233,12 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
           kimi: ['AGENTS.md', 'sub/AGENTS.md'],
           // Cline reads the working directory's AGENTS.md only (no walk, no subfolders).
           cline: ['AGENTS.md'],
+          // Copilot CLI: the root's model files and both rule folders, nothing below the working directory at start.
+          'copilot-cli': ['.claude/rules/r.md', '.github/instructions/a.instructions.md', 'AGENTS.md', 'CLAUDE.md', 'GEMINI.md'],
+          // Cursor, opencode and Qwen Code: the root AGENTS.md (sub/AGENTS.md only on touch or from below).
+          cursor: ['AGENTS.md'],
+          opencode: ['AGENTS.md'],
+          'qwen-code': ['AGENTS.md'],
         };
         assert.deepEqual(own, expected[agent]);
       });

@@ -20,7 +20,8 @@ export const UNMATCHED_CODE = 'agent-opencode-instructions-unmatched';
 export function unmatchedInstructions(entries: readonly InstructionEntry[]): Diagnostic[] {
   return entries.map((e) => ({
     severity: 'warning' as const,
-    code: 'invalid-value' as const,
+    // The agent's own pitfall (below) reports it in `check --agents`; this is the answer's note.
+    code: 'agent-pitfall' as const,
     source: e.from,
     line: null,
     message: `instructions entry ${JSON.stringify(e.entry)} in ${e.from} matches no file: opencode adds nothing for it and says nothing`,

@@ -92,6 +92,28 @@ function nested(value: unknown, depth: number, space: Space): string {
   return text.slice(depth * (depth + 3), text.length - depth * (depth + 1));
 }
 
+/**
+ * A string longer than this is written in slices of it: escaping a long string whole makes one
+ * string up to six times its size (a NUL is `\u0000`), which lives past the young generation;
+ * slices stay small and die young.
+ */
+const STRING_SLICE = 1 << 15;
+
+/** `value` as JSON.stringify writes it, slice by slice (never between the two halves of a surrogate pair). */
+function writeString(value: string, out: Sink): void {
+  out('"');
+  for (let i = 0; i < value.length;) {
+    let end = Math.min(value.length, i + STRING_SLICE);
+    const last = value.charCodeAt(end - 1);
+    // A high surrogate cut from its low half would be escaped as a lone one: keep the pair together.
+    if (end < value.length && last >= 0xd800 && last <= 0xdbff) end--;
+    const text = JSON.stringify(value.slice(i, end));
+    out(text.slice(1, text.length - 1));
+    i = end;
+  }
+  out('"');
+}
+
 /** Indentation: 2 spaces a level, or none at all (one line). */
 export type Space = 0 | 2;
 
@@ -100,7 +122,8 @@ export type Space = 0 | 2;
  * whole when its weight (`levels` deep) is within PIECE_ITEMS, else member by member or in runs.
  */
 function write(value: unknown, indent: string, space: Space, levels: number, out: Sink): void {
-  // A string (or number, boolean, null) is one piece however long: it has no members to split.
+  if (typeof value === 'string' && value.length > STRING_SLICE) return writeString(value, out);
+  // A number, boolean or null is one piece; so is a container within the piece bound.
   if (!isContainer(value) || weight(value, levels, PIECE_ITEMS) <= PIECE_ITEMS) return out(nested(value, indent.length / 2, space));
   const below = Math.max(1, levels - 1);
   // Without indentation there are no line breaks and `indent` stays empty.

@@ -21,6 +21,20 @@ const io: CliIo = {
   cwd: process.cwd(),
 };
 
+/** Commands that serve requests on stdin and stdout: they keep reading while their answers wait for room. */
+const SERVERS: ReadonlySet<string> = new Set(['gate', 'mcp']);
+
+/**
+ * A one-shot command writes its document only as fast as the reader takes it, as `cat` does: on a
+ * pipe Node queues every write the pipe has no room for, and a large answer (`compare --json` of
+ * every profile over big files) was held whole in memory (600 MB where 45 MB are needed).
+ */
+function writeAsRead(stream: NodeJS.WriteStream): void {
+  const handle = (stream as { _handle?: { setBlocking?: (blocking: boolean) => number } })._handle;
+  if (!stream.isTTY && typeof handle?.setBlocking === 'function') handle.setBlocking(true);
+}
+if (!SERVERS.has(process.argv[2] ?? '')) writeAsRead(process.stdout);
+
 // Writing to a closed pipe (`holaryn ... | head`) is not an error worth a stack trace.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EPIPE') process.exit(0);

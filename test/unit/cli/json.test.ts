@@ -84,6 +84,17 @@ describe('streaming JSON output (bytes of JSON.stringify(value, null, 2) on a te
     same({ list: Array.from({ length: 20_000 }, (_, i) => ({ target: `t${i}`, reason: i === 19_999 ? long : 'short' })) });
   });
 
+  it('a long string is written in slices with the same bytes: NULs, and surrogate pairs and lone surrogates on every slice edge', () => {
+    const nuls = '\u0000'.repeat(1 << 20);
+    same({ content: nuls, context: `a${nuls}b` });
+    // 32,768 characters a slice: put a pair (and a lone half) across each edge.
+    for (const at of [32_767, 32_768, 32_766]) {
+      const pair = `${'y'.repeat(at)}\ud83d\ude80${'z'.repeat(70_000)}`;
+      const lone = `${'y'.repeat(at)}\ud83d${'z'.repeat(70_000)}\ude80`;
+      same({ pair, lone, both: pair + lone });
+    }
+  });
+
   it('members made as they are written (LazyMembers): the bytes of the plain object, each member asked for once, in order, while writing', () => {
     const plain = {
       schema: 's',

@@ -145,29 +145,54 @@ function globIn(ctx: DiscoverContext, dir: string, pattern: string): string[] {
   }).map((f) => f.via ?? f.abs);
 }
 
-export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
-  const { fs, env, homedir } = ctx;
-  const P = fs.path;
-  const cwd = ctx.root;
-  const worktree = worktreeOf(fs, cwd);
-  const walk = walkUp(P, cwd, worktree);
-  const projectConfig = !flagOn(env.OPENCODE_DISABLE_PROJECT_CONFIG);
-  const names = opencodeNames(env);
-  const configDir = configDirOf(env, homedir, P);
+/** An empty file: opencode reads it, sends nothing, and the file still took its place. */
+const EMPTY = {
+  status: 'not-loaded' as const,
+  reason: 'empty: opencode sends nothing for an empty file (it still took the place of the names after it)',
+};
 
-  const display = (abs: string): string => {
+type Addition = Partial<OpencodeSource> & { delivery: Delivery; own: boolean };
+
+/** One call of `resolveOpencode`: the session's places and what it found so far, one method per step. */
+class Session {
+  readonly P: ResolverFs['path'];
+  readonly cwd: string;
+  readonly worktree: string;
+  readonly walk: string[];
+  readonly projectConfig: boolean;
+  readonly names: string[];
+  readonly configDir: { abs: string; display: string };
+  readonly sources: OpencodeSource[] = [];
+  /** The paths the session already sends (or whose place they took). */
+  readonly written = new Set<string>();
+
+  constructor(readonly ctx: DiscoverContext) {
+    const { fs, env, homedir } = ctx;
+    this.P = fs.path;
+    this.cwd = ctx.root;
+    this.worktree = worktreeOf(fs, this.cwd);
+    this.walk = walkUp(this.P, this.cwd, this.worktree);
+    this.projectConfig = !flagOn(env.OPENCODE_DISABLE_PROJECT_CONFIG);
+    this.names = opencodeNames(env);
+    this.configDir = configDirOf(env, homedir, this.P);
+  }
+
+  /** How the evidence names a path: under the configuration folder, `~/.claude`, the home, or the root. */
+  readonly display = (abs: string): string => {
+    const { P, configDir, ctx } = this;
+    const { homedir } = ctx;
     if (isInside(P, configDir.abs, abs)) return configDir.display + abs.slice(configDir.abs.length);
     if (isInside(P, P.join(homedir, '.claude'), abs)) return '~/.claude' + abs.slice(P.join(homedir, '.claude').length);
     if (!isInside(P, ctx.projectRoot, abs) && isInside(P, homedir, abs)) return '~' + abs.slice(homedir.length);
     return ctx.display(abs);
   };
-  const sources: OpencodeSource[] = [];
-  const written = new Set<string>();
-  const add = (abs: string, extra: Partial<OpencodeSource> & { delivery: Delivery; own: boolean }) => {
-    const path = display(abs);
+
+  add(abs: string, extra: Addition): void {
+    const { P, ctx } = this;
+    const path = this.display(abs);
     const rel = ctx.display(P.dirname(abs));
     const inTree = !path.startsWith('~') && !path.startsWith('$') && !P.isAbsolute(path);
-    sources.push({
+    this.sources.push({
       abs,
       written: abs,
       path,
@@ -177,102 +202,142 @@ export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
       filename: P.basename(abs),
       ...extra,
     });
-  };
-  const isFile = (abs: string) => kindOf(fs, abs) === 'file';
-  const sizeOf = (abs: string) => {
+  }
+
+  isFile(abs: string): boolean {
+    return kindOf(this.ctx.fs, abs) === 'file';
+  }
+
+  exists(abs: string): boolean {
+    return kindOf(this.ctx.fs, abs) !== undefined;
+  }
+
+  sizeOf(abs: string): number {
     try {
-      return fs.stat(abs)?.size ?? 0;
+      return this.ctx.fs.stat(abs)?.size ?? 0;
     } catch {
       return 0;
     }
-  };
-  /** An empty file: opencode reads it, sends nothing, and the file still took its place. */
-  const EMPTY = {
-    status: 'not-loaded' as const,
-    reason: 'empty: opencode sends nothing for an empty file (it still took the place of the names after it)',
-  };
-  const emptyReport = (abs: string) => (sizeOf(abs) === 0 ? { report: EMPTY } : {});
-  const exists = (abs: string) => kindOf(fs, abs) !== undefined;
+  }
 
-  // The global file: chosen by existence.
-  const globals = [P.join(configDir.abs, 'AGENTS.md'), ...(names.includes('CLAUDE.md') ? [P.join(homedir, '.claude', 'CLAUDE.md')] : [])];
-  const global = globals.find(exists);
-  if (global !== undefined) {
-    written.add(global);
-    if (isFile(global)) add(global, { delivery: 'baseline', own: true, ...emptyReport(global) });
+  emptyReport(abs: string): { report?: typeof EMPTY } {
+    return this.sizeOf(abs) === 0 ? { report: EMPTY } : {};
+  }
+
+  /** The global file: chosen by existence. */
+  globalFile(): void {
+    const { P, configDir, names } = this;
+    const { homedir } = this.ctx;
+    const globals = [P.join(configDir.abs, 'AGENTS.md'), ...(names.includes('CLAUDE.md') ? [P.join(homedir, '.claude', 'CLAUDE.md')] : [])];
+    const global = globals.find((abs) => this.exists(abs));
+    if (global === undefined) return;
+    this.written.add(global);
+    if (this.isFile(global)) this.add(global, { delivery: 'baseline', own: true, ...this.emptyReport(global) });
     for (const other of globals.slice(globals.indexOf(global) + 1))
-      if (isFile(other))
-        add(other, {
+      if (this.isFile(other))
+        this.add(other, {
           delivery: 'baseline',
           own: true,
-          report: { status: 'not-loaded', reason: `opencode takes one global file: ${display(global)} exists` },
+          report: { status: 'not-loaded', reason: `opencode takes one global file: ${this.display(global)} exists` },
         });
   }
 
-  // The project files: the first name found anywhere on the walk. The files of the later names
-  // are shown as not loaded, with the name that won.
-  if (projectConfig) {
+  /**
+   * The project files: the first name found anywhere on the walk. The files of the later names
+   * are shown as not loaded, with the name that won.
+   */
+  projectWalk(): void {
+    if (!this.projectConfig) return;
     let winner: string | undefined;
-    for (const name of names) {
-      const hits = walk.map((dir) => P.join(dir, name)).filter(exists);
+    for (const name of this.names) {
+      const hits = this.walk.map((dir) => this.P.join(dir, name)).filter((abs) => this.exists(abs));
       if (hits.length === 0) continue;
-      if (winner !== undefined) {
-        const report = {
-          status: 'not-loaded' as const,
-          reason: `opencode found ${winner} on its walk up to the git root, and takes only the files of the first name it finds`,
-        };
-        for (const abs of hits)
-          if (isFile(abs) && !written.has(abs))
-            add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, report });
-        continue;
-      }
-      winner = name;
-      for (const abs of hits) {
-        if (written.has(abs)) continue;
-        written.add(abs);
-        if (isFile(abs)) add(abs, { delivery: 'baseline', own: false, probe: { dir: P.dirname(abs), name }, ...emptyReport(abs) });
+      if (winner !== undefined) this.projectLosers(hits, name, winner);
+      else {
+        winner = name;
+        this.projectWinners(hits, name);
       }
     }
   }
 
-  // instructions entries.
-  const config = readOpencodeConfig({ fs, env, configDir, homedir, walk, projectConfig, display });
-  const unmatched: InstructionEntry[] = [];
-  for (const item of config.instructions) {
-    const { entry } = item;
-    if (entry.startsWith('https://') || entry.startsWith('http://')) continue;
-    const expanded = entry.startsWith('~/') ? P.join(homedir, entry.slice(2)) : entry;
-    let found: string[];
+  private projectWinners(hits: readonly string[], name: string): void {
+    for (const abs of hits) {
+      if (this.written.has(abs)) continue;
+      this.written.add(abs);
+      if (this.isFile(abs))
+        this.add(abs, { delivery: 'baseline', own: false, probe: { dir: this.P.dirname(abs), name }, ...this.emptyReport(abs) });
+    }
+  }
+
+  private projectLosers(hits: readonly string[], name: string, winner: string): void {
+    const report = {
+      status: 'not-loaded' as const,
+      reason: `opencode found ${winner} on its walk up to the git root, and takes only the files of the first name it finds`,
+    };
+    for (const abs of hits)
+      if (this.isFile(abs) && !this.written.has(abs))
+        this.add(abs, { delivery: 'baseline', own: false, probe: { dir: this.P.dirname(abs), name }, report });
+  }
+
+  /** The `instructions` entries of the configuration; returns what was read and the entries that gave no file. */
+  instructionsEntries(): { config: ReturnType<typeof readOpencodeConfig>; unmatched: InstructionEntry[] } {
+    const { ctx, walk, projectConfig, configDir, display } = this;
+    const { fs, env, homedir } = ctx;
+    const config = readOpencodeConfig({ fs, env, configDir, homedir, walk, projectConfig, display });
+    const unmatched: InstructionEntry[] = [];
+    for (const item of config.instructions) {
+      const { entry } = item;
+      if (entry.startsWith('https://') || entry.startsWith('http://')) continue;
+      const found = this.entryFiles(entry);
+      if (found.length === 0) unmatched.push(item);
+      for (const abs of found) {
+        if (this.written.has(abs)) continue;
+        this.written.add(abs);
+        this.add(abs, {
+          ...this.emptyReport(abs),
+          delivery: 'baseline',
+          own: item.own,
+          note: `listed in instructions (${item.from}: ${JSON.stringify(entry)})`,
+        });
+      }
+    }
+    return { config, unmatched };
+  }
+
+  /** The files one (non-URL) entry names: `~/` is the home, absolute is globbed in its folder, relative in the walk. */
+  private entryFiles(entry: string): string[] {
+    const { P, ctx } = this;
+    const expanded = entry.startsWith('~/') ? P.join(ctx.homedir, entry.slice(2)) : entry;
     if (P.isAbsolute(expanded))
-      found = globIn(ctx, P.dirname(expanded), P.basename(expanded)).filter((f) => P.dirname(f) === P.dirname(expanded));
-    else found = (projectConfig ? walk : [configDir.abs]).flatMap((dir) => globIn(ctx, dir, expanded));
-    if (found.length === 0) unmatched.push(item);
-    for (const abs of found) {
-      if (written.has(abs)) continue;
-      written.add(abs);
-      add(abs, {
-        ...emptyReport(abs),
-        delivery: 'baseline',
-        own: item.own,
-        note: `listed in instructions (${item.from}: ${JSON.stringify(entry)})`,
-      });
-    }
+      return globIn(ctx, P.dirname(expanded), P.basename(expanded)).filter((f) => P.dirname(f) === P.dirname(expanded));
+    return (this.projectConfig ? this.walk : [this.configDir.abs]).flatMap((dir) => globIn(ctx, dir, expanded));
   }
 
-  // The read tool: each file target, in the order given.
-  const loaded = new Set<string>();
-  for (const target of ctx.targets) {
-    if (target.kind !== 'file') continue;
-    const file = P.join(ctx.root, target.path);
-    for (let dir = P.dirname(file); dir.startsWith(cwd) && dir !== cwd; dir = P.dirname(dir)) {
-      const name = names.find((n) => exists(P.join(dir, n)));
-      if (name === undefined) continue;
-      const abs = P.join(dir, name);
-      if (abs === file || written.has(abs) || loaded.has(abs)) continue;
-      if (!isFile(abs)) continue;
-      loaded.add(abs);
-      add(abs, { delivery: 'on-touch', own: false, target: target.path, probe: { dir, name }, ...emptyReport(abs) });
+  /** The read tool: each file target, in the order given. */
+  onTouch(): void {
+    const { P, ctx, cwd, names } = this;
+    const loaded = new Set<string>();
+    for (const target of ctx.targets) {
+      if (target.kind !== 'file') continue;
+      const file = P.join(ctx.root, target.path);
+      for (let dir = P.dirname(file); dir.startsWith(cwd) && dir !== cwd; dir = P.dirname(dir)) {
+        const name = names.find((n) => this.exists(P.join(dir, n)));
+        if (name === undefined) continue;
+        const abs = P.join(dir, name);
+        if (abs === file || this.written.has(abs) || loaded.has(abs)) continue;
+        if (!this.isFile(abs)) continue;
+        loaded.add(abs);
+        this.add(abs, { delivery: 'on-touch', own: false, target: target.path, probe: { dir, name }, ...this.emptyReport(abs) });
+      }
     }
   }
-  return { sources, problems: config.problems, configFiles: config.files, unmatched, worktree };
+}
+
+export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
+  const session = new Session(ctx);
+  session.globalFile();
+  session.projectWalk();
+  const { config, unmatched } = session.instructionsEntries();
+  session.onTouch();
+  return { sources: session.sources, problems: config.problems, configFiles: config.files, unmatched, worktree: session.worktree };
 }

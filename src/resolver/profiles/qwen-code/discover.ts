@@ -153,86 +153,148 @@ function rulePaths(globs: readonly string[], projectRoot: string, P: PathApi): A
 
 /** The candidates in Qwen's order (see the module comment). */
 export function qwenCandidates(inputs: QwenInputs): QwenCandidate[] {
-  const { ctx, home, names, trusted } = inputs;
-  const P = ctx.fs.path;
-  const cwd = ctx.root;
-  const homedir = P.resolve(ctx.homedir);
-  const out: QwenCandidate[] = [];
-  const seen = new Set<string>();
-  const seenReal = new Set<string>();
-  const shown = (abs: string): string => {
+  return new QwenDiscovery(inputs).run();
+}
+
+type RuleProbe = { dir: string; name: string; fixed: true };
+
+/** One discovery: the steps of the module comment, in order, adding to one list. */
+class QwenDiscovery {
+  private readonly ctx: DiscoverContext;
+  private readonly home: QwenHome;
+  private readonly P: PathApi;
+  private readonly cwd: string;
+  private readonly homedir: string;
+  private readonly out: QwenCandidate[] = [];
+  private readonly seen = new Set<string>();
+  private readonly seenReal = new Set<string>();
+  /** The nearest `.git` at or above the working directory, or undefined. */
+  private readonly found: string | undefined;
+
+  constructor(private readonly inputs: QwenInputs) {
+    this.ctx = inputs.ctx;
+    this.home = inputs.home;
+    this.P = this.ctx.fs.path;
+    this.cwd = this.ctx.root;
+    this.homedir = this.P.resolve(this.ctx.homedir);
+    this.found = gitRoot(this.ctx, this.cwd);
+  }
+
+  run(): QwenCandidate[] {
+    for (const name of this.inputs.names) if (name !== '') this.contextFiles(name);
+    this.languageFile();
+    this.localFile();
+    this.rules();
+    return this.out;
+  }
+
+  /** How Qwen names a file: `~/…` under the home directory (outside the working directory), else as displayed. */
+  private shown(abs: string): string {
+    const { P, homedir, cwd } = this;
     const rel = P.relative(homedir, abs);
     if (rel !== '' && !rel.startsWith('..') && !P.isAbsolute(rel) && !isInside(P, cwd, abs)) return `~/${rel.split(P.sep).join('/')}`;
-    return ctx.display(abs);
-  };
-  const own = (abs: string) => isInside(P, home.dir, abs);
-  const add = (abs: string, kind: 'context' | 'rule', extra: Partial<QwenCandidate> & { header: string }) => {
-    if (seen.has(abs)) return;
-    seen.add(abs);
+    return this.ctx.display(abs);
+  }
+
+  /** Under Qwen's global folder. */
+  private own(abs: string): boolean {
+    return isInside(this.P, this.home.dir, abs);
+  }
+
+  /** One candidate, unless its path or the file it leads to was added before. */
+  private add(abs: string, kind: 'context' | 'rule', extra: Partial<QwenCandidate> & { header: string }): void {
+    const { P, ctx } = this;
+    if (this.seen.has(abs)) return;
+    this.seen.add(abs);
     let real = abs;
     try {
       real = canonicalize(ctx.fs, abs).path;
     } catch {
       // unreadable: the pipeline says so
     }
-    if (seenReal.has(real)) return;
-    seenReal.add(real);
-    const global = own(abs) || P.dirname(abs) === homedir;
+    if (this.seenReal.has(real)) return;
+    this.seenReal.add(real);
+    const global = this.own(abs) || P.dirname(abs) === this.homedir;
     const dir = P.dirname(abs);
-    out.push({
+    this.out.push({
       abs,
-      path: shown(abs),
-      scope: global ? 'global' : isInside(P, cwd, abs) ? 'workspace' : 'project',
+      path: this.shown(abs),
+      scope: global ? 'global' : isInside(P, this.cwd, abs) ? 'workspace' : 'project',
       directory: null,
       depth: global ? 0 : ctx.depthOf(ctx.display(dir)),
       filename: P.basename(abs),
       delivery: 'baseline',
-      own: own(abs),
+      own: this.own(abs),
       tag: kind,
       kind,
       ...extra,
     });
-  };
+  }
 
-  const found = gitRoot(ctx, cwd);
-  const atHome = cwd === homedir;
-  const ceiling = found ? P.dirname(found) : P.dirname(homedir);
-  for (const name of names) {
-    if (name === '') continue;
-    const globalPath = P.join(home.dir, name);
+  /** Step 1 for one name: the global file, then the home directory's or the walk's. */
+  private contextFiles(name: string): void {
+    const { P, ctx, homedir } = this;
+    const globalPath = P.join(this.home.dir, name);
     const contextHeader = { header: '' };
-    if (accessible(ctx, globalPath)) add(globalPath, 'context', contextHeader);
-    if (atHome) {
+    if (accessible(ctx, globalPath)) this.add(globalPath, 'context', contextHeader);
+    if (this.cwd === homedir) {
       const homePath = P.join(homedir, name);
-      if (homePath !== globalPath && accessible(ctx, homePath)) add(homePath, 'context', contextHeader);
-      continue;
+      if (homePath !== globalPath && accessible(ctx, homePath)) this.add(homePath, 'context', contextHeader);
+      return;
     }
-    if (!trusted) continue;
+    if (!this.inputs.trusted) return;
+    for (const abs of this.upward(name, globalPath)) this.add(abs, 'context', { header: '', probe: { dir: P.dirname(abs), name } });
+  }
+
+  /** The files named `name` from the ceiling down to the working directory (the global one left out). */
+  private upward(name: string, globalPath: string): string[] {
+    const { P, homedir } = this;
+    const ceiling = this.found ? P.dirname(this.found) : P.dirname(homedir);
     const upward: string[] = [];
-    for (let dir = cwd; dir !== P.dirname(dir); dir = P.dirname(dir)) {
-      if (dir === home.dir || dir === P.join(homedir, '.qwen')) break;
+    for (let dir = this.cwd; dir !== P.dirname(dir); dir = P.dirname(dir)) {
+      if (dir === this.home.dir || dir === P.join(homedir, '.qwen')) break;
       const abs = P.join(dir, name);
-      if (accessible(ctx, abs) && abs !== globalPath) upward.unshift(abs);
+      if (accessible(this.ctx, abs) && abs !== globalPath) upward.unshift(abs);
       if (dir === ceiling) break;
     }
-    for (const abs of upward) add(abs, 'context', { header: '', probe: { dir: P.dirname(abs), name } });
-  }
-  const projectLanguage = P.join(cwd, '.qwen', OUTPUT_LANGUAGE_NAME);
-  const globalLanguage = P.join(home.dir, OUTPUT_LANGUAGE_NAME);
-  if (accessible(ctx, projectLanguage)) add(projectLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
-  else if (accessible(ctx, globalLanguage))
-    add(globalLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
-  if (trusted && found) {
-    const local = P.join(found, '.qwen', LOCAL_NAME);
-    if (accessible(ctx, local)) add(local, 'context', { header: '', probe: { dir: found, name: `.qwen/${LOCAL_NAME}`, fixed: true } });
+    return upward;
   }
 
-  const projectRoot = found ?? cwd;
-  const ruleDirs = [P.join(home.dir, 'rules')];
-  const projectRules = P.join(projectRoot, '.qwen', 'rules');
-  if (trusted && P.resolve(projectRules) !== P.resolve(ruleDirs[0])) ruleDirs.push(projectRules);
-  for (const [i, top] of ruleDirs.entries()) {
-    const files = walkRuleFolder(ctx, {
+  /** Step 2: the project's reply-language file, else the global one. */
+  private languageFile(): void {
+    const { P, ctx } = this;
+    const projectLanguage = P.join(this.cwd, '.qwen', OUTPUT_LANGUAGE_NAME);
+    const globalLanguage = P.join(this.home.dir, OUTPUT_LANGUAGE_NAME);
+    if (accessible(ctx, projectLanguage))
+      this.add(projectLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
+    else if (accessible(ctx, globalLanguage))
+      this.add(globalLanguage, 'context', { header: '', note: 'the reply-language file Qwen Code writes' });
+  }
+
+  /** Step 3: `.qwen/QWEN.local.md` at a trusted git root. */
+  private localFile(): void {
+    const found = this.found;
+    if (!this.inputs.trusted || !found) return;
+    const local = this.P.join(found, '.qwen', LOCAL_NAME);
+    if (accessible(this.ctx, local))
+      this.add(local, 'context', { header: '', probe: { dir: found, name: `.qwen/${LOCAL_NAME}`, fixed: true } });
+  }
+
+  /** Step 4: the global rules folder, then a trusted project's. */
+  private rules(): void {
+    const { P } = this;
+    const projectRoot = this.found ?? this.cwd;
+    const ruleDirs = [P.join(this.home.dir, 'rules')];
+    const projectRules = P.join(projectRoot, '.qwen', 'rules');
+    if (this.inputs.trusted && P.resolve(projectRules) !== P.resolve(ruleDirs[0])) ruleDirs.push(projectRules);
+    for (const [i, top] of ruleDirs.entries()) {
+      for (const abs of this.ruleFiles(top)) this.rule(abs, projectRoot, i === 1);
+    }
+  }
+
+  /** The `.md` files below one rules folder, sorted by path. */
+  private ruleFiles(top: string): string[] {
+    return walkRuleFolder(this.ctx, {
       top,
       maxDepth: 32,
       wanted: (name) => name.endsWith('.md'),
@@ -245,51 +307,57 @@ export function qwenCandidates(inputs: QwenInputs): QwenCandidate[] {
       .map((f) => f.abs)
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, MAX_RULE_FILES);
-    for (const abs of files) {
-      const header = P.relative(projectRoot, abs).split(P.sep).join('/');
-      // A project rule above the working directory is where Qwen's own fixed name put it.
-      const probe = i === 1 ? { probe: { dir: projectRoot, name: header, fixed: true } } : {};
-      const peeked = peekText(
-        ctx.fs,
-        abs,
-        own(abs) ? null : (real) => ctx.boundary.shows(real, i === 1 ? { dir: projectRoot, name: header, fixed: true } : undefined),
-        1024 * 1024,
-        undefined,
-        ctx.options.cache,
-      );
-      const parsed = peeked.ok ? parseRule(peeked.text) : { content: '' as string | null };
-      if (parsed.content === null) {
-        add(abs, 'rule', {
-          header,
-          trim: false,
-          report: {
-            status: 'not-loaded',
-            reason: 'nothing is left of it once its header and HTML comments are removed: Qwen Code drops it',
-          },
-        });
-        continue;
-      }
-      if (parsed.paths) {
-        const applicability = rulePaths(parsed.paths, projectRoot, P);
-        const call = ctx.targets.findIndex(
-          (t) =>
-            applicability.test(
-              { path: t.path, kind: t.kind, absolute: P.join(cwd, t.path) },
-              { directory: null, absoluteDirectory: null },
-            ) === null,
-        );
-        add(abs, 'rule', {
-          header,
-          trim: false,
-          delivery: 'on-touch',
-          applicability,
-          ...probe,
-          ...(call >= 0 ? { call } : {}),
-        });
-      } else add(abs, 'rule', { header, trim: false, ...probe });
-    }
   }
-  return out;
+
+  /** One rule file: dropped when empty, on touch when it has paths, else in the system prompt. */
+  private rule(abs: string, projectRoot: string, project: boolean): void {
+    const { P, ctx } = this;
+    const header = P.relative(projectRoot, abs).split(P.sep).join('/');
+    // A project rule above the working directory is where Qwen's own fixed name put it.
+    const probe: { probe?: RuleProbe } = project ? { probe: { dir: projectRoot, name: header, fixed: true } } : {};
+    const peeked = peekText(
+      ctx.fs,
+      abs,
+      this.own(abs) ? null : (real) => ctx.boundary.shows(real, project ? { dir: projectRoot, name: header, fixed: true } : undefined),
+      1024 * 1024,
+      undefined,
+      ctx.options.cache,
+    );
+    const parsed = peeked.ok ? parseRule(peeked.text) : { content: '' as string | null };
+    if (parsed.content === null) {
+      this.add(abs, 'rule', {
+        header,
+        trim: false,
+        report: {
+          status: 'not-loaded',
+          reason: 'nothing is left of it once its header and HTML comments are removed: Qwen Code drops it',
+        },
+      });
+      return;
+    }
+    if (parsed.paths) {
+      const applicability = rulePaths(parsed.paths, projectRoot, P);
+      this.add(abs, 'rule', {
+        header,
+        trim: false,
+        delivery: 'on-touch',
+        applicability,
+        ...probe,
+        ...this.firstCall(applicability),
+      });
+    } else this.add(abs, 'rule', { header, trim: false, ...probe });
+  }
+
+  /** The first target (tool call) a conditional rule applies to, as `{ call }`, or nothing. */
+  private firstCall(applicability: Applicability): { call?: number } {
+    const { P, cwd } = this;
+    const call = this.ctx.targets.findIndex(
+      (t) =>
+        applicability.test({ path: t.path, kind: t.kind, absolute: P.join(cwd, t.path) }, { directory: null, absoluteDirectory: null }) ===
+        null,
+    );
+    return call >= 0 ? { call } : {};
+  }
 }
 
 function isInside(P: PathApi, dir: string, abs: string): boolean {

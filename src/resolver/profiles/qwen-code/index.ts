@@ -14,8 +14,8 @@ import { configLayer, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
 import { QWEN_CODE_ABOUT } from './about';
-import { QwenCandidate, gitRoot, qwenCandidates, qwenHome } from './discover';
-import { expandQwenImports } from './imports';
+import { QwenCandidate, QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
+import { QwenImportIo, expandQwenImports } from './imports';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 import { qwenFormat } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
@@ -35,12 +35,19 @@ export const QWEN_CODE_FIDELITY: readonly string[] = Object.freeze([
 const NAME_WHAT =
   'Qwen Code joins it to every directory of its walk, so it can name a file outside the workspace; Holaryn probes it the same way, and a file found outside the workspace is disclosed, never shown';
 
-function perCall(ctx: ProfileContext): {
-  profile: Profile;
+/** Qwen's settings for one call, the files read for them, and what they said wrong. */
+interface QwenConfig {
+  home: QwenHome;
+  trusted: boolean;
   diagnostics: Diagnostic[];
   configFiles: string[];
-  settings: Record<string, unknown>;
-} {
+  settings: Settings;
+}
+
+type Settings = ReturnType<typeof effectiveSettings>;
+
+/** The user's settings, folder trust, then a trusted workspace's settings over the user's. */
+function readQwenConfig(ctx: ProfileContext): QwenConfig {
   const P = ctx.fs.path;
   const home = qwenHome(ctx.env, ctx.homedir, P);
   const diagnostics: Diagnostic[] = [];
@@ -75,56 +82,66 @@ function perCall(ctx: ProfileContext): {
       )
     : early;
   diagnostics.push(...fileNameDiagnostics(QWEN_SETTINGS, settings, () => NAME_WHAT));
+  return { home, trusted: trust.trusted, diagnostics, configFiles, settings };
+}
+
+type Expand = NonNullable<Profile['imports']>['expand'];
+type ImportDiagnostic = { code: 'symlink-outside-root' | 'too-large'; line: null; message: string };
+
+/** What Qwen's import reader sees at `abs`: nothing, a folder, or a file's text. */
+function importEntry(io: Parameters<Expand>[2], abs: string): ReturnType<QwenImportIo['read']> {
+  let kind: string | undefined;
+  try {
+    kind = io.fs.stat(abs)?.kind;
+  } catch {
+    kind = undefined;
+  }
+  if (kind === undefined) return { kind: 'missing' };
+  if (kind === 'directory') return { kind: 'directory' };
+  return { kind: 'file', text: io.read(abs) };
+}
+
+/** Qwen expands imports from the file's folder as found (a link's own folder), in context files only. */
+function qwenExpand(named: ReadonlyMap<string, QwenCandidate>): Expand {
+  return (content, from, io) => {
+    const c = named.get(from.path);
+    if (!c || c.kind !== 'context') return { content, diagnostics: [] };
+    const FP = io.fs.path;
+    const base = FP.dirname(c.abs);
+    const root = gitRoot({ fs: io.fs }, base) ?? base;
+    const expanded = expandQwenImports({ path: FP, read: (abs) => importEntry(io, abs) }, content, c.abs, root);
+    const diagnostics: ImportDiagnostic[] = expanded.hidden.map((h) => ({
+      code: 'symlink-outside-root' as const,
+      line: null,
+      message: `${from.path} imports ${h}, outside the workspace: Qwen Code would send its text; Holaryn does not show it`,
+    }));
+    if (expanded.cut)
+      diagnostics.push({
+        code: 'too-large' as const,
+        line: null,
+        message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters in this resolution (MAX_IMPORT_EXPANSION_CHARS): Qwen Code expands an import again wherever it is imported`,
+      });
+    return { content: expanded.text, diagnostics };
+  };
+}
+
+function perCall(ctx: ProfileContext): {
+  profile: Profile;
+  diagnostics: Diagnostic[];
+  configFiles: string[];
+  settings: Record<string, unknown>;
+} {
+  const { home, trusted, diagnostics, configFiles, settings } = readQwenConfig(ctx);
   const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
   const named = new Map<string, QwenCandidate>();
 
   const profile: Profile = derived(QWEN_CODE, {
     discover: (dctx) => {
-      const list = qwenCandidates({ ctx: dctx, home, names, trusted: trust.trusted });
+      const list = qwenCandidates({ ctx: dctx, home, names, trusted });
       for (const c of list) named.set(c.path, c);
       return list;
     },
-    imports: {
-      // Qwen expands imports from the file's folder as found (a link's own folder), in context files only.
-      expand: (content, from, io) => {
-        const c = named.get(from.path);
-        if (!c || c.kind !== 'context') return { content, diagnostics: [] };
-        const FP = io.fs.path;
-        const base = FP.dirname(c.abs);
-        const root = gitRoot({ fs: io.fs }, base) ?? base;
-        const expanded = expandQwenImports(
-          {
-            path: FP,
-            read: (abs) => {
-              let kind: string | undefined;
-              try {
-                kind = io.fs.stat(abs)?.kind;
-              } catch {
-                kind = undefined;
-              }
-              if (kind === undefined) return { kind: 'missing' };
-              if (kind === 'directory') return { kind: 'directory' };
-              return { kind: 'file', text: io.read(abs) };
-            },
-          },
-          content,
-          c.abs,
-          root,
-        );
-        const diagnostics: { code: 'symlink-outside-root' | 'too-large'; line: null; message: string }[] = expanded.hidden.map((h) => ({
-          code: 'symlink-outside-root' as const,
-          line: null,
-          message: `${from.path} imports ${h}, outside the workspace: Qwen Code would send its text; Holaryn does not show it`,
-        }));
-        if (expanded.cut)
-          diagnostics.push({
-            code: 'too-large' as const,
-            line: null,
-            message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters in this resolution (MAX_IMPORT_EXPANSION_CHARS): Qwen Code expands an import again wherever it is imported`,
-          });
-        return { content: expanded.text, diagnostics };
-      },
-    },
+    imports: { expand: qwenExpand(named) },
     format: qwenFormat(named),
   });
   return { profile, diagnostics, configFiles, settings: settingsEvidence(settings) };

@@ -101,10 +101,21 @@ export function copyHomeFiles(driver: AgentDriver, realHome: string, home: strin
   return copied;
 }
 
-/** A private folder for the driver's state: Gemini CLI reads it only where no one else may write above it. */
-function stateRoot(io: CliIo, realHome: string): string {
+/**
+ * A private folder for the driver's state. Gemini CLI reads it only where no one else may write
+ * above it: for such a driver none is a refusal (why); another driver takes the first candidate,
+ * itself private, whatever is above it.
+ */
+function stateRoot(io: CliIo, realHome: string, driver: AgentDriver): string | { refused: string } {
   const cache = (base: string) => path.join(base, 'holaryn', 'capture');
-  return secureStateRoot([...(io.env.XDG_CACHE_HOME ? [cache(io.env.XDG_CACHE_HOME)] : []), cache(path.join(realHome, '.cache'))]);
+  const candidates = [...(io.env.XDG_CACHE_HOME ? [cache(io.env.XDG_CACHE_HOME)] : []), cache(path.join(realHome, '.cache'))];
+  try {
+    return secureStateRoot(candidates);
+  } catch (err) {
+    if (driver.privateState) return { refused: (err as Error).message };
+    fs.mkdirSync(candidates[0], { recursive: true, mode: 0o700 });
+    return candidates[0];
+  }
 }
 
 function agentExecutable(driver: AgentDriver, given: string | undefined, io: CliIo): string {
@@ -182,8 +193,15 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
   }
 
   const realHome = io.env.HOME || os.homedir();
+  const stateFolder = stateRoot(io, realHome, driver);
+  if (typeof stateFolder !== 'string') {
+    const why = `${stateFolder.refused}; set XDG_CACHE_HOME to a folder only you can write`;
+    if (values.json) io.stdout(JSON.stringify({ error: { code: 'cannot-isolate', message: why } }) + '\n');
+    else io.stderr(`holaryn: refusing to run ${driver.name}: ${why}\n`);
+    return CAPTURE_EXIT.cannotIsolate;
+  }
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `holaryn-capture-${driver.name}-`)));
-  const state = fs.mkdtempSync(path.join(stateRoot(io, realHome), `${driver.name}-`));
+  const state = fs.mkdtempSync(path.join(stateFolder, `${driver.name}-`));
   const home = path.join(work, 'home');
   let run: CaptureRun;
   try {

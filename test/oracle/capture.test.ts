@@ -105,6 +105,37 @@ describe('holaryn capture', function () {
     assert.match(o.out, /problem: the run changed the tree: added written-by-agent/);
   });
 
+  it('a home below a folder others may write (/tmp): Gemini CLI is refused with one line (its hooks-off settings would be skipped), another agent runs', async () => {
+    const root = path.join(base, 'root');
+    writeTree(root, { 'AGENTS.md': 'Be brief.\n', 'GEMINI.md': 'Be kind.\n' }, { root, home: base, outside: base });
+    const home = path.join(base, 'home');
+    fs.mkdirSync(home);
+    const manifest = readManifest();
+    const exe = async (name: string) => {
+      const got = await ensureAgent(
+        manifest.agents.find((a) => a.name === name)!,
+        () => {},
+      );
+      assert.ok('executable' in got, 'problem' in got ? got.problem : '');
+      return got.executable;
+    };
+    // No XDG_CACHE_HOME: the state would go to $HOME/.cache, below the temporary folder.
+    const g = io({ HOME: home, PATH: process.env.PATH ?? '' });
+    const gemini = await cli(
+      ['capture', 'gemini', root, '--agent-bin', await exe('gemini'), '--env', 'GEMINI_CLI_TRUST_WORKSPACE=true'],
+      g,
+    );
+    assert.equal(gemini, CAPTURE_EXIT.cannotIsolate, g.out + g.err);
+    assert.match(
+      g.err,
+      /^holaryn: refusing to run gemini: no folder for the agent's state that Gemini CLI would trust \(.*\); set XDG_CACHE_HOME to a folder only you can write\n$/,
+    );
+    const c = io({ HOME: home, PATH: process.env.PATH ?? '' });
+    const codex = await cli(['capture', 'codex', root, '--agent-bin', await exe('codex'), '--json'], c);
+    assert.equal(codex, 0, c.out + c.err);
+    assert.deepEqual((JSON.parse(c.out) as CaptureReport).agentSent?.files, [path.join(fs.realpathSync(root), 'AGENTS.md')]);
+  });
+
   it('refuses with one line and its own exit code where it cannot isolate', () => {
     const r = spawnSync(
       process.execPath,

@@ -97,6 +97,8 @@ export const GEMINI_DRIVER: AgentDriver = {
   homeFiles: ['.gemini/GEMINI.md', '.gemini/settings.json', '.gemini/trustedFolders.json'],
   packages: ['@google/gemini-cli'],
   command: 'gemini',
+  // Gemini CLI skips a system settings file under a folder others may write (src/capture/state-dir.ts).
+  privateState: true,
   stateFiles: () => ({
     [SYSTEM_SETTINGS]: JSON.stringify({
       security: { auth: { selectedType: 'gemini-api-key' } },

@@ -105,6 +105,12 @@ export interface AgentDriver {
   /** The executable's name on PATH. */
   readonly command: string;
   /**
+   * The agent reads the driver's state files (its hooks-off settings) only from a folder that no
+   * one else may write, up to `/` (Gemini CLI): where no such folder can be had, the run is
+   * refused rather than made with those settings skipped.
+   */
+  readonly privateState?: boolean;
+  /**
    * Files written into the run's state directory (LaunchInput.state) before the run, relative to
    * it: configuration of the driver's own that the agent is pointed at (Gemini's system settings).
    * Drivers leave the throwaway home as the case laid it, so the profile reads the same files.

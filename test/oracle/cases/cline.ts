@@ -269,8 +269,8 @@ export const cases: OracleCase[] = [
       ...GIT,
       'docs/rules.md': 'linked rules file\n',
       '.clinerules': { link: 'docs/rules.md' },
-      'shared/r.md': 'in linked folder\n',
-      '.cline/rules': { link: '../shared' },
+      'common/r.md': 'in linked folder\n',
+      '.cline/rules': { link: '../common' },
     },
   },
   {

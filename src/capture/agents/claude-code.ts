@@ -18,9 +18,8 @@
  * result and the plugin's text, unwrapped, as a message with role `system`. Any other later text
  * block naming file contents is taken as a system message of its own.
  */
-import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
-import { bodyOf, mainRequests } from './types';
+import { mainRequests, messagesOf } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
 /** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
@@ -35,15 +34,6 @@ interface Block {
   type?: unknown;
   text?: unknown;
   content?: unknown;
-}
-interface Message {
-  role?: unknown;
-  content?: unknown;
-}
-
-function messagesOf(request: RecordedRequest): Message[] {
-  const messages = (bodyOf(request) as { messages?: unknown } | undefined)?.messages;
-  return Array.isArray(messages) ? (messages as Message[]) : [];
 }
 
 function blocksOf(content: unknown): Block[] {

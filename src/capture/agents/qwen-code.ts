@@ -18,9 +18,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { RecordedRequest } from '../endpoint';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
-import { bodyOf, mainRequests } from './types';
+import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedPart } from './types';
+import { mainRequests, messagesOf } from './types';
 
 const SYSTEM_SETTINGS = 'qwen-system-settings.json';
 const BLOCK_LINE = /^--- (Context|Rule) from: (.*) ---$/gm;
@@ -50,18 +49,8 @@ const EXCLUDED_ENV = [
   'OPENAI_MODEL',
 ];
 
-interface Message {
-  role?: unknown;
-  content?: unknown;
-}
-
-function messagesOf(request: RecordedRequest): Message[] {
-  const messages = (bodyOf(request) as { messages?: unknown } | undefined)?.messages;
-  return Array.isArray(messages) ? (messages as Message[]) : [];
-}
-
 /** A chat message's text: a string, or its text parts joined. */
-function textOf(m: Message | undefined): string {
+function textOf(m: ChatMessage | undefined): string {
   if (typeof m?.content === 'string') return m.content;
   if (!Array.isArray(m?.content)) return '';
   return (m.content as { type?: unknown; text?: unknown }[]).map((c) => (typeof c?.text === 'string' ? c.text : '')).join('');

@@ -148,6 +148,18 @@ export function bodyOf(request: RecordedRequest): unknown {
   }
 }
 
+/** A message of a chat-shaped request (Anthropic Messages, OpenAI chat completions). */
+export interface ChatMessage {
+  role?: unknown;
+  content?: unknown;
+}
+
+/** The `messages` of a chat-shaped request, or [] when it has none. */
+export function messagesOf(request: RecordedRequest): ChatMessage[] {
+  const messages = (bodyOf(request) as { messages?: unknown } | undefined)?.messages;
+  return Array.isArray(messages) ? (messages as ChatMessage[]) : [];
+}
+
 /** What the driver's oracle compares (see OracleCompares). */
 export function comparesOf(driver: Pick<AgentDriver, 'compares'>): OracleCompares {
   return driver.compares ?? 'files-and-text';

@@ -8,7 +8,7 @@
  */
 import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
 import type { ContextPlace, Diagnostic } from '../../evidence';
-import { NO_BUDGET, contentOnlyLayout } from '../../fit';
+import { contentOnlyLayout } from '../../fit';
 import type {
   ContextFormat,
   ContextPart,
@@ -20,11 +20,10 @@ import type {
   ProfileContext,
   TrustVerdict,
 } from '../../profile';
-import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { concatenate, firstUserMessagePart, systemPromptPart, toolResultPart } from './context';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
-import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
+import { fileNameDiagnostics, renderedByConfigure, settingsEvidence } from '../agent/configure';
 import type { EffectiveSetting } from '../agent/settings';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
@@ -223,16 +222,5 @@ export const GEMINI: Profile = {
     skipEmpty: false,
     homes: (where) => [geminiHome(where).dotGemini],
   },
-  dialect: null,
-  order: DISCOVERY_ORDER,
-  supersede: 'none',
-  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
-  format: {
-    layout: () => {
-      throw new Error('the gemini profile renders through configure()');
-    },
-    render: () => {
-      throw new Error('the gemini profile renders through configure()');
-    },
-  },
+  ...renderedByConfigure('gemini'),
 };

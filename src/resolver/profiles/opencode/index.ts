@@ -7,7 +7,7 @@
  */
 import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
 import type { Diagnostic } from '../../evidence';
-import { NO_BUDGET, contentOnlyLayout } from '../../fit';
+import { contentOnlyLayout } from '../../fit';
 import type {
   ContextFormat,
   ContextPart,
@@ -18,9 +18,8 @@ import type {
   Profile,
   ProfileContext,
 } from '../../profile';
-import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { agentDiagnostics } from '../agent/configure';
+import { agentDiagnostics, renderedByConfigure } from '../agent/configure';
 import { OPENCODE_ABOUT } from './about';
 import { systemPromptPart, toolResultPart } from './context';
 import { OpencodeResult, OpencodeSource, configDirOf, resolveOpencode } from './engine';
@@ -137,16 +136,5 @@ export const OPENCODE: Profile = {
     skipEmpty: false,
     homes: (where) => [configDirOf(where.env, where.homedir, where.path).abs, where.path.join(where.homedir, '.claude')],
   },
-  dialect: null,
-  order: DISCOVERY_ORDER,
-  supersede: 'none',
-  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
-  format: {
-    layout: () => {
-      throw new Error('the opencode profile renders through configure()');
-    },
-    render: () => {
-      throw new Error('the opencode profile renders through configure()');
-    },
-  },
+  ...renderedByConfigure('opencode'),
 };

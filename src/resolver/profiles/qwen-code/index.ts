@@ -5,13 +5,10 @@
  * place. Decisions and guesses: README.md in this folder.
  */
 import type { Diagnostic } from '../../evidence';
-import { NO_BUDGET } from '../../fit';
 import type { Profile, ProfileContext } from '../../profile';
 import { derived } from '../../profile';
-import { DISCOVERY_ORDER } from '../../stages/order';
-import { CODE_POINTS } from '../../units';
 import { configLayer, readConfigDocument } from '../agent/config';
-import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
+import { agentDiagnostics, fileNameDiagnostics, renderedByConfigure, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
 import { QWEN_CODE_ABOUT } from './about';
 import { QwenCandidate, QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
@@ -168,16 +165,5 @@ export const QWEN_CODE: Profile = {
     skipEmpty: true,
     homes: (where) => [qwenHome(where.env, where.homedir, where.path).dir],
   },
-  dialect: null,
-  order: DISCOVERY_ORDER,
-  supersede: 'none',
-  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
-  format: {
-    layout: () => {
-      throw new Error('the qwen-code profile renders through configure()');
-    },
-    render: () => {
-      throw new Error('the qwen-code profile renders through configure()');
-    },
-  },
+  ...renderedByConfigure('qwen-code'),
 };

@@ -7,9 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Evidence, InstalledAgent } from '../resolver';
-import { DRIVERS } from './agents';
-import type { AgentDriver } from './agents/types';
+import { profileCard, type AgentSigns, type Evidence, type InstalledAgent } from '../resolver';
 
 /** The first executable `command` on `PATH` (absolute), or null. */
 export function findOnPath(command: string, pathVariable: string | undefined): string | null {
@@ -33,9 +31,9 @@ export function releaseOf(version: string): string {
 
 const cache = new Map<string, string | null>();
 
-/** The release of the agent whose executable is `executable`, from its npm package, or null. */
-export function installedVersion(driver: Pick<AgentDriver, 'packages'>, executable: string): string | null {
-  const key = `${driver.packages.join(',')}\0${executable}`;
+/** The release of the agent whose executable is `executable`, from its npm package (one of `packages`), or null. */
+export function installedVersion(packages: readonly string[], executable: string): string | null {
+  const key = `${packages.join(',')}\0${executable}`;
   if (cache.has(key)) return cache.get(key) ?? null;
   let found: string | null = null;
   try {
@@ -43,7 +41,7 @@ export function installedVersion(driver: Pick<AgentDriver, 'packages'>, executab
     for (let i = 0; i < 8 && found === null; i++) {
       try {
         const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
-        if (typeof pkg.name === 'string' && driver.packages.includes(pkg.name) && typeof pkg.version === 'string') {
+        if (typeof pkg.name === 'string' && packages.includes(pkg.name) && typeof pkg.version === 'string') {
           found = releaseOf(pkg.version);
         }
       } catch {
@@ -68,8 +66,17 @@ export function verifiedRelease(profileVersion: string | undefined): string | nu
 
 export type { InstalledAgent };
 
-export function installedAgent(driver: AgentDriver, executable: string, profileVersion: string | undefined): InstalledAgent {
-  const version = installedVersion(driver, executable);
+/** The first of the agent's executables (AgentSigns.executables) on `PATH`, or null. */
+export function agentOnPath(signs: AgentSigns | undefined, pathVariable: string | undefined): string | null {
+  for (const command of signs?.executables ?? []) {
+    const found = findOnPath(command, pathVariable);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+export function installedAgent(signs: AgentSigns | undefined, executable: string, profileVersion: string | undefined): InstalledAgent {
+  const version = installedVersion(signs?.packages ?? [], executable);
   const verified = verifiedRelease(profileVersion);
   return { executable, version, verified, differs: version !== null && verified !== null && version !== verified };
 }
@@ -85,10 +92,10 @@ export function versionNote(agent: InstalledAgent): string | null {
  * agents. Reads a package.json, never runs the agent.
  */
 export function decorateInstalledAgent(evidence: Evidence, pathVariable: string | undefined): Evidence {
-  const driver = DRIVERS.find((d) => d.profile === evidence.profile);
-  if (!driver) return evidence;
-  const executable = findOnPath(driver.command, pathVariable);
-  if (executable !== null) evidence.installedAgent = installedAgent(driver, executable, evidence.profileVersion);
+  const signs = profileCard(evidence.profile)?.signs;
+  if (!signs?.packages) return evidence;
+  const executable = agentOnPath(signs, pathVariable);
+  if (executable !== null) evidence.installedAgent = installedAgent(signs, executable, evidence.profileVersion);
   return evidence;
 }
 

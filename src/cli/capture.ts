@@ -16,7 +16,8 @@ import type { AgentDriver, OracleCompares } from '../capture/agents/types';
 import { agrees, captureAgent, type CaptureRun, type Side } from '../capture/capture';
 import { differences } from '../capture/report';
 import { sandboxProblem } from '../capture/sandbox';
-import { findOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
+import { agentOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
+import { profileCard } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
@@ -124,8 +125,11 @@ function agentExecutable(driver: AgentDriver, given: string | undefined, io: Cli
     if (!fs.existsSync(p)) throw new UsageError(`--agent-bin ${given}: no such file`);
     return p;
   }
-  const found = findOnPath(driver.command, io.env.PATH);
-  if (found === null) throw new UsageError(`${driver.command} is not on PATH; give its executable with --agent-bin`);
+  const signs = profileCard(driver.profile)?.signs;
+  const found = agentOnPath(signs, io.env.PATH);
+  if (found === null) {
+    throw new UsageError(`${signs?.executables?.join(' or ') ?? driver.name} is not on PATH; give its executable with --agent-bin`);
+  }
   return found;
 }
 
@@ -225,7 +229,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     fs.rmSync(state, { recursive: true, force: true });
     if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
   }
-  const installed = installedAgent(driver, executable, run.evidence?.profileVersion);
+  const installed = installedAgent(profileCard(driver.profile)?.signs, executable, run.evidence?.profileVersion);
   const show = (p: string) => shownPath(p, root, home);
   const report: CaptureReport = {
     schema: CAPTURE_SCHEMA,

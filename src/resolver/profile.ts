@@ -454,6 +454,13 @@ export interface AgentSigns {
   readonly files?: readonly string[];
   /** Executables whose presence on the `PATH` says the agent is installed (`claude`). */
   readonly executables?: readonly string[];
+  /**
+   * The npm packages an install of the agent lives in (its main package and platform builds):
+   * the installed release is read, without running the agent, from the package.json of the first
+   * of them found in a folder above the executable (src/capture/version.ts). Absent: the release
+   * is never read.
+   */
+  readonly packages?: readonly string[];
   /** The agent runs inside the editor's own chat: the editor's chat being enabled is a sign. */
   readonly editorChat?: boolean;
 }

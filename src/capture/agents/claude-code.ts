@@ -106,8 +106,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
   protocol: 'anthropic-messages',
   // The user's memory file, its rules and the user settings (the ones that change loading).
   homeFiles: ['.claude/CLAUDE.md', '.claude/rules', '.claude/settings.json'],
-  packages: ['@anthropic-ai/claude-code', '@anthropic-ai/claude-code-linux-x64', '@anthropic-ai/claude-code-linux-arm64'],
-  command: 'claude',
   launch: ({ executable, cwd, home, port, prompt }) => ({
     command: executable,
     args: [

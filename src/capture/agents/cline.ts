@@ -252,8 +252,6 @@ export const CLINE_DRIVER: AgentDriver = {
   protocol: 'anthropic-messages',
   // The global rule folders and the global AGENTS.md.
   homeFiles: ['.cline/rules', 'Documents/Cline/Rules', 'Cline/Rules', '.agents/AGENTS.md'],
-  packages: ['cline', '@cline/cli-linux-x64', '@cline/cli-linux-arm64', '@cline/cli-darwin-arm64', '@cline/cli-darwin-x64'],
-  command: 'cline',
   stateFiles: ({ port, files }) => ({
     'data/settings/providers.json': providers(port),
     'data/settings/global-settings.json': JSON.stringify({

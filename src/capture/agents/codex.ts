@@ -161,8 +161,6 @@ export const CODEX_DRIVER: AgentDriver = {
   protocol: 'openai-responses',
   // The global instruction files and the configuration (fallback names, budget, trusted projects).
   homeFiles: ['.codex/AGENTS.override.md', '.codex/AGENTS.md', '.codex/config.toml'],
-  packages: ['@openai/codex'],
-  command: 'codex',
   launch: ({ executable, cwd, home, port, prompt, files }) => ({
     command: executable,
     args: [

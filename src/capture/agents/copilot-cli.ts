@@ -118,8 +118,6 @@ export const COPILOT_CLI_DRIVER: AgentDriver = {
   compares: 'files',
   ends: 'exit',
   homeFiles: ['.copilot/copilot-instructions.md', '.copilot/instructions', '.copilot/config.json', '.copilot/settings.json'],
-  packages: ['@github/copilot-linux-x64', '@github/copilot-linux-arm64', '@github/copilot'],
-  command: 'copilot',
   launch: ({ executable, cwd, home, state, port }) => ({
     command: executable,
     args: ['instruction', 'list', '--json'],

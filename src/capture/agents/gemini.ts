@@ -95,8 +95,6 @@ export const GEMINI_DRIVER: AgentDriver = {
   protocol: 'gemini',
   // The global context file, the user settings (context file names, imports) and trusted folders.
   homeFiles: ['.gemini/GEMINI.md', '.gemini/settings.json', '.gemini/trustedFolders.json'],
-  packages: ['@google/gemini-cli'],
-  command: 'gemini',
   // Gemini CLI skips a system settings file under a folder others may write (src/capture/state-dir.ts).
   privateState: true,
   stateFiles: () => ({

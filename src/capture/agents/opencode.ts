@@ -230,8 +230,6 @@ export const OPENCODE_DRIVER: AgentDriver = {
     '.config/opencode/opencode.jsonc',
     '.claude/CLAUDE.md',
   ],
-  packages: ['opencode-linux-x64', 'opencode-linux-arm64', 'opencode-ai'],
-  command: 'opencode',
   launch: ({ executable, cwd, home, port, prompt, files }) => {
     const modules = opencodeModules(cwd, home, files);
     if (modules.length > 0)

@@ -115,8 +115,6 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
     '.qwen/trustedFolders.json',
     '.qwen/output-language.md',
   ],
-  packages: ['@qwen-code/qwen-code'],
-  command: 'qwen',
   stateFiles: () => ({
     [SYSTEM_SETTINGS]: JSON.stringify({
       security: { auth: { selectedType: 'openai' } },

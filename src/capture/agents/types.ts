@@ -81,7 +81,10 @@ export type OracleCompares = 'files-and-text' | 'files';
 export interface AgentDriver {
   /** The manifest's agent name (`codex`). */
   readonly name: string;
-  /** The Holaryn profile that emulates it. */
+  /**
+   * The Holaryn profile that emulates it; its card's signs name the agent's executable on PATH
+   * and the npm packages its release is read from (AgentSigns).
+   */
   readonly profile: string;
   readonly protocol: WireProtocol;
   /** See OracleCompares; 'files-and-text' when absent. */
@@ -97,13 +100,6 @@ export interface AgentDriver {
    * that decide what it loads. Nothing else of the real home (keys, sessions, caches) is copied.
    */
   readonly homeFiles: readonly string[];
-  /**
-   * The npm packages an install of the agent lives in (the main package and its platform
-   * builds): its version is read from the package.json of the first one above the executable.
-   */
-  readonly packages: readonly string[];
-  /** The executable's name on PATH. */
-  readonly command: string;
   /**
    * The agent reads the driver's state files (its hooks-off settings) only from a folder that no
    * one else may write, up to `/` (Gemini CLI): where no such folder can be had, the run is

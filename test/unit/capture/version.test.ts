@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { cli } from '../../../src/cli/cli';
 import type { Evidence } from '../../../src/resolver';
 import { schemaValidator } from '../../helpers/schema';
-import { installedAgentLine, releaseOf, verifiedRelease } from '../../../src/capture/version';
+import { DRIVERS } from '../../../src/capture/agents';
+import { agentOnPath, installedAgentLine, releaseOf, verifiedRelease } from '../../../src/capture/version';
+import { profileCard } from '../../../src/resolver';
 
 /** A stand-in npm install of `pkg` at `version` with `command` linked into a bin folder; the bin folder. */
 function fakeInstall(base: string, pkg: string, version: string, command: string, script: string): string {
@@ -66,5 +68,17 @@ describe('installed agent versions', () => {
       installedAgentLine({ installedAgent: { executable: '/usr/bin/codex', version: null, verified: '0.169.0', differs: false } }),
       '/usr/bin/codex: its version cannot be read without running it',
     );
+  });
+
+  it("reads every driven agent's executable and packages from its profile's card", () => {
+    for (const driver of DRIVERS) {
+      const signs = profileCard(driver.profile)?.signs;
+      assert.ok(signs?.executables?.length, `${driver.profile} names no executable`);
+      assert.ok(signs?.packages?.length, `${driver.profile} names no npm package`);
+    }
+    const bin = fakeInstall(base, '@google/gemini-cli', '0.61.0', 'gemini', 'bin/gemini.js');
+    assert.equal(agentOnPath(profileCard('gemini')?.signs, `/nowhere${path.delimiter}${bin}`), path.join(bin, 'gemini'));
+    assert.equal(agentOnPath(profileCard('gemini')?.signs, base), null);
+    assert.equal(agentOnPath(undefined, bin), null);
   });
 });

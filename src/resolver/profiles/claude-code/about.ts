@@ -8,6 +8,7 @@ export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({
     files: Object.freeze(['**/CLAUDE.md', '**/CLAUDE.local.md', '.claude/rules/**/*.md']),
     executables: Object.freeze(['claude']),
+    packages: Object.freeze(['@anthropic-ai/claude-code', '@anthropic-ai/claude-code-linux-x64', '@anthropic-ai/claude-code-linux-arm64']),
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({

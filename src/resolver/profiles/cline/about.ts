@@ -8,6 +8,13 @@ export const CLINE_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({
     files: Object.freeze(['.clinerules', '.clinerules/*.md', '.cline/rules/*.md']),
     executables: Object.freeze(['cline']),
+    packages: Object.freeze([
+      'cline',
+      '@cline/cli-linux-x64',
+      '@cline/cli-linux-arm64',
+      '@cline/cli-darwin-arm64',
+      '@cline/cli-darwin-x64',
+    ]),
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({

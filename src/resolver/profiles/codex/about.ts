@@ -4,7 +4,11 @@ import type { ProfileCard } from '../../pitfalls';
 export const CODEX_ABOUT: ProfileCard = Object.freeze({
   name: 'codex',
   description: 'OpenAI Codex CLI: AGENTS.override.md or AGENTS.md per directory, project root to working directory, 32 KiB root first',
-  signs: Object.freeze({ files: Object.freeze(['**/AGENTS.md', '**/AGENTS.override.md']), executables: Object.freeze(['codex']) }),
+  signs: Object.freeze({
+    files: Object.freeze(['**/AGENTS.md', '**/AGENTS.override.md']),
+    executables: Object.freeze(['codex']),
+    packages: Object.freeze(['@openai/codex']),
+  }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
     watch: Object.freeze(['**/AGENTS.override.md']),

@@ -5,5 +5,8 @@ export const COPILOT_CLI_ABOUT: ProfileAbout = Object.freeze({
   name: 'copilot-cli',
   description:
     'GitHub Copilot CLI: ~/.copilot instructions, .github/copilot-instructions.md, AGENTS.md/CLAUDE.md/GEMINI.md from the git root to the working directory, .github/instructions and .claude/rules',
-  signs: Object.freeze({ executables: Object.freeze(['copilot']) }),
+  signs: Object.freeze({
+    executables: Object.freeze(['copilot']),
+    packages: Object.freeze(['@github/copilot-linux-x64', '@github/copilot-linux-arm64', '@github/copilot']),
+  }),
 });

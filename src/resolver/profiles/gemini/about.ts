@@ -5,7 +5,11 @@ export const GEMINI_ABOUT: ProfileCard = Object.freeze({
   name: 'gemini',
   description:
     'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
-  signs: Object.freeze({ files: Object.freeze(['**/GEMINI.md', '.gemini/settings.json']), executables: Object.freeze(['gemini']) }),
+  signs: Object.freeze({
+    files: Object.freeze(['**/GEMINI.md', '.gemini/settings.json']),
+    executables: Object.freeze(['gemini']),
+    packages: Object.freeze(['@google/gemini-cli']),
+  }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
     watch: Object.freeze(['**/GEMINI.md']),

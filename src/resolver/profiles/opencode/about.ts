@@ -8,6 +8,7 @@ export const OPENCODE_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({
     files: Object.freeze(['opencode.json', 'opencode.jsonc', '.opencode/opencode.json', '.opencode/opencode.jsonc']),
     executables: Object.freeze(['opencode']),
+    packages: Object.freeze(['opencode-linux-x64', 'opencode-linux-arm64', 'opencode-ai']),
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({

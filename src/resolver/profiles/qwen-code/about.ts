@@ -8,6 +8,7 @@ export const QWEN_CODE_ABOUT: ProfileCard = Object.freeze({
   signs: Object.freeze({
     files: Object.freeze(['**/QWEN.md', '.qwen/settings.json', '.qwen/QWEN.local.md', '.qwen/rules/**/*.md']),
     executables: Object.freeze(['qwen']),
+    packages: Object.freeze(['@qwen-code/qwen-code']),
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({

@@ -39,7 +39,6 @@ const out = path.resolve(values.out);
 if (!fs.existsSync(cli)) usageError(`--cli ${values.cli}: no such file`);
 if (!fs.statSync(root, { throwIfNoEntry: false })?.isDirectory()) usageError(`--root ${values.root}: not a directory`);
 if (fs.existsSync(out) && fs.readdirSync(out).length > 0) usageError(`--out ${values.out}: not empty (give a new folder)`);
-fs.mkdirSync(out, { recursive: true });
 
 /** Every regular file below the root, root-relative with `/`, sorted; `.git` and node_modules left out. */
 function filesOf(dir, prefix = '') {
@@ -82,6 +81,7 @@ if (files.length === 0) usageError(`--root ${values.root}: no files`);
 const singles = ['src/app/main.ts', 'AGENTS.md', 'docs/PROJECT_RULES.md'].filter((f) => files.includes(f));
 if (singles.length === 0) singles.push(files[0]);
 const flat = (f) => f.replaceAll('/', '_');
+fs.mkdirSync(out, { recursive: true });
 
 for (const p of profiles) {
   run(`${p}.all.json`, ['instructions', root, ...files, '--json', '--profile', p]);

@@ -70,8 +70,20 @@ function run(name, args) {
   runs++;
 }
 
-const listing = spawnSync(process.execPath, [cli, 'profiles', '--json'], { encoding: 'utf8' });
-const known = (JSON.parse(listing.stdout).profiles ?? []).map((p) => p.name);
+/** The profile names the build lists, or a usage error when --cli is not a build of this CLI. */
+function knownProfiles() {
+  const listing = spawnSync(process.execPath, [cli, 'profiles', '--json'], { encoding: 'utf8' });
+  try {
+    const names = JSON.parse(listing.stdout).profiles.map((p) => p.name);
+    if (listing.status === 0 && names.length > 0) return names;
+  } catch {
+    // not this CLI's answer: said below
+  }
+  return usageError(
+    `--cli ${values.cli}: \`profiles --json\` gave no profile list (exit ${listing.status ?? listing.signal}); is it this repository's dist/cli.js?`,
+  );
+}
+const known = knownProfiles();
 const profiles = values.profiles ? values.profiles.split(',').filter(Boolean) : known;
 for (const p of profiles) if (!known.includes(p)) usageError(`--profiles: ${p} is not a profile of this build (${known.join(', ')})`);
 

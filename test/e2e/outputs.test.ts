@@ -96,6 +96,11 @@ describe('outputs (scripts/outputs.mjs)', function () {
       () => ['--cli', '/nonexistent/cli.js', '--out', path.join(root, 'o')],
       /^outputs: --cli \/nonexistent\/cli\.js: no such file/,
     ],
+    [
+      'a CLI that is not Holaryn',
+      () => ['--cli', path.join(root, 'AGENTS.md'), '--out', path.join(root, 'o')],
+      /gave no profile list \(exit 1\); is it this repository's dist\/cli\.js\?/,
+    ],
     ['a root that is not a folder', () => ['--cli', CLI, '--out', '/tmp/x', '--root', path.join(root, 'AGENTS.md')], /: not a directory/],
     ['an output folder in use', () => ['--cli', CLI, '--out', root, '--root', root], /: not empty \(give a new folder\)/],
     [

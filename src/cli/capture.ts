@@ -17,7 +17,7 @@ import { agrees, captureAgent, type CaptureRun, type Side } from '../capture/cap
 import { differences } from '../capture/report';
 import { sandboxProblem } from '../capture/sandbox';
 import { agentOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
-import { profileCard } from '../resolver';
+import { profileCard, type AgentSigns } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
@@ -119,13 +119,12 @@ function stateRoot(io: CliIo, realHome: string, driver: AgentDriver): string | {
   }
 }
 
-function agentExecutable(driver: AgentDriver, given: string | undefined, io: CliIo): string {
+function agentExecutable(driver: AgentDriver, signs: AgentSigns | undefined, given: string | undefined, io: CliIo): string {
   if (given !== undefined) {
     const p = path.resolve(io.cwd, given);
     if (!fs.existsSync(p)) throw new UsageError(`--agent-bin ${given}: no such file`);
     return p;
   }
-  const signs = profileCard(driver.profile)?.signs;
   const found = agentOnPath(signs, io.env.PATH);
   if (found === null) {
     throw new UsageError(`${signs?.executables?.join(' or ') ?? driver.name} is not on PATH; give its executable with --agent-bin`);
@@ -181,7 +180,9 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${fileArg} is not a file under ${rootArg}`);
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${fileArg} is outside ${rootArg}`);
   }
-  const executable = agentExecutable(driver, values['agent-bin'], io);
+  // The agent's executables and npm packages are its profile's knowledge (AgentSigns).
+  const signs = profileCard(driver.profile)?.signs;
+  const executable = agentExecutable(driver, signs, values['agent-bin'], io);
   const env: Record<string, string> = {};
   for (const pair of values.env ?? []) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(pair);
@@ -229,7 +230,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     fs.rmSync(state, { recursive: true, force: true });
     if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
   }
-  const installed = installedAgent(profileCard(driver.profile)?.signs, executable, run.evidence?.profileVersion);
+  const installed = installedAgent(signs, executable, run.evidence?.profileVersion);
   const show = (p: string) => shownPath(p, root, home);
   const report: CaptureReport = {
     schema: CAPTURE_SCHEMA,

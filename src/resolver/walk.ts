@@ -124,6 +124,8 @@ interface Level {
  */
 export class IgnoreRules {
   private readonly levels = new Map<string, Level[]>();
+  /** The lengths of the levels' directories: an ancestor of another length has no level, and no substring is made for it. */
+  private readonly dirLengths = new Set<number>();
 
   constructor(
     /** The walk root's path below the repository's top (`""` when it is the top). */
@@ -137,6 +139,7 @@ export class IgnoreRules {
     const list = this.levels.get(dir) ?? [];
     list.push({ dir, rules });
     this.levels.set(dir, list);
+    this.dirLengths.add(dir.length);
   }
 
   get size(): number {
@@ -149,8 +152,9 @@ export class IgnoreRules {
     const full = joinRelative(this.rootFromTop, rel);
     // Deepest directory first: a deeper .gitignore decides before a shallower one.
     for (let end = full.lastIndexOf('/'); ; end = full.lastIndexOf('/', end - 1)) {
-      const dir = end < 0 ? '' : full.slice(0, end);
-      for (const level of this.levels.get(dir) ?? []) {
+      // A deep path has many ancestors and few of them ignore files: only one of a level's length is looked up.
+      const levels = end < 0 ? this.levels.get('') : this.dirLengths.has(end) ? this.levels.get(full.slice(0, end)) : undefined;
+      for (const level of levels ?? []) {
         const relative = (end < 0 ? full : full.slice(end + 1)) + (isDirectory ? '/' : '');
         let verdict: { ignored: boolean; unignored: boolean };
         try {

@@ -127,6 +127,7 @@ class Discovery {
   /** Reports are recorded only while this is true (a dry load decides without reporting). */
   private reporting = true;
   private readonly memos = new Map<string, unknown>();
+  private readonly perDir = new Map<string, { files: Memory[]; pathRules: Memory[] }>();
   /** Rules whose `paths` were said to be over the bounds (once each). */
   private readonly saidPaths = new Set<string>();
   /** Per folder of a target: the directories below the working directory down to it. */
@@ -549,6 +550,21 @@ class Discovery {
     });
   }
 
+  /**
+   * A directory's part of every touch below it: its own files, and its rules with paths (matched
+   * per target). Keyed by the directory itself, the same string for every target of a folder
+   * (dirsBelow), so a deep tree's many targets never build and hash a long memo key per level.
+   */
+  private onTouchIn(dir: string): { files: Memory[]; pathRules: Memory[] } {
+    let own = this.perDir.get(dir);
+    if (!own) {
+      const files = this.dirFiles(dir);
+      own = { files, pathRules: this.rulesOnce(joinUnder(this.P, dir, '.claude/rules'), 'project', false, true) };
+      this.perDir.set(dir, own);
+    }
+    return own;
+  }
+
   /** What the engine loads when a tool touches `t` (after the tool's result), in its order. */
   private touch(t: { path: string; abs: string }, announced: ReadonlySet<string>): Memory[] {
     const { P, ctx, opts } = this;
@@ -556,11 +572,10 @@ class Discovery {
       ...this.matching(this.rulesOnce(joinUnder(P, opts.dirs.managed.path, '.claude/rules'), 'managed', false, true), ctx.root, t.abs),
       ...this.matching(this.rulesOnce(joinUnder(P, opts.dirs.config.path, 'rules'), 'user', true, true), ctx.root, t.abs),
     ];
-    for (const dir of this.dirsBelow(t.abs))
-      engine.push(
-        ...this.dirFiles(dir),
-        ...this.matching(this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true), dir, t.abs),
-      );
+    for (const dir of this.dirsBelow(t.abs)) {
+      const own = this.onTouchIn(dir);
+      engine.push(...own.files, ...this.matching(own.pathRules, dir, t.abs));
+    }
     for (const dir of this.chain)
       engine.push(...this.matching(this.rulesOnce(joinUnder(P, dir, '.claude/rules'), 'project', false, true), dir, t.abs));
     // Each file once, never one sent at launch, nor the file the tool touched (its text is the result).

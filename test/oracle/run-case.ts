@@ -12,6 +12,7 @@ import { agrees, captureAgent, type Side } from '../../src/capture/capture';
 import type { OracleCase } from './case';
 import { oracleStateRoot } from './install';
 import { expand, writeTree, type Places } from './tree';
+import { markersUnder } from './vectors/marker';
 
 export type { Side };
 
@@ -82,6 +83,8 @@ export async function runCase(
     result.problems.push(...run.problems);
     const ran = fs.readdirSync(places.outside);
     if (ran.length > 0) result.problems.push(`a repository command ran: it wrote ${ran.join(', ')} outside the tree`);
+    const marks = markersUnder(base).filter((m) => !m.startsWith('outside/'));
+    if (marks.length > 0) result.problems.push(`a repository command ran: it left ${marks.join(', ')}`);
     result.agentSide = run.agentSide;
     result.profileSide = run.profileSide;
     result.filesAgree = run.filesAgree;

@@ -36,7 +36,17 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-/** The cases of one agent: its cases file (when there is one) and the hostile tree. */
+/** The hostile vectors of one agent (vectors/<agent>.ts exports `cases`), or none. */
+function vectorsOf(agent: string): OracleCase[] {
+  const file = path.join(__dirname, 'vectors', `${agent}.ts`);
+  if (!fs.existsSync(file)) return [];
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = (require(file) as { cases?: unknown }).cases;
+  if (!Array.isArray(loaded)) fail(`${path.relative(process.cwd(), file)} exports no \`cases\` array`);
+  return loaded as OracleCase[];
+}
+
+/** The cases of one agent: its cases file (when there is one), the hostile tree and its hostile vectors. */
 function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } {
   const file = path.join(__dirname, 'cases', `${release.name}.ts`);
   const cases: OracleCase[] = [];
@@ -49,6 +59,7 @@ function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } 
   } else note = `no cases file (test/oracle/cases/${release.name}.ts): only the hostile tree runs`;
   const hostile = HOSTILE[release.name];
   if (hostile) cases.push(hostile);
+  cases.push(...vectorsOf(release.name));
   const seen = new Set<string>();
   for (const c of cases) {
     if (typeof c.name !== 'string' || !KEBAB.test(c.name)) fail(`${release.name}: case name ${JSON.stringify(c.name)} is not kebab-case`);

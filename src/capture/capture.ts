@@ -143,6 +143,7 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
     executable: input.executable,
     node: process.execPath,
     cwd,
+    top: input.tree,
     home,
     state,
     port: SANDBOX_PORT,

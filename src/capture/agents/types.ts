@@ -13,6 +13,13 @@ export interface LaunchInput {
   readonly node: string;
   /** Absolute working directory as given (links not resolved). */
   readonly cwd: string;
+  /**
+   * The repository's top folder: the git root at or above the cwd (the nearest folder holding a
+   * `.git` entry), else the root given to capture. The agent sees this folder and everything
+   * below it (through a throwaway layer); nothing above it but the folders on the way.
+   * Configuration an agent reads from the cwd's parents is read from here down to the cwd.
+   */
+  readonly top: string;
   /** The throwaway home. */
   readonly home: string;
   /**
@@ -133,6 +140,18 @@ export interface AgentDriver {
   /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
   readonly isMain?: EndpointScript['isMain'];
   extract(input: ExtractInput): Extracted;
+}
+
+/**
+ * Thrown by a driver's `launch` (or `stateFiles`) when the tree holds something the agent would
+ * run or load that the driver cannot switch off: the run is refused before it starts, with this
+ * message (the file and what it would run), and `holaryn capture` exits 4.
+ */
+export class DriverRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DriverRefusal';
+  }
 }
 
 /** The JSON body of a recorded request, or undefined when it is not JSON. */

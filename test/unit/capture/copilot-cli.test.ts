@@ -40,6 +40,7 @@ describe('copilot-cli driver', () => {
       executable: '/x/copilot',
       node: '/x/node',
       cwd: '/w',
+      top: '/w',
       home: '/h',
       state: '/s',
       port: 8787,

@@ -107,6 +107,7 @@ describe('capture: the opencode driver', () => {
           executable: '/x/opencode',
           node: process.execPath,
           cwd,
+          top: root,
           home,
           state: top,
           port: 8787,

@@ -148,7 +148,6 @@ describe('cline driver', () => {
           node: '/n',
           cwd: '/r',
           top: '/r',
-      top: '/r',
           home: '/h',
           state: '/s',
           port: 1,

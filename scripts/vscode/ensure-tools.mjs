@@ -99,10 +99,13 @@ function dpkgInstalled(pkg) {
   return r.status === 0 && r.stdout.includes('install ok installed');
 }
 
-async function ensureApt() {
-  const missing = [];
-  if (!fs.existsSync(CHROMIUM)) missing.push('chromium');
-  if (!dpkgInstalled('libkrb5-dev')) missing.push('libkrb5-dev');
+/**
+ * Installs the Debian packages of `wanted` ({ name, present() }) whose `present()` is false, with
+ * apt-get as root (visible progress, logs under .vscode-test/logs); not root: one error saying the
+ * command to run. The capture sandbox's bubblewrap and the editor tests' Chromium both come so.
+ */
+export async function ensureDebianPackages(wanted) {
+  const missing = wanted.filter((w) => !w.present()).map((w) => w.name);
   if (missing.length === 0) return;
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     throw new Error(
@@ -118,8 +121,16 @@ async function ensureApt() {
     logName: 'apt-install.log',
     label: 'apt-get install',
   });
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`apt-get install finished but ${CHROMIUM} is still missing`);
+  const still = wanted.filter((w) => !w.present()).map((w) => w.name);
+  if (still.length > 0) throw new Error(`apt-get install finished but ${still.join(' ')} is still missing`);
   log(`Debian packages installed (${secs.toFixed(0)} s)`);
+}
+
+function ensureApt() {
+  return ensureDebianPackages([
+    { name: 'chromium', present: () => fs.existsSync(CHROMIUM) },
+    { name: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev') },
+  ]);
 }
 
 async function ensureNode24(p) {

@@ -1,16 +1,23 @@
 /**
  * One capture: run an agent in the sandbox (sandbox.ts) on a tree that is already on disk, with
- * a throwaway home, read back what it sent (the driver's extractor), check the tree did not
- * change, and run the agent's Holaryn profile on the same files and home to compare. The oracle
- * suite (test/oracle/run-case.ts) lays a case's tree out and calls this; `holaryn capture` calls
- * it on the user's repository with the user's installed agent.
+ * a throwaway home, read back what it sent (the driver's extractor), report what it wrote into
+ * the repository's throwaway layer and any attempt to leave, check the real tree did not change,
+ * and run the agent's Holaryn profile on the same files and home to compare. The oracle suite
+ * (test/oracle/run-case.ts) lays a case's tree out and calls this; `holaryn capture` calls it on
+ * the user's repository with the user's installed agent.
+ *
+ * Refused before anything runs (a `refused` run): an agent executable inside the repository, a
+ * repository whose git configuration would run a command (git.ts), a tree the driver cannot make
+ * safe (DriverRefusal).
  */
 import { asNodeEnvironment } from './node';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../resolver';
-import { comparesOf, type AgentDriver, type Extracted, type OracleCompares } from './agents/types';
-import { SANDBOX_PORT, baseEnvironment, runSandboxed, type CaptureResult } from './sandbox';
+import { comparesOf, DriverRefusal, type AgentDriver, type Extracted, type Launch, type OracleCompares } from './agents/types';
+import { GIT_GUARD, gitHazards } from './git';
+import { describeAttempt } from './outside';
+import { SANDBOX_PORT, baseEnvironment, installFolder, layerWrites, runSandboxed, type CaptureResult, type LayerWrite } from './sandbox';
 import { changes, fingerprint, type FileFilter, regularFiles } from './tree';
 
 /** What every agent is asked: nothing that makes a model call any tool of its own. */
@@ -28,15 +35,18 @@ export interface Side {
 export interface CaptureInput {
   readonly driver: AgentDriver;
   readonly executable: string;
-  /** The agent's working directory and Holaryn's root (absolute, as given). */
+  /** The agent's working directory and Holaryn's root (absolute, as given), at or below `tree`. */
   readonly cwd: string;
-  /** The tree whose fingerprint must not change (the repository). */
+  /**
+   * The repository's top folder (see LaunchInput.top): the agent sees it through a throwaway
+   * layer, the extractor reads its files, and its real copy must not change.
+   */
   readonly tree: string;
   /** The file the scripted read touches (absolute), or null. */
   readonly read: string | null;
   /** The throwaway home, laid out. */
   readonly home: string;
-  /** The run's own folder (job, result, output, `tmp/`), which exists. */
+  /** The run's own folder (`run/` for the job, result and output, `tmp/`, `layer/`), which exists; not inside `tree`. */
   readonly work: string;
   /** A private folder for the driver's state files (see LaunchInput.state), which exists. */
   readonly state: string;
@@ -45,11 +55,19 @@ export interface CaptureInput {
   /** Which of the tree's files the driver and the extractor are shown (all by default). */
   readonly files?: FileFilter;
   readonly timeoutMs?: number;
+  /** Folders the sandbox also lets the run write (the oracle's canary folder, which hostile payloads aim at). */
+  readonly canaries?: readonly string[];
 }
 
 export interface CaptureRun {
-  /** Why the run does not count (the agent failed or ignored a switch, the tree changed). */
+  /** Why the run does not count (the agent failed or ignored a switch, tried to leave, the tree changed). */
   problems: string[];
+  /** Why the run was refused before it started (then `problems` holds the same line), or null. */
+  refused: string | null;
+  /** What the run wrote into the repository's throwaway layer (nothing reached the repository). */
+  writes: LayerWrite[];
+  /** Every attempt to reach anything but the fake endpoint, one line each. */
+  outside: string[];
   /** What the agent sent; null when nothing could be read back. */
   agentSide: Side | null;
   /** The profile's answer on the same files; null when it failed. */
@@ -126,32 +144,109 @@ function outcomeProblem(r: CaptureResult, timeoutMs: number, stderr: string, end
   return stderr === '' ? why : `${why}; its last output:\n${stderr}`;
 }
 
+/**
+ * The repository's top folder for a session started in `cwd`: the nearest folder at or above it
+ * holding a `.git` entry, else `root` (the folder the user named).
+ */
+export function repositoryTop(cwd: string, root: string): string {
+  for (let d = path.resolve(cwd); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return path.resolve(root);
+  }
+}
+
+/** The result of a run refused before it started. */
+function refusedRun(driver: AgentDriver, why: string): CaptureRun {
+  return {
+    problems: [`refused: ${why}`],
+    refused: why,
+    writes: [],
+    outside: [],
+    agentSide: null,
+    profileSide: null,
+    evidence: null,
+    compares: comparesOf(driver),
+    filesAgree: false,
+    textAgrees: false,
+    stderr: '',
+    outcome: 'error',
+  };
+}
+
+/** Whether `p` is `dir` or below it (both absolute, canonical). */
+function within(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Why the run cannot start on this tree, or null: an executable inside it, git configuration that runs commands. */
+function treeRefusal(input: CaptureInput, commands: readonly string[]): string | null {
+  const top = canonical(input.tree);
+  for (const c of commands) {
+    if (path.isAbsolute(c) && within(canonical(c), top))
+      return `the agent's executable ${c} is inside the repository; give one installed outside it`;
+  }
+  const git = gitHazards(input.tree);
+  if (git.length > 0) return `the repository's git configuration would run commands when the agent runs git: ${git.join('; ')}`;
+  return null;
+}
+
+/** The folders the agent's launch must be able to read: the executable's install, and the command's. */
+function installsOf(launch: Launch, executable: string): string[] {
+  const out = new Set<string>();
+  for (const p of [executable, launch.command]) {
+    if (!path.isAbsolute(p)) continue;
+    try {
+      out.add(installFolder(p));
+    } catch {}
+  }
+  return [...out];
+}
+
 /** Runs one capture (see the module comment). Never throws for the agent's behaviour. */
 export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
   const { driver, cwd, home, work, state, read } = input;
   const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};
   const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
-  for (const [rel, text] of Object.entries(driver.stateFiles?.({ port: SANDBOX_PORT, state, files }) ?? {})) {
-    fs.mkdirSync(path.dirname(path.join(state, rel)), { recursive: true });
-    fs.writeFileSync(path.join(state, rel), text);
+  const early = treeRefusal(input, [input.executable]);
+  if (early) return refusedRun(driver, early);
+  let launch: Launch;
+  try {
+    for (const [rel, text] of Object.entries(driver.stateFiles?.({ port: SANDBOX_PORT, state, files }) ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(state, rel)), { recursive: true });
+      fs.writeFileSync(path.join(state, rel), text);
+    }
+    launch = driver.launch({
+      executable: input.executable,
+      node: process.execPath,
+      cwd,
+      top: input.tree,
+      home,
+      state,
+      port: SANDBOX_PORT,
+      prompt: PROMPT,
+      files,
+    });
+  } catch (err) {
+    if (err instanceof DriverRefusal) return refusedRun(driver, err.message);
+    throw err;
   }
+  const late = treeRefusal(input, [launch.command]);
+  if (late) return refusedRun(driver, late);
   const tmp = path.join(work, 'tmp');
-  fs.mkdirSync(tmp, { recursive: true });
+  const out = path.join(work, 'run');
+  const layer = path.join(work, 'layer');
+  for (const d of [tmp, out]) fs.mkdirSync(d, { recursive: true });
   const before = fingerprint(input.tree);
-  const launch = driver.launch({
-    executable: input.executable,
-    node: process.execPath,
-    cwd,
-    top: input.tree,
-    home,
-    state,
-    port: SANDBOX_PORT,
-    prompt: PROMPT,
-    files,
-  });
-  const env = { ...baseEnvironment(tmp), ...launch.env, ...(launch.command === process.execPath ? asNodeEnvironment() : {}), ...extraEnv };
-  const stderrFile = path.join(work, 'stderr.txt');
+  const env = {
+    ...baseEnvironment(tmp),
+    ...GIT_GUARD,
+    ...launch.env,
+    ...(launch.command === process.execPath ? asNodeEnvironment() : {}),
+    ...extraEnv,
+  };
+  const stderrFile = path.join(out, 'stderr.txt');
   const run = await runSandboxed(
     {
       driver: driver.name,
@@ -160,27 +255,48 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
       port: SANDBOX_PORT,
       read,
       timeoutMs,
-      result: path.join(work, 'result.json'),
-      stdout: path.join(work, 'stdout.txt'),
+      result: path.join(out, 'result.json'),
+      stdout: path.join(out, 'stdout.txt'),
       stderr: stderrFile,
     },
-    work,
+    out,
+    {
+      top: input.tree,
+      layer,
+      writable: [home, state, tmp, ...(input.canaries ?? [])],
+      readable: installsOf(launch, input.executable),
+    },
   );
   const allStderr = readText(stderrFile);
   const stderr = allStderr.trim().split('\n').slice(-8).join('\n');
   const problems: string[] = [];
-  const failed = outcomeProblem(run, timeoutMs, stderr, driver.ends ?? 'endpoint');
-  if (failed) problems.push(failed);
+  const known = driver.knownLookups ?? {};
+  const outside = (run.outside ?? []).map((a) => {
+    const why = a.kind === 'dns' ? known[a.target.toLowerCase()] : undefined;
+    return why === undefined ? describeAttempt(a) : `${describeAttempt(a)} (${why}; answered "no such name")`;
+  });
+  if (run.outcome === 'outside')
+    problems.push(`the agent tried to reach the network (${outside.slice(0, 5).join('; ')}); the run was stopped there`);
+  else {
+    const failed = outcomeProblem(run, timeoutMs, stderr, driver.ends ?? 'endpoint');
+    if (failed) problems.push(failed);
+  }
   const refused = driver.refusal?.(allStderr);
   if (refused) problems.push(refused);
-  const changed = changes(before, fingerprint(input.tree));
-  if (changed.length > 0) problems.push(`the run changed the tree: ${changed.slice(0, 10).join(', ')}`);
+  const after = fingerprint(input.tree);
+  const changed = changes(before, after);
+  if (changed.length > 0) problems.push(`the repository itself changed during the run: ${changed.slice(0, 10).join(', ')}`);
+  const incomplete = before.incomplete ?? after.incomplete;
+  if (incomplete) problems.push(`the repository could not be checked whole for changes: ${incomplete}`);
 
-  const stdout = readText(path.join(work, 'stdout.txt'));
+  const stdout = readText(path.join(out, 'stdout.txt'));
   const extracted = driver.extract({ requests: run.requests, files, cwd, home, stdout, env });
   for (const p of extracted.problems) problems.push(`reading what the agent sent: ${p}`);
   const result: CaptureRun = {
     problems,
+    refused: null,
+    writes: layerWrites(layer, input.tree),
+    outside,
     agentSide: agentSide(extracted),
     profileSide: null,
     evidence: null,

@@ -1,13 +1,15 @@
 /**
- * The first process of a capture's namespace (see sandbox.ts): `runner <job.json>`. It brings
- * loopback up, starts the fake endpoint on 127.0.0.1, starts the agent in a process group of its
- * own, and once the endpoint has what the script needs (or the agent exits, or the time is up)
- * kills that group and writes what was recorded. Its exit ends the namespace and every process in it.
+ * The first process of a capture's sandbox (see sandbox.ts): `runner <job.json>`. It starts the
+ * fake endpoint on 127.0.0.1 and the watch on the way out (outside.ts), starts the agent in a
+ * process group of its own, and once the endpoint has what the script needs (or the agent exits,
+ * tries to reach anything else, or the time is up) kills that group and writes what was recorded.
+ * Its exit ends the sandbox and every process in it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import { driverByName } from './agents';
 import { startEndpoint, type Endpoint } from './endpoint';
+import { watchOutside, type OutsideWatch } from './outside';
 import type { CaptureJob, CaptureOutcome, CaptureResult } from './sandbox';
 
 function killGroup(pid: number | undefined): void {
@@ -26,9 +28,6 @@ async function run(job: CaptureJob): Promise<CaptureResult> {
     elapsedMs: Date.now() - started,
     ...extra,
   });
-  const lo = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
-  if (lo.error || lo.status !== 0)
-    return result('error', undefined, { error: `cannot bring loopback up: ${lo.error?.message ?? lo.stderr.trim()}` });
   const driver = driverByName(job.driver);
   if (!driver) return result('error', undefined, { error: `no driver named ${job.driver}` });
   let endpoint: Endpoint;
@@ -40,10 +39,12 @@ async function run(job: CaptureJob): Promise<CaptureResult> {
   } catch (err) {
     return result('error', undefined, { error: `cannot start the endpoint: ${(err as Error).message}` });
   }
+  const known = driver.knownLookups ?? {};
+  const watch: OutsideWatch = await watchOutside((a) => a.kind === 'dns' && Object.hasOwn(known, a.target.toLowerCase()));
   const out = fs.openSync(job.stdout, 'w');
   const err = fs.openSync(job.stderr, 'w');
   const child = spawn(job.launch.command, [...job.launch.args], {
-    cwd: job.cwd,
+    cwd: job.launch.cwd ?? job.cwd,
     env: { ...job.launch.env },
     detached: true,
     stdio: ['ignore', out, err],
@@ -58,14 +59,18 @@ async function run(job: CaptureJob): Promise<CaptureResult> {
   const failed = new Promise<Error>((resolve) => child.on('error', resolve));
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), job.timeoutMs)));
-  const outcome = await Promise.race([endpoint.done.then(() => 'done' as const), exited, timeout, failed]);
+  const left = watch.first.then(() => 'outside' as const);
+  const outcome = await Promise.race([endpoint.done.then(() => 'done' as const), exited, timeout, failed, left]);
   clearTimeout(timer);
   killGroup(child.pid);
   fs.closeSync(out);
   fs.closeSync(err);
   await endpoint.close();
-  if (outcome instanceof Error) return result('error', endpoint, { error: `cannot start ${job.launch.command}: ${outcome.message}` });
-  return result(outcome, endpoint, { exit: outcome === 'exited' ? exit : null });
+  await watch.close();
+  const outside = { outside: [...watch.attempts] };
+  if (outcome instanceof Error)
+    return result('error', endpoint, { error: `cannot start ${job.launch.command}: ${outcome.message}`, ...outside });
+  return result(outcome, endpoint, { exit: outcome === 'exited' ? exit : null, ...outside });
 }
 
 async function main(): Promise<void> {

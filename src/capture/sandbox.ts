@@ -1,19 +1,35 @@
 /**
- * Runs an agent where nothing it does can leave the machine: a fresh user, network and PID
- * namespace (`unshare`), in which only loopback exists and is brought up, the fake endpoint
- * (endpoint.ts) listens on 127.0.0.1, and the agent runs in a process group of its own. The
- * runner (runner.ts) is the namespace's first process: when it exits, the kernel ends every
- * process left in the namespace, so nothing the agent started outlives the run.
+ * Runs an agent where nothing it does can leave the run: bubblewrap (`bwrap`, the sandbox Flatpak
+ * uses) inside a user, mount and network namespace of `unshare`'s that holds only loopback.
+ *
+ * Two stages, because Debian 12's bubblewrap (0.8) has no overlay of its own:
+ *
+ * 1. `unshare --user --map-root-user --mount --net` runs a short shell stage (OUTER_STAGE) that
+ *    brings `lo` up, routes every IPv4 and IPv6 address to it (so an attempt to leave reaches the
+ *    runner's watch, outside.ts, instead of failing unseen), lets unprivileged processes listen on
+ *    low ports there, and mounts the kernel's overlay filesystem over the repository's top folder:
+ *    the repository is the lower layer, never written; every write lands in the run's own upper
+ *    folder, which is read back afterwards and reported (`layerWrites`).
+ * 2. It then starts bwrap, which builds the sandbox proper: new user, PID, IPC, UTS and cgroup
+ *    namespaces, no capabilities, no further user namespaces, no new privileges, a new session;
+ *    a root of its own holding only the system folders (`/usr`, `/etc`, the `/bin`-style links)
+ *    read-only, a fresh `/proc` and `/dev`, a tmpfs `/tmp`, the Node and agent installs read-only,
+ *    the overlay at the repository's path, and only the run's own folders writable (the throwaway
+ *    home, the state folder, the temporary folder, the output folder). The real home, `/run`,
+ *    `/var`, `/home`, `/root`, `/mnt`, `/media`, `/srv` and every socket in them are simply not
+ *    there. The runner (runner.ts) is its first process; bwrap ends every process left when the
+ *    runner exits.
  *
  * The caller lays out the tree and the throwaway home; this module only runs, and returns what
- * the endpoint recorded. It never touches the real home or /etc: no mount namespace is needed, as
- * the agent is pointed at its throwaway home by HOME and its own variables.
+ * the endpoint recorded.
  */
 import { asNodeEnvironment } from './node';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RecordedRequest } from './endpoint';
+import type { OutsideAttempt } from './outside';
 import type { Launch } from './agents/types';
 
 /** The port the endpoint listens on inside the namespace (each namespace has its own loopback). */
@@ -22,9 +38,7 @@ export const SANDBOX_PORT = 8787;
 /** Extra time the runner gets beyond the job's own timeout before the sandbox is killed from outside. */
 const OUTSIDE_GRACE_MS = 15_000;
 
-const UNSHARE_ARGS = ['--user', '--map-root-user', '--net', '--pid', '--fork', '--kill-child'];
-
-/** What the runner is given (written as JSON into the run directory). */
+/** What the runner is given (written as JSON into the run's output folder). */
 export interface CaptureJob {
   /** The driver's name (agents/index.ts): the runner takes the endpoint script from it. */
   readonly driver: string;
@@ -35,10 +49,25 @@ export interface CaptureJob {
   /** The file the scripted read touches (absolute), or null. */
   readonly read: string | null;
   readonly timeoutMs: number;
-  /** Where the runner writes the CaptureResult, and the agent's output. */
+  /** Where the runner writes the CaptureResult, and the agent's output (inside the output folder). */
   readonly result: string;
   readonly stdout: string;
   readonly stderr: string;
+}
+
+/** What the sandbox shows the run, beside the system folders. */
+export interface SandboxView {
+  /**
+   * The repository's top folder: seen, at its own path, through a throwaway overlay; null for a
+   * run without one (the sandbox's own tests).
+   */
+  readonly top: string | null;
+  /** Folders the run may write, each at its own path: the home, state, temporary and output folders. */
+  readonly writable: readonly string[];
+  /** Files or folders the run may read, each at its own path: the agent's install, the Node that runs it. */
+  readonly readable: readonly string[];
+  /** The run's own folder for the overlay's upper and work folders (created; must be on a disk, not inside `top`). */
+  readonly layer: string;
 }
 
 export type CaptureOutcome =
@@ -47,7 +76,9 @@ export type CaptureOutcome =
   /** The agent exited before that. */
   | 'exited'
   | 'timeout'
-  /** The runner could not do its part (loopback, the endpoint, starting the agent). */
+  /** The agent tried to reach something outside (see `outside`); it was stopped at once. */
+  | 'outside'
+  /** The runner could not do its part (the endpoint, starting the agent). */
   | 'error';
 
 export interface CaptureResult {
@@ -55,6 +86,8 @@ export interface CaptureResult {
   requests: RecordedRequest[];
   /** The agent's exit, when it exited by itself. */
   exit: { code: number | null; signal: string | null } | null;
+  /** Every attempt to reach anything but the fake endpoint (DNS lookups, connections). */
+  outside?: OutsideAttempt[];
   error?: string;
   elapsedMs: number;
 }
@@ -65,18 +98,166 @@ export function baseEnvironment(tmp: string): Record<string, string> {
 }
 
 /**
- * Why runs cannot be isolated on this machine, in one line, or null when they can: Linux with
- * unprivileged user namespaces, `unshare` (util-linux) and `ip` (iproute2) to bring loopback up.
+ * The first stage, run by `sh` inside unshare's namespaces: `$1` the repository's top folder (or
+ * empty), `$2` the layer folder, `$3` the resolver file; the rest is the bwrap command line.
+ * Paths reach it only as arguments, never as shell text.
  */
-export function sandboxProblem(): string | null {
-  if (process.platform !== 'linux') return `agents can only be isolated on Linux (this is ${process.platform})`;
-  const r = spawnSync('unshare', [...UNSHARE_ARGS, 'ip', 'link', 'set', 'lo', 'up'], { encoding: 'utf8', timeout: 10_000 });
-  if (r.error) return `unshare is not available (${r.error.message}); install util-linux`;
-  if (r.status !== 0) {
-    const why = (r.stderr || '').trim().split('\n').pop() || `exit ${r.status}`;
-    return `cannot create a user and network namespace with unshare (${why}); unprivileged user namespaces must be allowed`;
+const OUTER_STAGE = [
+  'set -e',
+  'ip link set lo up',
+  'ip route add local 0.0.0.0/0 dev lo table local',
+  'ip -6 route add local ::/0 dev lo table local 2>/dev/null || true',
+  'echo 0 > /proc/sys/net/ipv4/ip_unprivileged_port_start',
+  'if [ -n "$1" ]; then',
+  '  mkdir -p "$2/lower" "$2/upper" "$2/work" "$2/merged"',
+  '  mount --bind "$1" "$2/lower"',
+  '  mount -t overlay overlay -o "lowerdir=$2/lower,upperdir=$2/upper,workdir=$2/work,userxattr" "$2/merged"',
+  'fi',
+  'shift 3',
+  'exec "$@"',
+].join('\n');
+
+/** System folders shown read-only (a link, as on merged-/usr systems, is shown as the same link). */
+const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
+
+/** What the sandbox's own `/etc/resolv.conf` says: every lookup goes to the watch on loopback. */
+const RESOLV_CONF = 'nameserver 127.0.0.1\noptions attempts:1 timeout:1\n';
+
+/** The characters the overlay's options can carry unescaped. */
+const PLAIN_PATH = /^[A-Za-z0-9._/+@=-]+$/;
+
+/** The search path for the sandbox's own commands: the caller's, then the system administrator's folders (`ip` is in /usr/sbin). */
+function toolPath(): string {
+  return `${process.env.PATH ?? '/usr/bin:/bin'}:/usr/sbin:/sbin`;
+}
+
+function which(command: string): string | null {
+  for (const dir of toolPath().split(':')) {
+    if (dir === '') continue;
+    const p = path.join(dir, command);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {}
   }
   return null;
+}
+
+/** Why the sandbox's commands are missing, as the one line a user is shown, or null. */
+function missingTools(): string | null {
+  if (process.platform !== 'linux') return `agents can only be isolated on Linux (this is ${process.platform})`;
+  if (!which('bwrap')) return 'bubblewrap is not installed (bwrap not on PATH); install it, e.g. `apt-get install bubblewrap`';
+  if (!which('unshare')) return 'unshare is not available; install util-linux';
+  if (!which('ip')) return 'ip is not available; install iproute2';
+  return null;
+}
+
+/** Where a path is shown: the same path, or, for a link, the link it is. */
+function systemArgs(): string[] {
+  const out: string[] = [];
+  for (const p of SYSTEM) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) out.push('--symlink', fs.readlinkSync(p), p);
+    else if (st.isDirectory()) out.push('--ro-bind', p, p);
+  }
+  return out;
+}
+
+/** The folders to bind for a set of paths: each once, parents before children, a child of a bound folder dropped. */
+function bindOrder(paths: readonly string[]): string[] {
+  return [...new Set(paths.map((p) => path.resolve(p)))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+}
+
+/** The bwrap command line for a view; `resolv` is the sandbox's resolver file. */
+export function bwrapArgs(view: SandboxView, resolv: string, command: readonly string[], chdir = '/'): string[] {
+  const args = [
+    '--unshare-user',
+    '--unshare-ipc',
+    '--unshare-pid',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--disable-userns',
+    '--die-with-parent',
+    '--new-session',
+    '--cap-drop',
+    'ALL',
+    '--hostname',
+    'holaryn-capture',
+    ...systemArgs(),
+    '--ro-bind',
+    resolv,
+    '/etc/resolv.conf',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+  ];
+  const readable = bindOrder(view.readable);
+  const writable = bindOrder(view.writable);
+  for (const p of readable) args.push('--ro-bind', p, p);
+  for (const p of writable) args.push('--bind', p, p);
+  if (view.top !== null) args.push('--bind', path.join(view.layer, 'merged'), view.top);
+  args.push('--chdir', chdir, '--clearenv', ...Object.entries(asNodeEnvironment()).flatMap(([k, v]) => ['--setenv', k, v]));
+  args.push('--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--', ...command);
+  return args;
+}
+
+/** The whole command line of a run: unshare, the first stage, bwrap, `command`. */
+function sandboxCommand(view: SandboxView, resolv: string, command: readonly string[], chdir = '/'): string[] {
+  return [
+    'unshare',
+    '--user',
+    '--map-root-user',
+    '--mount',
+    '--net',
+    '/bin/sh',
+    '-c',
+    OUTER_STAGE,
+    'holaryn-sandbox',
+    view.top ?? '',
+    view.layer,
+    resolv,
+    'bwrap',
+    ...bwrapArgs(view, resolv, command, chdir),
+  ];
+}
+
+let probed: string | null | undefined;
+
+/**
+ * Why runs cannot be isolated on this machine, in one line, or null when they can: Linux,
+ * bubblewrap, unshare and ip, unprivileged user namespaces, and the kernel's overlay filesystem
+ * inside them. Tried once per process with a real sandbox running `true`.
+ */
+export function sandboxProblem(): string | null {
+  if (probed !== undefined) return probed;
+  const missing = missingTools();
+  if (missing) return (probed = missing);
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-sandbox-probe-'));
+  try {
+    const top = path.join(base, 'top');
+    fs.mkdirSync(top);
+    const resolv = path.join(base, 'resolv.conf');
+    fs.writeFileSync(resolv, RESOLV_CONF);
+    const view: SandboxView = { top, writable: [], readable: [], layer: path.join(base, 'layer') };
+    const [command, ...args] = sandboxCommand(view, resolv, ['/bin/sh', '-c', `touch ${JSON.stringify(path.join(top, 'probe'))}`]);
+    const r = spawnSync(command, args, { encoding: 'utf8', timeout: 20_000, env: { PATH: toolPath() } });
+    if (r.error) return (probed = `the sandbox could not start (${r.error.message})`);
+    if (r.status !== 0 || !fs.existsSync(path.join(base, 'layer', 'upper', 'probe')) || fs.existsSync(path.join(top, 'probe'))) {
+      const why = (r.stderr || '').trim().split('\n').pop() || `exit ${r.status}`;
+      return (probed = `cannot create the sandbox (${why}); unprivileged user namespaces and overlay mounts in them must be allowed`);
+    }
+    return (probed = null);
+  } finally {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
 }
 
 /** How to start the runner: the bundled .js beside this file, or the .ts source through tsx. */
@@ -86,30 +267,107 @@ export function runnerCommand(): string[] {
   return ext === '.ts' ? [process.execPath, '--import', 'tsx', runner] : [process.execPath, runner];
 }
 
+/** What the runner needs to read: the Node that runs it and the code it runs (this package). */
+export function runnerReadable(): string[] {
+  const node = fs.realpathSync(process.execPath);
+  const nodeDir = path.dirname(node);
+  const pkg = path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
+  return [path.basename(nodeDir) === 'bin' ? path.dirname(nodeDir) : nodeDir, pkg];
+}
+
 /**
- * Runs `job` in a fresh namespace and returns what the endpoint recorded. `dir` is the run's own
- * directory (the job file is written there). Never throws for the agent's behaviour: a failure to
- * run is an `error` outcome with its reason.
+ * The folder to show for an installed program: the outermost `node_modules` on its real path (an
+ * npm install: the package and everything it requires), else the file itself.
  */
-export function runSandboxed(job: CaptureJob, dir: string, runner: readonly string[] = runnerCommand()): Promise<CaptureResult> {
+export function installFolder(executable: string): string {
+  const real = fs.realpathSync(executable);
+  const parts = real.split(path.sep);
+  const at = parts.indexOf('node_modules');
+  return at > 0 ? parts.slice(0, at + 1).join(path.sep) : real;
+}
+
+/** One entry of the overlay's upper folder: what the run wrote at a path of the repository. */
+export interface LayerWrite {
+  /** Relative to the repository's top folder. */
+  readonly path: string;
+  readonly change: 'added' | 'changed' | 'removed' | 'folder';
+}
+
+/**
+ * What the run wrote into the repository, read from the overlay's upper folder: each file or
+ * link added or changed, each path removed (the overlay's whiteouts), each new folder.
+ */
+export function layerWrites(layer: string, top: string, limit = 10_000): LayerWrite[] {
+  const upper = path.join(layer, 'upper');
+  const out: LayerWrite[] = [];
+  const stack: string[] = [''];
+  while (stack.length > 0 && out.length < limit) {
+    const rel = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(upper, rel), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? 1 : -1))) {
+      const r = rel === '' ? e.name : `${rel}/${e.name}`;
+      const below = path.join(top, r);
+      const existed = fs.existsSync(below) || isLink(below);
+      if (e.isCharacterDevice()) out.push({ path: r, change: 'removed' });
+      else if (e.isDirectory()) {
+        if (!existed) out.push({ path: r, change: 'folder' });
+        stack.push(r);
+      } else out.push({ path: r, change: existed ? 'changed' : 'added' });
+    }
+  }
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+function isLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `job` in a fresh sandbox showing `view` and returns what the endpoint recorded. `dir` is
+ * the run's output folder (the job file is written there; it must be among view.writable). Never
+ * throws for the agent's behaviour: a failure to run is an `error` outcome with its reason.
+ */
+export function runSandboxed(
+  job: CaptureJob,
+  dir: string,
+  view: SandboxView,
+  runner: readonly string[] = runnerCommand(),
+): Promise<CaptureResult> {
   const jobFile = path.join(dir, 'job.json');
   fs.writeFileSync(jobFile, JSON.stringify(job, null, 2));
+  const resolv = path.join(dir, 'resolv.conf');
+  fs.writeFileSync(resolv, RESOLV_CONF);
+  fs.mkdirSync(view.layer, { recursive: true });
   const started = Date.now();
+  const fail = (error: string): CaptureResult => ({ outcome: 'error', requests: [], exit: null, error, elapsedMs: Date.now() - started });
+  if (view.top !== null && !PLAIN_PATH.test(view.layer)) {
+    return Promise.resolve(fail(`the run's folder ${view.layer} has characters the overlay cannot be given; set TMPDIR to a plain path`));
+  }
+  const [node, pkg] = runnerReadable();
+  const full: SandboxView = { ...view, readable: [...view.readable, node, pkg], writable: [...view.writable, dir] };
   return new Promise((resolve) => {
-    const [command, ...args] = runner;
-    // The runner is started from this repository (tsx resolves from there) or beside its bundle; it moves the agent to its cwd.
-    const child = spawn('unshare', [...UNSHARE_ARGS, command, ...args, jobFile], {
-      cwd: path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : __dirname,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...asNodeEnvironment() },
+    // The runner starts in this package's folder (tsx resolves from there); it moves the agent to its cwd.
+    const [command, ...args] = sandboxCommand(full, resolv, [...runner, jobFile], pkg);
+    const child = spawn(command, args, {
+      cwd: '/',
+      env: { PATH: toolPath() },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-4000)));
     const killer = setTimeout(() => child.kill('SIGKILL'), job.timeoutMs + OUTSIDE_GRACE_MS);
-    const fail = (error: string): CaptureResult => ({ outcome: 'error', requests: [], exit: null, error, elapsedMs: Date.now() - started });
     child.on('error', (err) => {
       clearTimeout(killer);
-      resolve(fail(`cannot start unshare: ${err.message}`));
+      resolve(fail(`cannot start the sandbox: ${err.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(killer);

@@ -1,48 +1,77 @@
 /**
- * A tree on disk as a run sees it: a fingerprint (every path, kind, mode, link target and file
- * hash) to prove a run changed nothing, and its regular files for the drivers and extractors.
+ * A tree on disk as a run sees it: a fingerprint to prove the real repository did not change
+ * (every path's kind, mode, size, times and inode, link targets; no file is read, so a huge or
+ * sparse file costs one stat), and its regular files for the drivers and extractors. Both walks
+ * are iterative (no depth limit of their own), never throw for an entry they cannot read, and
+ * stop at a bound, saying so.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** Every entry under `dir` (links not followed), sorted, with what it holds. */
-function listing(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (abs: string, rel: string) => {
-    for (const name of fs.readdirSync(abs).sort()) {
-      const p = path.join(abs, name);
-      const r = rel === '' ? name : `${rel}/${name}`;
-      const st = fs.lstatSync(p);
-      const mode = (st.mode & 0o7777).toString(8);
-      if (st.isSymbolicLink()) out.set(r, `link ${fs.readlinkSync(p)}`);
-      else if (st.isDirectory()) {
-        out.set(r, `dir ${mode}`);
-        walk(p, r);
-      } else if (st.isFile()) out.set(r, `file ${mode} ${createHash('sha256').update(fs.readFileSync(p)).digest('hex')}`);
-      else out.set(r, `other ${mode}`);
-    }
-  };
-  walk(dir, '');
-  return out;
+/** A fingerprint of a tree, and whether it covers the whole tree. */
+export interface Fingerprint {
+  readonly entries: Map<string, string>;
+  /** Why the walk stopped early or left entries out (unreadable folders), when it did. */
+  readonly incomplete: string | null;
 }
 
-/** A fingerprint of a tree: every path, kind, mode, link target and file hash. */
-export type Fingerprint = Map<string, string>;
+/** The most entries a fingerprint holds (a larger tree is fingerprinted up to this many, and says so). */
+export const FINGERPRINT_LIMIT = 1_000_000;
 
-export function fingerprint(dir: string): Fingerprint {
-  return listing(dir);
+function statLine(st: fs.Stats, abs: string): string {
+  const mode = (st.mode & 0o7777).toString(8);
+  if (st.isSymbolicLink()) {
+    let target = '';
+    try {
+      target = fs.readlinkSync(abs);
+    } catch {}
+    return `link ${target}`;
+  }
+  const kind = st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+  return `${kind} ${mode} ${kind === 'dir' ? '' : st.size} ${st.mtimeMs} ${st.ctimeMs} ${st.ino}`;
+}
+
+/** Every entry under `dir` (links not followed) with what stat says of it. */
+export function fingerprint(dir: string, limit = FINGERPRINT_LIMIT): Fingerprint {
+  const entries = new Map<string, string>();
+  const skipped: string[] = [];
+  const stack: string[] = [''];
+  while (stack.length > 0) {
+    const rel = stack.pop()!;
+    let names: string[];
+    try {
+      names = fs.readdirSync(rel === '' ? dir : path.join(dir, rel));
+    } catch (err) {
+      skipped.push(`${rel || '.'} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      continue;
+    }
+    for (const name of names) {
+      if (entries.size >= limit) return { entries, incomplete: `stopped after ${limit} entries` };
+      const r = rel === '' ? name : `${rel}/${name}`;
+      const abs = path.join(dir, r);
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(abs);
+      } catch (err) {
+        skipped.push(`${r} (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+        continue;
+      }
+      entries.set(r, statLine(st, abs));
+      if (st.isDirectory()) stack.push(r);
+    }
+  }
+  return { entries, incomplete: skipped.length > 0 ? `could not read ${skipped.slice(0, 3).join(', ')}` : null };
 }
 
 /** What differs between two fingerprints, one line per path; [] when none. */
 export function changes(before: Fingerprint, after: Fingerprint): string[] {
   const lines: string[] = [];
-  for (const [p, v] of before) {
-    const now = after.get(p);
+  for (const [p, v] of before.entries) {
+    const now = after.entries.get(p);
     if (now === undefined) lines.push(`removed ${p}`);
     else if (now !== v) lines.push(`changed ${p}`);
   }
-  for (const p of after.keys()) if (!before.has(p)) lines.push(`added ${p}`);
+  for (const p of after.entries.keys()) if (!before.entries.has(p)) lines.push(`added ${p}`);
   return lines;
 }
 
@@ -51,15 +80,37 @@ export interface FileFilter {
   skipFolder?(name: string): boolean;
   /** Files larger than this many bytes are left out. */
   maxBytes?: number;
+  /** At most this many files are read (default 100,000). */
+  maxFiles?: number;
 }
 
-/** The regular files under `dir` (links not followed) by absolute path, with their bytes. */
+/** The regular files under `dir` (links not followed) by absolute path, with their bytes, in depth-first order. */
 export function regularFiles(dir: string, into = new Map<string, Uint8Array>(), filter: FileFilter = {}): Map<string, Uint8Array> {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!filter.skipFolder?.(e.name)) regularFiles(p, into, filter);
-    } else if (e.isFile() && (filter.maxBytes === undefined || fs.statSync(p).size <= filter.maxBytes)) into.set(p, fs.readFileSync(p));
+  const maxFiles = filter.maxFiles ?? 100_000;
+  const stack: { path: string; folder: boolean }[] = [{ path: dir, folder: true }];
+  let read = 0;
+  while (stack.length > 0 && read < maxFiles) {
+    const at = stack.pop()!;
+    if (!at.folder) {
+      try {
+        if (filter.maxBytes !== undefined && fs.statSync(at.path).size > filter.maxBytes) continue;
+        into.set(at.path, fs.readFileSync(at.path));
+        read++;
+      } catch {}
+      continue;
+    }
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(at.path, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i];
+      const p = path.join(at.path, e.name);
+      if (e.isDirectory() && !filter.skipFolder?.(e.name)) stack.push({ path: p, folder: true });
+      else if (e.isFile()) stack.push({ path: p, folder: false });
+    }
   }
   return into;
 }

@@ -1,10 +1,11 @@
 /**
- * `holaryn capture <agent> <root> [<file>]`: what the installed agent really sends. Runs the
- * user's own agent the way the oracle suite does (src/capture): in a namespace holding only
- * loopback, against the fake model endpoint, with a throwaway home holding read-only copies of
- * only the files the driver names from the real home, its hooks and MCP servers off by its own
- * switches. The repository is fingerprinted before and after: any change fails the run. Then the
- * agent's profile answers on the same files and home, and the two are compared.
+ * `holaryn capture <agent> <root> [<file>] [--cwd <folder>]`: what the installed agent really
+ * sends. Runs the user's own agent the way the oracle suite does (src/capture): in the bubblewrap
+ * sandbox holding only loopback, against the fake model endpoint, with a throwaway home holding
+ * read-only copies of only the files the driver names from the real home, its hooks and MCP
+ * servers off by its own switches, the repository seen through a throwaway layer (what the agent
+ * writes there is named, nothing lands). Then the agent's profile answers on the same files and
+ * home, and the two are compared.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -13,7 +14,7 @@ import { secureStateRoot } from '../capture/state-dir';
 import { parseArgs } from 'node:util';
 import { DRIVERS, driverByName } from '../capture/agents';
 import type { AgentDriver, OracleCompares } from '../capture/agents/types';
-import { agrees, captureAgent, type CaptureRun, type Side } from '../capture/capture';
+import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from '../capture/capture';
 import { differences } from '../capture/report';
 import { sandboxProblem } from '../capture/sandbox';
 import { agentOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
@@ -34,20 +35,29 @@ instruction files, in order, and the exact text per place (system prompt, first 
 with a tool result). Then the same answer from Holaryn's profile for that agent, and where the
 two differ. With <file>, the agent is made to read that file, so files it loads on touch show.
 
-The agent runs in a fresh user and network namespace holding only loopback (nothing can leave
-the machine), against a fake model endpoint of Holaryn's, with a throwaway HOME holding
-read-only copies of only that agent's global instruction files and settings, and with its hooks,
-MCP servers and extensions switched off by its own switches. The repository must be unchanged
-afterwards. Linux only, with unprivileged user namespaces and unshare (util-linux).
+The agent runs in a bubblewrap sandbox that holds only loopback (an attempt to reach anything
+else is named and stops the run), against a fake model endpoint of Holaryn's. It sees the
+system's programs read-only, its own install, a throwaway HOME holding read-only copies of only
+that agent's global instruction files and settings, and the repository (from its git root down)
+through a throwaway layer: what the agent writes there is named in the report and never reaches
+the repository. Nothing else of your machine is there: not your home, /run, /tmp or any socket.
+Its hooks, MCP servers, plugins and helpers are switched off by its own switches; a repository
+that would still run something (an agent executable inside it, git configuration naming
+commands, a setting the agent has no switch for) is refused before the run. Linux only, with
+bubblewrap (bwrap), unshare, ip and unprivileged user namespaces.
 
 Agents: ${DRIVERS.map((d) => d.name).join(', ')}
 
 Arguments:
   <agent>              which agent
-  <root>               the repository (the agent's working directory)
+  <root>               the repository (Holaryn's root; the agent's working directory
+                       unless --cwd says otherwise)
   <file>               a file under the root for the agent to read
 
 Options:
+  --cwd FOLDER         start the agent in FOLDER (under <root>, relative to it), as a
+                       session started there; the files above it up to the git root are
+                       read back and compared too
   --agent-bin PATH     the agent's executable (default: "<command>" found on PATH)
   --env NAME=VALUE     set NAME for the agent and the profile (repeatable), e.g.
                        GEMINI_CLI_TRUST_WORKSPACE=true to run Gemini CLI in a folder it
@@ -56,8 +66,9 @@ Options:
   --json               print {"schema":"${CAPTURE_SCHEMA}",…}
   -h, --help           show this help
 
-Exit codes: 0 the agent and the profile agree, 3 they differ, 4 the run failed (the agent did
-not answer, or the repository changed), 5 the agent cannot be isolated on this machine,
+Exit codes: 0 the agent and the profile agree, 3 they differ, 4 the run failed or was refused
+(the agent did not answer, tried to reach the network, or the repository holds something it
+would run), 5 the agent cannot be isolated on this machine (no bubblewrap, no user namespaces),
 2 usage error, 1 internal failure.
 `;
 
@@ -66,12 +77,22 @@ export interface CaptureReport {
   agent: string;
   profile: string;
   root: string;
+  /** The agent's working directory (the root unless --cwd). */
+  cwd: string;
+  /** The repository's top folder the agent saw (the git root at or above the cwd, else the root). */
+  top: string;
   file: string | null;
   installed: InstalledAgent;
   /** The throwaway HOME the agent ran with, as its paths appear in `agentSent` (removed after the run unless kept). */
   home: string;
   /** Why the run does not count; empty when it does. */
   problems: string[];
+  /** Why the run was refused before it started, or null. */
+  refused: string | null;
+  /** What the agent wrote into the repository's throwaway layer, relative to `top` (nothing reached the repository). */
+  repositoryWrites: { path: string; change: string }[];
+  /** Every attempt to reach anything but the fake endpoint, one line each. */
+  outside: string[];
   agentSent: Side | null;
   profileHas: Side | null;
   /** What was compared: 'files' for an agent checked by its own listing (textAgrees is then false and does not count). */
@@ -156,6 +177,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     strict: true,
     options: {
       'agent-bin': { type: 'string' },
+      cwd: { type: 'string' },
       env: { type: 'string', multiple: true },
       keep: { type: 'boolean' },
       json: { type: 'boolean' },
@@ -180,6 +202,14 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`${fileArg} is not a file under ${rootArg}`);
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${fileArg} is outside ${rootArg}`);
   }
+  const cwd = values.cwd === undefined ? root : path.resolve(root, values.cwd);
+  if (values.cwd !== undefined) {
+    if (!fs.existsSync(cwd) || !fs.statSync(cwd).isDirectory())
+      throw new UsageError(`--cwd ${values.cwd} is not a folder under ${rootArg}`);
+    const rel = path.relative(fs.realpathSync(root), fs.realpathSync(cwd));
+    if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`--cwd ${values.cwd} is outside ${rootArg}`);
+  }
+  const top = repositoryTop(cwd, root);
   // The agent's executables and npm packages are its profile's knowledge (AgentSigns).
   const signs = profileCard(driver.profile)?.signs;
   const executable = agentExecutable(driver, signs, values['agent-bin'], io);
@@ -216,8 +246,8 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     run = await captureAgent({
       driver,
       executable,
-      cwd: root,
-      tree: root,
+      cwd,
+      tree: top,
       read: file,
       home,
       work,
@@ -237,10 +267,15 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     agent: driver.name,
     profile: driver.profile,
     root,
+    cwd,
+    top,
     file,
     installed,
     home,
     problems: run.problems.map((p) => p.split(work).join('<run>')),
+    refused: run.refused,
+    repositoryWrites: run.writes.map((w) => ({ path: w.path, change: w.change })),
+    outside: run.outside,
     agentSent: run.agentSide,
     profileHas: run.profileSide,
     compares: run.compares,
@@ -261,7 +296,15 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
   ];
   const note = versionNote(installed);
   if (note) out.push(c.yellow(`the ${driver.profile} profile was ${note}`));
+  if (cwd !== root) out.push(`started in ${printable(show(cwd))}`);
   for (const p of report.problems) out.push(c.red(`problem: ${printable(p)}`));
+  if (report.outside.length > 0 && !report.problems.some((p) => p.startsWith('the agent tried to reach')))
+    out.push(c.yellow(`the agent looked for the network (the sandbox has none): ${report.outside.map(printable).join('; ')}`));
+  if (report.repositoryWrites.length > 0) {
+    out.push(c.yellow(`the agent wrote into the repository (kept in the sandbox's throwaway layer; nothing reached ${printable(top)}):`));
+    for (const w of report.repositoryWrites.slice(0, 50)) out.push(`  ${w.change} ${printable(w.path)}`);
+    if (report.repositoryWrites.length > 50) out.push(`  … and ${report.repositoryWrites.length - 50} more`);
+  }
   if (run.agentSide) out.push('', c.bold('What the agent sent:'), ...sideText(run.agentSide, show));
   if (run.profileSide) out.push('', c.bold(`What the ${driver.profile} profile answers:`), ...sideText(run.profileSide, show));
   if (run.agentSide && run.profileSide) {

@@ -20,6 +20,7 @@ import type { CliIo } from '../../src/cli/io';
 import { HOSTILE } from './hostile';
 import { ensureAgent, oracleStateRoot, readManifest, REPO } from './install';
 import { expand, writeTree, type Places } from './tree';
+import { markerCommand, markersUnder } from './vectors/marker';
 
 function io(env: Record<string, string>): CliIo & { out: string; err: string } {
   const o = {
@@ -35,7 +36,7 @@ function io(env: Record<string, string>): CliIo & { out: string; err: string } {
   return o;
 }
 
-const marker = (outside: string, name: string) => `/bin/sh -c 'echo ran > ${outside}/${name}'`;
+const marker = (outside: string, name: string) => markerCommand(name).replace('{{outside}}', outside);
 
 describe('holaryn capture', function () {
   this.timeout(300_000);
@@ -75,9 +76,23 @@ describe('holaryn capture', function () {
       const homeBefore = fingerprint(places.home);
       const env = Object.entries(c.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${expand(v, places)}`]);
       const o = io({ HOME: places.home, XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' });
-      const args = ['capture', release.name, places.root, ...(c.read ? [c.read] : []), '--agent-bin', got.executable, '--json', ...env];
+      const args = [
+        'capture',
+        release.name,
+        places.root,
+        ...(c.read ? [c.read] : []),
+        '--agent-bin',
+        got.executable,
+        '--json',
+        '--keep',
+        ...env,
+      ];
       const code = await cli(args, o);
       const report = JSON.parse(o.out) as CaptureReport;
+      // The run's own folder (home, temporary folder, the repository's layer) is kept: no marker anywhere in it.
+      const kept = report.kept ? markersUnder(report.kept) : [];
+      if (report.kept) fs.rmSync(report.kept, { recursive: true, force: true });
+      assert.deepEqual(kept, [], 'a repository or home command ran inside the sandbox');
       assert.deepEqual(fs.readdirSync(places.outside), [], 'a repository or home command ran');
       assert.deepEqual(changes(before, fingerprint(places.root)), []);
       assert.deepEqual(changes(homeBefore, fingerprint(places.home)), [], 'the real home changed');
@@ -88,21 +103,53 @@ describe('holaryn capture', function () {
     });
   }
 
-  it('fails loudly when the run changed the repository (a stand-in agent)', async () => {
+  it('keeps what the agent writes into the repository in the throwaway layer and names it (a stand-in agent)', async () => {
     const root = path.join(base, 'root');
-    writeTree(root, { 'AGENTS.md': 'Be brief.\n' }, { root, home: base, outside: base });
+    writeTree(root, { '.git': { dir: true }, 'AGENTS.md': 'Be brief.\n', 'sub/AGENTS.md': 'Sub.\n' }, { root, home: base, outside: base });
     const agent = path.join(base, 'agent.js');
     fs.writeFileSync(
       agent,
-      `#!${process.execPath}\nrequire('node:fs').writeFileSync('written-by-agent', 'x');\n` +
+      `#!${process.execPath}\nrequire('node:fs').writeFileSync('written-by-agent', 'x');\nrequire('node:fs').mkdirSync('../.git/state');\n` +
         `fetch('http://127.0.0.1:8787/v1/responses', { method: 'POST', body: '{"input":[]}', headers: { 'content-type': 'application/json' } }).then(() => setInterval(() => {}, 1000));\n`,
       { mode: 0o755 },
     );
     fs.mkdirSync(path.join(base, 'home'));
+    const before = fingerprint(root);
     const o = io({ HOME: path.join(base, 'home'), XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' });
-    const code = await cli(['capture', 'codex', root, '--agent-bin', agent], o);
-    assert.equal(code, CAPTURE_EXIT.failed, o.out + o.err);
-    assert.match(o.out, /problem: the run changed the tree: added written-by-agent/);
+    const code = await cli(['capture', 'codex', root, '--cwd', 'sub', '--agent-bin', agent, '--json'], o);
+    const report = JSON.parse(o.out) as CaptureReport;
+    assert.deepEqual(report.problems, [], o.out + o.err);
+    assert.ok(code === 0 || code === CAPTURE_EXIT.differs, `exit ${code}`);
+    assert.equal(report.cwd, path.join(root, 'sub'));
+    assert.equal(report.top, root);
+    assert.deepEqual(report.repositoryWrites, [
+      { path: '.git/state', change: 'folder' },
+      { path: 'sub/written-by-agent', change: 'added' },
+    ]);
+    assert.deepEqual(changes(before, fingerprint(root)), []);
+  });
+
+  it('refuses an agent executable inside the repository, and a repository whose git configuration runs commands, with exit 4', async () => {
+    const root = path.join(base, 'root');
+    writeTree(
+      root,
+      { '.git/config': '[filter "x"]\n\tclean = touch /tmp/holaryn-marker-filter\n', 'AGENTS.md': 'Be brief.\n' },
+      { root, home: base, outside: base },
+    );
+    const inside = path.join(root, 'bin', 'codex');
+    fs.mkdirSync(path.dirname(inside));
+    fs.writeFileSync(inside, `#!${process.execPath}\n`, { mode: 0o755 });
+    const outsideAgent = path.join(base, 'agent.js');
+    fs.writeFileSync(outsideAgent, `#!${process.execPath}\n`, { mode: 0o755 });
+    fs.mkdirSync(path.join(base, 'home'));
+    const env = { HOME: path.join(base, 'home'), XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' };
+    const a = io(env);
+    assert.equal(await cli(['capture', 'codex', root, '--agent-bin', inside], a), CAPTURE_EXIT.failed, a.out + a.err);
+    assert.match(a.out, /problem: refused: the agent's executable .*bin\/codex is inside the repository/);
+    const b = io(env);
+    assert.equal(await cli(['capture', 'codex', root, '--agent-bin', outsideAgent, '--json'], b), CAPTURE_EXIT.failed, b.out + b.err);
+    const report = JSON.parse(b.out) as CaptureReport;
+    assert.match(report.refused ?? '', /filter\.x\.clean = "touch \/tmp\/holaryn-marker-filter" would run a command/);
   });
 
   it('a home below a folder others may write (/tmp): Gemini CLI is refused with one line (its hooks-off settings would be skipped), another agent runs', async () => {
@@ -136,18 +183,21 @@ describe('holaryn capture', function () {
     assert.deepEqual((JSON.parse(c.out) as CaptureReport).agentSent?.files, [path.join(fs.realpathSync(root), 'AGENTS.md')]);
   });
 
-  it('refuses with one line and its own exit code where it cannot isolate', () => {
+  it('refuses with one line and its own exit code where it cannot isolate (no bubblewrap)', () => {
     const r = spawnSync(
       process.execPath,
       ['--import', 'tsx', path.join(REPO, 'src/cli/main.ts'), 'capture', 'codex', REPO, '--agent-bin', process.execPath],
       {
         cwd: REPO,
-        env: { PATH: path.join(base, 'no-unshare-here'), HOME: base },
+        env: { PATH: path.join(base, 'no-bwrap-here'), HOME: base },
         encoding: 'utf8',
       },
     );
     assert.equal(r.status, CAPTURE_EXIT.cannotIsolate, r.stderr);
     assert.equal(r.stdout, '');
-    assert.match(r.stderr, /^holaryn: refusing to run codex: unshare is not available \(.*\); install util-linux\n$/);
+    assert.match(
+      r.stderr,
+      /^holaryn: refusing to run codex: bubblewrap is not installed \(bwrap not on PATH\); install it, e\.g\. `apt-get install bubblewrap`\n$/,
+    );
   });
 });

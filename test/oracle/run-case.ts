@@ -79,6 +79,7 @@ export async function runCase(
       work: base,
       state,
       env: caseEnv,
+      canaries: [places.outside],
     });
     result.problems.push(...run.problems);
     const ran = fs.readdirSync(places.outside);

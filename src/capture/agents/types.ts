@@ -41,6 +41,11 @@ export interface LaunchInput {
 export interface Launch {
   readonly command: string;
   readonly args: readonly string[];
+  /**
+   * The process's working directory when it is not the captured cwd (an agent told its workspace
+   * by a flag, started elsewhere so that it reads no file of the repository's as its own).
+   */
+  readonly cwd?: string;
   /** The whole environment (nothing of the caller's is inherited). */
   readonly env: Readonly<Record<string, string>>;
 }
@@ -137,6 +142,12 @@ export interface AgentDriver {
    * driver relies on for safety), or null.
    */
   refusal?(stderr: string): string | null;
+  /**
+   * Host names the agent looks up at every start that none of its switches turns off (its
+   * telemetry, its update check), each with why: the sandbox answers them "no such name", names
+   * them in the report, and lets the run go on. Any other attempt to reach the network stops it.
+   */
+  readonly knownLookups?: Readonly<Record<string, string>>;
   /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
   readonly isMain?: EndpointScript['isMain'];
   extract(input: ExtractInput): Extracted;

@@ -33,8 +33,12 @@ const COMMAND_KEYS: readonly RegExp[] = [
   /^remote\..+\.(uploadpack|receivepack)$/,
 ];
 
+/** Git LFS's own filter, as `git lfs install` writes it: the machine's git-lfs, not a command of the repository's. */
+const LFS_FILTER = /^git-lfs (clean|smudge|filter-process)( -- %f)?$/;
+
 /** `core.fsmonitor` set to a boolean is git's own monitor, not a command. */
 function isCommandKey(key: string, value: string): boolean {
+  if (/^filter\.lfs\.(clean|smudge|process)$/.test(key) && LFS_FILTER.test(value.trim())) return false;
   if (key === 'core.fsmonitor' && /^(true|false|yes|no|on|off|0|1)?$/i.test(value)) return false;
   if (key === 'core.hookspath') return false; // GIT_GUARD overrides it
   if (/^pager\./.test(key) && /^(true|false|yes|no|on|off|0|1)?$/i.test(value)) return false;

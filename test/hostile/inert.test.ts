@@ -250,12 +250,15 @@ describe('inert by construction: no way to execute text in the sources', () => {
   // The executable's launcher compiles one file with node:vm: the CLI bundle beside it, with the
   // build's code cache. Nothing else may, and it may compile nothing else (checked below).
   const LAUNCHER = path.join('src', 'cli', 'launch.ts');
-  // The capture layer runs a coding agent, and only that, inside a loopback-only namespace
-  // (src/capture/sandbox.ts starts `unshare`, src/capture/runner.ts the agent inside it), and
-  // src/capture/command.ts starts Holaryn's own CLI for that (the editor's Verify). It never runs
-  // anything a source names; the resolver never imports it (checked below).
+  // The capture layer runs a coding agent, and only that, inside a loopback-only sandbox
+  // (src/capture/sandbox.ts starts `unshare` and bubblewrap, src/capture/runner.ts the agent inside
+  // it), src/capture/command.ts starts Holaryn's own CLI for that (the editor's Verify), and
+  // src/capture/git.ts reads a repository's git configuration with `git config --list` (which
+  // runs nothing) to refuse one that would. It never runs anything a source names; the resolver
+  // never imports it (checked below).
   const CAPTURE = [
     path.join('src', 'capture', 'command.ts'),
+    path.join('src', 'capture', 'git.ts'),
     path.join('src', 'capture', 'runner.ts'),
     path.join('src', 'capture', 'sandbox.ts'),
   ];

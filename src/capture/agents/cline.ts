@@ -250,6 +250,7 @@ export const CLINE_DRIVER: AgentDriver = {
   name: 'cline',
   profile: 'cline',
   protocol: 'anthropic-messages',
+  knownLookups: { 'data.cline.bot': 'Cline looks its service up at every start, telemetry off or not; nothing is sent' },
   // The global rule folders and the global AGENTS.md.
   homeFiles: ['.cline/rules', 'Documents/Cline/Rules', 'Cline/Rules', '.agents/AGENTS.md'],
   stateFiles: ({ port, files }) => ({

@@ -222,6 +222,10 @@ export const OPENCODE_DRIVER: AgentDriver = {
   name: 'opencode',
   profile: 'opencode',
   protocol: 'openai-responses',
+  knownLookups: {
+    'registry.npmjs.org':
+      'opencode installs its plugin package into its configuration folders at every start, with no switch to stop it; nothing is installed',
+  },
   // The global instruction files and the configuration that can name more (instructions).
   homeFiles: [
     '.config/opencode/AGENTS.md',

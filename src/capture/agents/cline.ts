@@ -250,7 +250,9 @@ export const CLINE_DRIVER: AgentDriver = {
   name: 'cline',
   profile: 'cline',
   protocol: 'anthropic-messages',
-  knownLookups: { 'data.cline.bot': 'Cline looks its service up at every start, telemetry off or not; nothing is sent' },
+  knownLookups: {
+    'data.cline.bot': 'Cline asks its feature-flag service (PostHog) at every start, telemetry off or not; nothing reaches it',
+  },
   // The global rule folders and the global AGENTS.md.
   homeFiles: ['.cline/rules', 'Documents/Cline/Rules', 'Cline/Rules', '.agents/AGENTS.md'],
   stateFiles: ({ port, files }) => ({

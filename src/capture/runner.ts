@@ -43,7 +43,7 @@ async function run(job: CaptureJob): Promise<CaptureResult> {
   const out = fs.openSync(job.stdout, 'w');
   const err = fs.openSync(job.stderr, 'w');
   const child = spawn(job.launch.command, [...job.launch.args], {
-    cwd: job.cwd,
+    cwd: job.launch.cwd ?? job.cwd,
     env: { ...job.launch.env },
     detached: true,
     stdio: ['ignore', out, err],

@@ -13,6 +13,13 @@
  * the path it found it under, so a working directory reached through a link, with a plugin module
  * in the tree, is refused (`pluginRefusal`).
  *
+ * Process folder: a Bun-compiled binary reads `bunfig.toml` (whose `preload` modules it runs) and
+ * Bun's dotenv files (`.env`, `.env.local`, `.env.<NODE_ENV>`, `.env.<NODE_ENV>.local`: their
+ * variables reach Cline, e.g. `CLINE_DIR`, a folder of hooks) from its process working directory,
+ * and no switch of the binary stops it (`BUN_OPTIONS=--no-env-file` does not). Cline takes its
+ * workspace from `--cwd`, so the driver starts it in a folder of its own state (`Launch.cwd`),
+ * outside the repository, holding only an empty `bunfig.toml` of the driver's.
+ *
  * Hooks: Cline 3.0.65 runs every file named after a hook event (`TaskStart`, `UserPromptSubmit.sh`
  * …) in `.clinerules/hooks`, `.cline/hooks`, `~/.cline/hooks` and `~/Documents/Cline/Hooks`, and
  * has no switch to turn them off for a one-shot run. It starts a hook with an interpreter it
@@ -20,7 +27,10 @@
  * `#!/usr/bin/env python3` line is reduced to the bare name), so the driver gives it a PATH that
  * holds no command at all: no hook can start. A hook whose first line names any other interpreter
  * by an absolute path would still start, so the driver refuses such a tree before the run
- * (`hookRefusal`).
+ * (`hookRefusal`). It looks at the hooks folders on disk, as Cline does: whatever the files' size,
+ * through linked folders, at the workspace Cline takes (the cwd, or the git root above it when it
+ * can run git), and at a linked hook file too (Cline 3.0.65 skips those, the driver does not count
+ * on it).
  *
  * What it sends: `POST /messages` (the base URL as given), streamed. The rules are the end of the
  * system prompt: `# Rules`, then per rule `## <name>` and its text, sorted by name. The extractor
@@ -32,7 +42,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeLossy } from '../../resolver';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
-import { bodyOf, mainRequests } from './types';
+import { bodyOf, DriverRefusal, mainRequests } from './types';
 
 const MODEL = 'claude-sonnet-4-6';
 const RULES = '# Rules\n';
@@ -53,6 +63,8 @@ const HOOK_EVENTS = new Set([
   'precompact',
   'sessionshutdown',
 ]);
+/** The driver's folder of the run's state that Cline is started in (its process working directory). */
+export const PROCESS_FOLDER = 'process';
 const HOOK_EXTENSIONS = new Set(['', '.sh', '.bash', '.zsh', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.py', '.ps1']);
 
 function providers(port: number): string {
@@ -103,31 +115,92 @@ export function nativeBinary(executable: string): string {
   throw new Error(`${executable} is Cline's npm wrapper, but ${platformPackage()} (its binary) is not installed beside it`);
 }
 
-/** Whether `file` is where Cline looks for a hook: a hooks folder of the tree or the home, an event's name. */
-function isHookFile(file: string): boolean {
-  const dir = path.basename(path.dirname(file));
-  if (dir !== 'hooks' && dir !== 'Hooks') return false;
-  const ext = path.extname(file).toLowerCase();
-  return HOOK_EXTENSIONS.has(ext) && HOOK_EVENTS.has(path.basename(file, path.extname(file)).trim().toLowerCase());
+/** The hook event a file name stands for (Cline's rule: a known extension, the rest an event's name in any case), or undefined. */
+export function hookEvent(name: string): string | undefined {
+  const ext = path.extname(name).toLowerCase();
+  if (!HOOK_EXTENSIONS.has(ext)) return undefined;
+  const event = path.basename(name, path.extname(name)).trim().toLowerCase();
+  return HOOK_EVENTS.has(event) ? event : undefined;
+}
+
+/**
+ * The folders Cline 3.0.65 runs hooks from: `.clinerules/hooks` and `.cline/hooks` of its workspace
+ * (the cwd; the git root above it when Cline can run git, which the driver's PATH does not let
+ * it: both are looked at), `~/.cline/hooks` and `~/Documents/Cline/Hooks`.
+ */
+export function hookFolders(where: { cwd: string; top: string; home: string }): string[] {
+  const roots = [...new Set([where.cwd, where.top])];
+  return [
+    ...roots.flatMap((r) => [path.join(r, '.clinerules', 'hooks'), path.join(r, '.cline', 'hooks')]),
+    path.join(where.home, '.cline', 'hooks'),
+    path.join(where.home, 'Documents', 'Cline', 'Hooks'),
+  ];
+}
+
+/** The first line of a file, read from disk up to its first line break (however long), without the break. */
+export function firstLine(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    const chunk = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const eol = chunk.subarray(0, n).indexOf(0x0a);
+      chunks.push(Buffer.from(chunk.subarray(0, eol < 0 ? n : eol)));
+      if (eol >= 0) break;
+    }
+    return decodeLossy(Buffer.concat(chunks)).text.replace(/\r$/, '');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The interpreter a hook's first line starts by an absolute path that Cline keeps (`/usr/bin/perl`), or null. */
+export function pathInterpreter(first: string): string | null {
+  const line = first.replace(/^\ufeff/, '').trim();
+  if (!line.startsWith('#!')) return null;
+  let words = line.slice(2).trim().split(/\s+/).filter(Boolean);
+  while (words.length > 0 && path.basename(words[0]) === 'env') words = words.slice(1);
+  if (words.length === 0) return null;
+  const [command] = words;
+  if (!command.includes('/') || BARE_INTERPRETERS.has(path.basename(command).toLowerCase())) return null;
+  return command;
 }
 
 /**
  * Why a tree cannot be run safely, or null: a hook file whose first line starts it with an
- * interpreter named by an absolute path that Cline keeps as it is (`#!/usr/bin/perl`), which the
- * driver's empty PATH cannot stop. Cline drops the path of `env`, `bash`, `sh`, `zsh` and
- * `python3`, and starts every other hook by a bare name.
+ * interpreter named by an absolute path that Cline keeps (`#!/usr/bin/perl`), which the driver's
+ * empty PATH cannot stop. Cline drops the path of `env`, `bash`, `sh`, `zsh` and `python3`, and
+ * starts every other hook by a bare name. Each hooks folder is read on disk (linked folders
+ * followed), each hook file by its path, whatever its size (only its first line is read); a
+ * linked hook file counts as well. A hooks folder that cannot be listed, or a hook file that
+ * cannot be read, is refused too.
  */
-export function hookRefusal(files: ReadonlyMap<string, Uint8Array>): string | null {
-  for (const [file, bytes] of files) {
-    if (!isHookFile(file)) continue;
-    const first = decodeLossy(bytes.subarray(0, 512)).text.split(/\r?\n/, 1)[0].trim();
-    if (!first.startsWith('#!')) continue;
-    let words = first.slice(2).trim().split(/\s+/).filter(Boolean);
-    while (words.length > 0 && path.basename(words[0]) === 'env') words = words.slice(1);
-    if (words.length === 0) continue;
-    const [command] = words;
-    if (!command.includes('/') || BARE_INTERPRETERS.has(path.basename(command).toLowerCase())) continue;
-    return `cannot keep the hook ${file} from running: its first line starts ${command} by its path, and Cline has no switch for hooks`;
+export function hookRefusal(where: { cwd: string; top: string; home: string }): string | null {
+  for (const dir of hookFolders(where)) {
+    let entries: fs.Dirent[];
+    try {
+      if (!fs.statSync(dir).isDirectory()) continue;
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      return `cannot read Cline's hooks folder ${dir} (${(err as Error).message}): Cline would run what it holds`;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (!hookEvent(e.name) || !(e.isFile() || e.isSymbolicLink())) continue;
+      const file = path.join(dir, e.name);
+      let command: string | null;
+      try {
+        if (!fs.statSync(file).isFile()) continue;
+        command = pathInterpreter(firstLine(file));
+      } catch (err) {
+        if (e.isSymbolicLink() && (err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        return `cannot read the hook ${file} (${(err as Error).message}): Cline would run it`;
+      }
+      if (command !== null)
+        return `cannot keep the hook ${file} from running: its first line starts ${command} by its path, and Cline has no switch for hooks`;
+    }
   }
   return null;
 }
@@ -256,6 +329,9 @@ export const CLINE_DRIVER: AgentDriver = {
   // The global rule folders and the global AGENTS.md.
   homeFiles: ['.cline/rules', 'Documents/Cline/Rules', 'Cline/Rules', '.agents/AGENTS.md'],
   stateFiles: ({ port, files }) => ({
+    // The process's working directory (see PROCESS_FOLDER): Bun reads this bunfig.toml, not the repository's.
+    [`${PROCESS_FOLDER}/bunfig.toml`]:
+      '# Cline is started here, outside the repository: Bun reads no bunfig.toml or .env of the repository.\n',
     'data/settings/providers.json': providers(port),
     'data/settings/global-settings.json': JSON.stringify({
       telemetryOptOut: true,
@@ -263,16 +339,19 @@ export const CLINE_DRIVER: AgentDriver = {
       disabledPlugins: pluginModules(files),
     }),
   }),
-  launch: ({ executable, cwd, home, state, prompt, files }) => {
-    const refusal = hookRefusal(files) ?? pluginRefusal(cwd, files);
-    if (refusal) throw new Error(refusal);
+  launch: ({ executable, cwd, top, home, state, prompt, files }) => {
+    const refusal = hookRefusal({ cwd, top, home }) ?? pluginRefusal(cwd, files);
+    if (refusal) throw new DriverRefusal(refusal);
     const data = path.join(state, 'data');
+    const processFolder = path.join(state, PROCESS_FOLDER);
     return {
       command: nativeBinary(executable),
       args: ['--yolo', '--data-dir', data, '-P', 'anthropic', '-m', MODEL, '-k', 'oracle', '--cwd', cwd, prompt],
+      // Not the repository: Bun would read its bunfig.toml and .env files (the workspace is --cwd).
+      cwd: processFolder,
       env: {
         HOME: home,
-        PWD: cwd,
+        PWD: processFolder,
         // No command at all: a hook Cline starts by an interpreter's bare name cannot start.
         PATH: path.join(state, 'no-commands'),
         CLINE_DATA_DIR: data,

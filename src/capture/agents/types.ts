@@ -48,6 +48,12 @@ export interface Launch {
   readonly cwd?: string;
   /** The whole environment (nothing of the caller's is inherited). */
   readonly env: Readonly<Record<string, string>>;
+  /**
+   * The process's working directory when it is not the captured cwd (absolute, existing): for an
+   * agent that reads files of its own process working directory (Bun's `bunfig.toml` and `.env`)
+   * and takes the repository from a switch instead.
+   */
+  readonly cwd?: string;
 }
 
 /** The instruction text the agent sent in one place (see ContextPart in the resolver). */

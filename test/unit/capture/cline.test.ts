@@ -1,14 +1,27 @@
 /**
  * The Cline driver (src/capture/agents/cline.ts): its extractor on a request shaped as Cline CLI
- * 3.0.65 sends it, the hook files it refuses to run beside, the plugin modules it turns off, and
- * the launch it gives the sandbox.
+ * 3.0.65 sends it, the hook files it refuses to run beside (read on disk: past capture's 1 MiB,
+ * through links, at the git root above the cwd), the plugin modules it turns off, and the launch
+ * it gives the sandbox (started outside the repository, so Bun reads none of its bunfig.toml and
+ * .env files).
  */
 import { strict as assert } from 'node:assert';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLINE_DRIVER, hookRefusal, nativeBinary, pluginModules, pluginRefusal, splitRules } from '../../../src/capture/agents/cline';
+import {
+  CLINE_DRIVER,
+  firstLine,
+  hookRefusal,
+  nativeBinary,
+  pathInterpreter,
+  pluginModules,
+  pluginRefusal,
+  PROCESS_FOLDER,
+  splitRules,
+} from '../../../src/capture/agents/cline';
+import { DriverRefusal } from '../../../src/capture/agents/types';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
@@ -64,16 +77,13 @@ describe('cline driver', () => {
     assert.match(splitRules('## x\nunknown text', files).problems[0], /no file has the text of the rule "x"/);
   });
 
-  it('refuses a hook whose first line names an interpreter by a path Cline keeps; a bare or reduced one runs into the empty PATH', () => {
-    const hook = (name: string, text: string) => new Map([[name, bytes(text)]]);
-    assert.equal(hookRefusal(hook('/r/.clinerules/hooks/TaskStart', '#!/bin/sh\necho\n')), null);
-    assert.equal(hookRefusal(hook('/r/.clinerules/hooks/TaskStart', '#!/usr/bin/env python3\n')), null);
-    assert.equal(hookRefusal(hook('/r/.clinerules/hooks/PreToolUse.js', 'no shebang\n')), null);
-    assert.match(hookRefusal(hook('/r/.cline/hooks/TaskStart', '#!/usr/bin/perl\n')) ?? '', /cannot keep the hook .* from running/);
-    assert.match(hookRefusal(hook('/h/Documents/Cline/Hooks/userpromptsubmit.sh', '#!/usr/bin/node\n')) ?? '', /\/usr\/bin\/node/);
-    // Not a hook: not in a hooks folder, or not named after an event.
-    assert.equal(hookRefusal(hook('/r/scripts/TaskStart', '#!/usr/bin/perl\n')), null);
-    assert.equal(hookRefusal(hook('/r/.clinerules/hooks/notes.md', '#!/usr/bin/perl\n')), null);
+  it('refuses a first line naming an interpreter by a path Cline keeps; a bare or reduced one runs into the empty PATH', () => {
+    assert.equal(pathInterpreter('#!/bin/sh'), null);
+    assert.equal(pathInterpreter('#!/usr/bin/env python3'), null);
+    assert.equal(pathInterpreter('#! /usr/bin/bash -e'), null);
+    assert.equal(pathInterpreter('no shebang'), null);
+    assert.equal(pathInterpreter('#!/usr/bin/perl'), '/usr/bin/perl');
+    assert.equal(pathInterpreter('\ufeff#!/usr/bin/env /opt/node/bin/node'), '/opt/node/bin/node');
   });
 
   it('turns off every .js and .ts module of the tree and the home by path', () => {
@@ -98,6 +108,74 @@ describe('cline driver', () => {
     return abs;
   }
 
+  /** A repository (top), its working directory and a home, laid out from `files` (relative to `d`; a value `{ link }` is a link). */
+  function lay(files: Record<string, string | { link: string }>): { d: string; where: { cwd: string; top: string; home: string } } {
+    const d = folder();
+    for (const dir of ['repo', 'home']) fs.mkdirSync(path.join(d, dir));
+    for (const [rel, v] of Object.entries(files)) {
+      const abs = path.join(d, rel);
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      if (typeof v === 'string') fs.writeFileSync(abs, v);
+      else fs.symlinkSync(v.link, abs);
+    }
+    return { d, where: { cwd: path.join(d, 'repo'), top: path.join(d, 'repo'), home: path.join(d, 'home') } };
+  }
+  const PERL = '#!/usr/bin/perl\nsystem("true");\n';
+  const refusedFor = (file: string) =>
+    new RegExp(
+      `^cannot keep the hook ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} from running: its first line starts /usr/bin/perl by its path`,
+    );
+
+  it('refuses a hook past the 1 MiB capture hands drivers: the hooks folders are read on disk, only the first line of each', () => {
+    const { d, where } = lay({ 'repo/.clinerules/hooks/TaskStart': PERL + '#'.repeat(1_100_000) + '\n' });
+    assert.match(hookRefusal(where) ?? '', refusedFor(path.join(d, 'repo/.clinerules/hooks/TaskStart')));
+    // A first line longer than any buffer is read to its end.
+    const long = lay({ 'repo/.cline/hooks/PreToolUse.sh': '#!' + ' '.repeat(200_000) + '/usr/bin/perl\n' });
+    assert.match(hookRefusal(long.where) ?? '', /PreToolUse\.sh from running: its first line starts \/usr\/bin\/perl/);
+    assert.equal(firstLine(path.join(long.d, 'repo/.cline/hooks/PreToolUse.sh')).length, 200_015);
+  });
+
+  it('refuses hooks reached through links: a linked hooks folder, a linked .clinerules, a linked hook file', () => {
+    const folderLink = lay({ 'repo/tools/h/TaskStart': PERL, 'repo/.cline/hooks': { link: '../tools/h' } });
+    assert.match(hookRefusal(folderLink.where) ?? '', refusedFor(path.join(folderLink.d, 'repo/.cline/hooks/TaskStart')));
+    const rulesLink = lay({ 'repo/config/hooks/TaskStart': PERL, 'repo/.clinerules': { link: 'config' } });
+    assert.match(hookRefusal(rulesLink.where) ?? '', refusedFor(path.join(rulesLink.d, 'repo/.clinerules/hooks/TaskStart')));
+    // Cline 3.0.65 skipped a linked hook file in a run; the driver does not count on it.
+    const fileLink = lay({ 'repo/scripts/start.pl': PERL, 'repo/.clinerules/hooks/TaskStart': { link: '../../scripts/start.pl' } });
+    assert.match(hookRefusal(fileLink.where) ?? '', refusedFor(path.join(fileLink.d, 'repo/.clinerules/hooks/TaskStart')));
+    // A folder outside the repository is followed too (a link to node_modules, which capture skips).
+    const outside = lay({ 'elsewhere/TaskComplete.py': PERL, 'repo/.clinerules/hooks': { link: '../../elsewhere' } });
+    assert.match(hookRefusal(outside.where) ?? '', /TaskComplete\.py from running/);
+  });
+
+  it("refuses hooks at the git root above the cwd (Cline's workspace when it runs git) and in the home's hooks folders", () => {
+    const top = lay({ 'repo/.clinerules/hooks/taskstart.sh': PERL, 'repo/sub/AGENTS.md': 'x\n' });
+    assert.match(hookRefusal({ ...top.where, cwd: path.join(top.d, 'repo/sub') }) ?? '', /taskstart\.sh from running/);
+    // A folder between the top and the cwd is no workspace of Cline's.
+    const middle = lay({ 'repo/a/.clinerules/hooks/TaskStart': PERL, 'repo/a/b/AGENTS.md': 'x\n' });
+    assert.equal(hookRefusal({ ...middle.where, cwd: path.join(middle.d, 'repo/a/b') }), null);
+    const home = lay({ 'home/.cline/hooks/SessionShutdown': PERL });
+    assert.match(hookRefusal(home.where) ?? '', /home\/\.cline\/hooks\/SessionShutdown from running/);
+    const documents = lay({ 'home/Documents/Cline/Hooks/userpromptsubmit.sh': '#!/usr/bin/node\n' });
+    assert.match(hookRefusal(documents.where) ?? '', /userpromptsubmit\.sh from running: its first line starts \/usr\/bin\/node/);
+  });
+
+  it('runs beside hooks the empty PATH stops, and beside files Cline does not take for hooks', () => {
+    const { where } = lay({
+      'repo/.clinerules/hooks/TaskStart': '#!/bin/sh\necho\n',
+      'repo/.clinerules/hooks/TaskResume.py': '#!/usr/bin/env python3\n',
+      'repo/.clinerules/hooks/PreToolUse.js': 'no shebang\n',
+      'repo/.clinerules/hooks/notes.md': PERL,
+      'repo/.clinerules/hooks/TaskStart.rb': PERL,
+      'repo/.clinerules/hooks/TaskError/x': PERL,
+      'repo/.clinerules/hooks/TaskCancel': { link: 'missing' },
+      'repo/scripts/TaskStart': PERL,
+      'repo/.clinerules/rules.md': 'rule\n',
+    });
+    assert.equal(hookRefusal(where), null);
+    assert.equal(hookRefusal({ cwd: '/nonexistent/r', top: '/nonexistent/r', home: '/nonexistent/h' }), null);
+  });
+
   it('starts the platform binary, not the npm wrapper, found as the wrapper finds it', () => {
     const d = folder();
     const wrapper = file(path.join(d, 'lib/node_modules/cline/bin/cline'), '#!/usr/bin/env node\n');
@@ -121,40 +199,39 @@ describe('cline driver', () => {
     assert.equal(pluginRefusal(path.join(d, 'link'), new Map()), null);
   });
 
-  it('launches a one-shot --yolo run with its data, settings and an empty PATH in the state folder', () => {
+  it('launches a one-shot --yolo run in a folder of its state (not the repository: no bunfig.toml or .env of it), with an empty PATH', () => {
     const exe = file(path.join(folder(), 'cline'), '\x7fELF');
-    const launch = CLINE_DRIVER.launch({
-      executable: exe,
-      node: '/n',
-      cwd: '/r',
-      top: '/r',
-      home: '/h',
-      state: '/s',
-      port: 8787,
-      prompt: 'p',
-      files,
-    });
+    const input = { executable: exe, node: '/n', cwd: '/r', top: '/r', home: '/h', state: '/s', port: 8787, prompt: 'p', files };
+    const launch = CLINE_DRIVER.launch(input);
     assert.equal(launch.command, exe);
     assert.deepEqual(launch.args.slice(0, 3), ['--yolo', '--data-dir', '/s/data']);
+    // The repository is the workspace by --cwd; the process's own folder is the driver's.
+    assert.deepEqual(launch.args.slice(-3), ['--cwd', '/r', 'p']);
+    assert.equal(launch.cwd, `/s/${PROCESS_FOLDER}`);
+    assert.equal(launch.env.PWD, `/s/${PROCESS_FOLDER}`);
     assert.equal(launch.env.PATH, '/s/no-commands');
     assert.equal(launch.env.CLINE_PROVIDER_SETTINGS_PATH, '/s/data/settings/providers.json');
     const state = CLINE_DRIVER.stateFiles?.({ port: 8787, state: '/s', files }) ?? {};
     const providers = JSON.parse(state['data/settings/providers.json']) as { providers: { anthropic: { settings: { baseUrl: string } } } };
     assert.equal(providers.providers.anthropic.settings.baseUrl, 'http://127.0.0.1:8787');
+    // The process folder exists (a bunfig.toml of the driver's, no setting in it), and holds no .env.
+    assert.match(state[`${PROCESS_FOLDER}/bunfig.toml`], /^(#[^\n]*\n)*$/);
+    assert.deepEqual(
+      Object.keys(state).filter((f) => f.startsWith(`${PROCESS_FOLDER}/`)),
+      [`${PROCESS_FOLDER}/bunfig.toml`],
+    );
+  });
+
+  it('refuses a tree with a hook it cannot stop as a DriverRefusal naming the file', () => {
+    const exe = file(path.join(folder(), 'cline'), '\x7fELF');
+    const { d, where } = lay({ 'repo/.cline/hooks/TaskStart': '#!/usr/bin/ruby\n' + ' '.repeat(2 << 20) + '\n' });
+    const input = { executable: exe, node: '/n', ...where, state: '/s', port: 1, prompt: 'p', files: new Map() };
     assert.throws(
-      () =>
-        CLINE_DRIVER.launch({
-          executable: exe,
-          node: '/n',
-          cwd: '/r',
-          top: '/r',
-          home: '/h',
-          state: '/s',
-          port: 1,
-          prompt: 'p',
-          files: new Map([['/r/.cline/hooks/TaskStart', bytes('#!/usr/bin/ruby\n')]]),
-        }),
-      /cannot keep the hook/,
+      () => CLINE_DRIVER.launch(input),
+      (err: unknown) =>
+        err instanceof DriverRefusal &&
+        err.message ===
+          `cannot keep the hook ${path.join(d, 'repo/.cline/hooks/TaskStart')} from running: its first line starts /usr/bin/ruby by its path, and Cline has no switch for hooks`,
     );
   });
 });

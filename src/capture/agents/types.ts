@@ -41,11 +41,6 @@ export interface LaunchInput {
 export interface Launch {
   readonly command: string;
   readonly args: readonly string[];
-  /**
-   * The process's working directory when it is not the captured cwd (an agent told its workspace
-   * by a flag, started elsewhere so that it reads no file of the repository's as its own).
-   */
-  readonly cwd?: string;
   /** The whole environment (nothing of the caller's is inherited). */
   readonly env: Readonly<Record<string, string>>;
   /**

@@ -4,6 +4,11 @@
  * Launch: `-p` with only the Read tool, hooks off (`disableAllHooks` in `--settings`, the highest
  * settings layer), MCP servers only from the command line (`--strict-mcp-config`, none given), no
  * session saved; the endpoint is `ANTHROPIC_BASE_URL`, with traffic other than the model's off.
+ * The same `--settings` gives every command setting a harmless value of the driver's and carries
+ * an `env` that outranks, key by key, the `env` of the repository's settings files (which 2.1.328
+ * hands to every process it starts, git at each start: a loader variable there ran a committed
+ * library): the provider, proxy and command variables, and each hazardous key (hazards.ts) a
+ * repository settings file sets. A settings file or `env` block it cannot read is refused.
  * No `--model`: the model is the one the user's configuration (or a case's `ANTHROPIC_MODEL` and
  * settings files) chooses, else Claude Code's default, as for a user running `claude -p`.
  *
@@ -18,8 +23,12 @@
  * result and the plugin's text, unwrapped, as a message with role `system`. Any other later text
  * block naming file contents is taken as a system message of its own.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { hazardousVariable } from './hazards';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
-import { mainRequests, messagesOf } from './types';
+import { DriverRefusal, mainRequests, messagesOf } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
 /** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
@@ -87,18 +96,190 @@ function extract(input: ExtractInput): Extracted {
 }
 
 /**
- * Settings given on the command line, above the project's and the user's: no hooks, and every
- * helper a settings file may name a command for replaced by a harmless one of the driver's own
- * (`apiKeyHelper` runs even beside ANTHROPIC_API_KEY; the others are empty).
+ * The settings files of the repository Claude Code reads, relative to a folder: the project's and
+ * the local ones. Each folder from the repository's top down to the working directory is
+ * looked at (see repositorySettings).
  */
-const FLAG_SETTINGS = {
-  disableAllHooks: true,
+export const SETTINGS_FILES = ['.claude/settings.json', '.claude/settings.local.json'];
+
+/**
+ * Command settings of 2.1.328 (the binary's own list of settings naming a command: `apiKeyHelper`,
+ * `awsAuthRefresh`, `awsCredentialExport`, `fileSuggestion`, `gcpAuthRefresh`, `otelHeadersHelper`,
+ * `processWrapper`, `policyHelpers`, `proxyAuthHelper`, `statusLine`, `subagentStatusLine`), each
+ * given a harmless value of the driver's in `--settings`, the highest layer a repository cannot
+ * outrank: `apiKeyHelper` runs even beside ANTHROPIC_API_KEY, so it is a harmless `echo`; the
+ * other helpers are empty (no command); the status lines and file suggestion are `true`.
+ * `policyHelper`/`policyHelpers` are honoured only from managed (admin) sources, which are never
+ * the repository's, and `--settings` is not one of them, so they are left alone (checked by a run:
+ * vector-command-settings-*).
+ */
+const COMMAND_SETTINGS = {
   apiKeyHelper: 'echo oracle',
   awsAuthRefresh: '',
   awsCredentialExport: '',
+  gcpAuthRefresh: '',
   otelHeadersHelper: '',
-  enableAllProjectMcpServers: false,
+  proxyAuthHelper: '',
+  processWrapper: '',
+  fileSuggestion: { type: 'command', command: 'true' },
+  statusLine: { type: 'command', command: 'true' },
+  subagentStatusLine: { type: 'command', command: 'true' },
 };
+
+/**
+ * Variables a settings `env` block could set to take the run away from the endpoint (another
+ * provider, a base URL, a proxy and the helper that answers it) or make Claude Code itself run a
+ * command (a shell prefix, a process wrapper, an environment file sourced before commands, a
+ * shell, a managed settings file naming policy helpers): the driver gives each its own value in
+ * the `--settings` env, which outranks the repository's (seen in a run).
+ */
+function providerEnv(port: number): Record<string, string> {
+  const off = (names: string[]) => Object.fromEntries(names.map((n) => [n, '0']));
+  const empty = (names: string[]) => Object.fromEntries(names.map((n) => [n, '']));
+  return {
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,
+    ANTHROPIC_API_KEY: 'oracle',
+    ...off([
+      'CLAUDE_CODE_USE_VERTEX',
+      'CLAUDE_CODE_USE_BEDROCK',
+      'CLAUDE_CODE_USE_FOUNDRY',
+      'CLAUDE_CODE_USE_GATEWAY',
+      'CLAUDE_CODE_USE_MANTLE',
+      'CLAUDE_CODE_USE_ANTHROPIC_AWS',
+      'CLAUDE_CODE_USE_ANTHROPIC_GOOGLE_CLOUD',
+      'CLAUDE_CODE_ENABLE_PROXY_AUTH_HELPER',
+      'CLAUDE_CODE_LAUNCHER_RUNS_API_KEY_HELPER',
+      'CLAUDE_CODE_ENABLE_TELEMETRY',
+    ]),
+    ...empty([
+      'HTTPS_PROXY',
+      'https_proxy',
+      'HTTP_PROXY',
+      'http_proxy',
+      'ALL_PROXY',
+      'all_proxy',
+      'CLAUDE_CODE_SHELL_PREFIX',
+      'CLAUDE_CODE_PROCESS_WRAPPER',
+      'CLAUDE_CODE_SHELL',
+      'CLAUDE_CODE_SHELL_LAUNCHER_SCRIPT',
+      'CLAUDE_CODE_GIT_BASH_PATH',
+      'CLAUDE_ENV_FILE',
+      'CLAUDE_CODE_MANAGED_SETTINGS_PATH',
+      'CLAUDE_CODE_REMOTE_SETTINGS_PATH',
+      'CLAUDE_CODE_TMUX_PREFIX',
+      'CLAUDE_PTY_HOST_EXEC',
+      'CLAUDE_RUNNER_CLAUDE_BIN',
+      'CLAUDE_RUNNER_UPDATE_BIN',
+      'CLAUDE_REMOTE_WORKFLOW_SCRIPT',
+    ]),
+    NO_PROXY: '*',
+    no_proxy: '*',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+  };
+}
+
+/** The PATH the driver gives Claude Code (and, through its settings env, the programs it starts). */
+const PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** The value a hazardous key a repository settings file sets is given instead (empty: not set, for the loaders, shells and git). */
+function neutralValue(key: string, home: string): string {
+  if (key === 'PATH') return PATH;
+  if (key === 'HOME') return home;
+  return '';
+}
+
+/** A repository settings file Claude Code reads, parsed. */
+export interface RepositorySettings {
+  readonly file: string;
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/** The folders from `top` down to `cwd` (both as given and with links resolved), top first; `cwd` alone when it is not below `top`. */
+export function foldersFromTop(top: string, cwd: string): string[] {
+  const folders: string[] = [];
+  const chain = (from: string, to: string): string[] => {
+    const out: string[] = [];
+    for (let d = path.resolve(from); ; d = path.dirname(d)) {
+      out.unshift(d);
+      if (d === path.resolve(to) || path.dirname(d) === d) break;
+    }
+    return out[0] === path.resolve(to) ? out : [path.resolve(from)];
+  };
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  for (const d of [...chain(cwd, top), ...chain(real(cwd), real(top))]) if (!folders.includes(d)) folders.push(d);
+  return folders;
+}
+
+/**
+ * Every settings file of the repository Claude Code would read (SETTINGS_FILES in each folder from
+ * the top down to the working directory, links followed, no size limit), parsed as JSONC; a file
+ * that is there but does not parse to an object is refused (what Claude Code would make of it is
+ * not known to the driver).
+ */
+export function repositorySettings(top: string, cwd: string): RepositorySettings[] {
+  const found: RepositorySettings[] = [];
+  for (const folder of foldersFromTop(top, cwd)) {
+    for (const rel of SETTINGS_FILES) {
+      const file = path.join(folder, rel);
+      let text: string;
+      try {
+        if (!fs.statSync(file).isFile()) continue;
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      const errors: ParseError[] = [];
+      const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+      if (errors.length > 0 || value === null || typeof value !== 'object' || Array.isArray(value))
+        throw new DriverRefusal(
+          `${file}: Claude Code settings that do not parse as a JSON object (${errors.length > 0 ? printParseErrorCode(errors[0].error) : 'not an object'}); what Claude Code would run from them cannot be checked, so it is not started`,
+        );
+      found.push({ file, settings: value as Record<string, unknown> });
+    }
+  }
+  return found;
+}
+
+/**
+ * The `env` the driver gives in `--settings` (the highest settings layer, whose `env` outranks the
+ * repository's per key, seen in a run): its provider, proxy and command variables, and every
+ * hazardous key (hazards.ts) a repository settings file sets, given an empty value (PATH the
+ * driver's, HOME the throwaway home). An `env` that is not an object of values is refused.
+ */
+export function flagEnv(found: readonly RepositorySettings[], port: number, home: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const { file, settings } of found) {
+    const block = settings.env;
+    if (block === undefined) continue;
+    if (block === null || typeof block !== 'object' || Array.isArray(block))
+      throw new DriverRefusal(
+        `${file}: its \`env\` is not an object; what Claude Code would set from it cannot be checked, so it is not started`,
+      );
+    for (const key of Object.keys(block)) {
+      if (hazardousVariable(key) !== null || hazardousVariable(key.toUpperCase()) !== null) env[key] = neutralValue(key, home);
+    }
+  }
+  return { ...env, ...providerEnv(port) };
+}
+
+/** Settings given on the command line, above the project's and the user's (see COMMAND_SETTINGS, flagEnv). */
+export function flagSettings(found: readonly RepositorySettings[], port: number, home: string): Record<string, unknown> {
+  return {
+    disableAllHooks: true,
+    ...COMMAND_SETTINGS,
+    enableAllProjectMcpServers: false,
+    env: flagEnv(found, port, home),
+  };
+}
 
 export const CLAUDE_CODE_DRIVER: AgentDriver = {
   name: 'claude-code',
@@ -106,7 +287,7 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
   protocol: 'anthropic-messages',
   // The user's memory file, its rules and the user settings (the ones that change loading).
   homeFiles: ['.claude/CLAUDE.md', '.claude/rules', '.claude/settings.json'],
-  launch: ({ executable, cwd, home, port, prompt }) => ({
+  launch: ({ executable, cwd, top, home, port, prompt }) => ({
     command: executable,
     args: [
       '-p',
@@ -117,7 +298,7 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
       'Read',
       '--strict-mcp-config',
       '--settings',
-      JSON.stringify(FLAG_SETTINGS),
+      JSON.stringify(flagSettings(repositorySettings(top, cwd), port, home)),
       '--no-session-persistence',
       '--output-format',
       'text',
@@ -125,6 +306,7 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
       '3',
     ],
     env: {
+      PATH,
       HOME: home,
       PWD: cwd,
       ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}`,

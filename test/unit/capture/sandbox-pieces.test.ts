@@ -7,6 +7,7 @@
  * the run's writes.
  */
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -137,6 +138,32 @@ describe('capture sandbox pieces', () => {
     fs.writeFileSync(path.join(wt, '.git'), `gitdir: ${path.join(top, '.git', 'worktrees', 'wt')}\n`);
     assert.equal(gitHazards(wt).length, 1);
     assert.equal(GIT_GUARD.GIT_CONFIG_KEY_0, 'core.hooksPath');
+  });
+
+  it("git's guard variables keep a repository's hooks from running when an agent runs git status", () => {
+    const top = path.join(base, 'repo');
+    fs.mkdirSync(top);
+    const git = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync('git', args, {
+        cwd: top,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: base, GIT_CONFIG_NOSYSTEM: '1', ...env },
+      });
+    assert.equal(git({}, 'init', '-q').status, 0);
+    fs.writeFileSync(path.join(top, 'a.md'), 'a');
+    assert.equal(git({}, 'add', 'a.md').status, 0);
+    const marker = path.join(base, 'hook-ran');
+    for (const hook of ['post-index-change', 'reference-transaction', 'post-checkout']) {
+      fs.writeFileSync(path.join(top, '.git', 'hooks', hook), `#!/bin/sh\necho ran >> '${marker}'\n`, { mode: 0o755 });
+    }
+    const touch = () => fs.utimesSync(path.join(top, 'a.md'), new Date(), new Date(Date.now() + 5000));
+    touch();
+    assert.equal(git({ ...GIT_GUARD }, 'status', '--porcelain').status, 0);
+    assert.equal(fs.existsSync(marker), false, 'a hook ran under the guard');
+    // Without the guard the same status runs the repository's hook: the vector is real.
+    touch();
+    git({}, 'status', '--porcelain');
+    assert.equal(fs.existsSync(marker), true, 'the hook never ran, so this test proves nothing');
   });
 
   it("finds the repository's top folder: the nearest .git at or above the cwd, else the root given", () => {

@@ -1,5 +1,9 @@
 /**
- * Qwen Code's environment vectors.
+ * Qwen Code's environment vectors: Qwen loads the first `.env` it finds from the working directory
+ * up (`.qwen/.env`, then `.env`, in each folder), the home's, and the settings' `env`, and runs
+ * `git status` at start in a repository. The driver's system settings exclude every key of a
+ * `.env` Qwen filters (these cases); a `.qwen/.env`, home `.env` or settings `env` with GIT_DIR
+ * is refused (test/unit/capture/qwen-code.test.ts: a refused run cannot be a case).
  */
 import type { OracleCase } from '../case';
 import { plainGitDir, preloadEnvLines, preloadLibrary } from './env-payloads';
@@ -11,6 +15,16 @@ export const cases: OracleCase[] = [
     name: 'dotenv-git-dir',
     why: `${WHY}: GIT_DIR from the project .env makes the git status Qwen runs at start read a committed git directory whose filter runs a command`,
     tree: { 'QWEN.md': 'Project file.\n', ...plainGitDir('gitdir', 'qwen-dotenv-git-dir'), '.env': 'GIT_DIR={{root}}/gitdir\n' },
+  },
+  {
+    name: 'parent-dotenv-git-dir',
+    why: `${WHY}: the .env is looked for in every folder from the working directory up`,
+    tree: {
+      'sub/QWEN.md': 'Sub file.\n',
+      ...plainGitDir('gitdir', 'qwen-parent-dotenv-git-dir'),
+      '.env': 'GIT_DIR={{root}}/gitdir\nGIT_WORK_TREE={{root}}\n',
+    },
+    cwd: 'sub',
   },
   {
     name: 'dotenv-ld-preload',

@@ -35,4 +35,12 @@ export const cases: OracleCase[] = [
       '.env': preloadEnvLines('{{root}}/preload.so', 'qwen-dotenv-ld-preload'),
     },
   },
+  {
+    name: 'settings-runtime-output-dir',
+    why: 'Qwen Code 0.24.4 settings schema: advanced.runtimeOutputDir (temp files, debug logs, session data) of a workspace aimed outside; seen writing nothing there in a -p run with chat recording off, kept so a release that does is caught',
+    tree: {
+      'QWEN.md': 'Project file.\n',
+      '.qwen/settings.json': JSON.stringify({ advanced: { runtimeOutputDir: '{{outside}}' }, $version: 4 }),
+    },
+  },
 ];

@@ -10,15 +10,31 @@
  * "Skipping system settings file" and the driver reports the run as failed. Folder trust is the
  * case's: `GEMINI_CLI_TRUST_WORKSPACE` in its `env`, or a trusted-folders file in its home.
  *
+ * Environment from the repository: Gemini loads one `.env` file, the first it finds walking from
+ * the working directory to `/` (in each folder `.gemini/.env` first when the workspace is
+ * trusted, then `.env`; then the home's), and sets each key the process does not have; untrusted,
+ * only four auth keys. It drops the keys of `advanced.excludedEnvVars` (a union of every layer)
+ * only from a file whose path does not hold `.gemini`. So the system settings exclude every key
+ * any `.env` the driver is shown sets (the capture needs none of them: the driver sets the model,
+ * key and endpoint itself, and Holaryn's profile reads no `.env`), `launch` refuses a `.env` on
+ * the walk (from the working directory to the repository's top, and the home's) with a key that
+ * list misses, and a file Gemini does not filter (`.gemini/.env`) that sets a loader, shell, git
+ * or home variable (hazards.ts) or one of Gemini's own (its home, telemetry, sandbox, system
+ * prompt file, Google credentials). The system settings also pin the settings that name a
+ * command or a file Gemini writes: telemetry (and its outfile), the MCP server command, the
+ * sandbox command, the Gemma router's server, the IDE connection, checkpointing, the shell pager.
+ *
  * What it sends: `POST /v1beta/models/<model>:streamGenerateContent?alt=sse`. The global
  * `GEMINI.md` ends the system instruction in a `<loaded_context>` block; the project's files are a
  * `<loaded_context>` (holding `<project_context>`) in the first user message; files found when
  * `read_file` touches a path come in its function response, from "--- Newly Discovered Project
  * Context ---" to "--- End Project Context ---". Each file is `--- Context from: <path> ---`.
  */
+import * as path from 'node:path';
 import type { RecordedRequest } from '../endpoint';
+import { dotenvFilesIn, envRefusal, foldersUp, readEnvFile, refusedVariable } from './env-sources';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
-import { bodyOf, mainRequests } from './types';
+import { DriverRefusal, bodyOf, mainRequests } from './types';
 
 const SYSTEM_SETTINGS = 'gemini-system-settings.json';
 const OPEN = '<loaded_context>';
@@ -29,6 +45,82 @@ const FILE_LINE = /^--- Context from: (.*) ---$/gm;
 
 /** What Gemini prints when it ignores the driver's system settings (hooks would not be off). */
 export const GEMINI_SETTINGS_SKIPPED = 'Skipping system settings file';
+
+/** Gemini's own default `advanced.excludedEnvVars` (replaced, not extended, when a layer sets the list). */
+const DEFAULT_EXCLUDED = ['DEBUG', 'DEBUG_MODE', 'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND', 'GEMINI_CLI_IDE_SERVER_STDIO_ARGS'];
+
+/** The model the driver names (`-m`, and `GEMINI_MODEL` so that no `.env` sets another). */
+const MODEL = 'gemini-2.5-flash';
+
+/** The keys Gemini's `.env` loading lets through untrusted (each value stripped to `[A-Za-z0-9-_./]`). */
+const AUTH_KEYS = new Set(['GEMINI_API_KEY', 'GOOGLE_API_KEY', 'GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_LOCATION']);
+
+/**
+ * Why a Gemini CLI variable may not come from a file it applies unfiltered, or null: its home,
+ * system settings, telemetry (outfile, endpoint), sandbox command and flags, system prompt files,
+ * IDE server command, Google credentials (a credentials file may name a program) and endpoints.
+ */
+export function geminiVariable(key: string): string | null {
+  if (AUTH_KEYS.has(key)) return null;
+  if (/^(GEMINI_|GOOGLE_|OTEL_|CODE_ASSIST_)/.test(key))
+    return 'a Gemini CLI variable: its home, settings, telemetry files, sandbox, system prompt files, IDE command, credentials or endpoints';
+  if (/^(SANDBOX|SEATBELT_PROFILE$|BUILD_SANDBOX$|CLOUD_SHELL$)/.test(key))
+    return 'a Gemini CLI sandbox variable: the command it relaunches itself in';
+  return null;
+}
+
+/** Whether Gemini drops `advanced.excludedEnvVars` from the `.env` file at `file` (its path holds no `.gemini`). */
+function filtered(file: string): boolean {
+  return !file.includes('.gemini');
+}
+
+/**
+ * The driver's `advanced.excludedEnvVars`: Gemini's defaults and every key of every `.env` file
+ * among `files` that Gemini filters, sorted.
+ */
+export function excludedEnvVars(files: ReadonlyMap<string, Uint8Array>): string[] {
+  const keys = new Set(DEFAULT_EXCLUDED);
+  for (const [file, env] of dotenvFilesIn(files)) if (filtered(file)) for (const k of Object.keys(env)) keys.add(k);
+  return [...keys].sort();
+}
+
+/**
+ * Refuses (DriverRefusal) a `.env` Gemini could load with a key that would reach it: from a file
+ * it filters, a key `excludedEnvVars` misses (a file the driver was not shown: a link, a file left
+ * out); from one it does not (`.gemini/.env`), a hazardous or Gemini variable (geminiVariable).
+ * The candidates: in each folder from the working directory to the repository's top,
+ * `.gemini/.env` and `.env`, then the home's (whether the workspace is trusted is not known here:
+ * every one is checked).
+ */
+export function checkEnvFiles(input: {
+  cwd: string;
+  top: string;
+  home: string;
+  files: ReadonlyMap<string, Uint8Array>;
+  /** The variables the driver's launch sets: a `.env` cannot change them (Gemini sets only what the process lacks). */
+  pinned: ReadonlySet<string>;
+}): void {
+  const excluded = new Set(excludedEnvVars(input.files));
+  const candidates = foldersUp(input.cwd, input.top).flatMap((d) => [path.join(d, '.gemini', '.env'), path.join(d, '.env')]);
+  candidates.push(path.join(input.home, '.gemini', '.env'), path.join(input.home, '.env'));
+  for (const file of candidates) {
+    const env = readEnvFile(file);
+    if (env === null) continue;
+    if (filtered(file)) {
+      const missed = Object.keys(env).filter((k) => !excluded.has(k));
+      if (missed.length > 0)
+        throw new DriverRefusal(
+          `${file} sets ${missed.join(', ')}, which the driver could not exclude (Gemini CLI's advanced.excludedEnvVars is made from the .env files the driver was shown, and this one was not among them)`,
+        );
+    } else {
+      const refused = Object.keys(env).flatMap((k): [string, string][] => {
+        const why = refusedVariable(k, geminiVariable, input.pinned);
+        return why === null ? [] : [[k, why]];
+      });
+      if (refused.length > 0) throw envRefusal(file, 'sets', refused);
+    }
+  }
+}
 
 interface Content {
   role?: unknown;
@@ -97,40 +189,39 @@ export const GEMINI_DRIVER: AgentDriver = {
   homeFiles: ['.gemini/GEMINI.md', '.gemini/settings.json', '.gemini/trustedFolders.json'],
   // Gemini CLI skips a system settings file under a folder others may write (src/capture/state-dir.ts).
   privateState: true,
-  stateFiles: () => ({
+  // The system layer is merged last (a workspace cannot override these); excludedEnvVars is a union of every layer.
+  stateFiles: ({ files }) => ({
     [SYSTEM_SETTINGS]: JSON.stringify({
       security: { auth: { selectedType: 'gemini-api-key' } },
       hooksConfig: { enabled: false },
-      // A workspace's tool discovery and call commands run its own programs: none.
-      tools: { discoveryCommand: '', callCommand: '' },
-      telemetry: { enabled: false },
+      // A workspace's tool discovery and call commands run its own programs: none; no sandbox command; the pager is cat.
+      tools: { discoveryCommand: '', callCommand: '', sandbox: false, shell: { pager: 'cat' } },
+      mcp: { serverCommand: '' },
+      // Off, so no telemetry file (telemetry.outfile) or collector is written or started.
+      telemetry: { enabled: false, traces: false, logPrompts: false, useCollector: false },
       privacy: { usageStatisticsEnabled: false },
-      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+      ide: { enabled: false },
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, checkpointing: { enabled: false } },
+      experimental: { gemmaModelRouter: { enabled: false, autoStartServer: false } },
+      advanced: { excludedEnvVars: excludedEnvVars(files) },
     }),
   }),
-  launch: ({ executable, node, cwd, home, state, port, prompt }) => ({
-    command: node,
-    args: [
-      executable,
-      '-p',
-      prompt,
-      '-m',
-      'gemini-2.5-flash',
-      '-e',
-      'none',
-      '--allowed-mcp-server-names',
-      'holaryn-oracle-none',
-      '-o',
-      'text',
-    ],
-    env: {
+  launch: ({ executable, node, cwd, top, home, state, port, prompt, files }) => {
+    const env = {
       HOME: home,
       PWD: cwd,
       GEMINI_API_KEY: 'oracle',
+      GEMINI_MODEL: MODEL,
       GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${port}`,
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: `${state}/${SYSTEM_SETTINGS}`,
-    },
-  }),
+    };
+    checkEnvFiles({ cwd, top, home, files, pinned: new Set(Object.keys(env)) });
+    return {
+      command: node,
+      args: [executable, '-p', prompt, '-m', MODEL, '-e', 'none', '--allowed-mcp-server-names', 'holaryn-oracle-none', '-o', 'text'],
+      env,
+    };
+  },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read_file', input: { file_path: file } }),
   refusal: (stderr) =>

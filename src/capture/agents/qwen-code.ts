@@ -6,9 +6,22 @@
  * (`--allowed-mcp-server-names`, an upper bound no settings file can widen), no chat recording,
  * and a system settings file of the driver's own (QWEN_CODE_SYSTEM_SETTINGS_PATH, the layer
  * merged last, above a workspace's `.qwen/settings.json`) with hooks, MCP servers, tool
- * discovery, the status line command, telemetry and updates off, and the `.env` keys that would
- * make a child process run a repository's program excluded. Qwen's folder trust is off by
- * default, so a workspace's settings are read: the system layer is what keeps them harmless.
+ * discovery, the status line command, telemetry and updates off. Qwen's folder trust is off by
+ * default, so a workspace's settings and `.env` are read: the system layer is what keeps them harmless.
+ *
+ * Environment from the repository: Qwen loads the first `.env` it finds walking from the working
+ * directory up (in each folder `.qwen/.env`, then `.env`), then the home's (`~/.qwen/.env`,
+ * `~/.env`), and then the settings' `env` (user and workspace layers), each key only where the
+ * process lacks it or has it empty. It drops loader keys (NODE_OPTIONS, LD_PRELOAD, BASH_ENV, …)
+ * and its own homes everywhere, but `advanced.excludedEnvVars` (a union of every layer) only from
+ * a `.env` outside a `.qwen` folder and outside the home: GIT_DIR from `.qwen/.env` or settings
+ * `env` reaches the `git status` Qwen runs at start. So the system settings exclude every key any
+ * such `.env` the driver is shown sets (the capture needs none: the driver sets the endpoint, key
+ * and model itself, and Holaryn's profile reads no `.env`), and `launch` refuses a `.env` on the
+ * walk (the working directory to the repository's top, and the home) with a key that list misses,
+ * and a `.qwen/.env`, home `.env` or settings `env` (every `.qwen/settings.json` from the working
+ * directory to the top, and the home's; one that does not parse is refused) that sets a loader,
+ * shell, git or home variable (hazards.ts) or one of Qwen's own that Qwen does not drop itself.
  *
  * What it sends: `POST /v1/chat/completions`. The context files and the baseline rules end the
  * system message, each file `--- Context from: <path relative to the cwd> ---` … `--- End of
@@ -18,14 +31,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { dotenvFilesIn, envRefusal, foldersUp, readEnvFile, readSettingsFile, refusedVariable } from './env-sources';
 import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedPart } from './types';
-import { mainRequests, messagesOf } from './types';
+import { DriverRefusal, mainRequests, messagesOf } from './types';
 
 const SYSTEM_SETTINGS = 'qwen-system-settings.json';
 const BLOCK_LINE = /^--- (Context|Rule) from: (.*) ---$/gm;
 const REMINDER = /<system-reminder>\n[\s\S]*?\n<\/system-reminder>/g;
 
-/** Environment keys a repository's `.env` or settings `env` must not set (they run programs). */
+/** Environment keys a repository's `.env` must not set (they run programs), beside every key a `.env` the driver is shown sets. */
 const EXCLUDED_ENV = [
   'DEBUG',
   'DEBUG_MODE',
@@ -48,6 +62,141 @@ const EXCLUDED_ENV = [
   'OPENAI_API_KEY',
   'OPENAI_MODEL',
 ];
+
+/**
+ * Keys Qwen Code 0.24.4 never applies from any `.env` or settings `env` (its isLoaderEnvKey:
+ * compared lower-case with `_` as `-`, and every `BASH_FUNC_*`).
+ */
+const QWEN_LOADER_KEYS = new Set(
+  [
+    'NODE_OPTIONS',
+    'npm_config_node_options',
+    'npm_config_userconfig',
+    'npm_config_globalconfig',
+    'npm_config_script_shell',
+    'npm_config_prefix',
+    'NODE_PATH',
+    'OPENSSL_CONF',
+    'NODE_REPL_EXTERNAL_MODULE',
+    'npm_config_node_gyp',
+    'npm_config_init_module',
+    'LD_PRELOAD',
+    'LD_AUDIT',
+    'DYLD_INSERT_LIBRARIES',
+    'BASH_ENV',
+    'ZDOTDIR',
+  ].map((k) => k.toLowerCase().replace(/_/g, '-')),
+);
+
+/** Keys Qwen never applies from a repository's `.env` or settings `env` (its hardcoded project exclusions, compared lower-case). */
+const QWEN_PROJECT_EXCLUSIONS = new Set(
+  [
+    'QWEN_HOME',
+    'QWEN_RUNTIME_DIR',
+    'QWEN_AGENT_EXECUTION_BACKEND',
+    'QWEN_CODE_MCP_APPROVALS_PATH',
+    'QWEN_CODE_TRUSTED_FOLDERS_PATH',
+    'QWEN_CODE_SYSTEM_SETTINGS_PATH',
+    'QWEN_CODE_SYSTEM_DEFAULTS_PATH',
+    'QWEN_UPDATE_BASE_URL',
+    'QWEN_CODE_WARNINGS_FILE',
+    'DEV',
+    'QWEN_CODE_PRIVATE_CONVERSATIONS_RUNTIME',
+    'QWEN_CODE_PRIVATE_RELAUNCH_ENV_PROVENANCE',
+    'SANDBOX',
+    'SANDBOX_ENFORCEMENT',
+  ].map((k) => k.toLowerCase()),
+);
+
+/** Keys Qwen never applies from settings `env` beside those (its reload exclusions). */
+const QWEN_SETTINGS_ENV_EXCLUSIONS = new Set(
+  ['QWEN_SERVER_TOKEN', 'LD_LIBRARY_PATH', 'DYLD_LIBRARY_PATH', 'ENV', 'PATH', 'HOME'].map((k) => k.toLowerCase()),
+);
+
+/** Whether Qwen drops `key` itself from a source: every one, a repository's (`project`), settings `env` (`settings`). */
+export function qwenDrops(key: string, source: 'home' | 'project' | 'settings'): boolean {
+  const loader = key.toLowerCase().replace(/_/g, '-');
+  if (loader.startsWith('bash-func-') || QWEN_LOADER_KEYS.has(loader)) return true;
+  const lower = key.toLowerCase();
+  if (lower === 'qwen_code_private_relaunch_env_provenance' || lower === 'sandbox' || lower === 'sandbox_enforcement') return true;
+  if (source === 'home') return false;
+  if (QWEN_PROJECT_EXCLUSIONS.has(lower) || /^git_config_(key|value)_\d+$/.test(lower)) return true;
+  return source === 'settings' && QWEN_SETTINGS_ENV_EXCLUSIONS.has(lower);
+}
+
+/** Auth keys: harmless wherever they come from (the driver names its own endpoint and key). */
+const AUTH_KEY = /_API_KEY$|^GOOGLE_CLOUD_(PROJECT|LOCATION)$/;
+
+/**
+ * Why a Qwen Code variable may not come from a source Qwen applies unfiltered, or null: its own
+ * (homes, settings, memory and log folders, system prompt files, telemetry, sandbox command, IDE
+ * command, update source) and the model providers' endpoints and credentials files.
+ */
+export function qwenVariable(key: string): string | null {
+  if (AUTH_KEY.test(key)) return null;
+  if (/^(QWEN_|DASHSCOPE_|OPENAI_|ANTHROPIC_|GEMINI_|GOOGLE_|OTEL_)/.test(key))
+    return 'a Qwen Code variable: its homes, settings, log and memory folders, system prompt files, telemetry, sandbox, IDE command, credentials or endpoints';
+  if (/^(SANDBOX|SEATBELT_PROFILE$|BUILD_SANDBOX$)/.test(key)) return 'a Qwen Code sandbox variable: the command it relaunches itself in';
+  return null;
+}
+
+/** The driver's `advanced.excludedEnvVars`: EXCLUDED_ENV and every key of every `.env` among `files` outside a `.qwen` folder, sorted. */
+export function excludedEnvVars(files: ReadonlyMap<string, Uint8Array>): string[] {
+  const keys = new Set(EXCLUDED_ENV);
+  for (const [file, env] of dotenvFilesIn(files))
+    if (path.basename(path.dirname(file)) !== '.qwen') for (const k of Object.keys(env)) keys.add(k);
+  return [...keys].sort();
+}
+
+/**
+ * Refuses (DriverRefusal) an environment source Qwen could apply with a key that would reach it
+ * (see the module comment): the `.env` files on the walk and the home's, and settings `env`.
+ */
+export function checkEnvSources(input: {
+  cwd: string;
+  top: string;
+  home: string;
+  files: ReadonlyMap<string, Uint8Array>;
+  /** The variables the driver's launch sets, non-empty: no source can change them. */
+  pinned: ReadonlySet<string>;
+}): void {
+  const { home, pinned } = input;
+  const excluded = new Set(excludedEnvVars(input.files));
+  const folders = foldersUp(input.cwd, input.top);
+  const refused = (env: Record<string, unknown>, source: 'home' | 'project' | 'settings'): [string, string][] =>
+    Object.entries(env).flatMap(([k, v]): [string, string][] => {
+      if (typeof v !== 'string' || qwenDrops(k, source)) return [];
+      const why = refusedVariable(k, qwenVariable, pinned);
+      return why === null ? [] : [[k, why]];
+    });
+  const envFiles = folders.flatMap((d) => [path.join(d, '.qwen', '.env'), path.join(d, '.env')]);
+  envFiles.push(path.join(home, '.qwen', '.env'), path.join(home, '.env'));
+  for (const file of envFiles) {
+    const env = readEnvFile(file);
+    if (env === null) continue;
+    // Qwen drops advanced.excludedEnvVars only from a `.env` outside a `.qwen` folder and not the home's.
+    const homeScoped = file === path.join(home, '.qwen', '.env') || file === path.join(home, '.env');
+    if (path.basename(path.dirname(file)) !== '.qwen' && !homeScoped) {
+      const missed = Object.keys(env).filter((k) => !excluded.has(k) && !qwenDrops(k, 'project'));
+      if (missed.length > 0)
+        throw new DriverRefusal(
+          `${file} sets ${missed.join(', ')}, which the driver could not exclude (Qwen Code's advanced.excludedEnvVars is made from the .env files the driver was shown, and this one was not among them)`,
+        );
+      continue;
+    }
+    const bad = refused(env, homeScoped ? 'home' : 'project');
+    if (bad.length > 0) throw envRefusal(file, 'sets', bad);
+  }
+  const settingsFiles = folders.map((d) => path.join(d, '.qwen', 'settings.json'));
+  settingsFiles.push(path.join(home, '.qwen', 'settings.json'));
+  for (const file of settingsFiles) {
+    const env = readSettingsFile(file)?.env;
+    if (env === undefined) continue;
+    if (env === null || typeof env !== 'object' || Array.isArray(env)) continue;
+    const bad = refused(env as Record<string, unknown>, 'settings');
+    if (bad.length > 0) throw envRefusal(file, 'sets in its env block', bad);
+  }
+}
 
 /** A chat message's text: a string, or its text parts joined. */
 function textOf(m: ChatMessage | undefined): string {
@@ -115,7 +264,8 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
     '.qwen/trustedFolders.json',
     '.qwen/output-language.md',
   ],
-  stateFiles: () => ({
+  // The system layer is merged last (a workspace cannot override these); excludedEnvVars is a union of every layer.
+  stateFiles: ({ files }) => ({
     [SYSTEM_SETTINGS]: JSON.stringify({
       security: { auth: { selectedType: 'openai' } },
       disableAllHooks: true,
@@ -134,29 +284,11 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
         enableTeamMemory: false,
         enableTeamMemorySync: false,
       },
-      advanced: { excludedEnvVars: EXCLUDED_ENV },
+      advanced: { excludedEnvVars: excludedEnvVars(files) },
     }),
   }),
-  launch: ({ executable, node, cwd, home, state, port, prompt }) => ({
-    command: node,
-    args: [
-      executable,
-      '-p',
-      prompt,
-      '--auth-type',
-      'openai',
-      '-m',
-      'qwen3-coder-plus',
-      '-e',
-      'none',
-      '--allowed-mcp-server-names',
-      'holaryn-oracle-none',
-      '--chat-recording',
-      'false',
-      '-o',
-      'text',
-    ],
-    env: {
+  launch: ({ executable, node, cwd, top, home, state, port, prompt, files }) => {
+    const env = {
       HOME: home,
       PWD: cwd,
       OPENAI_API_KEY: 'oracle',
@@ -167,8 +299,30 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
       BASH_ENV: '/dev/null',
       ENV: '/dev/null',
       NO_COLOR: '1',
-    },
-  }),
+    };
+    checkEnvSources({ cwd, top, home, files, pinned: new Set(Object.keys(env)) });
+    return {
+      command: node,
+      args: [
+        executable,
+        '-p',
+        prompt,
+        '--auth-type',
+        'openai',
+        '-m',
+        'qwen3-coder-plus',
+        '-e',
+        'none',
+        '--allowed-mcp-server-names',
+        'holaryn-oracle-none',
+        '--chat-recording',
+        'false',
+        '-o',
+        'text',
+      ],
+      env,
+    };
+  },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read_file', input: { file_path: file } }),
   extract,

@@ -154,6 +154,18 @@ function realOrSelf(p: string): string {
 }
 
 /**
+ * Where the walk up from `start` stops: `top`, or the nearest folder at or above `start` holding
+ * a `.git` entry when that is above `top` (the agent's own root; a caller whose top is the
+ * captured folder below the repository's root would otherwise leave the folders between out).
+ */
+function walkStop(start: string, top: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return isUnder(top, dir) ? dir : top;
+    if (path.dirname(dir) === dir) return top;
+  }
+}
+
+/**
  * Every `config.toml` Codex 0.169.0 reads from this tree and home: `$CODEX_HOME/config.toml`
  * (`~/.codex`), and the `.codex/config.toml` of each folder from the project root (the nearest
  * folder holding a `project_root_markers` entry, `.git` by default, at or above the working
@@ -164,8 +176,8 @@ function realOrSelf(p: string): string {
 export function codexConfigFiles(cwd: string, top: string, home: string): string[] {
   const files = [path.join(home, '.codex', 'config.toml')];
   for (const [start, stop] of [
-    [path.resolve(cwd), path.resolve(top)],
-    [realOrSelf(cwd), realOrSelf(top)],
+    [path.resolve(cwd), walkStop(path.resolve(cwd), path.resolve(top))],
+    [realOrSelf(cwd), walkStop(realOrSelf(cwd), realOrSelf(top))],
   ]) {
     const chain: string[] = [];
     for (let dir = start; ; dir = path.dirname(dir)) {

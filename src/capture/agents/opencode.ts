@@ -184,6 +184,18 @@ function realOrSelf(p: string): string {
 }
 
 /**
+ * Where the walk up from `start` stops: `top`, or the nearest folder at or above `start` holding
+ * a `.git` entry when that is above `top` (the agent's own root; a caller whose top is the
+ * captured folder below the repository's root would otherwise leave the folders between out).
+ */
+function walkStop(start: string, top: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return isUnder(top, dir) ? dir : top;
+    if (path.dirname(dir) === dir) return top;
+  }
+}
+
+/**
  * The folders from `cwd` up to `top`, nearest first, both as given and with links resolved
  * (opencode walks from its own working directory, which the kernel gives with links resolved).
  * A cwd outside `top` is walked alone.
@@ -191,8 +203,8 @@ function realOrSelf(p: string): string {
 export function foldersUp(cwd: string, top: string): string[] {
   const out: string[] = [];
   for (const [start, stop] of [
-    [path.resolve(cwd), path.resolve(top)],
-    [realOrSelf(cwd), realOrSelf(top)],
+    [path.resolve(cwd), walkStop(path.resolve(cwd), path.resolve(top))],
+    [realOrSelf(cwd), walkStop(realOrSelf(cwd), realOrSelf(top))],
   ]) {
     if (!isUnder(start, stop)) {
       if (!out.includes(start)) out.push(start);

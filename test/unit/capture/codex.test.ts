@@ -74,6 +74,13 @@ describe('capture: the Codex driver’s launch', () => {
     ]);
   });
 
+  it('walks up to the repository root when the top given is a folder below it', () => {
+    fs.mkdirSync(path.join(root, '.git'));
+    write(path.join(root, '.codex/config.toml'), server('parent'));
+    const sub = path.join(root, 'sub');
+    assert.deepEqual(codexConfigFiles(sub, sub, home), [path.join(root, '.codex/config.toml')]);
+  });
+
   it('gives a server named by url a closed loopback url, not a command', () => {
     write(path.join(root, '.codex/config.toml'), '[mcp_servers.r]\nurl = "http://example.invalid/mcp"\n');
     assert.ok(overrides().includes('mcp_servers.r.url="http://127.0.0.1:9/"'));

@@ -145,6 +145,41 @@ describe('capture: the opencode driver', () => {
       assert.deepEqual(Object.keys(mcpOf(path.join(root, 'sub'))).sort(), ['large', 'linked', 'parent', 'parentdot']);
     });
 
+    it('walks up to the repository root when the top given is a folder below it', () => {
+      fs.mkdirSync(path.join(root, '.git'));
+      write(path.join(root, 'opencode.json'), '{"mcp": {"parent": {}}}');
+      write(path.join(root, '.opencode/plugins/evil.ts'), 'export {};\n');
+      const sub = path.join(root, 'sub');
+      assert.throws(
+        () =>
+          OPENCODE_DRIVER.launch({
+            executable: '/x',
+            node: process.execPath,
+            cwd: sub,
+            top: sub,
+            home,
+            state: base,
+            port: 1,
+            prompt: 'p',
+            files: new Map(),
+          }),
+        (e: unknown) => e instanceof DriverRefusal && /root\/\.opencode\/plugins\/evil\.ts/.test(e.message),
+      );
+      fs.rmSync(path.join(root, '.opencode'), { recursive: true });
+      const env = OPENCODE_DRIVER.launch({
+        executable: '/x',
+        node: process.execPath,
+        cwd: sub,
+        top: sub,
+        home,
+        state: base,
+        port: 1,
+        prompt: 'p',
+        files: new Map(),
+      }).env;
+      assert.deepEqual(Object.keys((JSON.parse(env.OPENCODE_CONFIG_CONTENT) as { mcp: object }).mcp), ['parent']);
+    });
+
     it('names servers as opencode does after substituting {file:…} and {env:…}', () => {
       write(path.join(root, 'name.txt'), 'evil\n');
       write(path.join(root, 'opencode.json'), '{"mcp": {"{file:name.txt}": {}, "x{env:OPENCODE_PURE}": {}},\n// {file:missing.txt}\n}');

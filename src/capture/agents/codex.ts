@@ -3,9 +3,10 @@
  *
  * Launch: the endpoint is a model provider given on the command line (`-c` overrides, the
  * highest configuration layer), so the case's own `config.toml` stays as it is and the profile
- * reads it unchanged; hooks, plugins, apps and notifications are off by Codex's own switches, and
- * the session is `--ephemeral`. A project's `.codex/config.toml` (MCP servers, hooks) is only
- * loaded for a trusted project.
+ * reads it unchanged; hooks, plugins, apps, the JavaScript REPL and notifications are off by
+ * Codex's own switches, and the session is `--ephemeral`. A project's `.codex/config.toml` (MCP
+ * servers, hooks) is only loaded for a trusted project; the driver reads every one Codex could
+ * read, on disk (codexConfigFiles), and switches off each MCP server they name.
  *
  * What it sends: `POST /v1/responses`; the instruction files are one `input_text` of a user
  * message, `# AGENTS.md instructions for <cwd>` (or without ` for <cwd>` when only the global
@@ -14,9 +15,11 @@
  * project texts joined by blank lines, the last possibly cut at a byte, among the tree's files.
  * Codex loads nothing when a tool touches a file, so it gets no scripted tool call.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseConfigText, decodeLossy, rustTrim } from '../../resolver';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
-import { bodyOf, mainRequests } from './types';
+import { DriverRefusal, bodyOf, mainRequests } from './types';
 
 const PROVIDER = 'holaryn_oracle';
 const KEY_VARIABLE = 'HOLARYN_ORACLE_KEY';
@@ -130,29 +133,122 @@ function extract(input: ExtractInput): Extracted {
   return { files, parts: [{ place: 'first-user-message', text: message }], problems };
 }
 
+/** A `config.toml` Codex 0.169.0 reads, as the driver read it from disk. */
+export interface CodexConfig {
+  /** The path Codex opens (links not resolved: it reads through them). */
+  readonly file: string;
+  readonly doc: Record<string, unknown>;
+}
+
+function isUnder(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * Where the walk up from `start` stops: `top`, or the nearest folder at or above `start` holding
+ * a `.git` entry when that is above `top` (the agent's own root; a caller whose top is the
+ * captured folder below the repository's root would otherwise leave the folders between out).
+ */
+function walkStop(start: string, top: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return isUnder(top, dir) ? dir : top;
+    if (path.dirname(dir) === dir) return top;
+  }
+}
+
+/**
+ * Every `config.toml` Codex 0.169.0 reads from this tree and home: `$CODEX_HOME/config.toml`
+ * (`~/.codex`), and the `.codex/config.toml` of each folder from the project root (the nearest
+ * folder holding a `project_root_markers` entry, `.git` by default, at or above the working
+ * directory: here the repository's top) down to the working directory, as given and with links
+ * resolved (load_project_layers reads them through links, whatever their size). A trusted
+ * project's layers are applied; the driver reads them whether the project is trusted or not.
+ */
+export function codexConfigFiles(cwd: string, top: string, home: string): string[] {
+  const files = [path.join(home, '.codex', 'config.toml')];
+  for (const [start, stop] of [
+    [path.resolve(cwd), walkStop(path.resolve(cwd), path.resolve(top))],
+    [realOrSelf(cwd), walkStop(realOrSelf(cwd), realOrSelf(top))],
+  ]) {
+    const chain: string[] = [];
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      chain.push(dir);
+      if (dir === stop || !isUnder(start, stop) || path.dirname(dir) === dir) break;
+    }
+    for (const dir of chain.reverse()) files.push(path.join(dir, '.codex', 'config.toml'));
+  }
+  return [...new Set(files)].filter((f) => fs.existsSync(f));
+}
+
+/**
+ * Reads each file codexConfigFiles finds, whatever its size, through links, and refuses the run
+ * (DriverRefusal) on one that is not TOML as the resolver reads it (64 levels deep at most): the
+ * driver cannot then know what it names.
+ */
+export function readCodexConfigs(cwd: string, top: string, home: string): CodexConfig[] {
+  return codexConfigFiles(cwd, top, home).map((file) => {
+    if (!fs.statSync(file).isFile()) throw new DriverRefusal(`${file} is not a regular file; not starting Codex`);
+    const read = parseConfigText(fs.readFileSync(file, 'utf8'), file, 'toml');
+    if (read.status !== 'read')
+      throw new DriverRefusal(`Codex's configuration ${file} cannot be read (${read.problem.message}); not starting it`);
+    return { file, doc: read.doc };
+  });
+}
+
 /** A key `-c` takes in a dotted path as it is. */
 const BARE_KEY = /^[A-Za-z0-9_-]+$/;
 
+function tableOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
 /**
- * `-c mcp_servers.<name>.enabled=false` for every MCP server any `config.toml` of the tree or the
- * home names: a trusted project's `.codex/config.toml` (and the user's) start their servers at
- * session start, and `-c` is the layer above both. A name `-c` cannot spell, or a file that is not
- * TOML (Codex then refuses to start), stops the run before it starts.
+ * `-c mcp_servers.<name>.enabled=false` for every MCP server a configuration file names: a
+ * trusted project's `.codex/config.toml` (and the user's) start their servers at session start,
+ * and `-c` is the layer above both. Each also gets a transport of the driver's (`/bin/false`, or
+ * a closed loopback port for a server given by `url`), which also replaces the file's command:
+ * the driver reads layers Codex may leave out (an untrusted folder, one above the project root),
+ * and Codex refuses to start on a server that has no transport. A name `-c` cannot spell stops
+ * the run before it starts.
  */
-export function mcpSwitches(files: ReadonlyMap<string, Uint8Array>): string[] {
-  const names = new Set<string>();
-  for (const [file, bytes] of files) {
-    if (!file.endsWith('/config.toml') && !file.endsWith('.config.toml')) continue;
-    const read = parseConfigText(decodeLossy(bytes).text, file, 'toml');
-    if (read.status !== 'read') continue;
-    const servers = read.doc.mcp_servers;
-    if (typeof servers !== 'object' || servers === null) continue;
-    for (const name of Object.keys(servers)) {
-      if (!BARE_KEY.test(name)) throw new Error(`cannot switch off the MCP server ${JSON.stringify(name)} of ${file}: -c cannot name it`);
-      names.add(name);
+export function mcpSwitches(configs: readonly CodexConfig[]): string[] {
+  const servers = new Map<string, boolean>();
+  for (const { file, doc } of configs)
+    for (const [name, server] of Object.entries(tableOf(doc.mcp_servers))) {
+      if (!BARE_KEY.test(name))
+        throw new DriverRefusal(`cannot switch off the MCP server ${JSON.stringify(name)} of ${file}: -c cannot name it`);
+      servers.set(name, (servers.get(name) ?? false) || 'url' in tableOf(server));
     }
-  }
-  return [...names].sort().flatMap((name) => ['-c', `mcp_servers.${name}.enabled=false`]);
+  return [...servers.keys()]
+    .sort()
+    .flatMap((name) => [
+      '-c',
+      `mcp_servers.${name}.enabled=false`,
+      '-c',
+      servers.get(name) ? `mcp_servers.${name}.url="http://127.0.0.1:9/"` : `mcp_servers.${name}.command="/bin/false"`,
+    ]);
+}
+
+/**
+ * The driver's own model provider must be the driver's alone: `-c` merges into the table a file
+ * gives under the same name (a provider's `auth` command would be kept), so a file that names it
+ * is refused. (A `profile = …` key needs no switch: 0.169.0 selects a profile only by `--profile`,
+ * which the driver does not pass; given by `-c` it refuses to start, in a project layer the
+ * vector case saw nothing run.)
+ */
+export function ownNamesTaken(configs: readonly CodexConfig[]): void {
+  for (const { file, doc } of configs)
+    if (PROVIDER in tableOf(doc.model_providers))
+      throw new DriverRefusal(`${file} defines the model provider ${PROVIDER}, the driver's own; not starting Codex`);
 }
 
 export const CODEX_DRIVER: AgentDriver = {
@@ -161,38 +257,45 @@ export const CODEX_DRIVER: AgentDriver = {
   protocol: 'openai-responses',
   // The global instruction files and the configuration (fallback names, budget, trusted projects).
   homeFiles: ['.codex/AGENTS.override.md', '.codex/AGENTS.md', '.codex/config.toml'],
-  launch: ({ executable, cwd, home, port, prompt, files }) => ({
-    command: executable,
-    args: [
-      'exec',
-      '--skip-git-repo-check',
-      '--ephemeral',
-      '--color',
-      'never',
-      '--disable',
-      'hooks',
-      '--disable',
-      'plugins',
-      '--disable',
-      'apps',
-      '--disable',
-      'shell_snapshot',
-      '-c',
-      `model_provider=${tomlString(PROVIDER)}`,
-      '-c',
-      `model_providers.${PROVIDER}={ name = "Holaryn oracle", base_url = ${tomlString(`http://127.0.0.1:${port}/v1`)}, env_key = "${KEY_VARIABLE}", wire_api = "responses", request_max_retries = 0, stream_max_retries = 0 }`,
-      '-c',
-      'model="gpt-5"',
-      '-c',
-      'notify=[]',
-      '-c',
-      'check_for_update_on_startup=false',
-      ...mcpSwitches(files),
-      prompt,
-    ],
-    // CODEX_HOME is left to its default, `~/.codex`, as on most machines.
-    env: { HOME: home, [KEY_VARIABLE]: 'oracle', PWD: cwd },
-  }),
+  launch: ({ executable, cwd, top, home, port, prompt }) => {
+    const configs = readCodexConfigs(cwd, top, home);
+    ownNamesTaken(configs);
+    const provider = `{ name = "Holaryn oracle", base_url = ${tomlString(`http://127.0.0.1:${port}/v1`)}, env_key = "${KEY_VARIABLE}", wire_api = "responses", request_max_retries = 0, stream_max_retries = 0 }`;
+    return {
+      command: executable,
+      args: [
+        'exec',
+        '--skip-git-repo-check',
+        '--ephemeral',
+        '--color',
+        'never',
+        '--disable',
+        'hooks',
+        '--disable',
+        'plugins',
+        '--disable',
+        'apps',
+        '--disable',
+        'shell_snapshot',
+        '--disable',
+        'js_repl',
+        '-c',
+        `model_provider=${tomlString(PROVIDER)}`,
+        '-c',
+        `model_providers.${PROVIDER}=${provider}`,
+        '-c',
+        'model="gpt-5"',
+        '-c',
+        'notify=[]',
+        '-c',
+        'check_for_update_on_startup=false',
+        ...mcpSwitches(configs),
+        prompt,
+      ],
+      // CODEX_HOME is left to its default, `~/.codex`, as on most machines.
+      env: { HOME: home, [KEY_VARIABLE]: 'oracle', PWD: cwd },
+    };
+  },
   profileEnv: () => ({}),
   extract,
 };

@@ -7,9 +7,20 @@
  * the project's `opencode.json`), so the case's own configuration files stay as they are and the
  * profile reads them unchanged. Setting that variable also keeps opencode from writing a global
  * `opencode.json` into the home. `--pure` loads no external plugin (npm specs and the files of a
- * `.opencode/plugins` folder, it says, but 1.18.33 still imports them: see below); the same configuration turns language servers and formatters off
- * (`lsp: false`, `formatter: false`) and every MCP server any configuration file of the tree or the
- * home names (`mcp.<name>.enabled: false`); updates, the models catalogue and sharing are off.
+ * `.opencode/plugins` folder, it says, but 1.18.33 still imports them: see below); the same
+ * configuration turns language servers and formatters off (`lsp: false`, `formatter: false`) and
+ * every MCP server a configuration file opencode reads names (`mcp.<name>.enabled: false`);
+ * updates, the models catalogue and sharing are off.
+ *
+ * Which files: the driver reads them from disk as 1.18.33 does (Config.loadInstanceState,
+ * ConfigPaths): the global folder (`~/.config/opencode`), `opencode.json(c)` of each folder from
+ * the working directory up to the top, the `.opencode` folder of each of those and of the home;
+ * through links, whatever their size, after opencode's `{env:…}`/`{file:…}` substitution. A file
+ * it cannot read as opencode does is refused (readOpencodeConfigs), as is a linked one whose
+ * target is outside the top and the home: opencode writes `$schema` into a file that lacks it,
+ * through the link. opencode also installs its plugin package into each of those folders at
+ * start (npm's installer, scripts off, the folder's `.npmrc` read): a folder whose install could
+ * fetch anything else is refused (packageProblem).
  *
  * What it runs regardless: the hostile tree showed 1.18.33 importing, under `--pure`, the plugin
  * modules of a `.opencode/plugin(s)` folder, the custom tools of `.opencode/tool(s)` and a
@@ -31,15 +42,12 @@ import * as path from 'node:path';
 import { decodeLossy, parseConfigText } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
-import { bodyOf, mainRequests } from './types';
+import { DriverRefusal, bodyOf, mainRequests } from './types';
 
 const ENV_END = '</env>\n';
 const BLOCK = 'Instructions from: ';
 const REMINDER_OPEN = '<system-reminder>\n';
 const REMINDER_CLOSE = '\n</system-reminder>';
-
-/** The file names opencode reads its configuration from (global, project, `.opencode`). */
-const CONFIG_FILE = /(?:^|\/)(?:opencode\.jsonc?|config\.json)$/;
 
 interface InputItem {
   type?: unknown;
@@ -149,21 +157,173 @@ function extract(input: ExtractInput): Extracted {
   return { files, parts, problems };
 }
 
-/**
- * `{ <name>: { enabled: false } }` for every MCP server any opencode configuration file of the
- * tree or the home names (opencode starts a configured local server at session start). A file
- * that does not parse is left to opencode, which then refuses to start.
- */
-export function mcpOff(files: ReadonlyMap<string, Uint8Array>): Record<string, { enabled: false }> {
-  const off: Record<string, { enabled: false }> = {};
-  for (const [file, bytes] of files) {
-    if (!CONFIG_FILE.test(file)) continue;
-    const read = parseConfigText(decodeLossy(bytes).text, file, 'jsonc');
-    if (read.status !== 'read') continue;
-    const servers = read.doc.mcp;
-    if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) continue;
-    for (const name of Object.keys(servers)) off[name] = { enabled: false };
+/** The keys of an object, or [] when it is none. */
+function keysOf(value: unknown): string[] {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+}
+
+/** A configuration file opencode 1.18.33 reads, as the driver read it from disk. */
+export interface OpencodeConfig {
+  /** The path opencode opens (links not resolved). */
+  readonly file: string;
+  /** The parsed document, after opencode's own `{env:…}` and `{file:…}` substitution. */
+  readonly doc: Record<string, unknown>;
+}
+
+function isUnder(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
   }
+}
+
+/**
+ * Where the walk up from `start` stops: `top`, or the nearest folder at or above `start` holding
+ * a `.git` entry when that is above `top` (the agent's own root; a caller whose top is the
+ * captured folder below the repository's root would otherwise leave the folders between out).
+ */
+function walkStop(start: string, top: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return isUnder(top, dir) ? dir : top;
+    if (path.dirname(dir) === dir) return top;
+  }
+}
+
+/**
+ * The folders from `cwd` up to `top`, nearest first, both as given and with links resolved
+ * (opencode walks from its own working directory, which the kernel gives with links resolved).
+ * A cwd outside `top` is walked alone.
+ */
+export function foldersUp(cwd: string, top: string): string[] {
+  const out: string[] = [];
+  for (const [start, stop] of [
+    [path.resolve(cwd), walkStop(path.resolve(cwd), path.resolve(top))],
+    [realOrSelf(cwd), walkStop(realOrSelf(cwd), realOrSelf(top))],
+  ]) {
+    if (!isUnder(start, stop)) {
+      if (!out.includes(start)) out.push(start);
+      continue;
+    }
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      if (!out.includes(dir)) out.push(dir);
+      if (dir === stop || path.dirname(dir) === dir) break;
+    }
+  }
+  return out;
+}
+
+/** The folders opencode 1.18.33 takes configuration, plugins, tools and packages from (ConfigPaths.directories). */
+export function opencodeFolders(cwd: string, top: string, home: string): string[] {
+  return [
+    path.join(home, '.config', 'opencode'),
+    ...foldersUp(cwd, top).map((d) => path.join(d, '.opencode')),
+    path.join(home, '.opencode'),
+  ];
+}
+
+/**
+ * Every configuration file opencode 1.18.33 reads (Config.loadInstanceState): the global
+ * `config.json`, `opencode.json`, `opencode.jsonc` (and a TOML `config` it converts), each
+ * `opencode.json(c)` from the working directory up to the worktree, and each `opencode.json(c)`
+ * of a `.opencode` folder there and in the home. Paths that exist (links followed), in no order
+ * that matters here.
+ */
+export function opencodeConfigFiles(cwd: string, top: string, home: string): string[] {
+  const global = path.join(home, '.config', 'opencode');
+  const candidates = [
+    ...['config.json', 'opencode.json', 'opencode.jsonc', 'config'].map((n) => path.join(global, n)),
+    ...foldersUp(cwd, top).flatMap((d) => ['opencode.jsonc', 'opencode.json'].map((n) => path.join(d, n))),
+    ...opencodeFolders(cwd, top, home)
+      .slice(1)
+      .flatMap((d) => ['opencode.json', 'opencode.jsonc'].map((n) => path.join(d, n))),
+  ];
+  return [...new Set(candidates)].filter((f) => fs.existsSync(f));
+}
+
+/**
+ * opencode's substitution (ConfigVariable.substitute) before it parses a file: `{env:NAME}` by
+ * the variable's value as is, then `{file:path}` (relative to the file's folder, `~/` the home)
+ * by that file's trimmed text as a JSON string's inside, except on a line that starts with `//`.
+ */
+export function substitute(text: string, file: string, home: string, env: (name: string) => string): string {
+  const withEnv = text.replace(/\{env:([^}]+)\}/g, (_m, name: string) => env(name));
+  let out = '';
+  let at = 0;
+  for (const m of withEnv.matchAll(/\{file:[^}]+\}/g)) {
+    const index = m.index ?? 0;
+    out += withEnv.slice(at, index);
+    at = index + m[0].length;
+    const lineStart = withEnv.lastIndexOf('\n', index - 1) + 1;
+    if (withEnv.slice(lineStart, index).trimStart().startsWith('//')) {
+      out += m[0];
+      continue;
+    }
+    let target = m[0].slice('{file:'.length, -1);
+    if (target.startsWith('~/')) target = path.join(home, target.slice(2));
+    target = path.resolve(path.dirname(file), target);
+    let read: string;
+    try {
+      read = fs.readFileSync(target, 'utf8');
+    } catch {
+      throw new DriverRefusal(`${file} names ${m[0]}, which opencode cannot read (it would refuse to start); not starting it`);
+    }
+    out += JSON.stringify(read.trim()).slice(1, -1);
+  }
+  return out + withEnv.slice(at);
+}
+
+/**
+ * Reads every configuration file opencode reads (opencodeConfigFiles) the way opencode does,
+ * whatever its size, through links, and refuses the run (DriverRefusal) on one it cannot read
+ * the same: not JSON with comments, nested deeper than the resolver parses (64 levels; opencode
+ * has no such cap), a link whose target is outside the repository's top and the home (opencode
+ * writes `$schema` into a file that lacks it, through the link), a TOML global `config` (which
+ * opencode rewrites into `config.json`), or an MCP server name that depends on a variable the
+ * driver does not set.
+ */
+export function readOpencodeConfigs(cwd: string, top: string, home: string, env: Readonly<Record<string, string>>): OpencodeConfig[] {
+  const out: OpencodeConfig[] = [];
+  const topReal = realOrSelf(top);
+  const homeReal = realOrSelf(home);
+  for (const file of opencodeConfigFiles(cwd, top, home)) {
+    const real = realOrSelf(file);
+    if (!fs.statSync(real).isFile())
+      throw new DriverRefusal(`${file} is not a regular file; opencode cannot read it as configuration; not starting it`);
+    if (real !== file && !isUnder(real, topReal) && !isUnder(real, homeReal))
+      throw new DriverRefusal(
+        `${file} is a link to ${real}, outside the repository: opencode writes into the configuration files it reads ($schema); not starting it`,
+      );
+    if (path.basename(file) === 'config')
+      throw new DriverRefusal(`${file} is a TOML configuration opencode converts into config.json and deletes; not starting it`);
+    const raw = fs.readFileSync(real, 'utf8');
+    const known = (fill: string) => (name: string) => (name === 'OPENCODE_CONFIG_CONTENT' ? '\u0000' : (env[name] ?? fill));
+    const text = substitute(raw, file, home, known(''));
+    if (text.includes('\u0000'))
+      throw new DriverRefusal(`${file} names {env:OPENCODE_CONFIG_CONTENT}, the driver's own configuration; not starting it`);
+    const read = parseConfigText(text, file, 'jsonc');
+    if (read.status !== 'read')
+      throw new DriverRefusal(
+        `opencode's configuration ${file} cannot be read as opencode reads it (${read.problem.message}); not starting it`,
+      );
+    // A variable the driver does not set is empty here but not in the sandbox: it must not name a server.
+    const other = parseConfigText(substitute(raw, file, home, known('x')), file, 'jsonc');
+    if (other.status !== 'read' || keysOf(other.doc.mcp).join('\n') !== keysOf(read.doc.mcp).join('\n'))
+      throw new DriverRefusal(`${file} names an MCP server by a variable the driver does not set; not starting it`);
+    out.push({ file, doc: read.doc });
+  }
+  return out;
+}
+
+/** `{ <name>: { enabled: false } }` for every MCP server the configuration files name (opencode starts a configured local server at session start). */
+export function mcpOff(configs: readonly OpencodeConfig[]): Record<string, { enabled: false }> {
+  const off: Record<string, { enabled: false }> = {};
+  for (const { doc } of configs) for (const name of keysOf(doc.mcp)) off[name] = { enabled: false };
   return off;
 }
 
@@ -173,18 +333,14 @@ const MODULE_FILE = /\.(?:js|ts)$/;
 
 /**
  * What opencode would import and run from this tree or home although the driver asks it not to:
- * each plugin or tool module (any entry ending .js or .ts, links included) of a `.opencode` folder
- * from the working directory up, of `~/.opencode` and of the global configuration folder, and
- * each configuration file with a `plugin` entry. Empty: safe to start.
+ * each plugin or tool module (any entry ending .js or .ts, links included: opencode's globs
+ * follow them) of a `.opencode` folder from the working directory up to the top, of
+ * `~/.opencode` and of the global configuration folder, and each configuration file with a
+ * `plugin` entry. Empty: safe to start.
  */
-export function opencodeModules(cwd: string, home: string, files: ReadonlyMap<string, Uint8Array>): string[] {
+export function opencodeModules(cwd: string, top: string, home: string, configs: readonly OpencodeConfig[]): string[] {
   const found: string[] = [];
-  const folders = [path.join(home, '.opencode'), path.join(home, '.config', 'opencode')];
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
-    folders.push(path.join(dir, '.opencode'));
-    if (path.dirname(dir) === dir) break;
-  }
-  for (const folder of folders)
+  for (const folder of opencodeFolders(cwd, top, home))
     for (const sub of MODULE_FOLDERS) {
       let names: string[];
       try {
@@ -192,20 +348,71 @@ export function opencodeModules(cwd: string, home: string, files: ReadonlyMap<st
       } catch {
         continue;
       }
-      for (const name of names) if (MODULE_FILE.test(name)) found.push(path.join(folder, sub, name));
+      for (const name of names.sort()) if (MODULE_FILE.test(name)) found.push(path.join(folder, sub, name));
     }
-  for (const [file, bytes] of files) {
-    if (!CONFIG_FILE.test(file)) continue;
-    const read = parseConfigText(decodeLossy(bytes).text, file, 'jsonc');
-    if (read.status !== 'read') continue;
-    const plugin = read.doc.plugin;
+  for (const { file, doc } of configs) {
+    const plugin = doc.plugin;
     if (plugin !== undefined && !(Array.isArray(plugin) && plugin.length === 0)) found.push(`${file} (plugin)`);
   }
   return found;
 }
 
+/** The package opencode installs into each of its folders, and the dependency specs it may take from a registry. */
+const OPENCODE_PACKAGE = '@opencode-ai/plugin';
+const REGISTRY_SPEC = /^(?:[~^<>=]*\s*\d[\w.+-]*|\*|latest)$/;
+
+/**
+ * Why opencode's background package install in `folder` (Npm.install: npm's own installer,
+ * scripts off, the folder's `.npmrc` read) could fetch anything but its plugin package from the
+ * registry, or null: a `.npmrc`, a dependency other than @opencode-ai/plugin, or one not given by
+ * a registry version (a path, a link, a git URL, whose fetch runs the `git` an `.npmrc` names).
+ */
+export function packageProblem(folder: string): string | null {
+  const npmrc = path.join(folder, '.npmrc');
+  if (fs.existsSync(npmrc)) return `${npmrc} (npm settings for the package install opencode runs there)`;
+  const root: [string, Record<string, unknown>][] = [];
+  for (const name of ['package.json', 'package-lock.json']) {
+    const file = path.join(folder, name);
+    if (!fs.existsSync(file)) continue;
+    const read = parseConfigText(fs.readFileSync(file, 'utf8'), file, 'jsonc');
+    if (read.status !== 'read') return `${file} (does not parse)`;
+    if (name === 'package.json') {
+      root.push([file, read.doc]);
+      if (read.doc.scripts !== undefined) return `${file} (scripts)`;
+      continue;
+    }
+    const packages = (read.doc.packages ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(packages)) {
+      const entry = (value ?? {}) as Record<string, unknown>;
+      if (key === '') root.push([file, entry]);
+      else if (entry.link === true || (entry.resolved !== undefined && !String(entry.resolved).startsWith('https://registry.npmjs.org/')))
+        return `${file} (${key} is not a registry package)`;
+    }
+  }
+  const FIELDS = [
+    'dependencies',
+    'devDependencies',
+    'peerDependencies',
+    'optionalDependencies',
+    'bundleDependencies',
+    'bundledDependencies',
+    'overrides',
+    'workspaces',
+  ];
+  for (const [file, block] of root)
+    for (const field of FIELDS) {
+      const value = block[field];
+      if (value === undefined) continue;
+      const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['', value]];
+      for (const [dep, spec] of entries)
+        if (field !== 'dependencies' || dep !== OPENCODE_PACKAGE || typeof spec !== 'string' || !REGISTRY_SPEC.test(spec))
+          return `${file} (${field}${dep === '' ? '' : ` ${dep}`}: opencode's package install would fetch it)`;
+    }
+  return null;
+}
+
 /** The configuration the driver lays over every other layer (OPENCODE_CONFIG_CONTENT). */
-export function oracleConfig(port: number, files: ReadonlyMap<string, Uint8Array>): string {
+export function oracleConfig(port: number, configs: readonly OpencodeConfig[]): string {
   return JSON.stringify({
     $schema: 'https://opencode.ai/config.json',
     provider: { openai: { options: { baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'oracle' } } },
@@ -214,8 +421,21 @@ export function oracleConfig(port: number, files: ReadonlyMap<string, Uint8Array
     share: 'disabled',
     lsp: false,
     formatter: false,
-    mcp: mcpOff(files),
+    mcp: mcpOff(configs),
   });
+}
+
+/** The environment opencode is started with, beside OPENCODE_CONFIG_CONTENT. */
+function baseEnv(home: string, cwd: string): Record<string, string> {
+  return {
+    HOME: home,
+    PWD: cwd,
+    OPENCODE_PURE: '1',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+  };
 }
 
 export const OPENCODE_DRIVER: AgentDriver = {
@@ -234,25 +454,22 @@ export const OPENCODE_DRIVER: AgentDriver = {
     '.config/opencode/opencode.jsonc',
     '.claude/CLAUDE.md',
   ],
-  launch: ({ executable, cwd, home, port, prompt, files }) => {
-    const modules = opencodeModules(cwd, home, files);
+  launch: ({ executable, cwd, top, home, port, prompt }) => {
+    const env = baseEnv(home, cwd);
+    const configs = readOpencodeConfigs(cwd, top, home, env);
+    const modules = opencodeModules(cwd, top, home, configs);
     if (modules.length > 0)
-      throw new Error(
+      throw new DriverRefusal(
         `opencode 1.18.33 would import and run ${modules.length === 1 ? 'this module' : 'these modules'} even with --pure: ${modules.join(', ')}; not starting it`,
       );
+    for (const folder of opencodeFolders(cwd, top, home)) {
+      const problem = packageProblem(folder);
+      if (problem) throw new DriverRefusal(`opencode 1.18.33 installs packages into ${folder} at start: ${problem}; not starting it`);
+    }
     return {
       command: executable,
       args: ['run', '--pure', prompt],
-      env: {
-        HOME: home,
-        PWD: cwd,
-        OPENCODE_CONFIG_CONTENT: oracleConfig(port, files),
-        OPENCODE_PURE: '1',
-        OPENCODE_DISABLE_AUTOUPDATE: '1',
-        OPENCODE_DISABLE_MODELS_FETCH: '1',
-        OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
-        OPENCODE_DISABLE_SHARE: '1',
-      },
+      env: { ...env, OPENCODE_CONFIG_CONTENT: oracleConfig(port, configs) },
     };
   },
   profileEnv: () => ({}),

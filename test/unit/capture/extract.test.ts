@@ -69,15 +69,22 @@ describe('capture extractors', () => {
     });
 
     it('switches off every MCP server a config.toml names, and refuses a name -c cannot spell', () => {
-      const files = new Map([
-        ['/r/.codex/config.toml', bytes('[mcp_servers.b]\ncommand = "x"\n[mcp_servers.a]\ncommand = "y"\n')],
-        ['/h/.codex/config.toml', bytes('[mcp_servers.a]\ncommand = "z"\n')],
-        ['/r/.codex/broken.toml', bytes('[mcp_servers.c]\n')],
-        ['/r/not/config.toml', bytes('not toml [')],
+      const configs = [
+        { file: '/r/.codex/config.toml', doc: { mcp_servers: { b: { command: 'x' }, a: { command: 'y' } } } },
+        { file: '/h/.codex/config.toml', doc: { mcp_servers: { a: { command: 'z' } } } },
+      ];
+      assert.deepEqual(mcpSwitches(configs), [
+        '-c',
+        'mcp_servers.a.enabled=false',
+        '-c',
+        'mcp_servers.a.command="/bin/false"',
+        '-c',
+        'mcp_servers.b.enabled=false',
+        '-c',
+        'mcp_servers.b.command="/bin/false"',
       ]);
-      assert.deepEqual(mcpSwitches(files), ['-c', 'mcp_servers.a.enabled=false', '-c', 'mcp_servers.b.enabled=false']);
       assert.throws(
-        () => mcpSwitches(new Map([['/r/.codex/config.toml', bytes('[mcp_servers."a.b"]\ncommand = "x"\n')]])),
+        () => mcpSwitches([{ file: '/r/.codex/config.toml', doc: { mcp_servers: { 'a.b': { command: 'x' } } } }]),
         /cannot switch off the MCP server "a\.b"/,
       );
     });

@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
-import { OPENCODE_DRIVER, mcpOff, opencodeModules, oracleConfig, parseBlocks } from '../../../src/capture/agents/opencode';
+import { OPENCODE_DRIVER, mcpOff, opencodeModules, packageProblem, parseBlocks, substitute } from '../../../src/capture/agents/opencode';
+import { DriverRefusal } from '../../../src/capture/agents/types';
 import { OPENCODE_MODULES } from '../../oracle/hostile';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
@@ -82,18 +83,172 @@ describe('capture: the opencode driver', () => {
     assert.equal(OPENCODE_DRIVER.isMain!(request(2, []), { input: [{ role: 'system', content: SYSTEM('') }] }), true);
   });
 
-  it('switches off every MCP server a configuration file names, language servers and formatters', () => {
-    const files = new Map([
-      ['/r/opencode.json', bytes('{"mcp": {"a": {"type": "local", "command": ["x"]}}}')],
-      ['/r/.opencode/opencode.jsonc', bytes('{ // c\n "mcp": {"b": {"type": "remote", "url": "http://x"}},}')],
-      ['/h/.config/opencode/config.json', bytes('{"mcp": {"c": {}}}')],
-      ['/r/other.json', bytes('{"mcp": {"d": {}}}')],
-    ]);
-    assert.deepEqual(mcpOff(files), { a: { enabled: false }, b: { enabled: false }, c: { enabled: false } });
-    const config = JSON.parse(oracleConfig(8787, files)) as Record<string, unknown>;
-    assert.equal(config.lsp, false);
-    assert.equal(config.formatter, false);
-    assert.deepEqual((config.provider as { openai: { options: { baseURL: string } } }).openai.options.baseURL, 'http://127.0.0.1:8787/v1');
+  describe('the configuration opencode reads, found on disk', () => {
+    let base: string;
+    let root: string;
+    let home: string;
+    const write = (abs: string, text: string) => {
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.writeFileSync(abs, text);
+    };
+    const launch = (cwd = root) =>
+      OPENCODE_DRIVER.launch({
+        executable: '/x/opencode',
+        node: process.execPath,
+        cwd,
+        top: root,
+        home,
+        state: base,
+        port: 8787,
+        prompt: 'p',
+        files: new Map(),
+      });
+    const mcpOf = (cwd = root) => (JSON.parse(launch(cwd).env.OPENCODE_CONFIG_CONTENT) as { mcp: Record<string, unknown> }).mcp;
+    const refused = (pattern: RegExp, cwd = root) =>
+      assert.throws(
+        () => launch(cwd),
+        (e: unknown) => e instanceof DriverRefusal && pattern.test(e.message),
+      );
+    beforeEach(() => {
+      base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'holaryn-opencode-driver-')));
+      root = path.join(base, 'root');
+      home = path.join(base, 'home');
+      fs.mkdirSync(path.join(root, 'sub'), { recursive: true });
+      fs.mkdirSync(home, { recursive: true });
+    });
+    afterEach(() => fs.rmSync(base, { recursive: true, force: true }));
+
+    it('switches off every MCP server of every file, language servers and formatters', () => {
+      write(path.join(root, 'opencode.json'), '{"mcp": {"a": {"type": "local", "command": ["x"]}}}');
+      write(path.join(root, '.opencode/opencode.jsonc'), '{ // c\n "mcp": {"b": {"type": "remote", "url": "http://x"}},}');
+      write(path.join(home, '.config/opencode/config.json'), '{"mcp": {"c": {}}}');
+      write(path.join(home, '.opencode/opencode.json'), '{"mcp": {"d": {}}}');
+      write(path.join(root, 'other.json'), '{"mcp": {"e": {}}}');
+      assert.deepEqual(mcpOf(), { a: { enabled: false }, b: { enabled: false }, c: { enabled: false }, d: { enabled: false } });
+      const config = JSON.parse(launch().env.OPENCODE_CONFIG_CONTENT) as Record<string, unknown>;
+      assert.equal(config.lsp, false);
+      assert.equal(config.formatter, false);
+      assert.deepEqual(
+        (config.provider as { openai: { options: { baseURL: string } } }).openai.options.baseURL,
+        'http://127.0.0.1:8787/v1',
+      );
+      assert.deepEqual(mcpOff([{ file: '/f', doc: { mcp: { z: {} } } }]), { z: { enabled: false } });
+    });
+
+    it('reads files above the working directory up to the top, through links, whatever their size, and not above the top', () => {
+      write(path.join(root, 'opencode.json'), '{"mcp": {"parent": {}}}');
+      write(path.join(root, '.opencode/opencode.json'), '{"mcp": {"parentdot": {}}}');
+      write(path.join(base, 'opencode.json'), '{"mcp": {"above": {}}}');
+      write(path.join(root, 'conf/linked.txt'), '{"mcp": {"linked": {}}}');
+      fs.symlinkSync('../conf/linked.txt', path.join(root, 'sub/opencode.jsonc'));
+      write(path.join(root, 'sub/.opencode/opencode.json'), JSON.stringify({ pad: 'x'.repeat(2 << 20), mcp: { large: {} } }));
+      assert.deepEqual(Object.keys(mcpOf(path.join(root, 'sub'))).sort(), ['large', 'linked', 'parent', 'parentdot']);
+    });
+
+    it('walks up to the repository root when the top given is a folder below it', () => {
+      fs.mkdirSync(path.join(root, '.git'));
+      write(path.join(root, 'opencode.json'), '{"mcp": {"parent": {}}}');
+      write(path.join(root, '.opencode/plugins/evil.ts'), 'export {};\n');
+      const sub = path.join(root, 'sub');
+      assert.throws(
+        () =>
+          OPENCODE_DRIVER.launch({
+            executable: '/x',
+            node: process.execPath,
+            cwd: sub,
+            top: sub,
+            home,
+            state: base,
+            port: 1,
+            prompt: 'p',
+            files: new Map(),
+          }),
+        (e: unknown) => e instanceof DriverRefusal && /root\/\.opencode\/plugins\/evil\.ts/.test(e.message),
+      );
+      fs.rmSync(path.join(root, '.opencode'), { recursive: true });
+      const env = OPENCODE_DRIVER.launch({
+        executable: '/x',
+        node: process.execPath,
+        cwd: sub,
+        top: sub,
+        home,
+        state: base,
+        port: 1,
+        prompt: 'p',
+        files: new Map(),
+      }).env;
+      assert.deepEqual(Object.keys((JSON.parse(env.OPENCODE_CONFIG_CONTENT) as { mcp: object }).mcp), ['parent']);
+    });
+
+    it('names servers as opencode does after substituting {file:…} and {env:…}', () => {
+      write(path.join(root, 'name.txt'), 'evil\n');
+      write(path.join(root, 'opencode.json'), '{"mcp": {"{file:name.txt}": {}, "x{env:OPENCODE_PURE}": {}},\n// {file:missing.txt}\n}');
+      assert.deepEqual(Object.keys(mcpOf()).sort(), ['evil', 'x1']);
+      write(path.join(home, 'n'), ' q"\n');
+      assert.equal(
+        substitute('"{file:~/n}"', path.join(root, 'opencode.json'), home, () => ''),
+        '"q\\""',
+      );
+    });
+
+    it('refuses a file it cannot read as opencode does', () => {
+      write(path.join(root, 'opencode.json'), '{"mcp": ');
+      refused(/opencode\.json cannot be read as opencode reads it/);
+      let deep = '{"mcp": {"evil": {}}, "x": 1}';
+      for (let i = 0; i < 70; i++) deep = `{"n": ${deep}}`;
+      write(path.join(root, 'opencode.json'), deep);
+      refused(/nests deeper than 64 levels/);
+      write(path.join(root, 'opencode.json'), '{"mcp": {"{file:nothere.txt}": {}}}');
+      refused(/names \{file:nothere\.txt\}, which opencode cannot read/);
+      write(path.join(root, 'opencode.json'), '{"mcp": {"{env:SOME_VARIABLE}": {}}}');
+      refused(/names an MCP server by a variable the driver does not set/);
+      write(path.join(root, 'opencode.json'), '{"provider": {env:OPENCODE_CONFIG_CONTENT}}');
+      refused(/OPENCODE_CONFIG_CONTENT/);
+      fs.rmSync(path.join(root, 'opencode.json'));
+      write(path.join(home, '.config/opencode/config'), 'model = "x"\n');
+      refused(/TOML configuration opencode converts/);
+    });
+
+    it('refuses a linked configuration file whose target is outside the repository (opencode writes $schema through it)', () => {
+      write(path.join(base, 'elsewhere/conf.json'), '{}');
+      fs.symlinkSync(path.join(base, 'elsewhere/conf.json'), path.join(root, 'opencode.json'));
+      refused(/opencode\.json is a link to .*elsewhere\/conf\.json, outside the repository/);
+    });
+
+    it('refuses plugin and tool modules in every folder it reads, parents and links included', () => {
+      write(path.join(root, '.opencode/plugins/evil.js'), 'export {};\n');
+      refused(/would import and run this module even with --pure: .*root\/\.opencode\/plugins\/evil\.js/, path.join(root, 'sub'));
+      fs.rmSync(path.join(root, '.opencode'), { recursive: true });
+      write(path.join(base, 'tools/evil.ts'), 'export {};\n');
+      fs.mkdirSync(path.join(root, 'sub/.opencode'), { recursive: true });
+      fs.symlinkSync(path.join(base, 'tools'), path.join(root, 'sub/.opencode/tool'));
+      refused(/sub\/\.opencode\/tool\/evil\.ts/, path.join(root, 'sub'));
+      fs.rmSync(path.join(root, 'sub/.opencode'), { recursive: true });
+      write(path.join(root, 'opencode.json'), '{"plugin": ["some-npm-plugin"]}');
+      refused(/opencode\.json \(plugin\)/, path.join(root, 'sub'));
+      assert.deepEqual(opencodeModules(root, root, home, []), []);
+    });
+
+    it('refuses a .opencode folder whose package install would fetch more than its plugin package', () => {
+      const dot = path.join(root, '.opencode');
+      write(path.join(dot, 'package.json'), JSON.stringify({ dependencies: { '@opencode-ai/plugin': '1.18.33' } }));
+      write(
+        path.join(dot, 'package-lock.json'),
+        JSON.stringify({ packages: { '': { dependencies: { '@opencode-ai/plugin': '1.18.33' } } } }),
+      );
+      assert.equal(launch().args[0], 'run');
+      write(path.join(dot, 'package.json'), JSON.stringify({ dependencies: { evil: 'git+file:///x/evil.git' } }));
+      refused(/installs packages into .*\.opencode at start: .*package\.json \(dependencies evil/);
+      write(path.join(dot, 'package.json'), JSON.stringify({ dependencies: { '@opencode-ai/plugin': 'file:../evil' } }));
+      refused(/dependencies @opencode-ai\/plugin/);
+      fs.rmSync(path.join(dot, 'package.json'));
+      write(path.join(dot, 'package-lock.json'), JSON.stringify({ packages: { 'node_modules/x': { resolved: 'file:../x', link: true } } }));
+      refused(/node_modules\/x is not a registry package/);
+      fs.rmSync(path.join(dot, 'package-lock.json'));
+      write(path.join(dot, '.npmrc'), 'git=/bin/evil\n');
+      refused(/\.npmrc \(npm settings/);
+      assert.match(packageProblem(dot) ?? '', /\.npmrc/);
+    });
   });
 
   it('refuses to start opencode on each module of the hostile tree that 1.18.33 imports under --pure', () => {
@@ -102,7 +257,7 @@ describe('capture: the opencode driver', () => {
       const root = path.join(top, 'root');
       const home = path.join(top, 'home');
       fs.mkdirSync(home, { recursive: true });
-      const launch = (files: Map<string, Uint8Array>, cwd = root) =>
+      const launch = (cwd = root) =>
         OPENCODE_DRIVER.launch({
           executable: '/x/opencode',
           node: process.execPath,
@@ -112,27 +267,30 @@ describe('capture: the opencode driver', () => {
           state: top,
           port: 8787,
           prompt: 'p',
-          files,
+          files: new Map(),
         });
       fs.mkdirSync(path.join(root, 'src'), { recursive: true });
-      assert.equal(launch(new Map()).args[1], '--pure');
+      assert.equal(launch().args[1], '--pure');
       for (const [rel, text] of Object.entries(OPENCODE_MODULES)) {
         const abs = path.join(root, rel);
         fs.mkdirSync(path.dirname(abs), { recursive: true });
         fs.writeFileSync(abs, String(text));
-        const files = new Map([[abs, bytes(String(text))]]);
         if (rel === 'evil-plugin.js') {
           // A module no configuration names and outside the module folders is not imported.
-          assert.deepEqual(opencodeModules(root, home, files), []);
+          assert.deepEqual(opencodeModules(root, root, home, []), []);
         } else {
-          assert.throws(() => launch(files, path.join(root, 'src')), /would import and run/, rel);
+          assert.throws(
+            () => launch(path.join(root, 'src')),
+            (e: unknown) => e instanceof DriverRefusal && /would import and run/.test(e.message),
+            rel,
+          );
         }
         fs.rmSync(abs);
       }
       // A module of the user's own folders counts too.
       fs.mkdirSync(path.join(home, '.config/opencode/plugins'), { recursive: true });
       fs.writeFileSync(path.join(home, '.config/opencode/plugins/p.ts'), 'export {};\n');
-      assert.deepEqual(opencodeModules(root, home, new Map()), [path.join(home, '.config/opencode/plugins/p.ts')]);
+      assert.deepEqual(opencodeModules(root, root, home, []), [path.join(home, '.config/opencode/plugins/p.ts')]);
     } finally {
       fs.rmSync(top, { recursive: true, force: true });
     }

@@ -12,8 +12,8 @@
  *    folder, which is read back afterwards and reported (`layerWrites`).
  * 2. It then starts bwrap, which builds the sandbox proper: new user, PID, IPC, UTS and cgroup
  *    namespaces, no capabilities, no further user namespaces, no new privileges, a new session;
- *    a root of its own holding only the system folders (`/usr`, `/etc`, the `/bin`-style links)
- *    read-only, a fresh `/proc` and `/dev`, a tmpfs `/tmp`, the Node and agent installs read-only,
+ *    a root of its own holding only the system folders (`/usr`, `/etc` less its secrets, the
+ *    `/bin`-style links) read-only, a fresh `/proc` and `/dev`, a tmpfs `/tmp`, the Node and agent installs read-only,
  *    the overlay at the repository's path, and only the run's own folders writable (the throwaway
  *    home, the state folder, the temporary folder, the output folder). The real home, `/run`,
  *    `/var`, `/home`, `/root`, `/mnt`, `/media`, `/srv` and every socket in them are simply not
@@ -120,6 +120,36 @@ const OUTER_STAGE = [
 /** System folders shown read-only (a link, as on merged-/usr systems, is shown as the same link). */
 const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc'];
 
+/**
+ * Secrets of the machine's under `/etc` that no agent needs: hidden (an empty file, an empty
+ * folder), so that a run as root, whose user namespace owns root's files, cannot read them.
+ */
+const ETC_SECRETS = [
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/shadow-',
+  '/etc/gshadow-',
+  '/etc/sudoers',
+  '/etc/sudoers.d',
+  '/etc/ssh',
+  '/etc/ssl/private',
+];
+
+function hiddenArgs(): string[] {
+  const out: string[] = [];
+  for (const p of ETC_SECRETS) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) out.push('--tmpfs', p);
+    else if (st.isFile()) out.push('--ro-bind', '/dev/null', p);
+  }
+  return out;
+}
+
 /** What the sandbox's own `/etc/resolv.conf` says: every lookup goes to the watch on loopback. */
 const RESOLV_CONF = 'nameserver 127.0.0.1\noptions attempts:1 timeout:1\n';
 
@@ -205,6 +235,7 @@ export function bwrapArgs(view: SandboxView, resolv: string, command: readonly s
     '--hostname',
     'holaryn-capture',
     ...systemArgs(),
+    ...hiddenArgs(),
     '--ro-bind',
     resolv,
     '/etc/resolv.conf',

@@ -34,6 +34,7 @@ const viaSocket = () => new Promise((resolve) => {
     home: process.env.HOME,
     realHome: tryIt(() => fs.readdirSync(realHome).length),
     run: tryIt(() => fs.readdirSync('/run').length),
+    shadow: tryIt(() => fs.readFileSync('/etc/shadow', 'utf8').length),
     processes: fs.readdirSync('/proc').filter((n) => /^[0-9]+$/.test(n)).length,
     writeOutside: tryIt(() => (fs.writeFileSync(out + '/written', 'x'), 'written')),
     writeUsr: tryIt(() => (fs.writeFileSync('/usr/holaryn-test', 'x'), 'written')),
@@ -112,6 +113,7 @@ describe('oracle sandbox', function () {
       assert.equal(sent.home, path.join(base, 'home'));
       assert.equal(sent.realHome, 'ENOENT', 'the real home is not there');
       assert.equal(sent.run, 'ENOENT', '/run is not there');
+      if (fs.existsSync('/etc/shadow')) assert.equal(sent.shadow, 0, "the machine's /etc/shadow is hidden");
       assert.ok((sent.processes as number) <= 6, `the sandbox's /proc shows ${String(sent.processes)} processes`);
       assert.notEqual(sent.writeOutside, 'written');
       assert.notEqual(sent.writeUsr, 'written');

@@ -113,7 +113,8 @@ describe('oracle sandbox', function () {
       assert.equal(sent.home, path.join(base, 'home'));
       assert.equal(sent.realHome, 'ENOENT', 'the real home is not there');
       assert.equal(sent.run, 'ENOENT', '/run is not there');
-      if (fs.existsSync('/etc/shadow')) assert.equal(sent.shadow, 0, "the machine's /etc/shadow is hidden");
+      if (fs.existsSync('/etc/shadow'))
+        assert.ok([0, 'EACCES'].includes(sent.shadow as number | string), "the machine's /etc/shadow is hidden");
       assert.ok((sent.processes as number) <= 6, `the sandbox's /proc shows ${String(sent.processes)} processes`);
       assert.notEqual(sent.writeOutside, 'written');
       assert.notEqual(sent.writeUsr, 'written');

@@ -203,14 +203,11 @@ function installsOf(launch: Launch, executable: string): string[] {
   return [...out];
 }
 
-/** Runs one capture (see the module comment). Never throws for the agent's behaviour. */
-export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
-  const { driver, cwd, home, work, state, read } = input;
-  const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
-  const extraEnv = input.env ?? {};
-  const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
+/** The driver's launch for this tree, or why the run is refused (the driver's refusal, an executable inside it, its git configuration). */
+function prepareLaunch(input: CaptureInput, files: ReadonlyMap<string, Uint8Array>): Launch | { refused: string } {
+  const { driver, state } = input;
   const early = treeRefusal(input, [input.executable]);
-  if (early) return refusedRun(driver, early);
+  if (early) return { refused: early };
   let launch: Launch;
   try {
     for (const [rel, text] of Object.entries(driver.stateFiles?.({ port: SANDBOX_PORT, state, files }) ?? {})) {
@@ -220,21 +217,84 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
     launch = driver.launch({
       executable: input.executable,
       node: process.execPath,
-      cwd,
+      cwd: input.cwd,
       top: input.tree,
-      home,
+      home: input.home,
       state,
       port: SANDBOX_PORT,
       prompt: PROMPT,
-      env: extraEnv,
+      env: input.env ?? {},
       files,
     });
   } catch (err) {
-    if (err instanceof DriverRefusal) return refusedRun(driver, err.message);
+    if (err instanceof DriverRefusal) return { refused: err.message };
     throw err;
   }
   const late = treeRefusal(input, [launch.command]);
-  if (late) return refusedRun(driver, late);
+  return late ? { refused: late } : launch;
+}
+
+/** The profile's answer on the run's files and home, compared with what the agent sent (fills `result`). */
+function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
+  const { driver, home, read } = input;
+  const profileEnv: Record<string, string> = { HOME: home, ...driver.profileEnv(home), ...(input.env ?? {}) };
+  try {
+    result.evidence = resolveInstructions(input.cwd, read === null ? [] : [read], {
+      profile: driver.profile,
+      env: profileEnv,
+      homedir: home,
+    });
+    result.profileSide = profileSide(result.evidence, home, profileEnv);
+  } catch (err) {
+    result.problems.push(
+      `the ${driver.profile} profile failed: ${err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).stack}`,
+    );
+  }
+  if (result.agentSide && result.profileSide) {
+    result.filesAgree = JSON.stringify(result.agentSide.files) === JSON.stringify(result.profileSide.files);
+    result.textAgrees =
+      result.compares === 'files-and-text' && JSON.stringify(result.agentSide.parts) === JSON.stringify(result.profileSide.parts);
+  }
+}
+
+/** Each attempt to reach the network, one line, a lookup the driver knows of said so. */
+function outsideLines(driver: AgentDriver, run: CaptureResult): string[] {
+  const known = driver.knownLookups ?? {};
+  return (run.outside ?? []).map((a) => {
+    const why = a.kind === 'dns' ? known[a.target.toLowerCase()] : undefined;
+    return why === undefined ? describeAttempt(a) : `${describeAttempt(a)} (${why}; answered "no such name")`;
+  });
+}
+
+/** Why a finished run does not count, from how it ended and what the agent printed. */
+function runProblems(
+  driver: AgentDriver,
+  run: CaptureResult,
+  outside: readonly string[],
+  timeoutMs: number,
+  stderr: string,
+  allStderr: string,
+): string[] {
+  const problems: string[] = [];
+  if (run.outcome === 'outside')
+    problems.push(`the agent tried to reach the network (${outside.slice(0, 5).join('; ')}); the run was stopped there`);
+  else {
+    const failed = outcomeProblem(run, timeoutMs, stderr, driver.ends ?? 'endpoint');
+    if (failed) problems.push(failed);
+  }
+  const refused = driver.refusal?.(allStderr);
+  if (refused) problems.push(refused);
+  return problems;
+}
+
+/** Runs one capture (see the module comment). Never throws for the agent's behaviour. */
+export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
+  const { driver, cwd, home, work, state, read } = input;
+  const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
+  const extraEnv = input.env ?? {};
+  const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
+  const launch = prepareLaunch(input, files);
+  if ('refused' in launch) return refusedRun(driver, launch.refused);
   const tmp = path.join(work, 'tmp');
   const out = path.join(work, 'run');
   const layer = path.join(work, 'layer');
@@ -270,20 +330,8 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
   );
   const allStderr = readText(stderrFile);
   const stderr = allStderr.trim().split('\n').slice(-8).join('\n');
-  const problems: string[] = [];
-  const known = driver.knownLookups ?? {};
-  const outside = (run.outside ?? []).map((a) => {
-    const why = a.kind === 'dns' ? known[a.target.toLowerCase()] : undefined;
-    return why === undefined ? describeAttempt(a) : `${describeAttempt(a)} (${why}; answered "no such name")`;
-  });
-  if (run.outcome === 'outside')
-    problems.push(`the agent tried to reach the network (${outside.slice(0, 5).join('; ')}); the run was stopped there`);
-  else {
-    const failed = outcomeProblem(run, timeoutMs, stderr, driver.ends ?? 'endpoint');
-    if (failed) problems.push(failed);
-  }
-  const refused = driver.refusal?.(allStderr);
-  if (refused) problems.push(refused);
+  const outside = outsideLines(driver, run);
+  const problems = runProblems(driver, run, outside, timeoutMs, stderr, allStderr);
   const after = fingerprint(input.tree);
   const changed = changes(before, after);
   if (changed.length > 0) problems.push(`the repository itself changed during the run: ${changed.slice(0, 10).join(', ')}`);
@@ -307,19 +355,6 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
     stderr,
     outcome: run.outcome,
   };
-  const profileEnv: Record<string, string> = { HOME: home, ...driver.profileEnv(home), ...extraEnv };
-  try {
-    result.evidence = resolveInstructions(cwd, read === null ? [] : [read], { profile: driver.profile, env: profileEnv, homedir: home });
-    result.profileSide = profileSide(result.evidence, home, profileEnv);
-  } catch (err) {
-    problems.push(
-      `the ${driver.profile} profile failed: ${err instanceof ResolveError ? `${err.code}: ${err.message}` : (err as Error).stack}`,
-    );
-  }
-  if (result.agentSide && result.profileSide) {
-    result.filesAgree = JSON.stringify(result.agentSide.files) === JSON.stringify(result.profileSide.files);
-    result.textAgrees =
-      result.compares === 'files-and-text' && JSON.stringify(result.agentSide.parts) === JSON.stringify(result.profileSide.parts);
-  }
+  compareWithProfile(input, result);
   return result;
 }

@@ -10,23 +10,26 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { secureStateRoot } from '../capture/state-dir';
 import { parseArgs } from 'node:util';
-import { DRIVERS, driverByName } from '../capture/agents';
-import type { AgentDriver, OracleCompares } from '../capture/agents/types';
-import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from '../capture/capture';
-import { differences } from '../capture/report';
-import { sandboxProblem } from '../capture/sandbox';
-import { agentOnPath, installedAgent, versionNote, type InstalledAgent } from '../capture/version';
+import {
+  CAPTURE_EXIT,
+  CAPTURE_SCHEMA,
+  DRIVERS,
+  captureExitCode,
+  differences,
+  driverByName,
+  runCapture,
+  type AgentDriver,
+  type CaptureReport,
+  type Side,
+} from '../capture';
+import { agentOnPath, versionNote } from '../capture/version';
 import { profileCard, type AgentSigns } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';
 import { writeJson } from './json';
 
-export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
-
-/** Exit codes of `capture` beyond EXIT's. */
-export const CAPTURE_EXIT = Object.freeze({ differs: 3, failed: 4, cannotIsolate: 5 });
+export { CAPTURE_EXIT, CAPTURE_SCHEMA, type CaptureReport };
 
 export const CAPTURE_HELP = `Usage: holaryn capture <agent> <root> [<file>] [options]
 
@@ -71,74 +74,6 @@ Exit codes: 0 the agent and the profile agree, 3 they differ, 4 the run failed o
 would run), 5 the agent cannot be isolated on this machine (no bubblewrap, no user namespaces),
 2 usage error, 1 internal failure.
 `;
-
-export interface CaptureReport {
-  schema: typeof CAPTURE_SCHEMA;
-  agent: string;
-  profile: string;
-  root: string;
-  /** The agent's working directory (the root unless --cwd). */
-  cwd: string;
-  /** The repository's top folder the agent saw (the git root at or above the cwd, else the root). */
-  top: string;
-  file: string | null;
-  installed: InstalledAgent;
-  /** The throwaway HOME the agent ran with, as its paths appear in `agentSent` (removed after the run unless kept). */
-  home: string;
-  /** Why the run does not count; empty when it does. */
-  problems: string[];
-  /** Why the run was refused before it started, or null. */
-  refused: string | null;
-  /** What the agent wrote into the repository's throwaway layer, relative to `top` (nothing reached the repository). */
-  repositoryWrites: { path: string; change: string }[];
-  /** Every attempt to reach anything but the fake endpoint, one line each. */
-  outside: string[];
-  agentSent: Side | null;
-  profileHas: Side | null;
-  /** What was compared: 'files' for an agent checked by its own listing (textAgrees is then false and does not count). */
-  compares: OracleCompares;
-  filesAgree: boolean;
-  textAgrees: boolean;
-  /** The run's folder, when kept. */
-  kept?: string;
-}
-
-/** Copies the driver's home files from `realHome` into `home`, every file read-only. */
-export function copyHomeFiles(driver: AgentDriver, realHome: string, home: string): string[] {
-  const copied: string[] = [];
-  for (const rel of driver.homeFiles) {
-    const from = path.join(realHome, rel);
-    if (!fs.existsSync(from)) continue;
-    const to = path.join(home, rel);
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.cpSync(from, to, { recursive: true, dereference: true });
-    const readOnly = (p: string) => {
-      const st = fs.lstatSync(p);
-      if (st.isDirectory()) for (const n of fs.readdirSync(p)) readOnly(path.join(p, n));
-      else if (st.isFile()) fs.chmodSync(p, 0o444);
-    };
-    readOnly(to);
-    copied.push(rel);
-  }
-  return copied;
-}
-
-/**
- * A private folder for the driver's state. Gemini CLI reads it only where no one else may write
- * above it: for such a driver none is a refusal (why); another driver takes the first candidate,
- * itself private, whatever is above it.
- */
-function stateRoot(io: CliIo, realHome: string, driver: AgentDriver): string | { refused: string } {
-  const cache = (base: string) => path.join(base, 'holaryn', 'capture');
-  const candidates = [...(io.env.XDG_CACHE_HOME ? [cache(io.env.XDG_CACHE_HOME)] : []), cache(path.join(realHome, '.cache'))];
-  try {
-    return secureStateRoot(candidates);
-  } catch (err) {
-    if (driver.privateState) return { refused: (err as Error).message };
-    fs.mkdirSync(candidates[0], { recursive: true, mode: 0o700 });
-    return candidates[0];
-  }
-}
 
 function agentExecutable(driver: AgentDriver, signs: AgentSigns | undefined, given: string | undefined, io: CliIo): string {
   if (given !== undefined) {
@@ -209,7 +144,6 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     const rel = path.relative(fs.realpathSync(root), fs.realpathSync(cwd));
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`--cwd ${values.cwd} is outside ${rootArg}`);
   }
-  const top = repositoryTop(cwd, root);
   // The agent's executables and npm packages are its profile's knowledge (AgentSigns).
   const signs = profileCard(driver.profile)?.signs;
   const executable = agentExecutable(driver, signs, values['agent-bin'], io);
@@ -220,82 +154,33 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     env[m[1]] = m[2];
   }
 
-  const isolation = sandboxProblem();
-  if (isolation !== null) {
-    if (values.json) io.stdout(JSON.stringify({ error: { code: 'cannot-isolate', message: isolation } }) + '\n');
-    else io.stderr(`holaryn: refusing to run ${driver.name}: ${isolation}\n`);
-    return CAPTURE_EXIT.cannotIsolate;
-  }
-
-  const realHome = io.env.HOME || os.homedir();
-  const stateFolder = stateRoot(io, realHome, driver);
-  if (typeof stateFolder !== 'string') {
-    const why = `${stateFolder.refused}; set XDG_CACHE_HOME to a folder only you can write`;
-    if (values.json) io.stdout(JSON.stringify({ error: { code: 'cannot-isolate', message: why } }) + '\n');
-    else io.stderr(`holaryn: refusing to run ${driver.name}: ${why}\n`);
-    return CAPTURE_EXIT.cannotIsolate;
-  }
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `holaryn-capture-${driver.name}-`)));
-  const state = fs.mkdtempSync(path.join(stateFolder, `${driver.name}-`));
-  const home = path.join(work, 'home');
-  let run: CaptureRun;
-  try {
-    fs.mkdirSync(home);
-    copyHomeFiles(driver, realHome, home);
+  const request = { driver, signs, executable, root, cwd, file, env, realHome: io.env.HOME || os.homedir(), keep: !!values.keep };
+  const outcome = await runCapture({ ...request, cacheHome: io.env.XDG_CACHE_HOME }, () => {
     if (!values.json && io.stderrIsTTY) io.stderr(`running ${driver.name} in the sandbox…\n`);
-    run = await captureAgent({
-      driver,
-      executable,
-      cwd,
-      tree: top,
-      read: file,
-      home,
-      work,
-      state,
-      env,
-      // The driver and the extractor see the repository's own files, not its dependencies or git objects.
-      files: { skipFolder: (name) => name === '.git' || name === 'node_modules', maxBytes: 1 << 20 },
-    });
-  } finally {
-    fs.rmSync(state, { recursive: true, force: true });
-    if (!values.keep) fs.rmSync(work, { recursive: true, force: true });
+  });
+  if ('cannotIsolate' in outcome) {
+    if (values.json) io.stdout(JSON.stringify({ error: { code: 'cannot-isolate', message: outcome.cannotIsolate } }) + '\n');
+    else io.stderr(`holaryn: refusing to run ${driver.name}: ${outcome.cannotIsolate}\n`);
+    return CAPTURE_EXIT.cannotIsolate;
   }
-  const installed = installedAgent(signs, executable, run.evidence?.profileVersion);
-  const show = (p: string) => shownPath(p, root, home);
-  const report: CaptureReport = {
-    schema: CAPTURE_SCHEMA,
-    agent: driver.name,
-    profile: driver.profile,
-    root,
-    cwd,
-    top,
-    file,
-    installed,
-    home,
-    problems: run.problems.map((p) => p.split(work).join('<run>')),
-    refused: run.refused,
-    repositoryWrites: run.writes.map((w) => ({ path: w.path, change: w.change })),
-    outside: run.outside,
-    agentSent: run.agentSide,
-    profileHas: run.profileSide,
-    compares: run.compares,
-    filesAgree: run.filesAgree,
-    textAgrees: run.textAgrees,
-    ...(values.keep ? { kept: work } : {}),
-  };
-  const code = report.problems.length > 0 ? CAPTURE_EXIT.failed : agrees(report) ? EXIT.ok : CAPTURE_EXIT.differs;
-  if (values.json) {
-    writeJson(report, io);
-    return code;
-  }
+  const { report } = outcome;
+  if (values.json) writeJson(report, io);
+  else io.stdout(reportText(report, io));
+  return captureExitCode(report);
+}
+
+/** The report as text: the run's notes, each side, and how they differ. */
+function reportText(report: CaptureReport, io: CliIo): string {
   const c = colors(io);
+  const { root, cwd, top, file, home, installed } = report;
+  const show = (p: string) => shownPath(p, root, home);
   const out: string[] = [
     c.bold(
-      `${driver.name} ${installed.version ?? '(version unknown)'} on ${printable(root)}${file ? `, reading ${printable(show(file))}` : ''}`,
+      `${report.agent} ${installed.version ?? '(version unknown)'} on ${printable(root)}${file ? `, reading ${printable(show(file))}` : ''}`,
     ),
   ];
   const note = versionNote(installed);
-  if (note) out.push(c.yellow(`the ${driver.profile} profile was ${note}`));
+  if (note) out.push(c.yellow(`the ${report.profile} profile was ${note}`));
   if (cwd !== root) out.push(`started in ${printable(show(cwd))}`);
   for (const p of report.problems) out.push(c.red(`problem: ${printable(p)}`));
   if (report.outside.length > 0 && !report.problems.some((p) => p.startsWith('the agent tried to reach')))
@@ -305,18 +190,18 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     for (const w of report.repositoryWrites.slice(0, 50)) out.push(`  ${w.change} ${printable(w.path)}`);
     if (report.repositoryWrites.length > 50) out.push(`  … and ${report.repositoryWrites.length - 50} more`);
   }
-  if (run.agentSide) out.push('', c.bold('What the agent sent:'), ...sideText(run.agentSide, show));
-  if (run.profileSide) out.push('', c.bold(`What the ${driver.profile} profile answers:`), ...sideText(run.profileSide, show));
-  if (run.agentSide && run.profileSide) {
-    const diff = differences(run.agentSide, run.profileSide, (t) => t.split(home).join('~'), run.compares);
+  const { agentSent, profileHas } = report;
+  if (agentSent) out.push('', c.bold('What the agent sent:'), ...sideText(agentSent, show));
+  if (profileHas) out.push('', c.bold(`What the ${report.profile} profile answers:`), ...sideText(profileHas, show));
+  if (agentSent && profileHas) {
+    const diff = differences(agentSent, profileHas, (t) => t.split(home).join('~'), report.compares);
     const same =
-      run.compares === 'files'
+      report.compares === 'files'
         ? 'The agent and the profile agree on the files and their order (the agent lists them; its text is not compared).'
         : 'The agent and the profile agree: same files, same order, same text.';
     out.push('', diff.length === 0 ? c.green(same) : c.bold('Differences:'));
     out.push(...diff.map((l) => printable(l)));
   }
   if (report.kept) out.push('', `run kept: ${report.kept}`);
-  io.stdout(out.join('\n') + '\n');
-  return code;
+  return out.join('\n') + '\n';
 }

@@ -5,14 +5,11 @@
  * Holaryn's profile answers). Pure: the command in verify.ts runs the process and opens them.
  */
 import * as path from 'node:path';
-import { DRIVERS } from '../../capture/agents';
-import type { CaptureReport } from '../../cli/capture';
-import type { Side } from '../../capture/capture';
-import { differences } from '../../capture/report';
+import { CAPTURE_EXIT, DRIVERS, differences, type CaptureReport, type Side } from '../../capture';
 import type { TreeNode } from '../model';
 
 /** `holaryn capture`'s exit codes (src/cli/capture.ts). */
-const EXIT = Object.freeze({ ok: 0, usage: 2, differs: 3, failed: 4, cannotIsolate: 5 });
+const EXIT = Object.freeze({ ok: 0, usage: 2, ...CAPTURE_EXIT });
 
 /** The suffix of a row's contextValue when its profile's agent can be run (the menu's `when` looks for it). */
 export const VERIFIABLE = '+verify';

@@ -12,7 +12,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { runCaptureCommand } from '../../capture/command';
+import { runCaptureCommand } from '../../capture';
 import type { ViewState } from '../instructions-view';
 import type { TreeNode } from '../model';
 import { machineValue } from './options';

@@ -1,0 +1,23 @@
+/**
+ * The capture layer's front door: what the CLI's `capture` command, the editor's Verify with the
+ * Installed Agent and the oracle suite use. Only this layer starts processes (a user's coding
+ * agent, inside the sandbox of sandbox.ts); nothing in src/resolver imports it.
+ *
+ * The installed agent's release (version.ts) is read without running anything; `instructions`
+ * and the editor's profile rows import that module alone, so their bundles hold no driver.
+ */
+export { DRIVERS, driverByName } from './agents';
+export { DriverRefusal, comparesOf, type AgentDriver, type OracleCompares } from './agents/types';
+export { PROMPT, agrees, captureAgent, repositoryTop, type CaptureInput, type CaptureRun, type Side } from './capture';
+export { runCaptureCommand, type CommandResult, type RunningCommand } from './command';
+export { differences, firstDifference } from './report';
+export { sandboxProblem } from './sandbox';
+export {
+  CAPTURE_EXIT,
+  CAPTURE_SCHEMA,
+  captureExitCode,
+  copyHomeFiles,
+  runCapture,
+  type CaptureReport,
+  type CaptureRequest,
+} from './session';

@@ -1,0 +1,175 @@
+/**
+ * One capture as a user asks for it (`holaryn capture`, Verify with the Installed Agent): the
+ * user's installed agent on their repository, with a throwaway home holding read-only copies of
+ * only the files the driver names from the real home, a private state folder, the run's own
+ * folder; then the report both front ends read. Front ends parse their input and print; the
+ * work is here.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AgentDriver, OracleCompares } from './agents/types';
+import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from './capture';
+import { sandboxProblem } from './sandbox';
+import { secureStateRoot } from './state-dir';
+import { installedAgent, type InstalledAgent } from './version';
+import type { AgentSigns } from '../resolver';
+
+export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
+
+/** Exit codes of a capture beyond 0 (agree), 1 (internal) and 2 (usage). */
+export const CAPTURE_EXIT = Object.freeze({ differs: 3, failed: 4, cannotIsolate: 5 });
+
+export interface CaptureReport {
+  schema: typeof CAPTURE_SCHEMA;
+  agent: string;
+  profile: string;
+  root: string;
+  /** The agent's working directory (the root unless --cwd). */
+  cwd: string;
+  /** The repository's top folder the agent saw (the git root at or above the cwd, else the root). */
+  top: string;
+  file: string | null;
+  installed: InstalledAgent;
+  /** The throwaway HOME the agent ran with, as its paths appear in `agentSent` (removed after the run unless kept). */
+  home: string;
+  /** Why the run does not count; empty when it does. */
+  problems: string[];
+  /** Why the run was refused before it started, or null. */
+  refused: string | null;
+  /** What the agent wrote into the repository's throwaway layer, relative to `top` (nothing reached the repository). */
+  repositoryWrites: { path: string; change: string }[];
+  /** Every attempt to reach anything but the fake endpoint, one line each. */
+  outside: string[];
+  agentSent: Side | null;
+  profileHas: Side | null;
+  /** What was compared: 'files' for an agent checked by its own listing (textAgrees is then false and does not count). */
+  compares: OracleCompares;
+  filesAgree: boolean;
+  textAgrees: boolean;
+  /** The run's folder, when kept. */
+  kept?: string;
+}
+
+/** What a front end asks for, checked (paths absolute, the file and cwd under the root). */
+export interface CaptureRequest {
+  readonly driver: AgentDriver;
+  readonly signs: AgentSigns | undefined;
+  readonly executable: string;
+  readonly root: string;
+  readonly cwd: string;
+  readonly file: string | null;
+  readonly env: Readonly<Record<string, string>>;
+  /** The user's real home (its driver's files are copied) and XDG_CACHE_HOME, if set (the state folder). */
+  readonly realHome: string;
+  readonly cacheHome: string | undefined;
+  readonly keep: boolean;
+}
+
+/** Copies the driver's home files from `realHome` into `home`, every file read-only. */
+export function copyHomeFiles(driver: AgentDriver, realHome: string, home: string): string[] {
+  const copied: string[] = [];
+  for (const rel of driver.homeFiles) {
+    const from = path.join(realHome, rel);
+    if (!fs.existsSync(from)) continue;
+    const to = path.join(home, rel);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.cpSync(from, to, { recursive: true, dereference: true });
+    const readOnly = (p: string) => {
+      const st = fs.lstatSync(p);
+      if (st.isDirectory()) for (const n of fs.readdirSync(p)) readOnly(path.join(p, n));
+      else if (st.isFile()) fs.chmodSync(p, 0o444);
+    };
+    readOnly(to);
+    copied.push(rel);
+  }
+  return copied;
+}
+
+/**
+ * A private folder for the driver's state. Gemini CLI reads it only where no one else may write
+ * above it: for such a driver none is a refusal (why); another driver takes the first candidate,
+ * itself private, whatever is above it.
+ */
+function stateRoot(request: CaptureRequest): string | { refused: string } {
+  const cache = (base: string) => path.join(base, 'holaryn', 'capture');
+  const candidates = [...(request.cacheHome ? [cache(request.cacheHome)] : []), cache(path.join(request.realHome, '.cache'))];
+  try {
+    return secureStateRoot(candidates);
+  } catch (err) {
+    if (request.driver.privateState) return { refused: `${(err as Error).message}; set XDG_CACHE_HOME to a folder only you can write` };
+    fs.mkdirSync(candidates[0], { recursive: true, mode: 0o700 });
+    return candidates[0];
+  }
+}
+
+function reportOf(request: CaptureRequest, run: CaptureRun, work: string, home: string): CaptureReport {
+  const { driver } = request;
+  return {
+    schema: CAPTURE_SCHEMA,
+    agent: driver.name,
+    profile: driver.profile,
+    root: request.root,
+    cwd: request.cwd,
+    top: repositoryTop(request.cwd, request.root),
+    file: request.file,
+    installed: installedAgent(request.signs, request.executable, run.evidence?.profileVersion),
+    home,
+    problems: run.problems.map((p) => p.split(work).join('<run>')),
+    refused: run.refused,
+    repositoryWrites: run.writes.map((w) => ({ path: w.path, change: w.change })),
+    outside: run.outside,
+    agentSent: run.agentSide,
+    profileHas: run.profileSide,
+    compares: run.compares,
+    filesAgree: run.filesAgree,
+    textAgrees: run.textAgrees,
+    ...(request.keep ? { kept: work } : {}),
+  };
+}
+
+/** The exit code a report stands for: 0 agree, 3 differ, 4 failed or refused. */
+export function captureExitCode(report: CaptureReport): number {
+  return report.problems.length > 0 ? CAPTURE_EXIT.failed : agrees(report) ? 0 : CAPTURE_EXIT.differs;
+}
+
+/**
+ * Runs one capture, or says in one line why the agent cannot be isolated here (no bubblewrap, no
+ * user namespaces, no private folder for a driver that needs one). Never throws for the agent's
+ * behaviour.
+ */
+export async function runCapture(
+  request: CaptureRequest,
+  started: () => void = () => {},
+): Promise<{ report: CaptureReport } | { cannotIsolate: string }> {
+  const isolation = sandboxProblem();
+  if (isolation !== null) return { cannotIsolate: isolation };
+  const stateFolder = stateRoot(request);
+  if (typeof stateFolder !== 'string') return { cannotIsolate: stateFolder.refused };
+  const { driver } = request;
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `holaryn-capture-${driver.name}-`)));
+  const state = fs.mkdtempSync(path.join(stateFolder, `${driver.name}-`));
+  const home = path.join(work, 'home');
+  try {
+    fs.mkdirSync(home);
+    copyHomeFiles(driver, request.realHome, home);
+    started();
+    const run = await captureAgent({
+      driver,
+      executable: request.executable,
+      cwd: request.cwd,
+      tree: repositoryTop(request.cwd, request.root),
+      read: request.file,
+      home,
+      work,
+      state,
+      env: request.env,
+      // The driver and the extractor see the repository's own files, not its dependencies or git objects.
+      files: { skipFolder: (name) => name === '.git' || name === 'node_modules', maxBytes: 1 << 20 },
+    });
+    return { report: reportOf(request, run, work, home) };
+  } finally {
+    fs.rmSync(state, { recursive: true, force: true });
+    if (!request.keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+}

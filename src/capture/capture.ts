@@ -288,7 +288,9 @@ function runProblems(
 }
 
 /** Runs one capture (see the module comment). Never throws for the agent's behaviour. */
-export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
+export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
+  // The run's own folders by their real paths: the sandbox shows each there.
+  const input: CaptureInput = { ...given, home: canonical(given.home), work: canonical(given.work), state: canonical(given.state) };
   const { driver, cwd, home, work, state, read } = input;
   const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};

@@ -200,23 +200,19 @@ function systemArgs(): string[] {
 
 /**
  * The binds for a set of paths, as [source, destination] pairs, parents before children: each
- * path's real folder at its real path, and again at the path as given when a link leads there
- * (the run names folders as it was given them; inside the sandbox the link may not exist).
+ * path's real folder at its real path (callers hand the run canonical paths; a link to one,
+ * inside another bound folder, then leads there too).
  */
 function bindOrder(paths: readonly string[]): [string, string][] {
-  const pairs = new Map<string, string>();
+  const real = new Set<string>();
   for (const p of paths) {
-    const given = path.resolve(p);
-    let real = given;
     try {
-      real = fs.realpathSync(given);
-    } catch {}
-    pairs.set(real, real);
-    if (given !== real) pairs.set(given, real);
+      real.add(fs.realpathSync(path.resolve(p)));
+    } catch {
+      real.add(path.resolve(p));
+    }
   }
-  return [...pairs]
-    .map(([dest, source]): [string, string] => [source, dest])
-    .sort(([, a], [, b]) => a.length - b.length || a.localeCompare(b));
+  return [...real].sort((a, b) => a.length - b.length || a.localeCompare(b)).map((p): [string, string] => [p, p]);
 }
 
 /** The bwrap command line for a view; `resolv` is the sandbox's resolver file. */
@@ -248,7 +244,12 @@ export function bwrapArgs(view: SandboxView, resolv: string, command: readonly s
   ];
   for (const [source, dest] of bindOrder(view.readable)) args.push('--ro-bind', source, dest);
   for (const [source, dest] of bindOrder(view.writable)) args.push('--bind', source, dest);
-  if (view.top !== null) for (const [, dest] of bindOrder([view.top])) args.push('--bind', path.join(view.layer, 'merged'), dest);
+  if (view.top !== null) {
+    // The repository at its real path, and at the path as given when a link leads there (the agent starts below the given path).
+    const real = bindOrder([view.top])[0][1];
+    args.push('--bind', path.join(view.layer, 'merged'), real);
+    if (path.resolve(view.top) !== real) args.push('--bind', path.join(view.layer, 'merged'), path.resolve(view.top));
+  }
   args.push('--chdir', chdir, '--clearenv', ...Object.entries(asNodeEnvironment()).flatMap(([k, v]) => ['--setenv', k, v]));
   args.push('--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--', ...command);
   return args;

@@ -293,7 +293,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'binary-and-large-files',
-    why: 'a file of NUL bytes and one of 40 MiB are listed all the same (the listing does not read their text)',
-    tree: { ...GIT, 'AGENTS.md': { bytes: new Array(1024).fill(0) }, 'GEMINI.md': 'y'.repeat(40 * 1024 * 1024) },
+    why: 'a file of NUL bytes and one of 64 KiB are sent whole (with 40 MiB, 1.0.102 sends no request: its static context is over the model budget)',
+    tree: { ...GIT, 'AGENTS.md': { bytes: new Array(1024).fill(0) }, 'GEMINI.md': 'y'.repeat(64 * 1024) },
   },
 ];

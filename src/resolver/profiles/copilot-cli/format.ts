@@ -123,4 +123,21 @@ function render(sources: readonly ContextSource[], decision: FitDecision, _b: nu
   );
 }
 
-export const COPILOT_CLI_FORMAT: ContextFormat = Object.freeze({ layout, render });
+/** The sources in the order the text has them: blocks, whole rule files, the applyTo table, the nested table. */
+function textOrder(sources: readonly ContextSource[]): ContextSource[] {
+  const rules = sources.filter((s) => s.tag === RULE_TAG);
+  return [
+    ...sources.filter((s) => s.tag !== RULE_TAG && s.tag !== NESTED_TAG),
+    ...rules.filter(sentWhole),
+    ...rules.filter((s) => !sentWhole(s)),
+    ...sources.filter((s) => s.tag === NESTED_TAG),
+  ];
+}
+
+function renderParts(sources: readonly ContextSource[], decision: FitDecision, b: number | null, u: BudgetUnit, frame?: FormatFrame) {
+  const shown = sources.filter((_, i) => decision.status[i] !== 'omitted');
+  const text = render(sources, decision, b, u, frame);
+  return text === '' ? [] : [{ place: 'system-prompt' as const, text, sources: textOrder(shown).map((s) => s.path) }];
+}
+
+export const COPILOT_CLI_FORMAT: ContextFormat = Object.freeze({ layout, render, renderParts });

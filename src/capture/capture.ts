@@ -226,6 +226,7 @@ export async function captureAgent(input: CaptureInput): Promise<CaptureRun> {
       state,
       port: SANDBOX_PORT,
       prompt: PROMPT,
+      env: extraEnv,
       files,
     });
   } catch (err) {

@@ -168,9 +168,25 @@ function systemArgs(): string[] {
   return out;
 }
 
-/** The folders to bind for a set of paths: each once, parents before children, a child of a bound folder dropped. */
-function bindOrder(paths: readonly string[]): string[] {
-  return [...new Set(paths.map((p) => path.resolve(p)))].sort((a, b) => a.length - b.length || a.localeCompare(b));
+/**
+ * The binds for a set of paths, as [source, destination] pairs, parents before children: each
+ * path's real folder at its real path, and again at the path as given when a link leads there
+ * (the run names folders as it was given them; inside the sandbox the link may not exist).
+ */
+function bindOrder(paths: readonly string[]): [string, string][] {
+  const pairs = new Map<string, string>();
+  for (const p of paths) {
+    const given = path.resolve(p);
+    let real = given;
+    try {
+      real = fs.realpathSync(given);
+    } catch {}
+    pairs.set(real, real);
+    if (given !== real) pairs.set(given, real);
+  }
+  return [...pairs]
+    .map(([dest, source]): [string, string] => [source, dest])
+    .sort(([, a], [, b]) => a.length - b.length || a.localeCompare(b));
 }
 
 /** The bwrap command line for a view; `resolv` is the sandbox's resolver file. */
@@ -199,11 +215,9 @@ export function bwrapArgs(view: SandboxView, resolv: string, command: readonly s
     '--tmpfs',
     '/tmp',
   ];
-  const readable = bindOrder(view.readable);
-  const writable = bindOrder(view.writable);
-  for (const p of readable) args.push('--ro-bind', p, p);
-  for (const p of writable) args.push('--bind', p, p);
-  if (view.top !== null) args.push('--bind', path.join(view.layer, 'merged'), view.top);
+  for (const [source, dest] of bindOrder(view.readable)) args.push('--ro-bind', source, dest);
+  for (const [source, dest] of bindOrder(view.writable)) args.push('--bind', source, dest);
+  if (view.top !== null) for (const [, dest] of bindOrder([view.top])) args.push('--bind', path.join(view.layer, 'merged'), dest);
   args.push('--chdir', chdir, '--clearenv', ...Object.entries(asNodeEnvironment()).flatMap(([k, v]) => ['--setenv', k, v]));
   args.push('--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin', '--', ...command);
   return args;
@@ -272,7 +286,11 @@ export function runnerReadable(): string[] {
   const node = fs.realpathSync(process.execPath);
   const nodeDir = path.dirname(node);
   const pkg = path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
-  return [path.basename(nodeDir) === 'bin' ? path.dirname(nodeDir) : nodeDir, pkg];
+  const out = [path.basename(nodeDir) === 'bin' ? path.dirname(nodeDir) : nodeDir, pkg];
+  // Run from source, the runner needs tsx from this package's node_modules, wherever a link puts it.
+  const modules = path.join(pkg, 'node_modules');
+  if (fs.existsSync(modules) && fs.realpathSync(modules) !== modules) out.push(fs.realpathSync(modules));
+  return out;
 }
 
 /**
@@ -352,8 +370,9 @@ export function runSandboxed(
   if (view.top !== null && !PLAIN_PATH.test(view.layer)) {
     return Promise.resolve(fail(`the run's folder ${view.layer} has characters the overlay cannot be given; set TMPDIR to a plain path`));
   }
-  const [node, pkg] = runnerReadable();
-  const full: SandboxView = { ...view, readable: [...view.readable, node, pkg], writable: [...view.writable, dir] };
+  const readable = runnerReadable();
+  const pkg = readable[1];
+  const full: SandboxView = { ...view, readable: [...view.readable, ...readable], writable: [...view.writable, dir] };
   return new Promise((resolve) => {
     // The runner starts in this package's folder (tsx resolves from there); it moves the agent to its cwd.
     const [command, ...args] = sandboxCommand(full, resolv, [...runner, jobFile], pkg);

@@ -31,6 +31,8 @@ export interface LaunchInput {
   readonly port: number;
   /** What the agent is asked. */
   readonly prompt: string;
+  /** The extra environment the caller gives the agent and the profile (`--env`, a case's `env`): a driver reads the agent's own home variables here. */
+  readonly env?: Readonly<Record<string, string>>;
   /**
    * The regular files of the tree and the home by canonical absolute path: a driver that must
    * name what to switch off (Codex's MCP servers, by name) reads the agent's configuration here.

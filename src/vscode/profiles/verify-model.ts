@@ -126,6 +126,8 @@ export function readCapture(profile: string, agent: string, code: number | null,
   const filesOnly = report.compares === 'files';
   const diff = report.agentSent && report.profileHas ? differences(report.agentSent, report.profileHas, undefined, report.compares) : [];
   const base = { profile, agent, report, agentDocument, profileDocument, differences: diff };
+  if (report.refused)
+    return { ...base, verdict: 'failed', message: `Holaryn refused to run ${agent} on this repository: ${report.refused}` };
   if (code === EXIT.failed || report.problems.length > 0)
     return { ...base, verdict: 'failed', message: `The ${agent} run does not count: ${report.problems.join('; ')}` };
   if (code === EXIT.ok && report.filesAgree && (report.textAgrees || filesOnly)) {

@@ -48,6 +48,25 @@ function report(over: Partial<CaptureReport> = {}): CaptureReport {
 }
 
 describe('verify with the installed agent (model)', () => {
+  it('says a refused run is refused, with the reason', () => {
+    const v = readCapture(
+      'codex',
+      'codex',
+      4,
+      JSON.stringify(
+        report({
+          refused: 'the repository sets LD_PRELOAD',
+          problems: ['refused: the repository sets LD_PRELOAD'],
+          agentSent: null,
+          profileHas: null,
+        }),
+      ),
+      '',
+    );
+    assert.equal(v.verdict, 'failed');
+    assert.equal(v.message, 'Holaryn refused to run codex on this repository: the repository sets LD_PRELOAD');
+  });
+
   it('is offered exactly on the rows of profiles a capture driver runs', () => {
     for (const p of ['claude-code', 'codex', 'gemini', 'copilot-cli']) assert.ok(verifiableProfiles().includes(p), p);
     assert.ok(!verifiableProfiles().includes('cursor'), 'cursor has no binary to run');

@@ -46,14 +46,23 @@ function unquote(v: string): string {
   return /^(["']).*\1$/.test(t) ? t.slice(1, -1) : t;
 }
 
-/** A rule file's `applyTo` patterns (a string split at commas, or a YAML list), or null when it has none. */
+/**
+ * A rule file's scope: its `applyTo` patterns, else its `paths` (Claude Code's key, which 1.0.102
+ * reads the same way in every rule folder), a string split at commas or a YAML list; null when it
+ * has neither.
+ */
 export function applyToOf(content: string): string[] | null {
   const fm = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---/.exec(content);
   if (!fm) return null;
   const lines = fm[1].split(/\r?\n/);
-  const at = lines.findIndex((l) => /^applyTo:/.test(l));
+  let key = 'applyTo:';
+  let at = lines.findIndex((l) => l.startsWith(key));
+  if (at < 0) {
+    key = 'paths:';
+    at = lines.findIndex((l) => l.startsWith(key));
+  }
   if (at < 0) return null;
-  const value = lines[at].slice('applyTo:'.length).trim();
+  const value = lines[at].slice(key.length).trim();
   if (value !== '')
     return unquote(value)
       .split(',')
@@ -74,18 +83,43 @@ function sentWhole(s: ContextSource): boolean {
   return patterns === null || (patterns.length === 1 && patterns[0] === '**');
 }
 
-/** The path a table names: the user's files absolute, the others from the repository root. */
+/**
+ * The path a table names: the user's files and a COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder's
+ * absolute; the repository root's from the root, the working directory's from the working
+ * directory (the display path without its leading `../`: the root is above the working directory).
+ */
 function tablePath(s: ContextSource): string {
-  return s.scope === 'global' && s.absolute !== undefined ? s.absolute : s.path;
+  if ((s.scope === 'global' || s.scope === 'workspace') && s.absolute !== undefined) return s.absolute;
+  return s.path.replace(/^(\.\.\/)+/, '');
+}
+
+/**
+ * What of the sources is sent, by kind, in the text's order. Left out: a block whose text equals
+ * an earlier block's (1.0.102 sends one), and an empty rule file (neither sent nor named).
+ */
+function sentParts(sources: readonly ContextSource[]) {
+  const seen = new Set<string>();
+  const blocks = sources.filter((s) => {
+    if (s.tag === RULE_TAG || s.tag === NESTED_TAG || seen.has(s.content)) return false;
+    seen.add(s.content);
+    return true;
+  });
+  const rules = sources.filter((s) => s.tag === RULE_TAG && s.content !== '');
+  return {
+    blocks,
+    whole: rules.filter(sentWhole),
+    scoped: rules.filter((s) => !sentWhole(s)),
+    nested: sources.filter((s) => s.tag === NESTED_TAG),
+  };
 }
 
 function compose(sources: readonly ContextSource[], _frame?: FormatFrame): string {
-  const blocks = sources.filter((s) => s.tag !== RULE_TAG && s.tag !== NESTED_TAG).map((s) => OPEN + s.content + CLOSE);
-  const rules = sources.filter((s) => s.tag === RULE_TAG);
-  const pieces: string[] = rules.filter(sentWhole).map((s) => s.content);
-  const rows = rules.filter((s) => !sentWhole(s)).map((s) => `| ${(applyToOf(s.content) ?? []).join(', ')} | '${tablePath(s)}' |  |`);
+  const sent = sentParts(sources);
+  const blocks = sent.blocks.map((s) => OPEN + s.content + CLOSE);
+  const pieces: string[] = sent.whole.map((s) => s.content);
+  const rows = sent.scoped.map((s) => `| ${(applyToOf(s.content) ?? []).join(', ')} | '${tablePath(s)}' |  |`);
   if (rows.length > 0) pieces.push([RULES_HEADER, ...rows].join('\n'));
-  const nested = sources.filter((s) => s.tag === NESTED_TAG);
+  const nested = sent.nested;
   if (nested.length > 0) {
     const nestedRows = nested.map((s) => {
       const dir = s.path.replace(/\/?AGENTS\.md$/, '');
@@ -123,15 +157,10 @@ function render(sources: readonly ContextSource[], decision: FitDecision, _b: nu
   );
 }
 
-/** The sources in the order the text has them: blocks, whole rule files, the applyTo table, the nested table. */
+/** The sources the text has, in its order: blocks, whole rule files, the applyTo table, the nested table. */
 function textOrder(sources: readonly ContextSource[]): ContextSource[] {
-  const rules = sources.filter((s) => s.tag === RULE_TAG);
-  return [
-    ...sources.filter((s) => s.tag !== RULE_TAG && s.tag !== NESTED_TAG),
-    ...rules.filter(sentWhole),
-    ...rules.filter((s) => !sentWhole(s)),
-    ...sources.filter((s) => s.tag === NESTED_TAG),
-  ];
+  const sent = sentParts(sources);
+  return [...sent.blocks, ...sent.whole, ...sent.scoped, ...sent.nested];
 }
 
 function renderParts(sources: readonly ContextSource[], decision: FitDecision, b: number | null, u: BudgetUnit, frame?: FormatFrame) {

@@ -5,10 +5,12 @@
  *
  * 1. each instruction file (the user's and the repository's copilot-instructions.md, AGENTS.md,
  *    CLAUDE.md, GEMINI.md) in its own `<custom_instruction>\n…\n</custom_instruction>` block, in the
- *    listing's order, blocks joined by a blank line; a file's text whole (an empty file: an empty block);
+ *    listing's order, blocks joined by a blank line; a file's text whole (an empty file: an empty
+ *    block); a file whose text equals an earlier block's is left out;
  * 2. each rule file (`.github/instructions`, `.claude/rules`, the user's `instructions`) with no
- *    `applyTo`, or `applyTo: "**"`, bare and whole, frontmatter included;
- * 3. the rule files with any other `applyTo`, named in a table (pattern, path, an empty description);
+ *    scope, or `applyTo: "**"`, bare and whole, frontmatter included; an empty one is left out;
+ * 3. the rule files with any other scope (`applyTo`, else `paths`), named in a table (patterns,
+ *    path, an empty description);
  * 4. the AGENTS.md of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder, named in a second table.
  *
  * The pieces are joined by a blank line; when blocks and anything after them are both present, the

@@ -1,55 +1,29 @@
 /**
- * GitHub Copilot CLI (`copilot`), checked against 1.0.102 by its own listing, files only.
+ * GitHub Copilot CLI (`copilot`), checked against 1.0.102 on files and text by a real prompt,
+ * offline: bring-your-own-model (`copilot -p` with `COPILOT_OFFLINE`, `COPILOT_PROVIDER_BASE_URL`
+ * the endpoint on 127.0.0.1, `COPILOT_MODEL`), OpenAI chat completions, no GitHub login.
  *
- * A prompt needs a GitHub login, so the oracle does not send one: it runs
- * `copilot instruction list --json`, which needs no login and prints the instruction sources a
- * session would load (the same discovery a session calls, `instructionsDiscover` in the bundle's
- * cli-main.js) as a JSON array of `{ id, label, location, type, sourcePath, defaultDisabled,
- * applyTo? }`, `location` one of repository, working-directory, user, plugin. The extractor
- * turns `sourcePath` (relative to the repository root, or absolute for the user's files) into
- * absolute paths, in the listed order. The text is not compared (`compares: 'files'`).
+ * What it sends: the instruction text sits in the system message between `</tools>\n\n` and
+ * `\n<system_notifications>`: one `<custom_instruction>\n…\n</custom_instruction>` block per
+ * copilot-instructions.md / AGENTS.md / CLAUDE.md / GEMINI.md in the listing's order, then each
+ * rule file with no `applyTo` (or `"**"`) whole, then tables naming the other rule files and the
+ * COPILOT_CUSTOM_INSTRUCTIONS_DIRS AGENTS.md files (src/resolver/profiles/copilot-cli/format.ts).
+ * The extractor reads the pieces in that order and finds each block's and whole rule's file by its
+ * text, files of equal text told apart by the order Copilot CLI lists its sources (`candidates`);
+ * a table row names its file.
  *
- * Launch: offline (`COPILOT_OFFLINE`: no login, no network use), no auto-update, no keychain, no
- * login-shell environment probe, no telemetry; the endpoint is named as the provider all the same
- * (`COPILOT_PROVIDER_BASE_URL`), so anything the command might send goes to 127.0.0.1 only.
- * The listing runs no hook, MCP server or plugin (it starts no session); the hostile case checks it.
+ * Launch: offline, no auto-update, no keychain, no login-shell probe, no telemetry, no remote, no
+ * built-in MCP servers, every MCP server a configuration file names disabled by name. The session
+ * reads its user folder from `--config-dir` in the run's state: a `settings.json` with
+ * `disableAllHooks` and links to the user folder's (`$COPILOT_HOME` or `~/.copilot`)
+ * copilot-instructions.md and instructions/ only. Without it the hostile run loaded 25 repository
+ * hooks and started the `.mcp.json` server; with it the folder is untrusted and neither happens.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentDriver, ExtractInput, Extracted } from './types';
+import { DriverRefusal, messagesOf, type AgentDriver, type ExtractInput, type Extracted } from './types';
 
-/** One instruction source of `copilot instruction list --json`. */
-export interface ListedSource {
-  id: string;
-  label: string;
-  location: string;
-  type: string;
-  sourcePath: string;
-  defaultDisabled: boolean;
-  applyTo?: unknown;
-}
-
-/** The sources of `copilot instruction list --json` output, or a reason it does not parse. */
-export function parseListing(stdout: string): ListedSource[] | string {
-  const text = stdout.trim();
-  if (text === 'No instruction sources found.') return [];
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    return `the listing is not JSON: ${JSON.stringify(text.slice(0, 200))}`;
-  }
-  if (!Array.isArray(doc)) return 'the listing is not a JSON array';
-  const out: ListedSource[] = [];
-  for (const item of doc as Record<string, unknown>[]) {
-    if (typeof item !== 'object' || item === null || typeof item.sourcePath !== 'string' || typeof item.location !== 'string')
-      return `a listed source has no sourcePath or location: ${JSON.stringify(item)}`;
-    out.push(item as unknown as ListedSource);
-  }
-  return out;
-}
-
-/** The repository root the listing's relative paths start from: the nearest folder with `.git` above `cwd`, else `cwd`. */
+/** The repository root the table's relative paths start from: the nearest folder with `.git` above `cwd`, else `cwd`. */
 export function repositoryRoot(cwd: string): string {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
@@ -58,9 +32,8 @@ export function repositoryRoot(cwd: string): string {
 }
 
 /**
- * The file a listed path names. The listing names a root file by its canonical spelling
- * (`AGENTS.md` for an `agents.md` on disk), so a path that does not exist is looked up in its
- * folder without regard to case.
+ * The file a table row's path names; a path that does not exist is looked up in its folder
+ * without regard to case (a root file is named by its canonical spelling).
  */
 function onDisk(file: string): string {
   try {
@@ -87,54 +60,279 @@ export function customInstructionDirs(value: string | undefined, cwd: string): s
 }
 
 /**
- * The files one listed source stands for. A relative path is from the repository root, except a
- * working-directory rule file (`vscode`), which is from the working directory; one source may
- * name several paths joined by ` + ` (a link and its target: one file, taken under the first). The `nested-agents` source names
- * no path: it stands for the AGENTS.md of each COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder, which the
- * extractor takes in the variable's order (the listing shows one entry for all of them).
+ * The user folder Copilot CLI would read: `$COPILOT_HOME` (from the caller's extra environment;
+ * `~` or `~/…` from the home, a relative one from the home as the profile takes it), else
+ * `~/.copilot`. `--config-dir` outranks the variable, so the driver links this folder's
+ * instruction files into its own config folder. A folder outside the throwaway home and the
+ * repository is not in the sandbox: refused rather than run without it.
  */
-function filesOf(source: ListedSource, input: ExtractInput, root: string): string[] {
-  if (source.type === 'nested-agents')
-    return customInstructionDirs(input.env?.COPILOT_CUSTOM_INSTRUCTIONS_DIRS, input.cwd)
-      .map((d) => path.join(d, 'AGENTS.md'))
-      .filter((f) => fs.existsSync(f));
-  const base = source.location === 'working-directory' && source.type === 'vscode' ? input.cwd : root;
-  // Names joined by ` + ` are one file reached by several (a link and its target): read once, under the first.
-  const [first] = source.sourcePath.split(' + ');
-  return [onDisk(path.isAbsolute(first) ? first : path.resolve(base, first))];
+export function userFolder(home: string, top: string, env: Readonly<Record<string, string>> | undefined): string {
+  const value = env?.COPILOT_HOME;
+  if (value === undefined || value === '') return path.join(home, '.copilot');
+  const expanded = value === '~' || value.startsWith('~/') ? path.join(home, value.slice(1)) : value;
+  const dir = path.resolve(home, expanded);
+  const inside = (base: string) => dir === base || dir.startsWith(base + path.sep);
+  if (!inside(home) && !inside(top))
+    throw new DriverRefusal(
+      `COPILOT_HOME (${value}) is outside the throwaway home and the repository: the sandboxed agent could not read it`,
+    );
+  return dir;
 }
 
-function extract(input: ExtractInput): Extracted {
-  const listed = parseListing(input.stdout ?? '');
-  if (typeof listed === 'string') return { files: [], parts: [], problems: [listed] };
+/** The user folder the session reads from: `--config-dir` in the run's state, with links to the user folder's instruction files. */
+function linkUserInstructions(user: string, config: string): void {
+  fs.mkdirSync(config, { recursive: true });
+  for (const name of ['copilot-instructions.md', 'instructions']) {
+    const target = path.join(user, name);
+    const link = path.join(config, name);
+    if (fs.existsSync(target) && !fs.existsSync(link)) fs.symlinkSync(target, link);
+  }
+}
+
+/** Every MCP server name a configuration file of the tree or home names (`mcpServers`, `servers`). */
+export function mcpServerNames(files: ReadonlyMap<string, Uint8Array>): string[] {
+  const names = new Set<string>();
+  for (const [file, bytes] of files) {
+    const base = path.basename(file);
+    if (!['.mcp.json', 'mcp.json', 'mcp-config.json', 'settings.json', 'settings.local.json', 'plugin.json'].includes(base)) continue;
+    let doc: unknown;
+    try {
+      doc = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    } catch {
+      continue;
+    }
+    if (typeof doc !== 'object' || doc === null) continue;
+    for (const key of ['mcpServers', 'servers']) {
+      const servers = (doc as Record<string, unknown>)[key];
+      if (typeof servers === 'object' && servers !== null) for (const n of Object.keys(servers)) names.add(n);
+    }
+  }
+  return [...names].sort();
+}
+
+/** Where the instruction text starts and ends in the system message of 1.0.102. */
+export const TEXT_START = '</tools>\n\n';
+export const TEXT_END = '\n<system_notifications>';
+const OPEN = '<custom_instruction>\n';
+const CLOSE = '\n</custom_instruction>';
+const BLOCK = /<custom_instruction>\n([\s\S]*?)\n<\/custom_instruction>/y;
+const ROW = /^\| .* \| '([^']+)' \| .*\|$/gm;
+const TABLE = 'Here is a list of ';
+const SEP = '\n\n';
+
+function decoded(bytes: Uint8Array): string {
+  const t = Buffer.from(bytes).toString('utf8');
+  return t.startsWith('\ufeff') ? t.slice(1) : t;
+}
+
+/** The instruction text of the system message: between the tool guidance and the notifications section, verbatim. */
+export function instructionText(system: string): string | null {
+  const a = system.indexOf(TEXT_START);
+  if (a < 0) return null;
+  const b = system.indexOf(TEXT_END, a + TEXT_START.length);
+  if (b < 0) return null;
+  return system.slice(a + TEXT_START.length, b);
+}
+
+/** The file `name` names in `dir`, canonical: itself, else the one entry equal to it without regard to case; null when none. */
+function named(dir: string, name: string): string | null {
+  let hit = path.join(dir, name);
+  if (!fs.existsSync(hit)) {
+    let entries: string[] = [];
+    try {
+      entries = fs.readdirSync(dir).filter((n) => n.toLowerCase() === name.toLowerCase());
+    } catch {}
+    if (entries.length !== 1) return null;
+    hit = path.join(dir, entries[0]);
+  }
+  try {
+    return fs.realpathSync(hit);
+  } catch {
+    return null;
+  }
+}
+
+/** Every file below `dir` that `wanted` accepts, sorted by relative path, canonical. */
+function walk(dir: string, wanted: (rel: string) => boolean, depth = 0, rel = ''): string[] {
+  if (depth > 10) return [];
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(path.join(dir, rel)).sort();
+  } catch {}
+  const out: string[] = [];
+  for (const n of names) {
+    const r = rel === '' ? n : `${rel}/${n}`;
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(path.join(dir, r));
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) out.push(...walk(dir, wanted, depth + 1, r));
+    else if (wanted(r)) out.push(fs.realpathSync(path.join(dir, r)));
+  }
+  return out;
+}
+
+/**
+ * The files that may stand behind the text, in the order 1.0.102 lists them (the order the
+ * listing showed; docs/agents.md): the `<custom_instruction>` files, then the rule files. Used
+ * only to tell apart files whose text is the same: which file a piece of text is comes from its
+ * text, and a piece no such file has is matched with any file of the sandbox.
+ */
+export function candidates(cwd: string, user: string, customDirs: readonly string[]): { blocks: string[]; rules: string[] } {
+  const root = repositoryRoot(cwd);
+  const between: string[] = [];
+  for (let d = path.dirname(cwd); d !== root && d.startsWith(root + path.sep); d = path.dirname(d)) between.push(d);
+  const here = cwd === root ? [root] : [root, cwd];
+  const repoFile = (d: string) => named(path.join(d, '.github'), 'copilot-instructions.md');
+  const model = (d: string) => ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'].map((n) => named(d, n));
+  const blocks = [
+    named(user, 'copilot-instructions.md'),
+    ...here.map(repoFile),
+    ...here.flatMap(model),
+    ...between.flatMap((d) => [repoFile(d), ...model(d)]),
+  ];
+  const ruleFolders = (d: string) => [
+    ...walk(path.join(d, '.github', 'instructions'), (r) => r.endsWith('.instructions.md')),
+    ...walk(path.join(d, '.claude', 'rules'), (r) => r.endsWith('.md')),
+  ];
+  const rules = [
+    ...walk(path.join(user, 'instructions'), (r) => r.endsWith('.instructions.md')),
+    ...here.flatMap(ruleFolders),
+    ...customDirs.flatMap(ruleFolders),
+  ];
+  const unique = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => x !== null))];
+  return { blocks: unique(blocks), rules: unique(rules) };
+}
+
+function extractPrompt(input: ExtractInput): Extracted {
+  const request = input.requests.find((r) => r.main && r.protocol === 'openai-chat');
+  if (!request) return { files: [], parts: [], problems: ['no chat completions request was recorded'] };
+  const system = messagesOf(request).find((m) => m.role === 'system');
+  if (typeof system?.content !== 'string') return { files: [], parts: [], problems: ['the request has no system message'] };
+  const text = instructionText(system.content);
+  if (text === null) return { files: [], parts: [], problems: ['the system message has no tools section followed by notifications'] };
   const root = repositoryRoot(input.cwd);
-  return { files: listed.flatMap((s) => filesOf(s, input, root)), parts: [], problems: [] };
+  const env = input.env ?? {};
+  let user = path.join(input.home, '.copilot');
+  try {
+    user = userFolder(input.home, root, env);
+  } catch {}
+  const order = candidates(input.cwd, user, customInstructionDirs(env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS, input.cwd));
+  const textOf = (file: string): string | undefined => {
+    const bytes = input.files.get(file);
+    return bytes === undefined ? undefined : decoded(bytes);
+  };
+  const used = new Set<string>();
+  const files: string[] = [];
+  const problems: string[] = [];
+  // The first unused file (the candidates in order, then any file of the sandbox) whose text `fits`.
+  const take = (list: readonly string[], fits: (t: string) => boolean): string | undefined => {
+    for (const file of [...list, ...input.files.keys()]) {
+      const t = used.has(file) ? undefined : textOf(file);
+      if (t !== undefined && fits(t)) {
+        used.add(file);
+        files.push(file);
+        return file;
+      }
+    }
+    return undefined;
+  };
+  let pos = 0;
+  // 1. The blocks, one per file, joined by a blank line.
+  while (text.startsWith(OPEN, pos)) {
+    const at = pos;
+    const hit = take(
+      order.blocks,
+      (t) => text.startsWith(OPEN + t + CLOSE, at) && /^(\n\n|\n?$)/.test(text.slice(at + OPEN.length + t.length + CLOSE.length)),
+    );
+    if (hit !== undefined) pos += OPEN.length + textOf(hit)!.length + CLOSE.length;
+    else {
+      BLOCK.lastIndex = pos;
+      const m = BLOCK.exec(text);
+      if (!m) break;
+      problems.push(`a <custom_instruction> block matches no file of the sandbox: ${JSON.stringify(m[1].slice(0, 80))}`);
+      pos += m[0].length;
+    }
+    if (text.startsWith(SEP, pos)) pos += SEP.length;
+  }
+  // 2. Rule files sent whole, each followed by a blank line (or the end), until the first table.
+  while (pos < text.length && !text.startsWith(TABLE, pos)) {
+    const at = pos;
+    const hit = take(order.rules, (t) => t !== '' && text.startsWith(t, at) && /^(\n\n|\n?$)/.test(text.slice(at + t.length)));
+    if (hit === undefined) {
+      const next = text.indexOf(TABLE, pos);
+      problems.push(
+        `text that is no file of the sandbox: ${JSON.stringify(text.slice(pos, Math.min(pos + 80, next < 0 ? text.length : next)))}`,
+      );
+      break;
+    }
+    pos += textOf(hit)!.length;
+    if (text.startsWith(SEP, pos)) pos += SEP.length;
+    else if (text.slice(pos) === '\n') pos += 1;
+  }
+  // 3. The tables: each row names its file, absolutely, or from the repository root or the working
+  // directory (the first unused rule file in the listing's order with that name from either).
+  const real = (d: string) => {
+    try {
+      return fs.realpathSync(d);
+    } catch {
+      return d;
+    }
+  };
+  const bases = [real(root), real(input.cwd)];
+  for (const m of text.slice(pos).matchAll(ROW)) {
+    const p = m[1];
+    const rel = (c: string) => bases.some((b) => path.relative(b, c).split(path.sep).join('/') === p);
+    const hit = path.isAbsolute(p) ? undefined : order.rules.find((c) => !used.has(c) && rel(c));
+    const file = hit ?? onDisk(path.isAbsolute(p) ? p : path.resolve(root, p));
+    used.add(file);
+    files.push(file);
+  }
+  const parts = text === '' ? [] : [{ place: 'system-prompt', text }];
+  return { files, parts, problems };
 }
 
 export const COPILOT_CLI_DRIVER: AgentDriver = {
   name: 'copilot-cli',
   profile: 'copilot-cli',
   protocol: 'openai-chat',
-  compares: 'files',
-  ends: 'exit',
   homeFiles: ['.copilot/copilot-instructions.md', '.copilot/instructions', '.copilot/config.json', '.copilot/settings.json'],
-  launch: ({ executable, cwd, home, state, port }) => ({
-    command: executable,
-    args: ['instruction', 'list', '--json'],
-    env: {
-      HOME: home,
-      PWD: cwd,
-      // The bundle unpacks itself into its cache on first start: the run's state, not the home the profile reads.
-      COPILOT_CACHE_HOME: path.join(state, 'cache'),
-      COPILOT_OFFLINE: 'true',
-      COPILOT_AUTO_UPDATE: 'false',
-      COPILOT_DISABLE_KEYTAR: '1',
-      COPILOT_DISABLE_LOGIN_SHELL_ENV: '1',
-      COPILOT_GITHUB_TELEMETRY_DISABLED: '1',
-      COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      COPILOT_PROVIDER_API_KEY: 'oracle',
-    },
-  }),
+  stateFiles: () => ({ 'config/settings.json': JSON.stringify({ disableAllHooks: true }) + '\n' }),
+  launch: ({ executable, cwd, top, home, state, port, prompt, files, env }) => {
+    const config = path.join(state, 'config');
+    linkUserInstructions(userFolder(home, top, env), config);
+    return {
+      command: executable,
+      args: [
+        '-p',
+        prompt,
+        '--no-auto-update',
+        '--disable-builtin-mcps',
+        '--no-ask-user',
+        '--disable-client-telemetry',
+        '--no-remote',
+        '--config-dir',
+        config,
+        ...mcpServerNames(files).flatMap((n) => ['--disable-mcp-server', n]),
+      ],
+      env: {
+        HOME: home,
+        PWD: cwd,
+        // The bundle unpacks itself into its cache on first start: the run's state, not the home the profile reads.
+        COPILOT_CACHE_HOME: path.join(state, 'cache'),
+        COPILOT_OFFLINE: 'true',
+        COPILOT_AUTO_UPDATE: 'false',
+        COPILOT_DISABLE_KEYTAR: '1',
+        COPILOT_DISABLE_LOGIN_SHELL_ENV: '1',
+        COPILOT_GITHUB_TELEMETRY_DISABLED: '1',
+        COPILOT_PROVIDER_BASE_URL: `http://127.0.0.1:${port}/v1`,
+        COPILOT_PROVIDER_API_KEY: 'oracle',
+        COPILOT_MODEL: 'gpt-4o',
+      },
+    };
+  },
   profileEnv: () => ({}),
-  extract,
+  extract: extractPrompt,
 };

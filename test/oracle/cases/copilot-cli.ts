@@ -1,7 +1,8 @@
 /**
- * GitHub Copilot CLI 1.0.102, checked by `copilot instruction list --json` (files only: the
- * listing needs no login, a prompt does). Each case says which point of the bundle's discovery
- * (cli-main.js's /help list of instruction locations, the native runtime's discovery) it checks.
+ * GitHub Copilot CLI 1.0.102, run with a real prompt offline (bring-your-own-model against the
+ * fake endpoint): each case compares the files and the text of the system message. Each case says
+ * which point of the bundle's discovery (cli-main.js's /help list of instruction locations, the
+ * native runtime's discovery) or of the text's shape it checks; the `text-` cases are about the text.
  */
 import type { OracleCase } from '../case';
 
@@ -293,7 +294,140 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'binary-and-large-files',
-    why: 'a file of NUL bytes and one of 40 MiB are listed all the same (the listing does not read their text)',
-    tree: { ...GIT, 'AGENTS.md': { bytes: new Array(1024).fill(0) }, 'GEMINI.md': 'y'.repeat(40 * 1024 * 1024) },
+    why: 'a file of NUL bytes and one of 64 KiB are sent whole (with 40 MiB, 1.0.102 sends no request: its static context is over the model budget)',
+    tree: { ...GIT, 'AGENTS.md': { bytes: new Array(1024).fill(0) }, 'GEMINI.md': 'y'.repeat(64 * 1024) },
+  },
+  {
+    name: 'text-one-file',
+    why: 'one file: one <custom_instruction> block holding its text verbatim, nothing else',
+    tree: { ...GIT, 'AGENTS.md': 'Use tabs.\n\nNo semicolons.\n' },
+  },
+  {
+    name: 'text-several-files',
+    why: 'several files: one block per file in the listing’s order, blocks joined by a blank line, then a whole rule file and the closing newline',
+    tree: {
+      ...GIT,
+      '.github/copilot-instructions.md': 'repo\n',
+      'AGENTS.md': 'agents\n',
+      'CLAUDE.md': 'claude\n',
+      'GEMINI.md': 'gemini',
+      '.github/instructions/all.instructions.md': 'every file\n',
+    },
+    home: { '.copilot/copilot-instructions.md': 'mine\n' },
+  },
+  {
+    name: 'text-applyto-row',
+    why: 'an applyTo-scoped rule is not sent: a table row names its pattern and path (the user’s absolutely); applyTo "**" is sent whole',
+    tree: {
+      ...GIT,
+      '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\nTypeScript only.\n',
+      '.github/instructions/all.instructions.md': '---\napplyTo: "**"\n---\nEverywhere.\n',
+      '.claude/rules/docs.md': '---\napplyTo: "docs/**, *.md"\n---\nDocs.\n',
+    },
+    home: { '.copilot/instructions/py.instructions.md': '---\napplyTo: "**/*.py"\n---\nPython.\n' },
+  },
+  {
+    name: 'text-agents-and-copilot-instructions',
+    why: 'AGENTS.md and .github/copilot-instructions.md: two blocks, copilot-instructions.md first',
+    tree: { ...GIT, 'AGENTS.md': '# Agents\nRun the tests.\n', '.github/copilot-instructions.md': '# Copilot\nBe brief.\n' },
+  },
+  {
+    name: 'text-crlf-bom',
+    why: 'CRLF line ends are kept, a byte order mark is dropped (an AGENTS.md and a scoped rule whose frontmatter has CRLF)',
+    tree: {
+      ...GIT,
+      'AGENTS.md': { bytes: [...Buffer.from('\ufeffline one\r\nline two\r\n', 'utf8')] },
+      '.github/instructions/crlf.instructions.md': { bytes: [...Buffer.from('\ufeff---\r\napplyTo: "**/*.go"\r\n---\r\nGo.\r\n', 'utf8')] },
+      '.github/instructions/whole.instructions.md': 'whole\r\n',
+    },
+  },
+  {
+    name: 'text-empty-file',
+    why: 'an empty AGENTS.md is an empty block; an empty rule file',
+    tree: { ...GIT, 'AGENTS.md': '', '.github/copilot-instructions.md': 'x\n', '.github/instructions/e.instructions.md': '' },
+  },
+  {
+    name: 'text-working-directory-files',
+    why: 'working directory in a subfolder: its own copilot-instructions.md, AGENTS.md and a rule file (working-directory location) beside the root’s',
+    cwd: 'pkg',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'root agents\n',
+      'pkg/AGENTS.md': 'pkg agents\n',
+      'pkg/.github/copilot-instructions.md': 'pkg repo\n',
+      'pkg/.github/instructions/w.instructions.md': 'pkg rule\n',
+      'pkg/.github/instructions/s.instructions.md': '---\napplyTo: "src/**"\n---\nscoped\n',
+    },
+  },
+  {
+    name: 'text-identical-files',
+    why: 'files with the same text: each block and whole rule is the file in the listing’s order, not another file with that text (README.md, a nested AGENTS.md)',
+    cwd: 'pkg',
+    tree: {
+      ...GIT,
+      'README.md': 'same\n',
+      'AGENTS.md': 'same\n',
+      'CLAUDE.md': 'same\n',
+      '.github/copilot-instructions.md': 'same\n',
+      'pkg/AGENTS.md': 'same\n',
+      'pkg/sub/AGENTS.md': 'same\n',
+      '.github/instructions/a.instructions.md': 'same rule\n',
+      '.claude/rules/b.md': 'same rule\n',
+      'pkg/.github/instructions/c.instructions.md': 'same rule\n',
+    },
+    home: { '.copilot/copilot-instructions.md': 'same\n', '.copilot/instructions/u.instructions.md': 'same rule\n' },
+  },
+  {
+    name: 'claude-rules-paths',
+    why: 'a .claude/rules file scoped with Claude Code’s `paths:` frontmatter (not applyTo): sent whole',
+    tree: {
+      ...GIT,
+      '.claude/rules/scoped.md': '---\npaths:\n  - "src/**/*.ts"\n---\nOnly for src.\n',
+      '.claude/rules/plain.md': 'plain\n',
+    },
+  },
+  {
+    name: 'other-rule-folders',
+    why: 'rule folders of other agents (.cursor/rules, .windsurf/rules, .clinerules, .kiro/steering, .gemini) are not read',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'a\n',
+      '.cursor/rules/c.mdc': '---\nalwaysApply: true\n---\ncursor\n',
+      '.windsurf/rules/w.md': 'windsurf\n',
+      '.clinerules/r.md': 'cline\n',
+      '.kiro/steering/k.md': 'kiro\n',
+      '.github/prompts/p.prompt.md': 'prompt\n',
+      '.github/chatmodes/m.chatmode.md': 'mode\n',
+    },
+  },
+  {
+    name: 'text-near-identical',
+    why: 'blocks whose text equals an earlier block’s are left out; a text differing by a newline is not equal',
+    tree: { ...GIT, '.github/copilot-instructions.md': 'same\n', 'AGENTS.md': 'same\n', 'CLAUDE.md': 'same\n\n', 'GEMINI.md': 'same' },
+  },
+  {
+    name: 'text-blank-rules',
+    why: 'rule files with no text after their frontmatter, or only blank lines',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'a\n',
+      '.github/instructions/blank.instructions.md': '  \n',
+      '.github/instructions/fm.instructions.md': '---\napplyTo: "**"\n---\n',
+      '.github/instructions/scoped.instructions.md': '---\napplyTo: "x/**"\n---\n',
+    },
+  },
+  {
+    name: 'text-subfolder-scoped-rules',
+    why: 'scoped rules of the repository root, the working directory and a COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder: the path each table row gives; `paths:` in a .instructions.md file',
+    cwd: 'pkg',
+    tree: {
+      ...GIT,
+      '.github/instructions/r.instructions.md': '---\napplyTo: "lib/**"\n---\nroot scoped\n',
+      '.github/instructions/p.instructions.md': '---\npaths:\n  - "a/**"\n---\npaths in instructions\n',
+      '.claude/rules/q.md': '---\npaths: "b/**"\n---\npaths string\n',
+      'pkg/.github/instructions/s.instructions.md': '---\napplyTo: "src/**"\n---\npkg scoped\n',
+      'extra/.github/instructions/x.instructions.md': '---\napplyTo: "**/*.x"\n---\nextra scoped\n',
+    },
+    env: { COPILOT_CUSTOM_INSTRUCTIONS_DIRS: '{{root}}/extra' },
   },
 ];

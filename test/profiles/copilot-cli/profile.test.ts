@@ -1,7 +1,7 @@
 /**
- * The copilot-cli profile on real temporary trees: what `copilot instruction list` of 1.0.102
- * showed in the oracle's runs (test/oracle/cases/copilot-cli.ts), at the level of the profile's
- * evidence (statuses, order, the containment rule and bad input), without the binary.
+ * The copilot-cli profile on real temporary trees: what 1.0.102 sent the model in the oracle's
+ * runs (test/oracle/cases/copilot-cli.ts), at the level of the profile's evidence (statuses,
+ * order, the text byte for byte, the containment rule and bad input), without the binary.
  */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
@@ -32,7 +32,7 @@ describe('copilot-cli profile', () => {
   const included = (ev: Evidence) => ev.sources.filter((s) => s.status === 'included').map((s) => s.path);
   const inText = (ev: Evidence) => ev.contextParts.flatMap((p) => p.sources);
 
-  it('lists the user’s files, the repository’s, then its model files and rules, in the listing’s order', () => {
+  it('finds the user’s files, the repository’s, then its model files and rules, in the listing’s order; the text has the blocks first, then the rules', () => {
     const { ev } = run(
       {
         ...GIT,
@@ -45,12 +45,22 @@ describe('copilot-cli profile', () => {
       },
       { home: { '.copilot/copilot-instructions.md': 'me\n', '.copilot/instructions/p.instructions.md': 'p\n' } },
     );
-    assert.deepEqual(inText(ev), [
+    assert.deepEqual(included(ev), [
       '~/.copilot/copilot-instructions.md',
       '~/.copilot/instructions/p.instructions.md',
       '.github/copilot-instructions.md',
       'AGENTS.md',
       'GEMINI.md',
+      '.github/instructions/a/z.instructions.md',
+      '.github/instructions/b.instructions.md',
+      '.claude/rules/c.md',
+    ]);
+    assert.deepEqual(inText(ev), [
+      '~/.copilot/copilot-instructions.md',
+      '.github/copilot-instructions.md',
+      'AGENTS.md',
+      'GEMINI.md',
+      '~/.copilot/instructions/p.instructions.md',
       '.github/instructions/a/z.instructions.md',
       '.github/instructions/b.instructions.md',
       '.claude/rules/c.md',
@@ -133,15 +143,87 @@ describe('copilot-cli profile', () => {
     assert.ok(ev.diagnostics.some((d) => d.code === 'symlink-outside-root'));
   });
 
-  it('frames the text as the release’s strings have it (from source, not a run)', () => {
-    const { ev } = run({ ...GIT, 'AGENTS.md': 'a\n', 'CLAUDE.md': 'c\n' });
+  const TABLE =
+    'Here is a list of instruction files that contain rules for modifying or creating new code.\n' +
+    'These files are important for ensuring that the code is modified or created correctly.\n' +
+    'Please make sure to follow the rules specified in these files when working with the codebase.\n' +
+    'If you have not already read the file, use the `view` tool to acquire it.\n' +
+    'Make sure to acquire the instructions before making any changes to the code.\n' +
+    '| Pattern | File Path | Description |\n' +
+    '| ------- | --------- | ----------- |\n';
+
+  it('writes the text 1.0.102 sent: a block per file, whole rules, the applyTo table, one more newline (case text-blank-rules)', () => {
+    const { ev } = run({
+      ...GIT,
+      'AGENTS.md': 'a\n',
+      '.github/instructions/blank.instructions.md': '  \n',
+      '.github/instructions/fm.instructions.md': '---\napplyTo: "**"\n---\n',
+      '.github/instructions/scoped.instructions.md': '---\napplyTo: "x/**"\n---\n',
+    });
     assert.equal(ev.contextParts.length, 1);
-    assert.equal(ev.contextParts[0].text, '<custom_instruction>\na\n\n\nc\n\n</custom_instruction>');
+    assert.equal(
+      ev.contextParts[0].text,
+      '<custom_instruction>\na\n\n</custom_instruction>\n\n  \n\n\n---\napplyTo: "**"\n---\n\n\n' +
+        TABLE +
+        "| x/** | '.github/instructions/scoped.instructions.md' |  |\n",
+    );
   });
 
-  it('says what it does not verify', () => {
+  it('sends one block for files of equal text, an empty block for an empty file, nothing for an empty rule (cases text-near-identical, text-empty-file)', () => {
+    const same = run({
+      ...GIT,
+      '.github/copilot-instructions.md': 'same\n',
+      'AGENTS.md': 'same\n',
+      'CLAUDE.md': 'same\n\n',
+      'GEMINI.md': 'same',
+    }).ev;
+    assert.equal(
+      same.contextParts[0].text,
+      '<custom_instruction>\nsame\n\n</custom_instruction>\n\n<custom_instruction>\nsame\n\n\n</custom_instruction>\n\n<custom_instruction>\nsame\n</custom_instruction>',
+    );
+    assert.deepEqual(inText(same), ['.github/copilot-instructions.md', 'CLAUDE.md', 'GEMINI.md']);
+    const empty = run({
+      ...GIT,
+      'AGENTS.md': '',
+      '.github/copilot-instructions.md': 'x\n',
+      '.github/instructions/e.instructions.md': '',
+    }).ev;
+    assert.equal(
+      empty.contextParts[0].text,
+      '<custom_instruction>\nx\n\n</custom_instruction>\n\n<custom_instruction>\n\n</custom_instruction>',
+    );
+    assert.deepEqual(inText(empty), ['.github/copilot-instructions.md', 'AGENTS.md']);
+  });
+
+  it('names scoped rules by applyTo or paths: the root’s from the root, the working directory’s from it, an extra folder’s absolutely (case text-subfolder-scoped-rules)', () => {
+    const { T } = run({
+      ...GIT,
+      '.github/instructions/r.instructions.md': '---\napplyTo: "lib/**"\n---\nroot scoped\n',
+      '.github/instructions/p.instructions.md': '---\npaths:\n  - "a/**"\n---\npaths in instructions\n',
+      '.claude/rules/q.md': '---\npaths: "b/**"\n---\npaths string\n',
+      'pkg/.github/instructions/s.instructions.md': '---\napplyTo: "src/**"\n---\npkg scoped\n',
+      'extra/.github/instructions/x.instructions.md': '---\napplyTo: "**/*.x"\n---\nextra scoped\n',
+    });
+    const ev = resolveInstructions(path.join(T, 'pkg'), [], {
+      profile: 'copilot-cli',
+      env: { COPILOT_CUSTOM_INSTRUCTIONS_DIRS: `${T}/extra` },
+      homedir: temp.make('holaryn-copilot-cli-home-'),
+    });
+    assert.equal(
+      ev.contextParts[0].text,
+      TABLE +
+        "| a/** | '.github/instructions/p.instructions.md' |  |\n" +
+        "| lib/** | '.github/instructions/r.instructions.md' |  |\n" +
+        "| b/** | '.claude/rules/q.md' |  |\n" +
+        "| src/** | '.github/instructions/s.instructions.md' |  |\n" +
+        `| **/*.x | '${T}/extra/.github/instructions/x.instructions.md' |  |`,
+    );
+  });
+
+  it('says what it verified and what it does not model', () => {
     const { ev } = run({ ...GIT });
-    assert.ok(ev.fidelity?.some((f) => f.includes('text is not')));
+    assert.ok(ev.fidelity?.some((f) => f.includes('files and text')));
+    assert.ok(ev.fidelity?.some((f) => f.includes('not modelled')));
   });
 
   it('rejects an unknown --set with a usage error, not a crash', () => {

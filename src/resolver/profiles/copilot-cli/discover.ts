@@ -34,6 +34,10 @@ export const RULE_FOLDERS: readonly { folder: string; wanted: (name: string) => 
   { folder: '.claude/rules', wanted: (n: string) => n.endsWith('.md') },
 ]);
 const MAX_RULE_DEPTH = 10;
+/** A rule file (sent bare, or named in the applyTo table): NamedCandidate.tag, read by format.ts. */
+export const RULE_TAG = 'rule';
+/** A COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder's AGENTS.md (named in the nested AGENTS.md table). */
+export const NESTED_TAG = 'nested-agents';
 
 /** The user's folder: `$COPILOT_HOME` or `~/.copilot`. */
 export function copilotHome(env: Readonly<Record<string, string | undefined>>, homedir: string, P: PathApi): AgentHome {
@@ -66,7 +70,7 @@ class Finder {
   readonly out: NamedCandidate[] = [];
   constructor(readonly ctx: DiscoverContext) {}
 
-  add(abs: string, scope: SourceScope, display?: string, dirForProbe?: string, own = false): void {
+  add(abs: string, scope: SourceScope, display?: string, dirForProbe?: string, own = false, tag?: string): void {
     const P = this.ctx.fs.path;
     const rel = display ?? this.ctx.display(abs);
     const relDir = P.dirname(rel);
@@ -79,6 +83,7 @@ class Finder {
       filename: P.basename(abs),
       delivery: 'baseline',
       own,
+      ...(tag !== undefined ? { tag } : {}),
       ...(dirForProbe !== undefined ? { probe: { dir: dirForProbe, name: P.basename(abs) } } : {}),
     });
   }
@@ -103,7 +108,7 @@ class Finder {
   ruleFolders(base: string, scope: SourceScope, own: boolean, display?: (abs: string) => string): void {
     for (const { folder, wanted } of RULE_FOLDERS)
       for (const abs of this.rules(this.ctx.fs.path.join(base, ...folder.split('/')), wanted))
-        this.add(abs, scope, display?.(abs), undefined, own);
+        this.add(abs, scope, display?.(abs), undefined, own, RULE_TAG);
   }
 
   model(dir: string): void {
@@ -119,7 +124,7 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   const homeDisplay = (abs: string) => `${home.display}/${P.relative(home.path, abs).split(P.sep).join('/')}`;
   f.add(P.join(home.path, 'copilot-instructions.md'), 'global', `${home.display}/copilot-instructions.md`, undefined, true);
   for (const abs of f.rules(P.join(home.path, 'instructions'), (n) => n.endsWith('.instructions.md')))
-    f.add(abs, 'global', homeDisplay(abs), undefined, true);
+    f.add(abs, 'global', homeDisplay(abs), undefined, true, RULE_TAG);
 
   const root = ctx.projectRoot;
   const cwd = ctx.root;
@@ -141,6 +146,6 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   f.ruleFolders(cwd, 'project', false);
   const extra = customDirs(ctx.env, ctx.cwd, P);
   for (const d of extra) f.ruleFolders(d, 'workspace', true);
-  for (const d of extra) f.add(P.join(d, 'AGENTS.md'), 'workspace', undefined, undefined, true);
+  for (const d of extra) f.add(P.join(d, 'AGENTS.md'), 'workspace', undefined, undefined, true, NESTED_TAG);
   return f.out;
 }

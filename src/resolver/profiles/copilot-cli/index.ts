@@ -1,8 +1,8 @@
 /**
- * The `copilot-cli` profile: what GitHub Copilot CLI loads as instructions (docs/agents.md,
- * `copilot-cli`), checked against 1.0.102 by its own listing (`copilot instruction list`): the
- * files and their order are verified, the text is not (a prompt needs a login). Which files, in
- * which order: discover.ts; the text's framing: format.ts. Decisions and guesses: README.md.
+ * The `copilot-cli` profile: what GitHub Copilot CLI sends as instructions (docs/agents.md,
+ * `copilot-cli`), checked against 1.0.102 on files and text by a real prompt, offline against the
+ * oracle's fake endpoint (bring-your-own-model, no login). Which files, in which order:
+ * discover.ts; the text of the system message: format.ts. Decisions and guesses: README.md.
  *
  * Not the `copilot` profile (VS Code's Copilot Chat), which reads other folders and settings.
  */
@@ -19,11 +19,11 @@ import { COPILOT_CLI_FORMAT } from './format';
 export const COPILOT_CLI_VERSION = 'GitHub Copilot CLI 1.0.102';
 
 export const COPILOT_CLI_FIDELITY: readonly string[] = Object.freeze([
-  'Files and order verified against 1.0.102 by `copilot instruction list --json` (no login needed); the text is not: a prompt needs a GitHub login, so what Copilot CLI sends was never seen.',
-  'The text framing (<custom_instruction> … </custom_instruction>, sources joined by a blank line) is read from strings in the release, not from a request.',
-  'Copilot CLI lists every .github/instructions file whatever its applyTo; in a session it names them to the model with their applyTo (a string in the release). Here they are all part of the text, for every file.',
+  'Verified against 1.0.102 on files and text: a real prompt, offline with the oracle’s endpoint as the model (bring-your-own-model), compared byte for byte with the system message it sent.',
+  'Rule files (.github/instructions, .claude/rules, the user’s instructions) scope themselves by applyTo or, failing that, paths (as 1.0.102 read both); a file with both keys is taken by applyTo, which no run checked.',
+  'A file of 40 MiB makes 1.0.102 send no request at all (its fixed context exceeds the model’s budget); not modelled: the text here holds it whole.',
   'Copilot CLI adds the instructions of a folder below the working directory when a tool touches a file there (a feature flag in the release); not modelled: nothing below the working directory is loaded here.',
-  'The listing shows one "Nested AGENTS.md" source for the AGENTS.md of every COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder; taken here as each folder’s file in the variable’s order.',
+  'A file whose text equals an earlier block’s, and an empty rule file, are left out of the text and its sources but still show as included.',
   'A repository is a folder holding .git as git finds one; a .git without HEAD, objects and refs is no repository to Copilot CLI, but is one here.',
   'Instruction sources turned off in a session (/instructions, saved in the user’s settings) are not read.',
 ]);

@@ -60,8 +60,6 @@ export interface ClaudeOptions {
   mode: InstructionFilesMode;
   /** The project's external imports were approved (`hasClaudeMdExternalIncludesApproved`). */
   approved: boolean;
-  /** Filled in: each source's display path → the absolute path Claude Code names it by. */
-  named: Map<string, string>;
 }
 
 /** One memory file Claude Code loads (or names and does not load). */
@@ -153,7 +151,6 @@ class Discovery {
     const emit = (c: NamedCandidate, abs: string) => {
       if (emitted.has(abs)) return;
       emitted.add(abs);
-      opts.named.set(c.path, abs);
       out.push(c);
     };
     for (const m of baseline) emit(this.candidate(m, 'baseline'), m.abs);
@@ -726,6 +723,8 @@ class Discovery {
       // The user's and managed files and their imports in the home are the user's own; a project file never is.
       own: (m.kind === 'user' || m.kind === 'managed') && scope === 'global',
       tag: hook ? HOOK_TAG : m.kind,
+      // Claude Code names a file by the path it read it by (links not resolved).
+      facts: { written: m.abs },
       ...this.probeField(m),
       trim: delivery === 'baseline',
       ...(m.parent ? { note: `imported by ${this.shown(m.parent.abs)}` } : {}),

@@ -8,8 +8,31 @@
 import type { DiscoverContext, ProfileContext } from '../../profile';
 import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
-import { ClaudeDirs, ClaudeOptions, INSTRUCTION_FILES_MODES, InstructionFilesMode } from './discover';
 import { DEFAULT_MODEL, ModelChoice } from './model';
+
+/** The AGENTS.md plugin's `instructionFiles` option. */
+export const INSTRUCTION_FILES_MODES = ['claude-md', 'claude-md-or-agents-md', 'claude-md-and-agents-md', 'managed-only'] as const;
+export type InstructionFilesMode = (typeof INSTRUCTION_FILES_MODES)[number];
+
+export interface ClaudeDirs {
+  /** `~/.claude` or `$CLAUDE_CONFIG_DIR` (absolute) and its display name. */
+  config: { path: string; display: string };
+  /** The managed policy folder (absolute) and its display name. */
+  managed: { path: string; display: string };
+}
+
+export interface ClaudeOptions {
+  dirs: ClaudeDirs;
+  /** `claudeMdExcludes`, merged over every settings layer. */
+  excludes: readonly { pattern: string; from: string }[];
+  /** Why no memory file loads at all (CLAUDE_CODE_DISABLE_CLAUDE_MDS, CLAUDE_CODE_SIMPLE), if so. */
+  disabled: string | undefined;
+  /** Why nothing loads on touch (CLAUDE_CODE_DISABLE_ATTACHMENTS), if so. */
+  noAttachments: string | undefined;
+  mode: InstructionFilesMode;
+  /** The project's external imports were approved (`hasClaudeMdExternalIncludesApproved`). */
+  approved: boolean;
+}
 
 const DEFAULT_MANAGED_DIR = '/etc/claude-code';
 /** Moves the managed policy folder (Holaryn's own variable: the managed path is fixed per OS in Claude Code). */

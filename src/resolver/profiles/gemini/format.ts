@@ -5,11 +5,8 @@
  * files after that tool's output.
  */
 import type { ContextPlace } from '../../evidence';
-import { contentOnlyLayout } from '../../fit';
-import { CONTEXT_PART_SEPARATOR } from '../../profile';
-import type { ContextFormat, ContextPart, ContextSource, Layout } from '../../profile';
-import { CODE_POINTS } from '../../units';
-import { byToolCall } from '../agent/calls';
+import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
+import { byToolCall, partsFormat } from '../agent/parts';
 
 /** A file as framed: its header path (the absolute path as Gemini found it) and its text. */
 export interface FramedFile {
@@ -85,17 +82,5 @@ function geminiParts(sources: readonly ContextSource[]): ContextPart[] {
   return parts;
 }
 
-function render(sources: readonly ContextSource[]): string {
-  return geminiParts(sources)
-    .map((p) => p.text)
-    .join(CONTEXT_PART_SEPARATOR);
-}
-
 /** Gemini's framing: every source's text whole (no budget), in the parts above. */
-export const GEMINI_FORMAT: ContextFormat = {
-  layout(sources): Layout {
-    return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
-  },
-  render: (sources) => render(sources),
-  renderParts: (sources) => geminiParts(sources),
-};
+export const GEMINI_FORMAT: ContextFormat = partsFormat(geminiParts);

@@ -3,11 +3,8 @@
  * system prompt (after the `<env>` block) the files are joined by a newline; in the read tool's
  * output they are joined by a blank line inside `<system-reminder>` … `</system-reminder>`.
  */
-import { contentOnlyLayout } from '../../fit';
-import { CONTEXT_PART_SEPARATOR } from '../../profile';
-import type { ContextFormat, ContextPart, ContextSource, Layout } from '../../profile';
-import { CODE_POINTS } from '../../units';
-import { byToolCall } from '../agent/calls';
+import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
+import { byToolCall, partsFormat } from '../agent/parts';
 
 export interface Block {
   readonly written: string;
@@ -39,17 +36,5 @@ function opencodeParts(sources: readonly ContextSource[]): ContextPart[] {
   return parts;
 }
 
-function render(sources: readonly ContextSource[]): string {
-  return opencodeParts(sources)
-    .map((p) => p.text)
-    .join(CONTEXT_PART_SEPARATOR);
-}
-
 /** opencode's framing: every source's text whole (no budget), in the parts above. */
-export const OPENCODE_FORMAT: ContextFormat = {
-  layout(sources): Layout {
-    return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
-  },
-  render: (sources) => render(sources),
-  renderParts: (sources) => opencodeParts(sources),
-};
+export const OPENCODE_FORMAT: ContextFormat = partsFormat(opencodeParts);

@@ -7,10 +7,8 @@
  * A conditional rule comes after the result of the tool call that touched a matching file, all
  * rules of that call in one `<system-reminder>`.
  */
-import type { ContextFormat, ContextPart, ContextSource, Layout } from '../../profile';
-import { contentOnlyLayout } from '../../fit';
-import { CODE_POINTS } from '../../units';
-import { CONTEXT_PART_SEPARATOR } from '../../profile';
+import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
+import { partsFormat } from '../agent/parts';
 import { parseRule } from './discover';
 
 export function contextBlock(path: string, text: string): string {
@@ -60,17 +58,5 @@ function parts(sources: readonly ContextSource[]): ContextPart[] {
   return out;
 }
 
-function render(sources: readonly ContextSource[]): string {
-  return parts(sources)
-    .map((p) => p.text)
-    .join(CONTEXT_PART_SEPARATOR);
-}
-
 /** Qwen's framing: each source as its discovery tagged it (`context` or `rule`), with the path Qwen writes. */
-export const QWEN_FORMAT: ContextFormat = {
-  layout(sources): Layout {
-    return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
-  },
-  render: (sources) => render(sources),
-  renderParts: (sources) => parts(sources),
-};
+export const QWEN_FORMAT: ContextFormat = partsFormat(parts);

@@ -11,6 +11,7 @@ import { registerDiagnostics } from './vscode/authoring/diagnostics';
 import { registerFrontmatterHelp } from './vscode/authoring/language';
 import { registerLivePreview } from './vscode/authoring/live-preview';
 import { Authoring } from './vscode/authoring/services';
+import { ActivationClock, ActivationTimings } from './vscode/activation';
 
 /** When this bundle was loaded (activation starts by loading it). */
 const loadedAt = performance.now();
@@ -21,63 +22,42 @@ export interface HolarynApi {
   authoring: Authoring;
   decorations: InstructionDecorations;
   /** Milliseconds measured in the extension host (the bench reads them). */
-  timings: {
-    /** From loading this bundle to the end of `activate`. */
-    activate: number;
-    /** From loading this bundle to the view's first resolution shown; undefined until then. */
-    firstView?: number;
-    /** Milliseconds each part of `activate` took, in order (where activation time goes). */
-    steps: Record<string, number>;
-  };
+  timings: ActivationTimings;
 }
 
 export function activate(context: vscode.ExtensionContext): HolarynApi {
-  const steps: Record<string, number> = {};
-  let last = performance.now();
-  steps.load = last - loadedAt;
-  const mark = (name: string) => {
-    const now = performance.now();
-    steps[name] = now - last;
-    last = now;
-  };
-  const watcher = new InstructionFileWatcher(); // one set of watchers on the instruction files, for every feature
-  mark('watcher');
-  const view = new InstructionsView(watcher);
-  mark('view');
-  context.subscriptions.push(watcher, view, ...view.registerCommands());
+  const clock = new ActivationClock(loadedAt); // the bench's marks (docs/speed.md)
+  const subscribe = (...disposables: vscode.Disposable[]) => context.subscriptions.push(...disposables);
+  const watcher = clock.step('watcher', () => new InstructionFileWatcher()); // one set of watchers on the instruction files, for every feature
+  const view = clock.step('view', () => new InstructionsView(watcher));
+  subscribe(watcher, view, ...view.registerCommands());
   const verifier = new AgentVerifier(context.extensionPath, () => shownOf(view.current)); // runs the installed agent in a sandbox
-  context.subscriptions.push(...verifier.register());
-  registerInstructionsTool(context);
-  context.subscriptions.push(registerScm(view)); // Source Control: the instructions for a change set
-  mark('tool+scm');
-  const authoring = new Authoring(watcher); // shared by the features below: workspace files, unsaved buffers, reach
-  context.subscriptions.push(authoring);
-  mark('authoring');
-  context.subscriptions.push(registerLivePreview(view, authoring)); // the view resolves unsaved text; "Preview of <file>"
-  mark('preview');
-  context.subscriptions.push(registerDiagnostics(authoring)); // Problems for every instruction file, quick fixes
-  mark('diagnostics');
-  context.subscriptions.push(registerFrontmatterHelp()); // completion and hover in frontmatter
-  context.subscriptions.push(registerReachLens(authoring)); // CodeLens: applies to N files · priority · mode
-  mark('language+lens');
-  const decorations = new InstructionDecorations(watcher); // Files view: folders holding instruction files, files with errors
-  context.subscriptions.push(decorations);
-  mark('decorations');
-  const timings: HolarynApi['timings'] = { activate: 0, steps };
-  const first = view.onDidUpdate(() => {
-    timings.firstView = performance.now() - loadedAt;
-    first.dispose();
+  subscribe(...verifier.register());
+  clock.step('tool+scm', () => {
+    registerInstructionsTool(context); // subscribes itself
+    subscribe(registerScm(view)); // Source Control: the instructions for a change set
   });
-  // The first time the extension runs, the view (which VS Code adds closed, below the Explorer's
-  // other sections) opens once its first answer is there.
+  const authoring = clock.step('authoring', () => new Authoring(watcher)); // workspace files, unsaved buffers, reach: shared by the features below
+  subscribe(authoring);
+  clock.step('preview', () => subscribe(registerLivePreview(view, authoring))); // the view resolves unsaved text; "Preview of <file>"
+  clock.step('diagnostics', () => subscribe(registerDiagnostics(authoring))); // Problems for every instruction file, quick fixes
+  clock.step('language+lens', () => subscribe(registerFrontmatterHelp(), registerReachLens(authoring))); // completion, hover, CodeLens
+  const decorations = clock.step('decorations', () => new InstructionDecorations(watcher)); // Files view: folders holding instruction files, files with errors
+  subscribe(decorations, clock.firstView(view.onDidUpdate), revealOnFirstAnswer(view, context.globalState));
+  return { view, verifier, authoring, decorations, timings: clock.done() };
+}
+
+/**
+ * The first time the extension runs, the view (which VS Code adds closed, below the Explorer's
+ * other sections) opens once its first answer is there.
+ */
+function revealOnFirstAnswer(view: InstructionsView, state: vscode.Memento): vscode.Disposable {
   const once = view.onDidUpdate((s) => {
     if (!s.evidence) return;
     once.dispose();
-    void view.revealOnFirstRun(context.globalState);
+    void view.revealOnFirstRun(state);
   });
-  context.subscriptions.push(first, once);
-  timings.activate = performance.now() - loadedAt;
-  return { view, verifier, authoring, decorations, timings };
+  return once;
 }
 
 export function deactivate(): void {}

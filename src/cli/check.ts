@@ -146,6 +146,51 @@ export async function checkCommand(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The output format `--format` and `--json` choose (they must agree). */
+function formatOf(values: { format?: string; json?: boolean }): Format {
+  let format: Format = 'text';
+  if (values.format !== undefined) {
+    if (!(FORMATS as readonly string[]).includes(values.format)) {
+      throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(values.format)}`);
+    }
+    format = values.format as Format;
+  }
+  if (values.json) {
+    if (values.format !== undefined && format !== 'json') throw new UsageError(`--json and --format ${format} cannot be used together`);
+    format = 'json';
+  }
+  return format;
+}
+
+/** `--agents`, parsed; a bad list is a usage error. */
+function agentsOf(list: string | undefined): ReturnType<typeof parseAgentList> {
+  if (list === undefined) return [];
+  try {
+    return parseAgentList(list);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** The JSON answer of `check --json`. */
+function checkJson(result: LintResult, maxWarnings: number | undefined, failed: boolean, agents: ReturnType<typeof parseAgentList>) {
+  return {
+    schema: CHECK_SCHEMA,
+    root: result.root,
+    files: result.files.length,
+    findings: result.findings,
+    errors: result.errors,
+    warnings: result.warnings,
+    infos: result.infos,
+    maxWarnings: maxWarnings ?? null,
+    ok: !failed,
+    checked: result.files,
+    duplicates: result.duplicates,
+    globCheckComplete: result.listing.complete && !result.listing.exhausted,
+    ...(agents.length > 0 ? { agents, agentFiles: result.agents?.files ?? {}, agentCuts: result.agents?.cuts ?? [] } : {}),
+  };
+}
+
 function run(args: string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args,
@@ -164,29 +209,11 @@ function run(args: string[], io: CliIo): number {
     io.stdout(CHECK_HELP);
     return EXIT.ok;
   }
-  let format: Format = 'text';
-  if (values.format !== undefined) {
-    if (!(FORMATS as readonly string[]).includes(values.format)) {
-      throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not ${JSON.stringify(values.format)}`);
-    }
-    format = values.format as Format;
-  }
-  if (values.json) {
-    if (values.format !== undefined && format !== 'json') throw new UsageError(`--json and --format ${format} cannot be used together`);
-    format = 'json';
-  }
+  const format = formatOf(values);
   const maxWarnings = values['max-warnings'] === undefined ? undefined : parseMaxWarnings(values['max-warnings']);
   if (positionals.length === 0) throw new UsageError('missing <root>');
   if (positionals.length > 1) throw new UsageError(`check takes one <root>, not ${positionals.length} arguments`);
-
-  let agents: ReturnType<typeof parseAgentList> = [];
-  if (values.agents !== undefined) {
-    try {
-      agents = parseAgentList(values.agents);
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-  }
+  const agents = agentsOf(values.agents);
   // Only the text format draws progress: JSON and annotations are read by programs.
   const progress = format === 'text' ? createProgress(io) : undefined;
   let result: LintResult;
@@ -200,26 +227,8 @@ function run(args: string[], io: CliIo): number {
     progress?.clear();
   }
   const failed = result.errors > 0 || (maxWarnings !== undefined && result.warnings > maxWarnings);
-
   if (format === 'json') {
-    writeJson(
-      {
-        schema: CHECK_SCHEMA,
-        root: result.root,
-        files: result.files.length,
-        findings: result.findings,
-        errors: result.errors,
-        warnings: result.warnings,
-        infos: result.infos,
-        maxWarnings: maxWarnings ?? null,
-        ok: !failed,
-        checked: result.files,
-        duplicates: result.duplicates,
-        globCheckComplete: result.listing.complete && !result.listing.exhausted,
-        ...(agents.length > 0 ? { agents, agentFiles: result.agents?.files ?? {}, agentCuts: result.agents?.cuts ?? [] } : {}),
-      },
-      io,
-    );
+    writeJson(checkJson(result, maxWarnings, failed, agents), io);
   } else if (format === 'github') {
     for (const f of result.findings) io.stdout(githubAnnotation(f) + '\n');
     io.stderr(summary(result, maxWarnings, agents));

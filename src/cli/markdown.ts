@@ -82,31 +82,25 @@ function more(n: number, what: string): string[] {
   return n > 0 ? [`- … and ${count(n)} more ${what}`] : [];
 }
 
-/** The review summary: sections of Markdown, at most MAX_MARKDOWN_CHARS in all. */
-export function renderMarkdown(ev: Evidence, max = MAX_MARKDOWN_CHARS): string {
+/** One line of facts: files in effect, validation commands, what the budget did, the diagnostics. */
+function factsBlock(ev: Evidence, inEffect: readonly SourceEvidence[]): string {
   const all = ev.targets.length;
-  const inEffect = ev.sources.filter((s) => IN_EFFECT.has(s.status));
-  const t: Evidence['truncation'] & { needed?: number } = ev.truncation;
-  const blocks: string[] = [];
-
-  const headline = all === 0 ? 'no changed files' : `${plural(all, 'changed file')}`;
-  blocks.push(`## Repository instructions: ${headline}`);
-  if (all === 0) {
-    blocks.push('No changed files, so no instruction file applies.');
-    return finish(blocks, max);
-  }
   const facts = [
     `**${plural(inEffect.length, 'instruction file')}** in effect for ${plural(all, 'changed file')} (${kindCounts(ev.targets)})`,
     `**${plural(ev.validation.length, 'validation command')}** required`,
   ];
   const omitted = inEffect.filter((s) => s.status === 'omitted').length;
   const cut = inEffect.filter((s) => s.status === 'truncated').length;
-  if (t.truncated)
+  if (ev.truncation.truncated)
     facts.push(`budget: **${[cut ? `${count(cut)} cut` : '', omitted ? `${count(omitted)} left out` : ''].filter(Boolean).join(', ')}**`);
   if (ev.diagnostics.length > 0) facts.push(severityCounts(ev.diagnostics));
-  blocks.push(facts.join(' · '));
+  return facts.join(' · ');
+}
 
-  // Instruction files, grouped: each with the changed files it applies to.
+/** Instruction files, grouped: each with the changed files it applies to; then the files no instruction file covers. */
+function sourceBlocks(ev: Evidence, inEffect: readonly SourceEvidence[]): string[] {
+  const all = ev.targets.length;
+  const blocks: string[] = [];
   if (inEffect.length === 0) {
     blocks.push('No instruction file (AGENTS.md, CLAUDE.md, .holaryn/instructions.md) applies to the changed files.');
   } else {
@@ -134,44 +128,64 @@ export function renderMarkdown(ev: Evidence, max = MAX_MARKDOWN_CHARS): string {
     const named = someOf(notInEffect, (s) => `${code(s.path)} (${s.status})`, LISTED_NAMES);
     blocks.push(`Found on the way but not in effect: ${named}.`);
   }
+  return blocks;
+}
 
-  // Validation: what the instructions require a change to pass.
-  if (ev.validation.length > 0) {
-    const lines = ev.validation.slice(0, MAX_COMMANDS).map((v) => `- ${code(v.command)} — from ${code(v.source)}`);
-    blocks.push(
-      [
-        '### Validation the instructions require',
-        '',
-        'Shown to coding agents as required checks; Holaryn never runs them.',
-        '',
-        ...lines,
-        ...more(ev.validation.length - MAX_COMMANDS, 'commands'),
-      ].join('\n'),
-    );
-  }
+/** Validation: what the instructions require a change to pass. */
+function validationBlocks(ev: Evidence): string[] {
+  if (ev.validation.length === 0) return [];
+  const lines = ev.validation.slice(0, MAX_COMMANDS).map((v) => `- ${code(v.command)} — from ${code(v.source)}`);
+  return [
+    [
+      '### Validation the instructions require',
+      '',
+      'Shown to coding agents as required checks; Holaryn never runs them.',
+      '',
+      ...lines,
+      ...more(ev.validation.length - MAX_COMMANDS, 'commands'),
+    ].join('\n'),
+  ];
+}
 
-  // The budget: what a coding agent working on this change would not see whole.
-  if (t.truncated) {
-    const lines = [
-      ...t.cut.map((k) => `- cut: ${code(k.path)} — ${count(k.included)} of ${count(k.chars)} ${unitWord(t.unit)} kept`),
-      ...t.omitted.slice(0, MAX_SOURCES).map((o) => `- left out: ${code(o.path)} — ${count(o.chars)} ${unitWord(t.unit)}`),
-      ...more(t.omitted.length - MAX_SOURCES, 'left out'),
-    ];
-    const needs = t.needed === undefined ? '' : ` Including everything needs ${count(t.needed)}.`;
-    blocks.push(
-      ['### Budget', '', `The model context for all the changed files at once is ${budgetPhrase(t)}.${needs}`, '', ...lines].join('\n'),
-    );
-  }
+/** The budget: what a coding agent working on this change would not see whole. */
+function budgetBlocks(ev: Evidence): string[] {
+  const t: Evidence['truncation'] & { needed?: number } = ev.truncation;
+  if (!t.truncated) return [];
+  const lines = [
+    ...t.cut.map((k) => `- cut: ${code(k.path)} — ${count(k.included)} of ${count(k.chars)} ${unitWord(t.unit)} kept`),
+    ...t.omitted.slice(0, MAX_SOURCES).map((o) => `- left out: ${code(o.path)} — ${count(o.chars)} ${unitWord(t.unit)}`),
+    ...more(t.omitted.length - MAX_SOURCES, 'left out'),
+  ];
+  const needs = t.needed === undefined ? '' : ` Including everything needs ${count(t.needed)}.`;
+  return [
+    ['### Budget', '', `The model context for all the changed files at once is ${budgetPhrase(t)}.${needs}`, '', ...lines].join('\n'),
+  ];
+}
 
-  // Diagnostics, literally.
-  if (ev.diagnostics.length > 0) {
-    // Errors first, then warnings: what a reviewer must act on comes before the notes.
-    const rank = { error: 0, warning: 1, info: 2 };
-    const sorted = [...ev.diagnostics].sort((a, b) => rank[a.severity] - rank[b.severity]);
-    const lines = sorted.slice(0, MAX_DIAGNOSTICS).map(diagnosticLine);
-    if (ev.diagnostics.length > MAX_DIAGNOSTICS) lines.push(`… and ${count(ev.diagnostics.length - MAX_DIAGNOSTICS)} more`);
-    blocks.push(['### Diagnostics', '', fenced(lines)].join('\n'));
-  }
+/** Diagnostics, literally: errors first, then warnings (what a reviewer must act on comes before the notes). */
+function diagnosticBlocks(ev: Evidence): string[] {
+  if (ev.diagnostics.length === 0) return [];
+  const rank = { error: 0, warning: 1, info: 2 };
+  const sorted = [...ev.diagnostics].sort((a, b) => rank[a.severity] - rank[b.severity]);
+  const lines = sorted.slice(0, MAX_DIAGNOSTICS).map(diagnosticLine);
+  if (ev.diagnostics.length > MAX_DIAGNOSTICS) lines.push(`… and ${count(ev.diagnostics.length - MAX_DIAGNOSTICS)} more`);
+  return [['### Diagnostics', '', fenced(lines)].join('\n')];
+}
+
+/** The review summary: sections of Markdown, at most MAX_MARKDOWN_CHARS in all. */
+export function renderMarkdown(ev: Evidence, max = MAX_MARKDOWN_CHARS): string {
+  const all = ev.targets.length;
+  const headline = all === 0 ? 'no changed files' : `${plural(all, 'changed file')}`;
+  if (all === 0) return finish([`## Repository instructions: ${headline}`, 'No changed files, so no instruction file applies.'], max);
+  const inEffect = ev.sources.filter((s) => IN_EFFECT.has(s.status));
+  const blocks = [
+    `## Repository instructions: ${headline}`,
+    factsBlock(ev, inEffect),
+    ...sourceBlocks(ev, inEffect),
+    ...validationBlocks(ev),
+    ...budgetBlocks(ev),
+    ...diagnosticBlocks(ev),
+  ];
   return finish(blocks, max);
 }
 

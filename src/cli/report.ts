@@ -71,72 +71,81 @@ function targetsOf(s: SourceEvidence, all: number): string {
   return s.appliesTo.map(targetName).join(', ');
 }
 
-export function renderReport(ev: Evidence, c: Colors, withContext: boolean): string {
-  const out: string[] = [];
-  out.push(c.bold('Holaryn: repository instructions'));
-  out.push(`root      ${printable(ev.root)}`);
-  out.push(`targets   ${targetsLine(ev.targets)}`);
-  out.push(`snapshot  ${ev.snapshot}`);
+/** The heading lines: root, targets, snapshot, any notice and the installed agent. */
+function headerLines(ev: Evidence, c: Colors): string[] {
+  const out = [
+    c.bold('Holaryn: repository instructions'),
+    `root      ${printable(ev.root)}`,
+    `targets   ${targetsLine(ev.targets)}`,
+    `snapshot  ${ev.snapshot}`,
+  ];
   if (ev.notice) out.push(`notice    ${c.yellow(printable(ev.notice))}`);
   const installed = installedAgentLine(ev);
   if (installed !== null) out.push(`agent     ${ev.installedAgent?.differs ? c.yellow(printable(installed)) : printable(installed)}`);
-  out.push('');
+  return out;
+}
+
+/** The sources as a table in precedence order, each with its reason below it. */
+function sourceLines(ev: Evidence, c: Colors): string[] {
+  if (ev.sources.length === 0) return [c.bold('Sources') + '  none: no instruction file on the chain'];
+  const out = [c.bold('Sources') + c.dim('  (precedence order: later takes precedence)')];
   const statusColor = (s: SourceEvidence['status']) =>
     s === 'included' ? c.green(s) : s === 'truncated' || s === 'omitted' ? c.yellow(s) : c.dim(s);
-  if (ev.sources.length === 0) {
-    out.push(c.bold('Sources') + '  none: no instruction file on the chain');
-  } else {
-    out.push(c.bold('Sources') + c.dim('  (precedence order: later takes precedence)'));
-    const rows = [['#', 'path', 'status', 'scope', 'depth', 'prio', 'mode', 'sha256', 'targets']];
-    for (const s of ev.sources) {
-      rows.push([
-        String(s.order),
-        printable(s.path),
-        s.status,
-        s.scope,
-        String(s.depth),
-        String(s.metadata?.priority ?? 0),
-        s.metadata?.mode ?? 'append',
-        s.sha256.slice(0, 8),
-        targetsOf(s, ev.targets.length),
-      ]);
-    }
-    const padded = padCells(rows);
-    out.push(c.dim(padded[0].join('  ')));
-    ev.sources.forEach((s, i) => {
-      const cells = padded[i + 1];
-      cells[2] = statusColor(s.status) + cells[2].slice(s.status.length);
-      out.push(cells.join('  ').trimEnd());
-      if (s.reason) out.push(c.dim(`      ${clipped(printable(s.reason), MAX_REASON_CHARS)}`));
-      else if (s.supersededFor.length > 0) {
-        out.push(c.dim(`      superseded by ${printable(s.supersededBy ?? '')} for ${someOf(s.supersededFor, targetName)}`));
-      }
-    });
+  const rows = [['#', 'path', 'status', 'scope', 'depth', 'prio', 'mode', 'sha256', 'targets']];
+  for (const s of ev.sources) {
+    rows.push([
+      String(s.order),
+      printable(s.path),
+      s.status,
+      s.scope,
+      String(s.depth),
+      String(s.metadata?.priority ?? 0),
+      s.metadata?.mode ?? 'append',
+      s.sha256.slice(0, 8),
+      targetsOf(s, ev.targets.length),
+    ]);
   }
-  out.push('');
-  out.push(c.bold('Validation') + c.dim('  (shown to the model; never run by Holaryn)'));
+  const padded = padCells(rows);
+  out.push(c.dim(padded[0].join('  ')));
+  ev.sources.forEach((s, i) => {
+    const cells = padded[i + 1];
+    cells[2] = statusColor(s.status) + cells[2].slice(s.status.length);
+    out.push(cells.join('  ').trimEnd());
+    if (s.reason) out.push(c.dim(`      ${clipped(printable(s.reason), MAX_REASON_CHARS)}`));
+    else if (s.supersededFor.length > 0) {
+      out.push(c.dim(`      superseded by ${printable(s.supersededBy ?? '')} for ${someOf(s.supersededFor, targetName)}`));
+    }
+  });
+  return out;
+}
+
+/** Validation commands, replace conflicts and diagnostics, a section each. */
+function findingLines(ev: Evidence, c: Colors): string[] {
+  const out = [c.bold('Validation') + c.dim('  (shown to the model; never run by Holaryn)')];
   if (ev.validation.length === 0) out.push('  none');
   for (const v of ev.validation) out.push(`  ${printable(v.command)}  ${c.dim('from ' + printable(v.source))}`);
-  out.push('');
-  out.push(c.bold('Conflicts'));
+  out.push('', c.bold('Conflicts'));
   if (ev.conflicts.length === 0) out.push('  none');
   for (const k of ev.conflicts) {
     const dir = k.directory === null ? 'global' : k.directory === '' ? '.' : k.directory;
     out.push(`  replace in ${printable(dir)}: ${k.sources.map(printable).join(', ')} -> ${printable(k.winner)} wins`);
   }
-  out.push('');
-  out.push(c.bold('Diagnostics'));
+  out.push('', c.bold('Diagnostics'));
   if (ev.diagnostics.length === 0) out.push('  none');
   for (const d of ev.diagnostics) {
     const sev = d.severity === 'error' ? c.red(d.severity) : d.severity === 'warning' ? c.yellow(d.severity) : c.cyan(d.severity);
     const where = d.source === null ? '' : `${printable(d.source)}${d.line === null ? '' : `:${d.line}`}  `;
     out.push(`  ${sev}  ${where}${d.code}: ${printable(d.message)}`);
   }
-  out.push('');
+  return out;
+}
+
+/** The budget: the context's size, what was omitted or cut, and the size of each place. */
+function truncationLines(ev: Evidence, c: Colors): string[] {
   const t: Partial<Pick<Evidence['truncation'], 'needed' | 'unit' | 'size'>> & Omit<Evidence['truncation'], 'needed' | 'unit' | 'size'> =
     ev.truncation;
   const unit = unitWord(t.unit);
-  out.push(c.bold('Truncation'));
+  const out = [c.bold('Truncation')];
   const needs = t.truncated && t.needed !== undefined ? `; needs ${count(t.needed)} to include everything` : '';
   out.push(`  model context: ${budgetPhrase(t)}${t.truncated ? needs : '; nothing omitted or cut'}`);
   for (const o of t.omitted) out.push(`  omitted  ${printable(o.path)} (${count(o.chars)} ${unit})`);
@@ -149,18 +158,35 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
       out.push(`  in the ${placeWords(p.place)}  ${plural(measure(p.text), 'character')}${from}`);
     }
   }
-  if (withContext) {
-    out.push('');
-    out.push(c.bold('Model context'));
-    if (ev.context === '') out.push('  (empty)');
-    else if (parts.length <= 1) out.push(printableText(ev.context).trimEnd());
-    else
-      parts.forEach((p, i) => {
-        if (i > 0) out.push('');
-        out.push(c.cyan(placeHeading(p.place)));
-        out.push(printableText(p.text).trimEnd());
-      });
-  }
+  return out;
+}
+
+/** The model context itself, one block per place when there are several. */
+function contextLines(ev: Evidence, c: Colors): string[] {
+  const parts = ev.contextParts ?? [];
+  const out = ['', c.bold('Model context')];
+  if (ev.context === '') out.push('  (empty)');
+  else if (parts.length <= 1) out.push(printableText(ev.context).trimEnd());
+  else
+    parts.forEach((p, i) => {
+      if (i > 0) out.push('');
+      out.push(c.cyan(placeHeading(p.place)));
+      out.push(printableText(p.text).trimEnd());
+    });
+  return out;
+}
+
+export function renderReport(ev: Evidence, c: Colors, withContext: boolean): string {
+  const out = [
+    ...headerLines(ev, c),
+    '',
+    ...sourceLines(ev, c),
+    '',
+    ...findingLines(ev, c),
+    '',
+    ...truncationLines(ev, c),
+    ...(withContext ? contextLines(ev, c) : []),
+  ];
   return out.join('\n') + '\n';
 }
 

@@ -199,6 +199,53 @@ const KEY_SNIPPETS: Readonly<Record<FrontmatterKey, string>> = Object.freeze({
   required_validation: 'required_validation: ["${1:npm test}"]',
 });
 
+/** The two modes, `append` first (the default). */
+const MODE_ITEMS: readonly CompletionSuggestion[] = Object.freeze([
+  { label: 'append', insert: 'append', snippet: false, detail: 'default', documentation: MODE_DOCS.append, sort: '0', preselect: true },
+  {
+    label: 'replace',
+    insert: 'replace',
+    snippet: false,
+    detail: 'supersedes earlier sources in this directory',
+    documentation: MODE_DOCS.replace,
+    sort: '1',
+  },
+]);
+
+/** Priorities worth offering, the default first. */
+function priorityItems(): CompletionSuggestion[] {
+  const values: [number, string][] = [
+    [0, 'default'],
+    [10, 'after files of the same depth with a lower priority'],
+    [-10, 'before files of the same depth with a higher priority'],
+    [PRIORITY_MAX, 'maximum'],
+    [PRIORITY_MIN, 'minimum'],
+  ];
+  return values.map(([v, what], i) => ({
+    label: String(v),
+    insert: String(v),
+    snippet: false,
+    detail: what,
+    documentation: PRIORITY_VALUE_DOC,
+    sort: String(i),
+    preselect: i === 0,
+  }));
+}
+
+/** Example globs for `applies_to` or `excludes`, quoted, as a list or a list item. */
+function globItems(key: 'applies_to' | 'excludes', listItem: boolean): CompletionSuggestion[] {
+  const examples =
+    key === 'applies_to' ? ['**/*.ts', '**/*.{ts,tsx}', '**/*.py', 'docs/**'] : ['**/generated/**', '**/*.test.ts', 'vendor/**'];
+  return examples.map((g, i) => ({
+    label: JSON.stringify(g),
+    insert: listItem ? JSON.stringify(g) : `[${JSON.stringify(g)}]`,
+    snippet: false,
+    detail: "quoted glob, relative to this file's directory",
+    documentation: KEY_DOCS[key].markdown,
+    sort: String(i),
+  }));
+}
+
 /** What to offer at `offset` (empty outside frontmatter). */
 export function completionsAt(text: string, offset: number): { spot: FrontmatterSpot; items: CompletionSuggestion[] } | undefined {
   const spot = frontmatterSpotAt(text, offset);
@@ -214,73 +261,17 @@ export function completionsAt(text: string, offset: number): { spot: Frontmatter
     }));
     return { spot, items };
   }
-  const items: CompletionSuggestion[] = [];
   switch (spot.key) {
     case 'mode':
-      if (!spot.listItem) {
-        items.push(
-          {
-            label: 'append',
-            insert: 'append',
-            snippet: false,
-            detail: 'default',
-            documentation: MODE_DOCS.append,
-            sort: '0',
-            preselect: true,
-          },
-          {
-            label: 'replace',
-            insert: 'replace',
-            snippet: false,
-            detail: 'supersedes earlier sources in this directory',
-            documentation: MODE_DOCS.replace,
-            sort: '1',
-          },
-        );
-      }
-      break;
+      return { spot, items: spot.listItem ? [] : MODE_ITEMS.map((m) => ({ ...m })) };
     case 'priority':
-      if (!spot.listItem) {
-        const values: [number, string][] = [
-          [0, 'default'],
-          [10, 'after files of the same depth with a lower priority'],
-          [-10, 'before files of the same depth with a higher priority'],
-          [PRIORITY_MAX, 'maximum'],
-          [PRIORITY_MIN, 'minimum'],
-        ];
-        values.forEach(([v, what], i) =>
-          items.push({
-            label: String(v),
-            insert: String(v),
-            snippet: false,
-            detail: what,
-            documentation: PRIORITY_VALUE_DOC,
-            sort: String(i),
-            preselect: i === 0,
-          }),
-        );
-      }
-      break;
+      return { spot, items: spot.listItem ? [] : priorityItems() };
     case 'applies_to':
-    case 'excludes': {
-      const examples =
-        spot.key === 'applies_to' ? ['**/*.ts', '**/*.{ts,tsx}', '**/*.py', 'docs/**'] : ['**/generated/**', '**/*.test.ts', 'vendor/**'];
-      examples.forEach((g, i) =>
-        items.push({
-          label: JSON.stringify(g),
-          insert: spot.listItem ? JSON.stringify(g) : `[${JSON.stringify(g)}]`,
-          snippet: false,
-          detail: "quoted glob, relative to this file's directory",
-          documentation: KEY_DOCS[spot.key as FrontmatterKey].markdown,
-          sort: String(i),
-        }),
-      );
-      break;
-    }
+    case 'excludes':
+      return { spot, items: globItems(spot.key, spot.listItem) };
     default:
-      break;
+      return { spot, items: [] };
   }
-  return { spot, items };
 }
 
 export interface HoverInfo {

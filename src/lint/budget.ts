@@ -154,24 +154,29 @@ function neededBudget(ev: Evidence, target: string, resolve: (targets: string[],
   return whole ? whole.truncation.chars : ev.truncation.chars;
 }
 
-export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): Generator<void, BudgetResult> {
-  const maxFiles = options.maxFiles ?? MAX_BUDGET_FILES;
-  const maxResolutions = options.maxResolutions ?? MAX_BUDGET_RESOLUTIONS;
-  const maxWork = options.maxWork ?? MAX_BUDGET_WORK;
-  const batchSize = Math.max(1, options.batchSize ?? BUDGET_BATCH);
-  const cache = options.cache ?? new FileCache();
-  const resolve = (targets: string[], budget?: number) =>
-    resolveDropping(input.root, targets, { fs: options.fs, cache, profile: options.policy?.name, globalFile: null, budget });
+type Resolve = (targets: string[], budget?: number) => Evidence | undefined;
 
-  // The editor's listing comes sorted and without repeats: checked in one pass, not sorted again
-  // (sorting 200,000 paths is one long block of the extension host's thread).
-  const sorted = strictlyAscending(input.files) ? input.files : [...new Set(input.files)].sort(byPath);
-  const files = sorted.slice(0, maxFiles);
-  let complete = files.length === sorted.length;
-  const sources = [...input.sources].sort((a, b) => byPath(a.dir, b.dir) || byPath(a.path, b.path));
+/** The chain of a directory: the deepest directory at or above it holding an instruction file (its key). */
+interface Chain {
+  key: string;
+  globbed: boolean;
+  cost: number;
+}
 
-  // Chain groups: a directory's chain is that of the deepest directory at or above it holding
-  // an instruction file, which is its key; whether a glob is on it is known per such directory.
+/** What the bounds have used so far: the work spent, and whether any bound stopped the check. */
+interface Spent {
+  work: number;
+  complete: boolean;
+}
+
+/**
+ * Chain groups: a directory's chain is that of the deepest directory at or above it holding an
+ * instruction file, which is its key; whether a glob is on it is known per such directory.
+ */
+function* chainGroups(
+  files: readonly string[],
+  sources: readonly BudgetSource[],
+): Generator<void, Map<string, { globbed: boolean; cost: number; files: string[] }>> {
   const sourceDirs = new Map<string, { globbed: boolean; cost: number }>();
   for (const s of sources) {
     const d = sourceDirs.get(s.dir) ?? { globbed: false, cost: 0 };
@@ -179,11 +184,11 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     d.cost++;
     sourceDirs.set(s.dir, d);
   }
-  const chainAt = new Map<string, { key: string; globbed: boolean; cost: number }>();
-  const chainOf = (dir: string): { key: string; globbed: boolean; cost: number } => {
+  const chainAt = new Map<string, Chain>();
+  const chainOf = (dir: string): Chain => {
     const pending: string[] = [];
     let d = dir;
-    let found: { key: string; globbed: boolean; cost: number } | undefined;
+    let found: Chain | undefined;
     for (;;) {
       found = chainAt.get(d);
       if (found) break;
@@ -210,10 +215,21 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     if (group) group.files.push(file);
     else chains.set(chain.key, { globbed: chain.globbed, cost: chain.cost, files: [file] });
   }
+  return chains;
+}
 
-  // Groups whose contexts cannot differ.
+/**
+ * Groups whose contexts cannot differ: a chain without globs is one group; a chain with globs is
+ * split by the set of sources in effect for each file (resolved in batches with budget 0).
+ */
+function* contextGroups(
+  chains: Map<string, { globbed: boolean; cost: number; files: string[] }>,
+  resolve: Resolve,
+  batchSize: number,
+  maxWork: number,
+  spent: Spent,
+): Generator<void, { files: string[]; cost: number }[]> {
   const groups: { files: string[]; cost: number }[] = [];
-  let work = 0;
   for (const chain of chains.values()) {
     if (!chain.globbed) {
       groups.push({ files: chain.files, cost: chain.cost + 1 });
@@ -222,9 +238,9 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     const bySet = new Map<string, string[]>();
     for (let i = 0; i < chain.files.length; i += batchSize) {
       const batch = chain.files.slice(i, i + batchSize);
-      work += chain.cost + 1;
-      if (work > maxWork) {
-        complete = false;
+      spent.work += chain.cost + 1;
+      if (spent.work > maxWork) {
+        spent.complete = false;
         break;
       }
       const ev = resolve(batch, 0);
@@ -245,18 +261,44 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     }
     for (const group of bySet.values()) groups.push({ files: group, cost: chain.cost + 1 });
   }
+  return groups;
+}
 
+/** One source's tally from one group's resolution: in effect, cut or left out for the group's files. */
+function tallySource(t: Tally, s: SourceEvidence, size: number, example: string, needed: () => number): void {
+  t.inEffect += size;
+  if (s.status === 'included') return;
+  t.needed = Math.max(t.needed, needed());
+  if (s.status === 'truncated') {
+    t.cut += size;
+    if (t.cutExample === undefined || example < t.cutExample) t.cutExample = example;
+  } else {
+    t.omitted += size;
+    if (t.omittedExample === undefined || example < t.omittedExample) t.omittedExample = example;
+  }
+}
+
+/** Resolves one file per group with the budget and tallies, per source, what the budget did to it. */
+function* tallySteps(
+  groups: readonly { files: string[]; cost: number }[],
+  total: number,
+  resolve: Resolve,
+  options: BudgetOptions,
+  spent: Spent,
+): Generator<void, { tallies: Map<string, Tally>; checked: number; resolutions: number }> {
+  const maxResolutions = options.maxResolutions ?? MAX_BUDGET_RESOLUTIONS;
+  const maxWork = options.maxWork ?? MAX_BUDGET_WORK;
   const tallies = new Map<string, Tally>();
   let resolutions = 0;
   let checked = 0;
   const progress = progressReporter(options.onProgress);
   let covered = 0;
   for (const { files: group, cost } of groups) {
-    progress({ phase: 'budget', done: covered, total: files.length });
+    progress({ phase: 'budget', done: covered, total });
     covered += group.length;
-    work += cost;
-    if (resolutions >= maxResolutions || work > maxWork) {
-      complete = false;
+    spent.work += cost;
+    if (resolutions >= maxResolutions || spent.work > maxWork) {
+      spent.complete = false;
       break;
     }
     resolutions++;
@@ -266,32 +308,36 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
     if (!ev) continue;
     checked += group.length;
     let needed: number | undefined;
+    // Worked out once per group, and only when a source is cut or left out.
+    const neededOnce = () => {
+      if (needed === undefined) {
+        needed = neededBudget(ev, example, resolve);
+        spent.work += cost;
+      }
+      return needed;
+    };
     for (const s of ev.sources as SourceEvidence[]) {
       if (s.scope !== 'workspace' || !IN_EFFECT.has(s.status)) continue;
       const t = tallies.get(s.path) ?? { inEffect: 0, cut: 0, omitted: 0, needed: 0 };
       tallies.set(s.path, t);
-      t.inEffect += group.length;
-      if (s.status === 'included') continue;
-      if (needed === undefined) {
-        needed = neededBudget(ev, example, resolve);
-        work += cost;
-      }
-      t.needed = Math.max(t.needed, needed);
-      if (s.status === 'truncated') {
-        t.cut += group.length;
-        if (t.cutExample === undefined || example < t.cutExample) t.cutExample = example;
-      } else {
-        t.omitted += group.length;
-        if (t.omittedExample === undefined || example < t.omittedExample) t.omittedExample = example;
-      }
+      tallySource(t, s, group.length, example, neededOnce);
     }
   }
+  return { tallies, checked, resolutions };
+}
 
-  const budget = (options.policy ?? HOLARYN_POLICY).budget.size;
+/** A `budget-exceeded` warning for each source the budget cut or left out for some file. */
+function budgetFindings(
+  sources: BudgetInput['sources'],
+  tallies: ReadonlyMap<string, Tally>,
+  budget: number,
+  complete: boolean,
+  checked: number,
+): Finding[] {
   const count = (n: number) => n.toLocaleString('en-US');
   const files_ = (n: number) => `${count(n)} file${n === 1 ? '' : 's'}`;
   const findings: Finding[] = [];
-  for (const source of input.sources) {
+  for (const source of sources) {
     const t = tallies.get(source.path);
     if (!t || t.cut + t.omitted === 0) continue;
     const parts: string[] = [];
@@ -312,7 +358,32 @@ export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): G
         `instruction files of higher precedence take the room first; a budget of ${count(t.needed)} characters would include everything for them`,
     });
   }
-  return { findings, checked, complete, resolutions };
+  return findings;
+}
+
+export function* budgetSteps(input: BudgetInput, options: BudgetOptions = {}): Generator<void, BudgetResult> {
+  const maxFiles = options.maxFiles ?? MAX_BUDGET_FILES;
+  const batchSize = Math.max(1, options.batchSize ?? BUDGET_BATCH);
+  const cache = options.cache ?? new FileCache();
+  const resolve: Resolve = (targets, budget) =>
+    resolveDropping(input.root, targets, { fs: options.fs, cache, profile: options.policy?.name, globalFile: null, budget });
+
+  // The editor's listing comes sorted and without repeats: checked in one pass, not sorted again
+  // (sorting 200,000 paths is one long block of the extension host's thread).
+  const sorted = strictlyAscending(input.files) ? input.files : [...new Set(input.files)].sort(byPath);
+  const files = sorted.slice(0, maxFiles);
+  const spent: Spent = { work: 0, complete: files.length === sorted.length };
+  const sources = [...input.sources].sort((a, b) => byPath(a.dir, b.dir) || byPath(a.path, b.path));
+  const chains = yield* chainGroups(files, sources);
+  const groups = yield* contextGroups(chains, resolve, batchSize, options.maxWork ?? MAX_BUDGET_WORK, spent);
+  const { tallies, checked, resolutions } = yield* tallySteps(groups, files.length, resolve, options, spent);
+  const budget = (options.policy ?? HOLARYN_POLICY).budget.size;
+  return {
+    findings: budgetFindings(input.sources, tallies, budget, spent.complete, checked),
+    checked,
+    complete: spent.complete,
+    resolutions,
+  };
 }
 
 /** The whole check at once (the CLI). */

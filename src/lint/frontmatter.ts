@@ -141,6 +141,93 @@ function globKeyOf(key: string): GlobKey | undefined {
   return near === 'applies_to' || near === 'excludes' ? near : undefined;
 }
 
+/** The raw block's lines, each with its offset, and the questions the star-glob search asks of them. */
+class BlockLines {
+  readonly lines: { start: number; text: string }[] = [];
+
+  constructor(src: string) {
+    for (let s = 0; s < src.length;) {
+      const i = src.indexOf('\n', s);
+      const e = i < 0 ? src.length : i;
+      this.lines.push({ start: s, text: src.slice(s, e).replace(/\r$/, '') });
+      s = e + 1;
+    }
+  }
+
+  /** The index of the line holding `offset`. */
+  lineAt(offset: number): number {
+    const { lines } = this;
+    let lo = 0;
+    let hi = lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lines[mid].start <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The nearest key line at or above line `i` whose indent is at most `indent`. */
+  ownerKey(i: number, indent: number): { key: string } | undefined {
+    for (let l = i; l >= 0; l--) {
+      const m = KEY_LINE.exec(this.lines[l].text);
+      if (m && m[1].length <= indent) return { key: unquoteKey(m[2]) };
+    }
+    return undefined;
+  }
+
+  /** Inside a flow list: the nearest unclosed `[` before the glob (`before` on line `li`, or above). */
+  openBracket(li: number, before: string): { line: number; col: number } | undefined {
+    let depth = 0;
+    for (let l = li; l >= 0; l--) {
+      const t = l === li ? before : this.lines[l].text;
+      for (let c = t.length - 1; c >= 0; c--) {
+        if (t[c] === ']') depth++;
+        else if (t[c] === '[') {
+          if (depth === 0) return { line: l, col: c };
+          depth--;
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+const indentOf = (s: string) => s.length - s.trimStart().length;
+
+/** The key a glob at `offset` is a value of (`key: *`, `- *` under it, or inside its flow list), and whether it is in a flow list. */
+function globOwner(lines: BlockLines, offset: number): { owner: { key: string } | undefined; flow: boolean } {
+  const li = lines.lineAt(offset);
+  const line = lines.lines[li];
+  const before = line.text.slice(0, offset - line.start);
+  const keyed = KEY_LINE.exec(before);
+  if (keyed && keyed[0].length === before.length) return { owner: { key: unquoteKey(keyed[2]) }, flow: false };
+  if (/^[ \t]*-[ \t]+$/.test(before)) return { owner: lines.ownerKey(li - 1, indentOf(before)), flow: false };
+  const found = lines.openBracket(li, before);
+  if (!found) return { owner: undefined, flow: false };
+  const head = lines.lines[found.line].text.slice(0, found.col);
+  const m = KEY_LINE.exec(head);
+  if (m && m[0].length === head.length) return { owner: { key: unquoteKey(m[2]) }, flow: true };
+  if (/^[ \t]*(-[ \t]+)?$/.test(head)) return { owner: lines.ownerKey(found.line - 1, indentOf(head)), flow: true };
+  return { owner: undefined, flow: true };
+}
+
+/** Where the glob ends in `rest`: before a ` #` comment, and in a flow list at the next `,`, `]` or `}` outside braces. */
+function globEnd(rest: string, flow: boolean): number {
+  let end = rest.length;
+  const comment = /[ \t]#/.exec(rest);
+  if (comment) end = comment.index;
+  if (!flow) return end;
+  let braces = 0;
+  for (let c = 0; c < end; c++) {
+    const ch = rest[c];
+    if (ch === '{') braces++;
+    else if (ch === '}' && braces > 0) braces--;
+    else if (braces === 0 && (ch === ',' || ch === ']' || ch === '}')) return c;
+  }
+  return end;
+}
+
 /**
  * Unquoted globs starting with `*` in the raw block: `key: *.md`, `- *.md` and `[*.md, ...]`
  * under `applies_to` / `excludes` (or a near miss of them). Found in the text, so they are
@@ -150,90 +237,17 @@ function globKeyOf(key: string): GlobKey | undefined {
 export function findUnquotedStarGlobs(text: string, block: RawBlock): StarGlob[] {
   const src = text.slice(block.start, block.end);
   if (Buffer.byteLength(src, 'utf8') > MAX_FRONTMATTER_BYTES) return [];
-  const lines: { start: number; text: string }[] = [];
-  for (let s = 0; s < src.length;) {
-    const i = src.indexOf('\n', s);
-    const e = i < 0 ? src.length : i;
-    lines.push({ start: s, text: src.slice(s, e).replace(/\r$/, '') });
-    s = e + 1;
-  }
-  const lineAt = (offset: number) => {
-    let lo = 0;
-    let hi = lines.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lines[mid].start <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  const indentOf = (s: string) => s.length - s.trimStart().length;
-  /** The nearest key line at or above line `i` whose indent is at most `indent`. */
-  const ownerKey = (i: number, indent: number): { key: string } | undefined => {
-    for (let l = i; l >= 0; l--) {
-      const m = KEY_LINE.exec(lines[l].text);
-      if (m && m[1].length <= indent) return { key: unquoteKey(m[2]) };
-    }
-    return undefined;
-  };
+  const lines = new BlockLines(src);
   const out: StarGlob[] = [];
   for (const offset of aliasOffsets(src)) {
     if (out.length >= MAX_STAR_GLOBS) break;
-    const li = lineAt(offset);
-    const line = lines[li];
-    const before = line.text.slice(0, offset - line.start);
-    let owner: { key: string } | undefined;
-    let flow = false;
-    const keyed = KEY_LINE.exec(before);
-    if (keyed && keyed[0].length === before.length) {
-      owner = { key: unquoteKey(keyed[2]) };
-    } else if (/^[ \t]*-[ \t]+$/.test(before)) {
-      owner = ownerKey(li - 1, indentOf(before));
-    } else {
-      // Inside a flow list: the nearest unclosed `[` before the glob, on this line or above.
-      let depth = 0;
-      let found: { line: number; col: number } | undefined;
-      for (let l = li; l >= 0 && !found; l--) {
-        const t = l === li ? before : lines[l].text;
-        for (let c = t.length - 1; c >= 0; c--) {
-          if (t[c] === ']') depth++;
-          else if (t[c] === '[') {
-            if (depth === 0) {
-              found = { line: l, col: c };
-              break;
-            }
-            depth--;
-          }
-        }
-      }
-      if (found) {
-        const head = lines[found.line].text.slice(0, found.col);
-        const m = KEY_LINE.exec(head);
-        if (m && m[0].length === head.length) owner = { key: unquoteKey(m[2]) };
-        else if (/^[ \t]*(-[ \t]+)?$/.test(head)) owner = ownerKey(found.line - 1, indentOf(head));
-        flow = true;
-      }
-    }
+    const { owner, flow } = globOwner(lines, offset);
     if (!owner) continue;
     const globKey = globKeyOf(owner.key);
     if (!globKey) continue;
+    const line = lines.lines[lines.lineAt(offset)];
     const rest = line.text.slice(offset - line.start);
-    let end = rest.length;
-    const comment = /[ \t]#/.exec(rest);
-    if (comment) end = comment.index;
-    if (flow) {
-      let braces = 0;
-      for (let c = 0; c < end; c++) {
-        const ch = rest[c];
-        if (ch === '{') braces++;
-        else if (ch === '}' && braces > 0) braces--;
-        else if (braces === 0 && (ch === ',' || ch === ']' || ch === '}')) {
-          end = c;
-          break;
-        }
-      }
-    }
-    const raw = rest.slice(0, end).trimEnd();
+    const raw = rest.slice(0, globEnd(rest, flow)).trimEnd();
     out.push({ key: owner.key, globKey, start: block.start + offset, end: block.start + offset + raw.length, raw });
   }
   return out;

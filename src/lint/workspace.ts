@@ -207,106 +207,147 @@ export function lintWorkspaceAsync(
   return runPaused(lintWorkspaceSteps(root, options), options.pause, options.isCancelled);
 }
 
-/** The lint as steps: yields where an editor may pause. */
-export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions = {}): Generator<void, LintResult> {
-  const fs = options.fs ?? createNodeLintFs();
-  const policy = options.policy ?? HOLARYN_POLICY;
-  const rootPath = canonicalRoot(fs, root);
+/** The file system a lint of a workspace reads (a listing from the editor spares `readdir`). */
+type WorkspaceFs = NonNullable<LintWorkspaceOptions['fs']>;
 
-  let listing: WorkspaceListing;
-  let targets: string[];
-  let candidates: string[];
-  let undecodable: string[] = [];
-  if (options.listFiles) {
-    const given: string[] = [];
-    candidates = [];
-    let n = 0;
-    for (const listed of options.listFiles(rootPath)) {
-      if ((++n & STEP_MASK) === 0) yield;
-      const p = plainPath(listed);
-      if (p === '') continue;
-      given.push(p);
-      const dir = sourceDirectory(p, policy);
-      if (dir !== undefined && !isSkippedPath(dir)) candidates.push(p);
-    }
-    listing = yield* WorkspaceListing.build(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
-    targets = given;
-  } else {
-    if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
-    const found: string[] = [];
-    const walked = progressReporter(options.onProgress);
-    let entriesSeen = 0;
-    const w = yield* walkSteps(fs as WalkFs, rootPath, {
-      ignore: options.ignore,
-      onDirectory: (rel, abs, entries) => {
-        found.push(...candidatesIn(fs, rel, abs, entries, policy));
-        entriesSeen += entries?.length ?? 0;
-        walked({ phase: 'walk', done: entriesSeen });
-      },
-    });
-    listing = yield* WorkspaceListing.build(w.paths, w.complete, undefined, w.opaque);
-    candidates = found;
-    targets = w.files;
-    undecodable = w.undecodable;
+/** The workspace's files: its listing, the files to resolve (targets), the instruction file candidates and the folders whose names are not text. */
+interface Gathered {
+  listing: WorkspaceListing;
+  targets: string[];
+  candidates: string[];
+  undecodable: string[];
+}
+
+/** The files the editor listed, with the candidates among them. */
+function* listedFiles(rootPath: string, options: LintWorkspaceOptions, policy: ResolverPolicy): Generator<void, Gathered> {
+  const given: string[] = [];
+  const candidates: string[] = [];
+  let n = 0;
+  for (const listed of options.listFiles!(rootPath)) {
+    if ((++n & STEP_MASK) === 0) yield;
+    const p = plainPath(listed);
+    if (p === '') continue;
+    given.push(p);
+    const dir = sourceDirectory(p, policy);
+    if (dir !== undefined && !isSkippedPath(dir)) candidates.push(p);
   }
+  const listing = yield* WorkspaceListing.build(given, options.listingComplete ?? true, undefined, options.opaqueDirectories);
+  return { listing, targets: given, candidates, undecodable: [] };
+}
 
-  // Precedence order for identical files: shallow first, then filename order.
+/** The files a walk of the root finds (honouring ignore files), with the candidates among them. */
+function* walkedFiles(fs: WorkspaceFs, rootPath: string, options: LintWorkspaceOptions, policy: ResolverPolicy): Generator<void, Gathered> {
+  if (!fs.readdir) throw new TypeError('lintWorkspace needs fs.readdir or options.listFiles');
+  const found: string[] = [];
+  const walked = progressReporter(options.onProgress);
+  let entriesSeen = 0;
+  const w = yield* walkSteps(fs as WalkFs, rootPath, {
+    ignore: options.ignore,
+    onDirectory: (rel, abs, entries) => {
+      found.push(...candidatesIn(fs, rel, abs, entries, policy));
+      entriesSeen += entries?.length ?? 0;
+      walked({ phase: 'walk', done: entriesSeen });
+    },
+  });
+  const listing = yield* WorkspaceListing.build(w.paths, w.complete, undefined, w.opaque);
+  return { listing, targets: w.files, candidates: found, undecodable: w.undecodable };
+}
+
+/** Candidates once each, in precedence order for identical files: shallow first, then filename order. */
+function rankedCandidates(candidates: readonly string[], policy: ResolverPolicy): { path: string; dir: string; rank: number }[] {
   const rank = (p: string) => policy.candidates.findIndex((c) => p === c || p.endsWith(`/${c}`));
   const unique = [...new Set(candidates)].map((path) => ({ path, dir: sourceDirectory(path, policy)!, rank: rank(path) }));
   unique.sort((a, b) => depthOf(a.dir) - depthOf(b.dir) || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0) || a.rank - b.rank);
+  return unique;
+}
 
-  const findings: Finding[] = [];
-  const files: string[] = [];
-  const budgetSources: BudgetSource[] = [];
-  const duplicates: LintResult['duplicates'] = [];
-  const seen = new Map<string, { path: string; dir: string }[]>();
+/** What linting the instruction files one by one gives. */
+interface Linted {
+  findings: Finding[];
+  files: string[];
+  budgetSources: BudgetSource[];
+  duplicates: LintResult['duplicates'];
   /** The loaded instruction files of each directory, in precedence order. */
-  const byDirectory = new Map<string, { path: string; text: string }[]>();
+  byDirectory: Map<string, { path: string; text: string }[]>;
+}
+
+/** A loaded file's entry for the budget check: its directory, whether globs decide where it applies, its first line's end. */
+function budgetSource(path: string, dir: string, text: string, policy: ResolverPolicy): BudgetSource {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const metadata = parseInstructions(body, policy.frontmatter).metadata;
+  const firstLine = body.search(/\r?\n/);
+  return {
+    path,
+    dir,
+    globbed: metadata !== null && (metadata.applies_to !== null || metadata.excludes.length > 0),
+    firstLineEnd: firstLine < 0 ? body.length : firstLine,
+  };
+}
+
+/** The warning on a file past the read limit, over its first line. */
+function tooLargeFinding(path: string, text: string, bytes: number): Finding {
+  const index = new LineIndex(text);
+  const range = index.range(0, index.lineEnd(1));
+  return {
+    file: path,
+    severity: 'warning',
+    code: 'too-large',
+    line: 1,
+    column: 1,
+    endLine: range.endLine,
+    endColumn: range.endColumn,
+    message: `file is ${bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
+  };
+}
+
+/** Loads and lints each candidate in precedence order, a step per file; a later path to a file already linted is a duplicate. */
+function* lintFiles(
+  fs: WorkspaceFs,
+  rootPath: string,
+  unique: readonly { path: string; dir: string; rank: number }[],
+  listing: WorkspaceListing,
+  options: LintWorkspaceOptions,
+  policy: ResolverPolicy,
+): Generator<void, Linted> {
+  const out: Linted = { findings: [], files: [], budgetSources: [], duplicates: [], byDirectory: new Map() };
+  const seen = new Map<string, { path: string; dir: string }[]>();
   const linted = progressReporter(options.onProgress);
   for (const [i, c] of unique.entries()) {
     if (i > 0) yield;
     linted({ phase: 'lint', done: i, total: unique.length });
     const loaded = loadCandidate(fs, rootPath, c.path, policy.candidates[c.rank], policy);
     if (!loaded.ok) {
-      files.push(c.path);
-      findings.push(wholeFileError(c.path, loaded.code, loaded.message));
+      out.files.push(c.path);
+      out.findings.push(wholeFileError(c.path, loaded.code, loaded.message));
       continue;
     }
     const earlier = seen.get(loaded.identity)?.find((s) => s.dir === '' || s.dir === c.dir || c.dir.startsWith(`${s.dir}/`));
     if (earlier) {
-      duplicates.push({ path: c.path, duplicateOf: earlier.path });
+      out.duplicates.push({ path: c.path, duplicateOf: earlier.path });
       continue;
     }
     seen.set(loaded.identity, [...(seen.get(loaded.identity) ?? []), { path: c.path, dir: c.dir }]);
-    files.push(c.path);
-    const inDir = byDirectory.get(c.dir) ?? [];
+    out.files.push(c.path);
+    const inDir = out.byDirectory.get(c.dir) ?? [];
     inDir.push({ path: c.path, text: loaded.text });
-    byDirectory.set(c.dir, inDir);
-    findings.push(...lintFile(c.path, loaded.text, { listing, policy }));
-    const body = loaded.text.charCodeAt(0) === 0xfeff ? loaded.text.slice(1) : loaded.text;
-    const metadata = parseInstructions(body, policy.frontmatter).metadata;
-    const firstLine = body.search(/\r?\n/);
-    budgetSources.push({
-      path: c.path,
-      dir: c.dir,
-      globbed: metadata !== null && (metadata.applies_to !== null || metadata.excludes.length > 0),
-      firstLineEnd: firstLine < 0 ? body.length : firstLine,
-    });
-    if (loaded.tooLarge) {
-      const index = new LineIndex(loaded.text);
-      const range = index.range(0, index.lineEnd(1));
-      findings.push({
-        file: c.path,
-        severity: 'warning',
-        code: 'too-large',
-        line: 1,
-        column: 1,
-        endLine: range.endLine,
-        endColumn: range.endColumn,
-        message: `file is ${loaded.bytes} bytes; only its first ${MAX_CONTENT_BYTES} bytes are read and used (the rest never reaches the model; the hash covers what was read, the size and the mtime)`,
-      });
-    }
+    out.byDirectory.set(c.dir, inDir);
+    out.findings.push(...lintFile(c.path, loaded.text, { listing, policy }));
+    out.budgetSources.push(budgetSource(c.path, c.dir, loaded.text, policy));
+    if (loaded.tooLarge) out.findings.push(tooLargeFinding(c.path, loaded.text, loaded.bytes));
   }
+  return out;
+}
+
+/** The lint as steps: yields where an editor may pause. */
+export function* lintWorkspaceSteps(root: string, options: LintWorkspaceOptions = {}): Generator<void, LintResult> {
+  const fs = options.fs ?? createNodeLintFs();
+  const policy = options.policy ?? HOLARYN_POLICY;
+  const rootPath = canonicalRoot(fs, root);
+  const { listing, targets, candidates, undecodable } = options.listFiles
+    ? yield* listedFiles(rootPath, options, policy)
+    : yield* walkedFiles(fs, rootPath, options, policy);
+  const unique = rankedCandidates(candidates, policy);
+  const { findings, files, budgetSources, duplicates, byDirectory } = yield* lintFiles(fs, rootPath, unique, listing, options, policy);
   yield;
   for (const group of byDirectory.values()) {
     findings.push(...nearDuplicates(group, policy));

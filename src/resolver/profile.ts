@@ -56,12 +56,14 @@ export interface Layout {
 
 export type FitStatus = 'included' | 'truncated' | 'omitted';
 
-export interface FitInput {
+export interface FitInput<S = unknown> {
   /** Sources in precedence order, lowest first (the context's order). */
   readonly sources: readonly ContextSource[];
   readonly budget: number;
   readonly unit: BudgetUnit;
   readonly layout: Layout;
+  /** What this call's discovery learnt of the session (Discovery.session); absent when it said nothing. */
+  readonly session?: S;
 }
 
 export interface FitDecision {
@@ -77,8 +79,12 @@ export interface FitDecision {
   room?: number[];
 }
 
-/** Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out. */
-export type FitRule = (input: FitInput) => FitDecision;
+/**
+ * Decides which sources a budget keeps whole, cuts or omits. Pure: lengths in, statuses out.
+ * Written as a method's type so that a rule reading one profile's session (FitInput<S>) still
+ * fits the pipeline's `FitRule` (method parameters are compared both ways).
+ */
+export type FitRule<S = unknown> = { rule(input: FitInput<S>): FitDecision }['rule'];
 
 // ---------------------------------------------------------------------------------------------
 // Context rendering
@@ -100,6 +106,8 @@ export interface ContextSource {
   heading?: string;
   /** The profile's own label for the candidate (NamedCandidate.tag), for its format. */
   tag?: string;
+  /** What the agent's discovery knew of this file (NamedCandidate.facts), for its format. */
+  facts?: SourceFacts;
   /**
    * The bytes `content` was decoded from, present only where they differ from its UTF-8 (bytes
    * replaced by U+FFFD, a dropped BOM) and only under `hooks.fit.bytesAsRead`: a byte budget that
@@ -119,7 +127,7 @@ export interface ConsideredSource extends ContextSource {
 }
 
 /** Where a context is rendered, for formats that write the agent's own paths. */
-export interface FormatFrame {
+export interface FormatFrame<S = unknown> {
   /** The working directory as given: absolute, normalised, links not resolved (agents write this). */
   readonly cwd: string;
   /** The canonical given root. */
@@ -130,6 +138,8 @@ export interface FormatFrame {
    * that also name files they do not show (Copilot's instruction index).
    */
   readonly considered?: readonly ConsideredSource[];
+  /** What this call's discovery learnt of the session (Discovery.session); absent when it said nothing. */
+  readonly session?: S;
 }
 
 /** The context text of one place (evidence `contextParts`). */
@@ -144,11 +154,11 @@ export interface ContextPart {
 export const CONTEXT_PART_SEPARATOR = '\n\n';
 
 /** A context format: the envelope, headings, bodies and marker of one system. */
-export interface ContextFormat {
+export interface ContextFormat<S = unknown> {
   /** The lengths of every part for these sources, in `unit` (lazily measured). */
-  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame): Layout;
+  layout(sources: readonly ContextSource[], budget: number, unit: BudgetUnit, frame?: FormatFrame<S>): Layout;
   /** The text for a fit decision; `budget` null when the profile has none. */
-  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame): string;
+  render(sources: readonly ContextSource[], decision: FitDecision, budget: number | null, unit: BudgetUnit, frame?: FormatFrame<S>): string;
   /**
    * For a system that puts instruction text in more than one place: the text of each place, in
    * the order the model sees them. Parts with empty text are dropped; the whole context is then
@@ -160,7 +170,7 @@ export interface ContextFormat {
     decision: FitDecision,
     budget: number | null,
     unit: BudgetUnit,
-    frame?: FormatFrame,
+    frame?: FormatFrame<S>,
   ): readonly ContextPart[];
 }
 
@@ -251,12 +261,55 @@ export interface NamedCandidate {
   readonly otherwise?: Delivery;
   /** A label passed through to the context format (ContextSource.tag). */
   readonly tag?: string;
+  /** What the agent's own discovery knows of this file, carried to its format and imports. */
+  readonly facts?: SourceFacts;
   /**
    * The file as the profile already read it, with `readInstructionFile` and the options its
    * LoadRule gives: the load stage takes it instead of reading the file again, when the located
    * file still has the status it was read with.
    */
   readonly preread?: ReadResult;
+}
+
+/**
+ * Per-source facts a profile's discovery learns and its format or imports need: they travel on
+ * the source (NamedCandidate → ContextSource, and ImportRule's `from`), never in a side table.
+ */
+export interface SourceFacts {
+  /** The path the agent writes for the file in its framing (absolute, or as it names it). */
+  readonly written?: string;
+  /** The tool call that loaded it on touch: the index of its target in the evidence's targets. */
+  readonly call?: number;
+  /** The path as the agent found it, links not resolved: where it resolves the file's imports from. */
+  readonly found?: string;
+  /**
+   * The file's text with its imports expanded, when the agent's discovery already expanded them
+   * (Gemini): the load stage takes it instead of calling ImportRule.expand.
+   */
+  readonly imported?: { readonly content: string; readonly diagnostics: readonly FileDiagnostic[] };
+}
+
+/**
+ * What one call's discovery found and learnt: the candidates, and whatever else the call's own
+ * configuration decided (read once the root is known). The pipeline hands each fact on, by value,
+ * to the stage that uses it: the whole answer to Profile.trust (asked after discovery), `session`
+ * to the fit rule and the format (FitInput.session, FormatFrame.session), the rest to the evidence.
+ */
+export interface Discovery<S = unknown> {
+  readonly candidates: readonly NamedCandidate[];
+  /** Problems found reading configuration, listed after the call's other diagnostics. */
+  readonly diagnostics?: readonly Diagnostic[];
+  /** Configuration files read (display form), after those `configure` listed (evidence `configFiles`). */
+  readonly configFiles?: readonly string[];
+  /** Effective settings laid over those `configure` gave (evidence `settings`). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** Notes on what is approximate for this call, after the profile's (evidence `fidelity`). */
+  readonly fidelity?: readonly string[];
+  /**
+   * What this call learnt that the trust decision, the fit rule and the format need (Claude Code's
+   * model, Gemini's trust verdict).
+   */
+  readonly session?: S;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -352,7 +405,8 @@ export interface Applicability {
 export interface ImportRule {
   expand(
     content: string,
-    from: { abs: string; path: string },
+    /** The file: canonical path, evidence path, its candidate's tag and facts. */
+    from: { abs: string; path: string; tag?: string; facts?: SourceFacts },
     io: { fs: ResolverFs; read(abs: string): string | undefined },
   ): { content: string; diagnostics: FileDiagnostic[] };
 }
@@ -465,7 +519,7 @@ export interface AgentSigns {
   readonly editorChat?: boolean;
 }
 
-export interface Profile {
+export interface Profile<S = unknown> {
   /** The `--profile` name. */
   readonly name: string;
   /** One line: whose rules these are. */
@@ -507,7 +561,7 @@ export interface Profile {
   /** Per-directory candidate rules, in rank order. */
   readonly directories: readonly DirectoryRule[];
   /** Other files (home/global, rule folders, config-listed), in the order they should rank. */
-  discover?(ctx: DiscoverContext): NamedCandidate[];
+  discover?(ctx: DiscoverContext): NamedCandidate[] | Discovery<S>;
 
   // load
   readonly load: LoadRule;
@@ -520,15 +574,18 @@ export interface Profile {
   readonly order: (a: OrderKey, b: OrderKey) => number;
   /** `replace-in-directory`: Holaryn's `mode: replace`; `none`: never superseded. */
   readonly supersede: 'replace-in-directory' | 'none';
-  /** Trust decision over the whole call; absent: always trusted. */
-  trust?(ctx: DiscoverContext): TrustVerdict;
+  /**
+   * Trust decision over the whole call, asked after discovery with its answer (a system whose
+   * trust depends on configuration it reads there); absent: always trusted.
+   */
+  trust?(ctx: DiscoverContext, found: Discovery<S>): TrustVerdict;
 
   // fit / render
   readonly budget: {
     readonly unit: BudgetUnit;
     /** Default size in the unit; null: the system has no budget (`--budget` is ignored). */
     readonly size: number | null;
-    readonly fit: FitRule;
+    readonly fit: FitRule<S>;
     /**
      * Without a budget, `fit` still runs (given MAX_SAFE_INTEGER): the system has no budget for
      * the whole context but cuts single sources by rules of its own (Claude Code cuts a file it
@@ -536,7 +593,7 @@ export interface Profile {
      */
     readonly cutsWithoutBudget?: boolean;
   };
-  readonly format: ContextFormat;
+  readonly format: ContextFormat<S>;
   /** Where the system puts a single-part context (ContextFormat.renderParts says more); default `system-prompt`. */
   readonly contextPlace?: ContextPlace;
 

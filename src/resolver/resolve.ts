@@ -150,12 +150,14 @@ export function resolveInstructions(root: string, targets: readonly string[], op
   const inputs = readInputs(fs, root, requested, profile, options, io.listings, io.home);
   io.bound(inputs);
   const ctx = discoverContext(base, inputs, io);
-  const trust = profile.trust?.(ctx);
-  const found = discover(profile, inputs, io, ctx);
+  const { found, discovery } = discover(profile, inputs, io, ctx);
+  // Asked after discovery: a system whose trust depends on its configuration has just read it.
+  const trust = profile.trust?.(ctx, discovery);
   const entries = loadSources(found, profile, io, trust);
   const ordered = orderSources(entries, profile);
   const applied = applySources(ordered, inputs, fs.path);
   const settled = supersede(applied, profile);
-  const rendered = fitAndRender(settled, inputs, profile, { cwd: inputs.cwd, root: inputs.root, path: fs.path });
-  return assembleEvidence(inputs, settled, rendered, profile, io, { configured, trust });
+  const frame = { cwd: inputs.cwd, root: inputs.root, path: fs.path, session: discovery.session };
+  const rendered = fitAndRender(settled, inputs, profile, frame);
+  return assembleEvidence(inputs, settled, rendered, profile, io, { configured, discovery, trust });
 }

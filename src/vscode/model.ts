@@ -250,33 +250,46 @@ function sample(id: string, files: readonly string[]): TreeNode[] {
   return nodes;
 }
 
-/** The "Preview of <file>" section: the file's reach as a source over the workspace. */
-export function previewNode(p: PreviewSection): TreeNode {
-  const r = p.reach;
-  const from = p.unsaved ? ' · from unsaved text' : '';
-  const children: TreeNode[] = [];
-  let description: string;
-  if (!r) {
-    description = p.computing ? 'counting…' : (p.message ?? 'not available');
-  } else if (r.kind === 'duplicate') {
-    description = `same file as ${r.duplicateOf}${from}`;
-    children.push(
-      leaf(
-        'preview:duplicate',
-        'Duplicate of',
-        r.duplicateOf ?? '',
-        'The same file (a link) as an earlier path: it contributes nothing of its own.',
-        'files',
-      ),
-    );
-  } else if (r.kind === 'skipped') {
-    description = `skipped by the resolver${from}`;
-    children.push(leaf('preview:skipped', 'Skipped', r.reason ?? '', undefined, 'error'));
-  } else if (r.kind === 'missing') {
-    description = `not a source here${from}`;
-  } else {
-    description = `applies to ${formatCount(r.appliesTo.length)} of ${plural(r.total, 'file')}${p.computing ? ' · counting…' : ''}${from}`;
-    children.push({
+/** The "Gains"/"Loses" rows of an unsaved edit against the saved file. */
+function changeNodes(changes: NonNullable<PreviewSection['changes']>): TreeNode[] {
+  const { gained, lost } = changes;
+  if (gained.length === 0 && lost.length === 0)
+    return [leaf('preview:unchanged', 'Compared with the saved version', 'no file gains or loses it', undefined, 'diff')];
+  const change = (id: string, label: string, files: string[], verb: string, tooltip: string, icon: string): TreeNode => ({
+    id,
+    label,
+    description: files.length === 0 ? 'none' : `${plural(files.length, 'file')} would ${verb} it`,
+    tooltip,
+    icon,
+    expanded: files.length > 0 && files.length <= 10,
+    children: sample(id, files),
+  });
+  return [
+    change(
+      'preview:gains',
+      'Gains (unsaved)',
+      gained,
+      'get',
+      'Files where the edited text is in effect and the saved file is not.',
+      'diff-added',
+    ),
+    change(
+      'preview:loses',
+      'Loses (unsaved)',
+      lost,
+      'lose',
+      'Files where the saved file is in effect and the edited text is not.',
+      'diff-removed',
+    ),
+  ];
+}
+
+type SourceReach = Extract<NonNullable<PreviewSection['reach']>, { appliesTo: readonly string[] }>;
+
+/** The rows of a source's reach: the files it applies to, how many were counted, where it is superseded, and an edit's changes. */
+function reachNodes(r: SourceReach, p: PreviewSection): TreeNode[] {
+  const children: TreeNode[] = [
+    {
       id: 'preview:applies',
       label: 'Applies to',
       description: `${formatCount(r.appliesTo.length)} of ${plural(r.total, 'workspace file')} · ${formatCount(r.inScope)} below ${dirLabel(r.directory)}`,
@@ -284,71 +297,59 @@ export function previewNode(p: PreviewSection): TreeNode {
       icon: 'target',
       expanded: false,
       children: sample('preview:applies', r.appliesTo),
-    });
-    if (r.counted < r.inScope) {
-      children.push(
-        leaf(
-          'preview:counted',
-          'Counted',
-          `the first ${formatCount(r.counted)} of ${plural(r.inScope, 'file')} below ${dirLabel(r.directory)}`,
-          undefined,
-          'info',
-        ),
-      );
-    }
-    if (r.superseded.length > 0) {
-      children.push({
-        id: 'preview:superseded',
-        label: 'Superseded',
-        description: `for ${plural(r.superseded.length, 'file')} by a replace in ${dirLabel(r.directory)}`,
-        icon: 'arrow-swap',
-        expanded: false,
-        children: r.supersededBy.map((w) => ({
-          ...leaf(`preview:superseded:${w.path}`, w.path, `for ${plural(w.files, 'file')}`, undefined, 'arrow-swap'),
-          children: sample(
-            `preview:superseded:${w.path}`,
-            r.superseded.filter((s) => s.by === w.path).map((s) => s.file),
-          ),
-        })),
-      });
-    }
-    if (p.changes) {
-      const { gained, lost } = p.changes;
-      if (gained.length === 0 && lost.length === 0) {
-        children.push(leaf('preview:unchanged', 'Compared with the saved version', 'no file gains or loses it', undefined, 'diff'));
-      } else {
-        const change = (id: string, label: string, files: string[], verb: string, tooltip: string, icon: string): TreeNode => ({
-          id,
-          label,
-          description: files.length === 0 ? 'none' : `${plural(files.length, 'file')} would ${verb} it`,
-          tooltip,
-          icon,
-          expanded: files.length > 0 && files.length <= 10,
-          children: sample(id, files),
-        });
-        children.push(
-          change(
-            'preview:gains',
-            'Gains (unsaved)',
-            gained,
-            'get',
-            'Files where the edited text is in effect and the saved file is not.',
-            'diff-added',
-          ),
-        );
-        children.push(
-          change(
-            'preview:loses',
-            'Loses (unsaved)',
-            lost,
-            'lose',
-            'Files where the saved file is in effect and the edited text is not.',
-            'diff-removed',
-          ),
-        );
-      }
-    }
+    },
+  ];
+  if (r.counted < r.inScope) {
+    const counted = `the first ${formatCount(r.counted)} of ${plural(r.inScope, 'file')} below ${dirLabel(r.directory)}`;
+    children.push(leaf('preview:counted', 'Counted', counted, undefined, 'info'));
   }
+  if (r.superseded.length > 0) {
+    children.push({
+      id: 'preview:superseded',
+      label: 'Superseded',
+      description: `for ${plural(r.superseded.length, 'file')} by a replace in ${dirLabel(r.directory)}`,
+      icon: 'arrow-swap',
+      expanded: false,
+      children: r.supersededBy.map((w) => ({
+        ...leaf(`preview:superseded:${w.path}`, w.path, `for ${plural(w.files, 'file')}`, undefined, 'arrow-swap'),
+        children: sample(
+          `preview:superseded:${w.path}`,
+          r.superseded.filter((s) => s.by === w.path).map((s) => s.file),
+        ),
+      })),
+    });
+  }
+  if (p.changes) children.push(...changeNodes(p.changes));
+  return children;
+}
+
+/** The preview's one-line description and rows, by what the file is to the resolver. */
+function previewBody(p: PreviewSection): { description: string; children: TreeNode[] } {
+  const r = p.reach;
+  const from = p.unsaved ? ' · from unsaved text' : '';
+  if (!r) return { description: p.computing ? 'counting…' : (p.message ?? 'not available'), children: [] };
+  if (r.kind === 'duplicate') {
+    const tooltip = 'The same file (a link) as an earlier path: it contributes nothing of its own.';
+    return {
+      description: `same file as ${r.duplicateOf}${from}`,
+      children: [leaf('preview:duplicate', 'Duplicate of', r.duplicateOf ?? '', tooltip, 'files')],
+    };
+  }
+  if (r.kind === 'skipped')
+    return {
+      description: `skipped by the resolver${from}`,
+      children: [leaf('preview:skipped', 'Skipped', r.reason ?? '', undefined, 'error')],
+    };
+  if (r.kind === 'missing') return { description: `not a source here${from}`, children: [] };
+  return {
+    description: `applies to ${formatCount(r.appliesTo.length)} of ${plural(r.total, 'file')}${p.computing ? ' · counting…' : ''}${from}`,
+    children: reachNodes(r, p),
+  };
+}
+
+/** The "Preview of <file>" section: the file's reach as a source over the workspace. */
+export function previewNode(p: PreviewSection): TreeNode {
+  const { description, children } = previewBody(p);
   return {
     id: 'preview',
     label: `Preview of ${p.file}`,
@@ -360,45 +361,46 @@ export function previewNode(p: PreviewSection): TreeNode {
   };
 }
 
-/** The whole tree for one evidence object. */
 /** The context's size against its budget, in the profile's unit ("1,234 of 24,000 characters"). */
 function truncationSize(t: Evidence['truncation']): string {
   return sizeAgainstBudget(t.size ?? t.chars, t.budget, t.unit);
 }
 
-export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
-  const nodes: TreeNode[] = [];
-  const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
+/** The target row, or the Targets section when there are several. */
+function targetsNode(ev: Evidence): TreeNode {
   if (ev.targets.length === 1) {
     const t = ev.targets[0];
-    nodes.push({
+    return {
       ...leaf('target', 'Target', `${targetText(t)} (${t.kind})`, targetTooltip(t), 'target'),
       action: { kind: 'open-target', path: t.path },
-    });
-  } else {
-    nodes.push({
-      id: 'targets',
-      label: 'Targets',
-      description: `${ev.targets.length}`,
-      icon: 'target',
-      expanded: ev.targets.length <= 5,
-      children: ev.targets.map((t) => ({
-        ...leaf(`target:${t.path}`, targetText(t), t.kind, targetTooltip(t)),
-        action: { kind: 'open-target', path: t.path },
-      })),
-    });
+    };
   }
-  nodes.push(
-    leaf(
-      'snapshot',
-      'Snapshot',
-      `${ev.snapshot.slice(7, 19)}${options.unsaved ? ' · from unsaved text' : ''}`,
-      `${ev.snapshot}${options.unsaved ? '\nResolved from unsaved editor text.' : ''}\nroot ${ev.root}`,
-      options.unsaved ? 'edit' : 'history',
-    ),
+  return {
+    id: 'targets',
+    label: 'Targets',
+    description: `${ev.targets.length}`,
+    icon: 'target',
+    expanded: ev.targets.length <= 5,
+    children: ev.targets.map((t) => ({
+      ...leaf(`target:${t.path}`, targetText(t), t.kind, targetTooltip(t)),
+      action: { kind: 'open-target', path: t.path },
+    })),
+  };
+}
+
+function snapshotNode(ev: Evidence, options: ModelOptions): TreeNode {
+  return leaf(
+    'snapshot',
+    'Snapshot',
+    `${ev.snapshot.slice(7, 19)}${options.unsaved ? ' · from unsaved text' : ''}`,
+    `${ev.snapshot}${options.unsaved ? '\nResolved from unsaved editor text.' : ''}\nroot ${ev.root}`,
+    options.unsaved ? 'edit' : 'history',
   );
-  if (options.preview) nodes.push(previewNode(options.preview));
-  nodes.push({
+}
+
+function sourcesNode(ev: Evidence): TreeNode {
+  const inEffect = ev.sources.filter((s) => s.appliesTo.length > 0).length;
+  return {
     id: 'sources',
     label: 'Sources',
     description:
@@ -408,8 +410,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     icon: 'list-ordered',
     expanded: true,
     children: ev.sources.map((s) => sourceNode(s, ev)),
-  });
-  nodes.push({
+  };
+}
+
+function validationNode(ev: Evidence): TreeNode {
+  return {
     id: 'validation',
     label: 'Validation',
     description: ev.validation.length === 0 ? 'none' : `${ev.validation.length} · shown, never run`,
@@ -424,9 +429,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
         'terminal',
       ),
     ),
-  });
-  const t = ev.truncation;
-  nodes.push({
+  };
+}
+
+function truncationNode(t: Evidence['truncation']): TreeNode {
+  return {
     id: 'truncation',
     label: 'Truncation',
     description: `${truncationSize(t)}${t.truncated ? ` · ${t.omitted.length} omitted, ${t.cut.length} cut` : ' · nothing left out'}${
@@ -443,8 +450,11 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
         leaf(`truncation:cut:${i}:${c.path}`, c.path, `cut: ${c.included} of ${c.chars} ${unitName(t)} kept`, undefined, 'warning'),
       ),
     ],
-  });
-  nodes.push({
+  };
+}
+
+function conflictsNode(ev: Evidence): TreeNode {
+  return {
     id: 'conflicts',
     label: 'Conflicts',
     description: ev.conflicts.length === 0 ? 'none' : String(ev.conflicts.length),
@@ -463,9 +473,12 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
         leaf(`conflict:${i}:${p}`, p, p === c.winner ? 'winner' : 'superseded', undefined, p === c.winner ? 'star-full' : 'arrow-swap'),
       ),
     })),
-  });
+  };
+}
+
+function diagnosticsNode(ev: Evidence): TreeNode {
   const disclosed = new Set(ev.sources.filter((s) => s.disclosed !== undefined).map((s) => s.path));
-  nodes.push({
+  return {
     id: 'diagnostics',
     label: 'Diagnostics',
     description: ev.diagnostics.length === 0 ? 'none' : countBySeverity(ev.diagnostics),
@@ -485,16 +498,19 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
           ? undefined
           : { kind: 'open-diagnostic', source: d.source, line: d.line, column: d.column ?? null },
     })),
-  });
+  };
+}
+
+function contextNode(ev: Evidence): TreeNode {
   // Evidence of an older Holaryn has no parts: its context is one text.
   const parts = ev.contextParts ?? [];
-  nodes.push({
+  return {
     ...leaf(
       'context',
       'Model context',
       ev.context === ''
         ? 'empty'
-        : `${t.chars.toLocaleString('en-US')} characters${parts.length > 1 ? ` in ${parts.length} places` : ''} · open`,
+        : `${ev.truncation.chars.toLocaleString('en-US')} characters${parts.length > 1 ? ` in ${parts.length} places` : ''} · open`,
       'Open the exact text the model receives (read-only)',
       'file-code',
     ),
@@ -515,8 +531,22 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
           })),
         }
       : {}),
-  });
-  return nodes;
+  };
+}
+
+/** The whole tree for one evidence object, one section each. */
+export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] {
+  return [
+    targetsNode(ev),
+    snapshotNode(ev, options),
+    ...(options.preview ? [previewNode(options.preview)] : []),
+    sourcesNode(ev),
+    validationNode(ev),
+    truncationNode(ev.truncation),
+    conflictsNode(ev),
+    diagnosticsNode(ev),
+    contextNode(ev),
+  ];
 }
 
 /** The plural word of the budget's unit (`truncation.omitted`/`cut` counts are in it). */

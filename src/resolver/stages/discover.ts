@@ -6,7 +6,7 @@
 import { Containment, SymlinkRule, errorCode, locateCandidate } from '../candidates';
 import type { FsStat } from '../fs';
 import { canonicalize, depthOf, joinRelative, parentOf } from '../paths';
-import type { ChainExtent, DirectoryRule, DiscoverContext, NamedCandidate, Profile } from '../profile';
+import type { ChainExtent, DirectoryRule, DiscoverContext, Discovery, NamedCandidate, Profile } from '../profile';
 import type { Found, Inputs, Io } from './types';
 
 function compareCodeUnits(a: string, b: string): number {
@@ -169,6 +169,7 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
     applicability: n.applicability,
     otherwise: n.otherwise,
     tag: n.tag,
+    facts: n.facts,
     preread: n.preread,
     located,
   });
@@ -192,13 +193,26 @@ function namedCandidate(n: NamedCandidate, profile: Profile, inputs: Inputs, io:
   return located && found(located);
 }
 
-export function discover(profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): Found[] {
+/** What a profile's discovery said, as a Discovery whichever form it took (a bare list: candidates only). */
+function answerOf(given: NamedCandidate[] | Discovery | undefined): Discovery {
+  if (given === undefined) return NOTHING_LEARNT;
+  return Array.isArray(given) ? { candidates: given } : given;
+}
+
+const NOTHING_LEARNT: Discovery = Object.freeze({ candidates: Object.freeze([]) as readonly NamedCandidate[] });
+
+/**
+ * The candidates, located, and what the profile's own discovery learnt on the way (its answer,
+ * handed on by the pipeline to trust, fit, format and evidence).
+ */
+export function discover(profile: Profile, inputs: Inputs, io: Io, ctx: DiscoverContext): { found: Found[]; discovery: Discovery } {
   const found: Found[] = [];
-  if (inputs.targets.length === 0) return found;
-  for (const n of profile.discover?.(ctx) ?? []) {
+  if (inputs.targets.length === 0) return { found, discovery: NOTHING_LEARNT };
+  const discovery = answerOf(profile.discover?.(ctx));
+  for (const n of discovery.candidates) {
     const f = namedCandidate(n, profile, inputs, io, ctx);
     if (f) found.push(f);
   }
   profile.directories.forEach((rule, k) => directoryCandidates(rule, k, profile, inputs, io, found));
-  return found;
+  return { found, discovery };
 }

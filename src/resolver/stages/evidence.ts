@@ -5,7 +5,7 @@
 import { contentChars, measure } from '../context';
 import { EVIDENCE_SCHEMA, Evidence, SourceEvidence, SourceStatus, ValidationEvidence } from '../evidence';
 import { MAX_CONTENT_BYTES } from '../limits';
-import type { BudgetUnit, Configured, Profile, TrustVerdict } from '../profile';
+import type { BudgetUnit, Configured, Discovery, Profile, TrustVerdict } from '../profile';
 import { snapshotId } from '../snapshot';
 import { Rendered, reportedDelivery } from './render';
 import type { Settled } from './supersede';
@@ -169,7 +169,7 @@ export function assembleEvidence(
   rendered: Rendered,
   profile: Profile,
   io: Io,
-  extra: { configured: Configured; trust: TrustVerdict | undefined },
+  extra: { configured: Configured; discovery: Discovery; trust: TrustVerdict | undefined },
 ): Evidence {
   const { diagnostics, skipped } = io;
   const budget = inputs.budget;
@@ -178,8 +178,9 @@ export function assembleEvidence(
   const sources = sourceEvidence(settled, rendered, inputs, profile);
   const validation = validationOf(rendered);
   const { omitted, cut } = budgetCuts(sources, settled, rendered, budget, unit, io);
-  const { configured, trust } = extra;
+  const { configured, discovery, trust } = extra;
   for (const d of configured.diagnostics ?? []) diagnostics.list.push(d);
+  for (const d of discovery.diagnostics ?? []) diagnostics.list.push(d);
   if (trust && !trust.trusted && trust.notice) diagnostics.add('untrusted', null, null, trust.notice);
 
   const chars = measure(rendered.text);
@@ -209,11 +210,14 @@ export function assembleEvidence(
     profile: profile.name,
   };
   if (profile.version !== undefined) evidence.profileVersion = profile.version;
-  if (profile.fidelity !== undefined) evidence.fidelity = [...profile.fidelity];
+  if (profile.fidelity !== undefined || discovery.fidelity !== undefined)
+    evidence.fidelity = [...(profile.fidelity ?? []), ...(discovery.fidelity ?? [])];
   if (trust && !trust.trusted && trust.notice) evidence.notice = trust.notice;
   if (trust?.evidence !== undefined) evidence.trust = trust.evidence;
-  if (configured.configFiles !== undefined) evidence.configFiles = [...configured.configFiles];
-  if (configured.settings !== undefined) evidence.settings = configured.settings;
+  if (configured.configFiles !== undefined || discovery.configFiles !== undefined)
+    evidence.configFiles = [...(configured.configFiles ?? []), ...(discovery.configFiles ?? [])];
+  if (configured.settings !== undefined || discovery.settings !== undefined)
+    evidence.settings = Object.assign({}, configured.settings, discovery.settings);
   return evidence;
 }
 

@@ -260,14 +260,19 @@ class LoadRun {
   /** The dialect's content with the profile's imports expanded, then trimmed when the candidate or rule says so. */
   private contentOf(f: Found, located: Located, content: string, notRead: boolean): string {
     const { fs, boundary } = this.io;
-    if (this.profile.imports && located.disclose === undefined && !notRead) {
-      const expanded = this.profile.imports.expand(
-        content,
-        { abs: located.canonical, path: f.path },
-        { fs, read: (abs) => readText(fs, abs, this.how, boundary) },
-      );
-      content = expanded.content;
-      for (const d of expanded.diagnostics) this.io.diagnostics.add(d.code, f.path, d.line, d.message);
+    if (located.disclose === undefined && !notRead) {
+      // Expanded by the agent's own discovery already (SourceFacts.imported), else by the profile's rule.
+      const expanded =
+        f.facts?.imported ??
+        this.profile.imports?.expand(
+          content,
+          { abs: located.canonical, path: f.path, tag: f.tag, facts: f.facts },
+          { fs, read: (abs) => readText(fs, abs, this.how, boundary) },
+        );
+      if (expanded) {
+        content = expanded.content;
+        for (const d of expanded.diagnostics) this.io.diagnostics.add(d.code, f.path, d.line, d.message);
+      }
     }
     return (f.trim ?? this.rule.trim) ? this.trimText(content) : content;
   }
@@ -305,6 +310,7 @@ class LoadRun {
     if (located.disclose !== undefined) entry.disclosed = this.io.boundary.name(located.disclose);
     if (f.otherwise !== undefined) entry.otherwise = f.otherwise;
     if (f.tag !== undefined) entry.tag = f.tag;
+    if (f.facts !== undefined) entry.facts = f.facts;
     if (f.yieldsToSameFile) entry.yieldsToSameFile = true;
     // The bytes stand for the content only while it is the file's whole text, untouched.
     if (loaded.read.raw !== undefined && content === loaded.read.text) entry.raw = loaded.read.raw;

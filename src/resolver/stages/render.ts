@@ -51,6 +51,7 @@ class RenderFrame implements FormatFrame {
   readonly cwd: string;
   readonly root: string;
   readonly path: FormatFrame['path'];
+  readonly session: unknown;
   private built: readonly ConsideredSource[] | undefined;
 
   constructor(
@@ -60,6 +61,7 @@ class RenderFrame implements FormatFrame {
     this.cwd = frame.cwd;
     this.root = frame.root;
     this.path = frame.path;
+    this.session = frame.session;
   }
 
   get considered(): readonly ConsideredSource[] {
@@ -91,6 +93,7 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
       heading: e.directory === null ? undefined : fromProject(e.path),
     };
     if (e.tag !== undefined) source.tag = e.tag;
+    if (e.facts !== undefined) source.facts = e.facts;
     if (e.raw !== undefined) source.raw = e.raw;
     return source;
   };
@@ -109,7 +112,13 @@ export function fitAndRender(settled: Settled, inputs: Inputs, profile: Profile,
   const budget = inputs.budget;
   const layout = profile.format.layout(contextSources, budget ?? Number.MAX_SAFE_INTEGER, unit, frame);
   const rule = budget === null && !profile.budget.cutsWithoutBudget ? NO_BUDGET : fit;
-  const decision: FitDecision = rule({ sources: contextSources, budget: budget ?? Number.MAX_SAFE_INTEGER, unit, layout });
+  const decision: FitDecision = rule({
+    sources: contextSources,
+    budget: budget ?? Number.MAX_SAFE_INTEGER,
+    unit,
+    layout,
+    session: frame.session,
+  });
   const { text, parts } = renderPlaces(profile, contextSources, decision, budget, frame);
   const budgetStatus = new Map<Entry, { status: FitStatus; included: number; room: number; reason?: string }>();
   const room = decision.room;

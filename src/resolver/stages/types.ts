@@ -5,7 +5,7 @@ import { DIAGNOSTIC_SEVERITY } from '../evidence';
 import type { FsStat, ResolverFs } from '../fs';
 import type { PatternSet } from '../globs';
 import type { Listings } from '../listings';
-import type { Applicability } from '../profile';
+import type { Applicability, SourceFacts } from '../profile';
 import type { Boundary } from '../boundary';
 import type { FileCache } from '../cache';
 import type { ReadResult } from '../read';
@@ -79,6 +79,8 @@ export interface Found {
   applicability?: Applicability;
   otherwise?: SourceDelivery;
   tag?: string;
+  /** What the profile's discovery knew of it (NamedCandidate.facts). */
+  facts?: SourceFacts;
   /** The file as the profile already read it (NamedCandidate.preread). */
   preread?: ReadResult;
   /** The located file, or why it is skipped. */
@@ -114,6 +116,8 @@ export interface Entry {
   /** The delivery to report when it applies to no target. */
   otherwise?: SourceDelivery;
   tag?: string;
+  /** What the profile's discovery knew of it (NamedCandidate.facts). */
+  facts?: SourceFacts;
   /** Outside the boundary: where it leads, as messages name it (never read). */
   disclosed?: string;
   /** Another path to the same file that does not yield is kept over this one. */

@@ -100,6 +100,53 @@ export function summaryText(ev: Evidence): string {
 
 const CELL_ICON_NOT_CONSIDERED = 'dash|disabledForeground';
 
+/** One file's row under a profile: its cell, and the reference profile's when that differs. */
+function rowNode(id: string, p: string, a: ProfileAnswer, ev: Evidence, ref: ProfileAnswer | undefined, isRef: boolean): TreeNode {
+  const refEv = ref?.evidence;
+  const s = ev.sources.find((x) => x.path === p);
+  const cell = compareCell(ev, s);
+  const refCell =
+    refEv && !isRef
+      ? compareCell(
+          refEv,
+          refEv.sources.find((x) => x.path === p),
+        )
+      : undefined;
+  const cellDiffers = refCell !== undefined && refCell !== cell;
+  return {
+    id,
+    label: p,
+    description: cellDiffers ? `${cell}   ≠ ${ref!.name}: ${refCell}` : cell,
+    tooltip: [
+      `${p} under ${a.name}: ${cell}`,
+      s?.reason ?? (s ? '' : `${a.name} does not consider this file`),
+      cellDiffers ? `${ref!.name}: ${refCell}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    icon: s ? STATUS_ICON[s.status] : CELL_ICON_NOT_CONSIDERED,
+    // A file of the repository (user-level files are shown by display name only; a file outside
+    // the workspace is never opened).
+    action:
+      s && (s.scope === 'workspace' || s.scope === 'project') && s.disclosed === undefined ? { kind: 'open-file', path: p } : undefined,
+  };
+}
+
+/** The rows above the files: settings ignored, the installed agent, the notice (in that order). */
+function noteNodes(id: string, a: ProfileAnswer, ev: Evidence): TreeNode[] {
+  const notes: TreeNode[] = [];
+  for (const [i, problem] of (a.problems ?? []).entries()) {
+    notes.unshift({ id: `${id}:problem:${i}`, label: 'Setting ignored', description: problem, tooltip: problem, icon: 'warning' });
+  }
+  const installed = installedAgentLine(ev);
+  if (installed !== null) {
+    const icon = ev.installedAgent?.differs ? 'warning' : 'info';
+    notes.push({ id: `${id}:installed`, label: 'Installed agent', description: installed, tooltip: installed, icon });
+  }
+  if (ev.notice) notes.push({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
+  return notes;
+}
+
 function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnswer | undefined, options: CompareOptions): TreeNode {
   const id = `compare:${a.name}`;
   const shownMark = a.name === options.shown ? ' (shown)' : '';
@@ -125,44 +172,7 @@ function profileNode(a: ProfileAnswer, rows: readonly string[], ref: ProfileAnsw
         ? 'star-full'
         : 'pass|testing.iconPassed';
   const mark = isRef ? ' · reference' : refEv === undefined ? '' : differs ? ` · differs from ${ref!.name}` : ` · same as ${ref!.name}`;
-  const children: TreeNode[] = rows.map((p, i) => {
-    const s = ev.sources.find((x) => x.path === p);
-    const cell = compareCell(ev, s);
-    const refCell =
-      refEv && !isRef
-        ? compareCell(
-            refEv,
-            refEv.sources.find((x) => x.path === p),
-          )
-        : undefined;
-    const cellDiffers = refCell !== undefined && refCell !== cell;
-    return {
-      id: `${id}:${i}:${p}`,
-      label: p,
-      description: cellDiffers ? `${cell}   ≠ ${ref!.name}: ${refCell}` : cell,
-      tooltip: [
-        `${p} under ${a.name}: ${cell}`,
-        s?.reason ?? (s ? '' : `${a.name} does not consider this file`),
-        cellDiffers ? `${ref!.name}: ${refCell}` : '',
-      ]
-        .filter(Boolean)
-        .join('\n'),
-      icon: s ? STATUS_ICON[s.status] : CELL_ICON_NOT_CONSIDERED,
-      // A file of the repository (user-level files are shown by display name only; a file outside
-      // the workspace is never opened).
-      action:
-        s && (s.scope === 'workspace' || s.scope === 'project') && s.disclosed === undefined ? { kind: 'open-file', path: p } : undefined,
-    };
-  });
-  if (ev.notice) children.unshift({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
-  const installed = installedAgentLine(ev);
-  if (installed !== null) {
-    const icon = ev.installedAgent?.differs ? 'warning' : 'info';
-    children.unshift({ id: `${id}:installed`, label: 'Installed agent', description: installed, tooltip: installed, icon });
-  }
-  for (const [i, problem] of (a.problems ?? []).entries()) {
-    children.unshift({ id: `${id}:problem:${i}`, label: 'Setting ignored', description: problem, tooltip: problem, icon: 'warning' });
-  }
+  const children = [...noteNodes(id, a, ev), ...rows.map((p, i) => rowNode(`${id}:${i}:${p}`, p, a, ev, ref, isRef))];
   return {
     id,
     label: `${a.name}${shownMark}`,

@@ -20,8 +20,8 @@ function restrictTrust(p: Profile): Profile {
   if (!trust) return p;
   return {
     ...p,
-    trust(ctx): TrustVerdict {
-      const own = trust.call(p, ctx);
+    trust(ctx, found): TrustVerdict {
+      const own = trust.call(p, ctx, found);
       return { ...own, trusted: false, reason: RESTRICTED_REASON, notice: RESTRICTED_NOTICE };
     },
   };

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { codexContext } from '../../../src/resolver/profiles/codex/context';
+import { codexContext } from '../../../src/resolver/profiles/codex/format';
 import { fitCodexProject } from '../../../src/resolver/profiles/codex/fit';
 
 const b = (s: string) => Buffer.from(s, 'utf8');

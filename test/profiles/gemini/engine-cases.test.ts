@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import * as path from 'node:path';
 import { createNodeFs } from '../../../src/resolver/fs';
-import { resolveGemini } from '../../../src/resolver/profiles/gemini/engine';
+import { resolveGemini } from '../../../src/resolver/profiles/gemini/discover';
 import { TempDirs } from '../../helpers/cli';
 import { loadCases, prepare, settingText } from './run-case';
 

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'node:assert';
 import { MemoryFs } from '../../../src/resolver/memory-fs';
-import { locateConfigFiles, parseNaryaConfig } from '../../../src/resolver/profiles/narya/config';
+import { locateConfigFiles, parseNaryaConfig } from '../../../src/resolver/profiles/narya/settings';
 import {
   discoverInstructionFiles,
   findInstructionRoot,

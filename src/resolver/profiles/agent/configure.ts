@@ -3,10 +3,7 @@
  * diagnostics, and the effective settings as the evidence's `settings` field.
  */
 import { DIAGNOSTIC_SEVERITY, Diagnostic, ResolveError } from '../../evidence';
-import { NO_BUDGET } from '../../fit';
-import type { FormatFrame, Profile } from '../../profile';
-import { DISCOVERY_ORDER } from '../../stages/order';
-import { CODE_POINTS } from '../../units';
+import type { FormatFrame } from '../../profile';
 import type { ConfigProblem } from './config';
 import { EffectiveSetting, NonPlainFileName, SettingSpec, nonPlainFileNames } from './settings';
 
@@ -53,22 +50,4 @@ export function settingsEvidence(settings: Readonly<Record<string, EffectiveSett
 export function requireFrame(frame: FormatFrame | undefined, profile: string): FormatFrame {
   if (!frame) throw new ResolveError('internal', `the ${profile} context format needs the working directory (a FormatFrame)`);
   return frame;
-}
-
-/**
- * The rest of a profile whose `configure` renders the context itself, as its agent does (Gemini
- * CLI, opencode, Qwen Code): files in discovery order, none superseded, no budget, and a format
- * the pipeline never calls (calling it is a bug, so it throws).
- */
-export function renderedByConfigure(profile: string): Pick<Profile, 'dialect' | 'order' | 'supersede' | 'budget' | 'format'> {
-  const never = (): never => {
-    throw new Error(`the ${profile} profile renders through configure()`);
-  };
-  return {
-    dialect: null,
-    order: DISCOVERY_ORDER,
-    supersede: 'none',
-    budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
-    format: { layout: never, render: never },
-  };
 }

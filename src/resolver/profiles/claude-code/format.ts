@@ -16,8 +16,11 @@
  *
  * Each function renders one part from its sources, in order.
  */
-import type { ContextSource } from '../../profile';
-import type { TouchLayout } from './model';
+import { contentOnlyLayout } from '../../fit';
+import { CONTEXT_PART_SEPARATOR } from '../../profile';
+import type { ContextFormat, ContextSource, FormatFrame } from '../../profile';
+import { CODE_POINTS } from '../../units';
+import { type ClaudeSession, DEFAULT_SESSION, type TouchLayout } from './model';
 
 export type ClaudePlace = 'first-user-message' | 'tool-result' | 'system-message';
 
@@ -150,3 +153,32 @@ export function claudeParts(
   if (hook.length > 0) parts.push(part('system-message', hook, renderHook(hook, wrapped)));
   return parts;
 }
+
+/** The path Claude Code names a source by: the one its discovery recorded, else the path under the working directory. */
+function writtenPath(s: ContextSource, frame: FormatFrame | undefined): string {
+  const written = s.facts?.written;
+  if (written !== undefined) return written;
+  if (s.scope === 'global' || frame === undefined) return s.absolute ?? s.path;
+  return frame.path.join(frame.root, ...s.path.split('/'));
+}
+
+/** The parts of a context, by place (the oracle's `contextParts`), laid out for the session's model. */
+export function claudeContextParts(sources: readonly ContextSource[], frame?: FormatFrame<ClaudeSession>): ClaudePart[] {
+  const { model, gitStatus } = frame?.session ?? DEFAULT_SESSION;
+  return claudeParts(
+    sources.map((source) => ({ source, path: writtenPath(source, frame) })),
+    model.cut,
+    model.layout,
+    gitStatus,
+    model.wrapped,
+  );
+}
+
+export const CLAUDE_CODE_FORMAT: ContextFormat<ClaudeSession> = {
+  layout: (sources) => contentOnlyLayout(sources, CODE_POINTS.measure),
+  render: (sources, _decision, _budget, _unit, frame) =>
+    claudeContextParts(sources, frame)
+      .map((p) => p.text)
+      .join(CONTEXT_PART_SEPARATOR),
+  renderParts: (sources, _decision, _budget, _unit, frame) => claudeContextParts(sources, frame),
+};

@@ -157,3 +157,14 @@ export function chooseModel(name: string): ModelChoice {
   const wrapped = wrapsSystemMessages(id, bare);
   return { name, id, oneM, layout, wrapped, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)) };
 }
+
+/** What the format and the fit rule need to know of one session (the discovery's answer). */
+export interface ClaudeSession {
+  /** The model Claude Code runs: where files loaded on touch go and where they are cut. */
+  readonly model: ModelChoice;
+  /** Whether a git status follows the launch files (the working directory is in a repository). */
+  readonly gitStatus: boolean;
+}
+
+/** A session of the default model in a repository: what a format given no session assumes. */
+export const DEFAULT_SESSION: ClaudeSession = Object.freeze({ model: chooseModel(DEFAULT_MODEL), gitStatus: true });

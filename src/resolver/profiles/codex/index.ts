@@ -28,7 +28,7 @@ import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence }
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { fitCodexProject } from './fit';
-import { codexContext } from './context';
+import { codexContext } from './format';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey } from './settings';
 import { CODEX_ABOUT } from './about';
 import { canonicalIfExists } from '../../paths';

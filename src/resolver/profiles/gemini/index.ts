@@ -1,30 +1,21 @@
 /**
  * The `gemini` profile: what Gemini CLI 0.61.0 puts in front of the model (docs/agents.md,
- * `gemini`). engine.ts decides, per call, what Gemini loads (settings, trust, the upward walk
+ * `gemini`). discover.ts decides, per call, what Gemini loads (settings, trust, the upward walk
  * sorted by absolute path, identity dedupe, the files each tool call discovers, imports); this
- * file hands its answer to the pipeline as named candidates in Gemini's order, and renders
- * Gemini's framing per place (context.ts) with the absolute paths Gemini writes. Decisions and
- * guesses: README.md.
+ * file hands its answer to the pipeline (named candidates in Gemini's order, with the trust,
+ * settings and configuration files it read), and format.ts renders Gemini's framing per place
+ * with the absolute paths Gemini writes. Decisions and guesses: README.md.
  */
-import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
-import type { ContextPlace, Diagnostic } from '../../evidence';
-import { contentOnlyLayout } from '../../fit';
-import type {
-  ContextFormat,
-  ContextPart,
-  ContextSource,
-  DiscoverContext,
-  Layout,
-  NamedCandidate,
-  Profile,
-  ProfileContext,
-  TrustVerdict,
-} from '../../profile';
+import { derived } from '../../profile';
+import type { Diagnostic } from '../../evidence';
+import { NO_BUDGET } from '../../fit';
+import type { FileDiagnostic } from '../../frontmatter';
+import type { DiscoverContext, Discovery, NamedCandidate, Profile, TrustVerdict } from '../../profile';
+import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { concatenate, firstUserMessagePart, systemPromptPart, toolResultPart } from './context';
-import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './engine';
-import { fileNameDiagnostics, renderedByConfigure, settingsEvidence } from '../agent/configure';
-import type { EffectiveSetting } from '../agent/settings';
+import { GEMINI_FORMAT } from './format';
+import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './discover';
+import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT } from './about';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
@@ -48,41 +39,19 @@ export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
 const NAME_WHAT =
   'Gemini CLI joins it to every directory it searches, so it can name a file outside the workspace; Holaryn probes it the same way, and a file found outside the workspace is disclosed, never shown';
 
-/** Per call: the engine's answer, computed once the root and targets are known. */
-interface CallState {
-  result?: GeminiResult;
-  /** Evidence `settings`: filled in with the effective values once the workspace file is read. */
-  settings: Record<string, EffectiveSetting>;
-  diagnostics: Diagnostic[];
-  configFiles: string[];
-  byPath: Map<string, GeminiSource>;
+/** What Gemini's expansion of one file's imports added to the call's diagnostics. */
+function importDiagnostics(s: GeminiSource): FileDiagnostic[] {
+  if (!s.importsCut) return [];
+  return [
+    {
+      code: 'too-large',
+      line: null,
+      message: `${s.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters of imported text in this resolution (MAX_IMPORT_EXPANSION_CHARS): Gemini expands an import again wherever it is imported, and what it would send after that point is not shown`,
+    },
+  ];
 }
 
-function run(state: CallState, ctx: DiscoverContext): GeminiResult {
-  if (state.result) return state.result;
-  const result = resolveGemini({
-    fs: ctx.fs,
-    env: ctx.env,
-    homedir: ctx.homedir,
-    overrides: ctx.settings,
-    root: ctx.root,
-    targets: ctx.targets.map((t) => t.path),
-    cache: ctx.options.cache,
-    boundary: ctx.boundary,
-  });
-  state.result = result;
-  Object.assign(state.settings, settingsEvidence(result.settings));
-  state.configFiles.push(...result.configFiles);
-  for (const d of result.diagnostics) {
-    if (d.about !== 'file')
-      state.diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
-  }
-  state.diagnostics.push(...fileNameDiagnostics(GEMINI_SETTINGS, result.settings, () => NAME_WHAT));
-  for (const s of result.sources) state.byPath.set(s.path, s);
-  return result;
-}
-
-function candidate(s: GeminiSource): NamedCandidate {
+function candidate(s: GeminiSource, targets: readonly string[]): NamedCandidate {
   return {
     abs: s.absolute,
     path: s.path,
@@ -95,6 +64,13 @@ function candidate(s: GeminiSource): NamedCandidate {
     // containment (a file outside the workspace is disclosed, never printed), which reads one
     // found as it lies in a directory of the walk.
     own: s.scope === 'global',
+    // Gemini names a file by its absolute path as found, and expands its imports from there: its
+    // discovery did, so its text is what this file contributes.
+    facts: {
+      written: s.absolute,
+      ...(s.target !== undefined ? { call: targets.indexOf(s.target) } : {}),
+      imported: { content: s.text, diagnostics: importDiagnostics(s) },
+    },
     ...(s.read ? { preread: s.read } : {}),
     ...(s.probe ? { probe: s.probe } : {}),
   };
@@ -112,107 +88,56 @@ function trustVerdict(result: GeminiResult): TrustVerdict {
   return { trusted: false, reason, notice: result.notice, evidence };
 }
 
-/**
- * The context's parts in the order the model sees them, each with Gemini's text for its place: the
- * global files in the system instruction, the project files in the first user message, then one
- * part per tool call that found files. A part with no text (no file, or only blank ones) is left out.
- */
-function geminiParts(sources: readonly ContextSource[], state: CallState): ContextPart[] {
-  const header = (s: ContextSource) => state.byPath.get(s.path)?.absolute ?? s.absolute ?? s.path;
-  const parts: ContextPart[] = [];
-  const add = (place: ContextPlace, list: readonly ContextSource[], render: (blocks: string) => string) => {
-    const text = render(concatenate(list.map((s) => ({ absolute: header(s), text: s.content }))));
-    if (text !== '') parts.push({ place, text, sources: list.filter((s) => s.content.trim() !== '').map((s) => s.path) });
-  };
-  const baseline = sources.filter((s) => s.delivery !== 'on-touch');
-  add(
-    'system-prompt',
-    baseline.filter((s) => s.scope === 'global'),
-    systemPromptPart,
-  );
-  add(
-    'first-user-message',
-    baseline.filter((s) => s.scope !== 'global'),
-    firstUserMessagePart,
-  );
-  const calls = new Map<string, ContextSource[]>();
-  for (const s of sources) {
-    if (s.delivery !== 'on-touch') continue;
-    const target = state.byPath.get(s.path)?.target ?? '';
-    const list = calls.get(target);
-    if (list) list.push(s);
-    else calls.set(target, [s]);
-  }
-  for (const list of calls.values()) add('tool-result', list, toolResultPart);
-  return parts;
-}
-
-function geminiFormat(state: CallState): ContextFormat {
-  const render = (sources: readonly ContextSource[]): string =>
-    geminiParts(sources, state)
-      .map((p) => p.text)
-      .join(CONTEXT_PART_SEPARATOR);
-  return {
-    layout(sources): Layout {
-      return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
-    },
-    render: (sources) => render(sources),
-    renderParts: (sources) => geminiParts(sources, state),
-  };
-}
-
-function perCall(ctx: ProfileContext): { profile: Profile; state: CallState } {
-  // An unknown --set name or a bad value is a usage error before any context file is read.
-  const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
-  const state: CallState = {
-    diagnostics: [],
-    configFiles: [],
-    byPath: new Map(),
-    settings: settingsEvidence(settings),
-  };
-  const profile: Profile = derived(GEMINI, {
-    projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] },
-    discover: (dctx) => run(state, dctx).sources.map(candidate),
-    trust: (dctx) => trustVerdict(run(state, dctx)),
-    imports: {
-      // Gemini expands imports from the file's path as discovered (a link's own directory):
-      // the engine did, so its text is what this file contributes.
-      expand: (content, from) => {
-        const s = state.byPath.get(from.path);
-        return {
-          content: s?.text ?? content,
-          diagnostics: s?.importsCut
-            ? [
-                {
-                  code: 'too-large',
-                  line: null,
-                  message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters of imported text in this resolution (MAX_IMPORT_EXPANSION_CHARS): Gemini expands an import again wherever it is imported, and what it would send after that point is not shown`,
-                },
-              ]
-            : [],
-        };
-      },
-    },
-    format: geminiFormat(state),
+/** Gemini's answer for one call: its files, and the trust, settings and configuration it read for them. */
+function discoverGemini(ctx: DiscoverContext): Discovery<TrustVerdict> {
+  const targets = ctx.targets.map((t) => t.path);
+  const result = resolveGemini({
+    fs: ctx.fs,
+    env: ctx.env,
+    homedir: ctx.homedir,
+    overrides: ctx.settings,
+    root: ctx.root,
+    targets,
+    cache: ctx.options.cache,
+    boundary: ctx.boundary,
   });
-  return { profile, state };
+  const diagnostics: Diagnostic[] = [];
+  for (const d of result.diagnostics) {
+    if (d.about !== 'file') diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
+  }
+  diagnostics.push(...fileNameDiagnostics(GEMINI_SETTINGS, result.settings, () => NAME_WHAT));
+  return {
+    candidates: result.sources.map((s) => candidate(s, targets)),
+    diagnostics,
+    configFiles: result.configFiles,
+    settings: settingsEvidence(result.settings),
+    // The folder's trust, decided with the settings the working directory adds: `trust` hands it on.
+    session: trustVerdict(result),
+  };
 }
 
-export const GEMINI: Profile = {
+export const GEMINI: Profile<TrustVerdict> = {
   ...GEMINI_ABOUT,
   version: GEMINI_VERSION,
   agent: 'Gemini CLI',
   fidelity: GEMINI_FIDELITY,
   settings: GEMINI_SETTINGS,
+  /**
+   * The settings before the working directory is known: an unknown --set name or a bad value is a
+   * usage error before any context file is read, and the markers bound the walk up. Those the
+   * working directory adds (trust, the workspace file) come with the discovery's answer.
+   */
   configure(ctx) {
-    const { profile, state } = perCall(ctx);
-    // Filled in once the root is known (the trusted folders file and the workspace settings
-    // depend on it); the evidence copies both lists at the end of the call.
-    return { profile, diagnostics: state.diagnostics, configFiles: state.configFiles, settings: state.settings };
+    const settings = machineSettings({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings });
+    const profile = derived(GEMINI, { projectRoot: { markers: settings['context.memoryBoundaryMarkers'].value as readonly string[] } });
+    return { profile, settings: settingsEvidence(settings) };
   },
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_BOUNDARY_MARKERS },
   directories: [],
+  discover: discoverGemini,
+  // Decided by the discovery, which reads the trusted folders file and GEMINI_CLI_TRUST_WORKSPACE.
+  trust: (_ctx, found) => found.session ?? { trusted: true },
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',
@@ -222,5 +147,9 @@ export const GEMINI: Profile = {
     skipEmpty: false,
     homes: (where) => [geminiHome(where).dotGemini],
   },
-  ...renderedByConfigure('gemini'),
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  format: GEMINI_FORMAT,
 };

@@ -1,6 +1,6 @@
 /**
  * Gemini CLI's workspace directories besides the working directory: `context.includeDirectories`,
- * each walked for context files like the working directory (engine.ts).
+ * each walked for context files like the working directory (discover.ts).
  */
 import type { ResolverFs } from '../../fs';
 import { canonicalIfExists } from '../../paths';

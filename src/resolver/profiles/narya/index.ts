@@ -13,7 +13,7 @@ import { CODE_POINTS } from '../../units';
 import { defaultTrustStorePath } from '../../../trust/store';
 import { NO_FRONTMATTER } from '../holaryn/dialect';
 import { HOLARYN_FORMAT } from '../holaryn/format';
-import { NARYA_CONFIG, locateConfigFiles, parseNaryaConfig } from './config';
+import { NARYA_CONFIG, locateConfigFiles, parseNaryaConfig } from './settings';
 import { PRIMARY_FILES, PROJECT_RULES, discoverInstructionFiles, repositoryLayout, repositoryTrust } from './repository';
 import { readTrustDecision, trustCommandLine } from './trust';
 import { NARYA_ABOUT } from './about';

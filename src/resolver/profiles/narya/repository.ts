@@ -6,7 +6,7 @@
  */
 import type { ResolverFs } from '../../fs';
 import type { TrustLookup } from '../../../trust/store';
-import { NARYA_CONFIG } from './config';
+import { NARYA_CONFIG } from './settings';
 
 /** The repository files Narya discovers by name, relative to the instruction root, in prompt order. */
 export const PRIMARY_FILES = Object.freeze(['AGENTS.md', 'CLAUDE.md'] as const);

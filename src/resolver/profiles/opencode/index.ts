@@ -1,28 +1,18 @@
 /**
  * The `opencode` profile: what opencode 1.18.33 puts in front of the model (docs/agents.md,
- * `opencode`; checked against the release by test/oracle). engine.ts decides what opencode loads
- * (the global file, the project walk by name, `instructions` entries, the files a read loads);
- * this file hands that answer to the pipeline as named candidates in opencode's order and writes
- * opencode's framing per place (context.ts). Decisions and guesses: README.md here.
+ * `opencode`; checked against the release by test/oracle). discover.ts decides what opencode loads
+ * (the global file, the project walk by name, `instructions` entries, the files a read loads)
+ * from its configuration (settings.ts); this file hands that answer to the pipeline as named
+ * candidates in opencode's order, and format.ts writes opencode's framing per place. Decisions and guesses: README.md here.
  */
-import { CONTEXT_PART_SEPARATOR, derived } from '../../profile';
-import type { Diagnostic } from '../../evidence';
-import { contentOnlyLayout } from '../../fit';
-import type {
-  ContextFormat,
-  ContextPart,
-  ContextSource,
-  DiscoverContext,
-  Layout,
-  NamedCandidate,
-  Profile,
-  ProfileContext,
-} from '../../profile';
+import { NO_BUDGET } from '../../fit';
+import type { DiscoverContext, Discovery, NamedCandidate, Profile } from '../../profile';
+import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { agentDiagnostics, renderedByConfigure } from '../agent/configure';
+import { agentDiagnostics } from '../agent/configure';
 import { OPENCODE_ABOUT } from './about';
-import { systemPromptPart, toolResultPart } from './context';
-import { OpencodeResult, OpencodeSource, configDirOf, resolveOpencode } from './engine';
+import { OPENCODE_FORMAT } from './format';
+import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
 
 export const OPENCODE_VERSION = '1.18.33';
@@ -37,24 +27,7 @@ export const OPENCODE_FIDELITY: readonly string[] = Object.freeze([
   'opencode names each file by its path under the working directory as the process has it (links resolved); a path through a link is not modelled.',
 ]);
 
-interface CallState {
-  result?: OpencodeResult;
-  diagnostics: Diagnostic[];
-  configFiles: string[];
-  byPath: Map<string, OpencodeSource>;
-}
-
-function run(state: CallState, ctx: DiscoverContext): OpencodeResult {
-  if (state.result) return state.result;
-  const result = resolveOpencode(ctx);
-  state.result = result;
-  state.configFiles.push(...result.configFiles);
-  state.diagnostics.push(...agentDiagnostics(result.problems), ...unmatchedInstructions(result.unmatched));
-  for (const s of result.sources) state.byPath.set(s.path, s);
-  return result;
-}
-
-function candidate(s: OpencodeSource): NamedCandidate {
+function candidate(s: OpencodeSource, targets: readonly string[]): NamedCandidate {
   return {
     abs: s.abs,
     path: s.path,
@@ -64,53 +37,22 @@ function candidate(s: OpencodeSource): NamedCandidate {
     filename: s.filename,
     delivery: s.delivery,
     own: s.own,
+    facts: { written: s.written, ...(s.target !== undefined ? { call: targets.indexOf(s.target) } : {}) },
     ...(s.probe ? { probe: s.probe } : {}),
     ...(s.note ? { note: s.note } : {}),
     ...(s.report ? { report: s.report } : {}),
   };
 }
 
-function opencodeParts(sources: readonly ContextSource[], state: CallState): ContextPart[] {
-  const block = (s: ContextSource) => ({ written: state.byPath.get(s.path)?.written ?? s.absolute ?? s.path, text: s.content });
-  const parts: ContextPart[] = [];
-  const shown = (list: readonly ContextSource[]) => list.filter((s) => s.content !== '');
-  const baseline = shown(sources.filter((s) => s.delivery !== 'on-touch'));
-  const system = systemPromptPart(baseline.map(block));
-  if (system !== '') parts.push({ place: 'system-prompt', text: system, sources: baseline.map((s) => s.path) });
-  const reads = new Map<string, ContextSource[]>();
-  for (const s of shown(sources)) {
-    if (s.delivery !== 'on-touch') continue;
-    const target = state.byPath.get(s.path)?.target ?? '';
-    const list = reads.get(target);
-    if (list) list.push(s);
-    else reads.set(target, [s]);
-  }
-  for (const list of reads.values())
-    parts.push({ place: 'tool-result', text: toolResultPart(list.map(block)), sources: list.map((s) => s.path) });
-  return parts;
-}
-
-function opencodeFormat(state: CallState): ContextFormat {
-  const render = (sources: readonly ContextSource[]): string =>
-    opencodeParts(sources, state)
-      .map((p) => p.text)
-      .join(CONTEXT_PART_SEPARATOR);
+/** opencode's answer for one call: its files, and the configuration files it read for them. */
+function discoverOpencode(ctx: DiscoverContext): Discovery {
+  const result = resolveOpencode(ctx);
+  const targets = ctx.targets.map((t) => t.path);
   return {
-    layout(sources): Layout {
-      return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources)) };
-    },
-    render: (sources) => render(sources),
-    renderParts: (sources) => opencodeParts(sources, state),
+    candidates: result.sources.map((s) => candidate(s, targets)),
+    diagnostics: [...agentDiagnostics(result.problems), ...unmatchedInstructions(result.unmatched)],
+    configFiles: result.configFiles,
   };
-}
-
-function perCall(): { profile: Profile; state: CallState } {
-  const state: CallState = { diagnostics: [], configFiles: [], byPath: new Map() };
-  const profile: Profile = derived(OPENCODE, {
-    discover: (dctx) => run(state, dctx).sources.map(candidate),
-    format: opencodeFormat(state),
-  });
-  return { profile, state };
 }
 
 export const OPENCODE: Profile = {
@@ -118,14 +60,12 @@ export const OPENCODE: Profile = {
   version: OPENCODE_VERSION,
   agent: 'opencode',
   fidelity: OPENCODE_FIDELITY,
-  configure(_ctx: ProfileContext) {
-    const { profile, state } = perCall();
-    // Filled in once the root is known; the evidence copies both lists at the end of the call.
-    return { profile, diagnostics: state.diagnostics, configFiles: state.configFiles };
-  },
+  // No setting of its own: a --set is accepted and means nothing here (docs/profiles.md §1).
+  settings: [],
   noTargets: 'root',
   projectRoot: { markers: ['.git'] },
   directories: [],
+  discover: discoverOpencode,
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',
@@ -136,5 +76,9 @@ export const OPENCODE: Profile = {
     skipEmpty: false,
     homes: (where) => [configDirOf(where.env, where.homedir, where.path).abs, where.path.join(where.homedir, '.claude')],
   },
-  ...renderedByConfigure('opencode'),
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  format: OPENCODE_FORMAT,
 };

@@ -13,7 +13,7 @@ import * as jsonc from 'jsonc-parser';
 import type { Diagnostic } from '../../evidence';
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 import { compilePattern, normalizePattern } from '../../globs';
-import type { InstructionEntry } from './config';
+import type { InstructionEntry } from './settings';
 
 export const UNMATCHED_CODE = 'agent-opencode-instructions-unmatched';
 

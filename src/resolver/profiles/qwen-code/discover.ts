@@ -23,7 +23,7 @@ import { minimatch } from 'minimatch';
 import { parse as parseYaml } from 'yaml';
 import type { PathApi } from '../../fs';
 import { canonicalize } from '../../paths';
-import type { Applicability, DiscoverContext, NamedCandidate } from '../../profile';
+import type { Applicability, DiscoverContext, NamedCandidate, SourceFacts } from '../../profile';
 import { MAX_RULE_FILES } from '../../limits';
 import { walkRuleFolder } from '../agent/folders';
 import { peekText } from '../agent/peek';
@@ -228,7 +228,19 @@ class QwenDiscovery {
       tag: kind,
       kind,
       ...extra,
+      facts: this.facts(abs, kind, extra),
     });
+  }
+
+  /**
+   * What the format and imports need: the path Qwen writes (a context file's under the working
+   * directory as given, a rule's under the project root), the tool call that loads a conditional
+   * rule, and the path as found (imports resolve from its folder).
+   */
+  private facts(abs: string, kind: 'context' | 'rule', extra: { header: string; call?: number }): SourceFacts {
+    const P = this.P;
+    const written = kind === 'context' ? P.relative(this.ctx.cwd, abs).split(P.sep).join('/') : extra.header;
+    return extra.call === undefined ? { written, found: abs } : { written, found: abs, call: extra.call };
   }
 
   /** Step 1 for one name: the global file, then the home directory's or the walk's. */

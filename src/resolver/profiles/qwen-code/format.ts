@@ -7,12 +7,9 @@
  * A conditional rule comes after the result of the tool call that touched a matching file, all
  * rules of that call in one `<system-reminder>`.
  */
-import type { ContextFormat, ContextPart, ContextSource, FormatFrame, Layout } from '../../profile';
-import { contentOnlyLayout } from '../../fit';
-import { CODE_POINTS } from '../../units';
-import { CONTEXT_PART_SEPARATOR } from '../../profile';
-import { requireFrame } from '../agent/configure';
-import { parseRule, type QwenCandidate } from './discover';
+import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
+import { partsFormat } from '../agent/parts';
+import { parseRule } from './discover';
 
 export function contextBlock(path: string, text: string): string {
   return `--- Context from: ${path} ---\n${text}\n--- End of Context from: ${path} ---`;
@@ -26,32 +23,28 @@ export function reminder(body: string): string {
   return `<system-reminder>\n${body}\n</system-reminder>`;
 }
 
-/** The candidates of the call by evidence path: what the format frames each source with. */
-export type Named = ReadonlyMap<string, QwenCandidate>;
-
-function parts(sources: readonly ContextSource[], named: Named, frame: FormatFrame): ContextPart[] {
-  const P = frame.path;
+function parts(sources: readonly ContextSource[]): ContextPart[] {
   const system: { text: string; path: string }[] = [];
   const rules: { text: string; path: string }[] = [];
   const calls = new Map<number, { text: string; path: string }[]>();
   for (const s of sources) {
-    const c = named.get(s.path);
-    if (!c) continue;
-    if (c.kind === 'context') {
+    const written = s.facts?.written;
+    if (written === undefined) continue;
+    if (s.tag === 'context') {
       const text = s.content.trim();
       if (text === '') continue;
-      const header = P.relative(frame.cwd, c.abs).split(P.sep).join('/');
-      system.push({ text: contextBlock(header, text), path: s.path });
+      system.push({ text: contextBlock(written, text), path: s.path });
       continue;
     }
     const content = parseRule(s.content).content;
     if (content === null) continue;
-    const block = { text: ruleBlock(c.header, content), path: s.path };
-    if (c.delivery !== 'on-touch') rules.push(block);
-    else if (c.call !== undefined) {
-      const list = calls.get(c.call);
+    const block = { text: ruleBlock(written, content), path: s.path };
+    const call = s.facts?.call;
+    if (s.delivery !== 'on-touch') rules.push(block);
+    else if (call !== undefined) {
+      const list = calls.get(call);
       if (list) list.push(block);
-      else calls.set(c.call, [block]);
+      else calls.set(call, [block]);
     }
   }
   const out: ContextPart[] = [];
@@ -65,16 +58,5 @@ function parts(sources: readonly ContextSource[], named: Named, frame: FormatFra
   return out;
 }
 
-export function qwenFormat(named: Named): ContextFormat {
-  const render = (sources: readonly ContextSource[], frame: FormatFrame | undefined) =>
-    parts(sources, named, requireFrame(frame, 'qwen-code'))
-      .map((p) => p.text)
-      .join(CONTEXT_PART_SEPARATOR);
-  return {
-    layout(sources, _budget, _unit, frame): Layout {
-      return { ...contentOnlyLayout(sources, CODE_POINTS.measure), complete: () => CODE_POINTS.measure(render(sources, frame)) };
-    },
-    render: (sources, _decision, _budget, _unit, frame) => render(sources, frame),
-    renderParts: (sources, _decision, _budget, _unit, frame) => parts(sources, named, requireFrame(frame, 'qwen-code')),
-  };
-}
+/** Qwen's framing: each source as its discovery tagged it (`context` or `rule`), with the path Qwen writes. */
+export const QWEN_FORMAT: ContextFormat = partsFormat(parts);

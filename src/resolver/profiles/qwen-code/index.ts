@@ -5,16 +5,19 @@
  * place. Decisions and guesses: README.md in this folder.
  */
 import type { Diagnostic } from '../../evidence';
-import type { Profile, ProfileContext } from '../../profile';
+import type { ImportRule, Profile, ProfileContext } from '../../profile';
 import { derived } from '../../profile';
+import { NO_BUDGET } from '../../fit';
+import { DISCOVERY_ORDER } from '../../stages/order';
+import { CODE_POINTS } from '../../units';
 import { configLayer, readConfigDocument } from '../agent/config';
-import { agentDiagnostics, fileNameDiagnostics, renderedByConfigure, settingsEvidence } from '../agent/configure';
+import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
 import { QWEN_CODE_ABOUT } from './about';
-import { QwenCandidate, QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
+import { QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
 import { QwenImportIo, expandQwenImports } from './imports';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
-import { qwenFormat } from './format';
+import { QWEN_FORMAT } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
 import { decideTrust } from './trust';
 
@@ -99,14 +102,14 @@ function importEntry(io: Parameters<Expand>[2], abs: string): ReturnType<QwenImp
 }
 
 /** Qwen expands imports from the file's folder as found (a link's own folder), in context files only. */
-function qwenExpand(named: ReadonlyMap<string, QwenCandidate>): Expand {
-  return (content, from, io) => {
-    const c = named.get(from.path);
-    if (!c || c.kind !== 'context') return { content, diagnostics: [] };
+const QWEN_IMPORTS: ImportRule = {
+  expand(content, from, io) {
+    const found = from.facts?.found;
+    if (from.tag !== 'context' || found === undefined) return { content, diagnostics: [] };
     const FP = io.fs.path;
-    const base = FP.dirname(c.abs);
+    const base = FP.dirname(found);
     const root = gitRoot({ fs: io.fs }, base) ?? base;
-    const expanded = expandQwenImports({ path: FP, read: (abs) => importEntry(io, abs) }, content, c.abs, root);
+    const expanded = expandQwenImports({ path: FP, read: (abs) => importEntry(io, abs) }, content, found, root);
     const diagnostics: ImportDiagnostic[] = expanded.hidden.map((h) => ({
       code: 'symlink-outside-root' as const,
       line: null,
@@ -119,29 +122,12 @@ function qwenExpand(named: ReadonlyMap<string, QwenCandidate>): Expand {
         message: `${from.path}: its @imports are cut after ${MAX_IMPORT_EXPANSION_CHARS} characters in this resolution (MAX_IMPORT_EXPANSION_CHARS): Qwen Code expands an import again wherever it is imported`,
       });
     return { content: expanded.text, diagnostics };
-  };
-}
+  },
+};
 
-function perCall(ctx: ProfileContext): {
-  profile: Profile;
-  diagnostics: Diagnostic[];
-  configFiles: string[];
-  settings: Record<string, unknown>;
-} {
-  const { home, trusted, diagnostics, configFiles, settings } = readQwenConfig(ctx);
-  const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
-  const named = new Map<string, QwenCandidate>();
-
-  const profile: Profile = derived(QWEN_CODE, {
-    discover: (dctx) => {
-      const list = qwenCandidates({ ctx: dctx, home, names, trusted });
-      for (const c of list) named.set(c.path, c);
-      return list;
-    },
-    imports: { expand: qwenExpand(named) },
-    format: qwenFormat(named),
-  });
-  return { profile, diagnostics, configFiles, settings: settingsEvidence(settings) };
+/** Qwen's files for one call, from the folders and names its settings gave and its trust decision. */
+function discover(home: QwenHome, names: readonly string[], trusted: boolean): Profile['discover'] {
+  return (ctx) => qwenCandidates({ ctx, home, names, trusted });
 }
 
 export const QWEN_CODE: Profile = {
@@ -150,9 +136,12 @@ export const QWEN_CODE: Profile = {
   agent: 'Qwen Code',
   fidelity: QWEN_CODE_FIDELITY,
   settings: QWEN_SETTINGS,
+  /** Qwen's settings and folder trust for the working directory in; the strategies they choose out. */
   configure(ctx) {
-    const { profile, diagnostics, configFiles, settings } = perCall(ctx);
-    return { profile, diagnostics, configFiles, settings };
+    const { home, trusted, diagnostics, configFiles, settings } = readQwenConfig(ctx);
+    const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
+    const profile = derived(QWEN_CODE, { discover: discover(home, names, trusted) });
+    return { profile, diagnostics, configFiles, settings: settingsEvidence(settings) };
   },
   noTargets: 'root',
   projectRoot: { markers: ['.git'] },
@@ -165,5 +154,10 @@ export const QWEN_CODE: Profile = {
     skipEmpty: true,
     homes: (where) => [qwenHome(where.env, where.homedir, where.path).dir],
   },
-  ...renderedByConfigure('qwen-code'),
+  dialect: null,
+  order: DISCOVERY_ORDER,
+  supersede: 'none',
+  budget: { unit: CODE_POINTS, size: null, fit: NO_BUDGET },
+  imports: QWEN_IMPORTS,
+  format: QWEN_FORMAT,
 };

@@ -4,6 +4,9 @@
  * files in `<loaded_context>` inside the first user message, and each tool call's newly found
  * files after that tool's output.
  */
+import type { ContextPlace } from '../../evidence';
+import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
+import { byToolCall, partsFormat } from '../agent/parts';
 
 /** A file as framed: its header path (the absolute path as Gemini found it) and its text. */
 export interface FramedFile {
@@ -51,3 +54,33 @@ export function toolResultPart(found: string): string {
   if (found === '') return '';
   return `--- Newly Discovered Project Context ---\n${found}\n--- End Project Context ---`;
 }
+
+/**
+ * The context's parts in the order the model sees them, each with Gemini's text for its place: the
+ * global files in the system instruction, the project files in the first user message, then one
+ * part per tool call that found files. A part with no text (no file, or only blank ones) is left out.
+ */
+function geminiParts(sources: readonly ContextSource[]): ContextPart[] {
+  const header = (s: ContextSource) => s.facts?.written ?? s.absolute ?? s.path;
+  const parts: ContextPart[] = [];
+  const add = (place: ContextPlace, list: readonly ContextSource[], render: (blocks: string) => string) => {
+    const text = render(concatenate(list.map((s) => ({ absolute: header(s), text: s.content }))));
+    if (text !== '') parts.push({ place, text, sources: list.filter((s) => s.content.trim() !== '').map((s) => s.path) });
+  };
+  const baseline = sources.filter((s) => s.delivery !== 'on-touch');
+  add(
+    'system-prompt',
+    baseline.filter((s) => s.scope === 'global'),
+    systemPromptPart,
+  );
+  add(
+    'first-user-message',
+    baseline.filter((s) => s.scope !== 'global'),
+    firstUserMessagePart,
+  );
+  for (const list of byToolCall(sources)) add('tool-result', list, toolResultPart);
+  return parts;
+}
+
+/** Gemini's framing: every source's text whole (no budget), in the parts above. */
+export const GEMINI_FORMAT: ContextFormat = partsFormat(geminiParts);

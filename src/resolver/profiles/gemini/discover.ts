@@ -2,7 +2,7 @@
  * What Gemini CLI (0.61) loads for a working directory and the paths its tools touch: its
  * configuration (settings files, trusted folders), the global files, the baseline project files
  * (cwd up to the ceiling, deduplicated by device and inode, sorted by absolute path) and the files
- * each tool call discovers, with imports expanded (context.ts frames them). Pure over `ResolverFs`.
+ * each tool call discovers, with imports expanded (format.ts frames them). Pure over `ResolverFs`.
  * Decisions and guesses: README.md in this folder.
  */
 import type { FsStat, PathApi, ResolverFs } from '../../fs';

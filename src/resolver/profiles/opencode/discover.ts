@@ -8,7 +8,7 @@
  *   CLAUDE.md, CONTEXT.md in that order, every folder from the working directory up to the
  *   worktree (the git top level; without a repository the filesystem root) that has the name;
  *   the first name found anywhere wins the whole walk; nearest first;
- * - each `instructions` entry of the configuration (config.ts): a URL is fetched (not modelled:
+ * - each `instructions` entry of the configuration (settings.ts): a URL is fetched (not modelled:
  *   nothing here), `~/` is the home, an absolute entry is its folder globbed for its last segment,
  *   a relative one is globbed in every folder of the walk (in the configuration folder when the
  *   project configuration is off); a path already found is not added again;
@@ -27,7 +27,7 @@ import { compilePattern, normalizePattern } from '../../globs';
 import { isInside } from '../../paths';
 import { walkRuleFolder } from '../agent/folders';
 import { ConfigProblem } from '../agent/config';
-import { InstructionEntry, readOpencodeConfig } from './config';
+import { InstructionEntry, readOpencodeConfig } from './settings';
 
 /** How deep a `**` glob of `instructions` is followed (opencode has no bound). */
 export const MAX_GLOB_DEPTH = 12;

@@ -16,6 +16,7 @@ import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../resolver';
 import { comparesOf, DriverRefusal, type AgentDriver, type Extracted, type Launch, type OracleCompares } from './agents/types';
 import { GIT_GUARD, gitHazards } from './git';
+import { isUnder, realOrSelf } from './paths';
 import { describeAttempt } from './outside';
 import { SANDBOX_PORT, baseEnvironment, installFolder, layerWrites, runSandboxed, type CaptureResult, type LayerWrite } from './sandbox';
 import { changes, fingerprint, type FileFilter, regularFiles } from './tree';
@@ -95,23 +96,15 @@ export function absoluteSource(p: string, root: string, home: string, env: Reado
   return path.resolve(root, p);
 }
 
-function canonical(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
-}
-
 export function profileSide(ev: Evidence, home: string, env: Readonly<Record<string, string>>): Side {
   return {
-    files: ev.contextParts.flatMap((p) => p.sources.map((s) => canonical(absoluteSource(s, ev.root, home, env)))),
+    files: ev.contextParts.flatMap((p) => p.sources.map((s) => realOrSelf(absoluteSource(s, ev.root, home, env)))),
     parts: ev.contextParts.map((p) => ({ place: p.place, text: p.text })),
   };
 }
 
 function agentSide(x: Extracted): Side {
-  return { files: x.files.map(canonical), parts: x.parts.map((p) => ({ place: p.place, text: p.text })) };
+  return { files: x.files.map(realOrSelf), parts: x.parts.map((p) => ({ place: p.place, text: p.text })) };
 }
 
 function readText(file: string): string {
@@ -173,17 +166,11 @@ function refusedRun(driver: AgentDriver, why: string): CaptureRun {
   };
 }
 
-/** Whether `p` is `dir` or below it (both absolute, canonical). */
-function within(p: string, dir: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /** Why the run cannot start on this tree, or null: an executable inside it, git configuration that runs commands. */
 function treeRefusal(input: CaptureInput, commands: readonly string[]): string | null {
-  const top = canonical(input.tree);
+  const top = realOrSelf(input.tree);
   for (const c of commands) {
-    if (path.isAbsolute(c) && within(canonical(c), top))
+    if (path.isAbsolute(c) && isUnder(realOrSelf(c), top))
       return `the agent's executable ${c} is inside the repository; give one installed outside it`;
   }
   const git = gitHazards(input.tree);
@@ -290,7 +277,7 @@ function runProblems(
 /** Runs one capture (see the module comment). Never throws for the agent's behaviour. */
 export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   // The run's own folders by their real paths: the sandbox shows each there.
-  const input: CaptureInput = { ...given, home: canonical(given.home), work: canonical(given.work), state: canonical(given.state) };
+  const input: CaptureInput = { ...given, home: realOrSelf(given.home), work: realOrSelf(given.work), state: realOrSelf(given.state) };
   const { driver, cwd, home, work, state, read } = input;
   const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};

@@ -20,6 +20,7 @@ import * as path from 'node:path';
 import { parseConfigText, decodeLossy, rustTrim } from '../../resolver';
 import type { AgentDriver, ExtractInput, Extracted } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
+import { isUnder, realOrSelf, walkStop } from '../paths';
 
 const PROVIDER = 'holaryn_oracle';
 const KEY_VARIABLE = 'HOLARYN_ORACLE_KEY';
@@ -138,31 +139,6 @@ export interface CodexConfig {
   /** The path Codex opens (links not resolved: it reads through them). */
   readonly file: string;
   readonly doc: Record<string, unknown>;
-}
-
-function isUnder(p: string, dir: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-function realOrSelf(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
-}
-
-/**
- * Where the walk up from `start` stops: `top`, or the nearest folder at or above `start` holding
- * a `.git` entry when that is above `top` (the agent's own root; a caller whose top is the
- * captured folder below the repository's root would otherwise leave the folders between out).
- */
-function walkStop(start: string, top: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, '.git'))) return isUnder(top, dir) ? dir : top;
-    if (path.dirname(dir) === dir) return top;
-  }
 }
 
 /**

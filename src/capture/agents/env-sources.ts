@@ -10,28 +10,6 @@ import * as path from 'node:path';
 import { hazardousVariable } from './hazards';
 import { DriverRefusal } from './types';
 
-function canonical(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
-  }
-}
-
-/**
- * The folders an agent walks from the working directory up, as it walks them (from the canonical
- * working directory, which is what `process.cwd()` gives), down to the repository's top: the
- * canonical `top` included, or every folder up to `/` when `top` is not above the working directory.
- */
-export function foldersUp(cwd: string, top: string): string[] {
-  const end = canonical(top);
-  const out: string[] = [];
-  for (let d = canonical(cwd); ; d = path.dirname(d)) {
-    out.push(d);
-    if (d === end || path.dirname(d) === d) return out;
-  }
-}
-
 /**
  * What the `.env` file `file` sets (dotenv's `parse`, as the agents read it), or null when there
  * is none (`fs.existsSync`, links followed, as the agents look). One that exists but cannot be
@@ -92,4 +70,25 @@ export function refusedVariable(key: string, own: (key: string) => string | null
 export function envRefusal(file: string, what: string, keys: [string, string][]): DriverRefusal {
   const list = keys.map(([k, why]) => `${k} (${why})`).join('; ');
   return new DriverRefusal(`${file} ${what} ${list}: the agent applies it with no exclusion the driver can set, so the run is refused`);
+}
+
+/** What a driver checks an agent's environment sources with. */
+export interface EnvCheckInput {
+  cwd: string;
+  top: string;
+  home: string;
+  files: ReadonlyMap<string, Uint8Array>;
+  /** The variables the driver's launch sets (non-empty): no source can change them. */
+  pinned: ReadonlySet<string>;
+}
+
+/** An agent's `excludedEnvVars` for the driver: its defaults and every key of every `.env` among `files` it filters, sorted. */
+export function excludedKeys(
+  defaults: Iterable<string>,
+  files: ReadonlyMap<string, Uint8Array>,
+  filtered: (file: string) => boolean,
+): string[] {
+  const keys = new Set(defaults);
+  for (const [file, env] of dotenvFilesIn(files)) if (filtered(file)) for (const k of Object.keys(env)) keys.add(k);
+  return [...keys].sort();
 }

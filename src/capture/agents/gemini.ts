@@ -32,9 +32,10 @@
  */
 import * as path from 'node:path';
 import type { RecordedRequest } from '../endpoint';
-import { dotenvFilesIn, envRefusal, foldersUp, readEnvFile, refusedVariable } from './env-sources';
+import { type EnvCheckInput, excludedKeys, envRefusal, readEnvFile, refusedVariable } from './env-sources';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
+import { foldersUp } from '../paths';
 
 const SYSTEM_SETTINGS = 'gemini-system-settings.json';
 const OPEN = '<loaded_context>';
@@ -79,9 +80,7 @@ function filtered(file: string): boolean {
  * among `files` that Gemini filters, sorted.
  */
 export function excludedEnvVars(files: ReadonlyMap<string, Uint8Array>): string[] {
-  const keys = new Set(DEFAULT_EXCLUDED);
-  for (const [file, env] of dotenvFilesIn(files)) if (filtered(file)) for (const k of Object.keys(env)) keys.add(k);
-  return [...keys].sort();
+  return excludedKeys(DEFAULT_EXCLUDED, files, filtered);
 }
 
 /**
@@ -92,14 +91,7 @@ export function excludedEnvVars(files: ReadonlyMap<string, Uint8Array>): string[
  * `.gemini/.env` and `.env`, then the home's (whether the workspace is trusted is not known here:
  * every one is checked).
  */
-export function checkEnvFiles(input: {
-  cwd: string;
-  top: string;
-  home: string;
-  files: ReadonlyMap<string, Uint8Array>;
-  /** The variables the driver's launch sets: a `.env` cannot change them (Gemini sets only what the process lacks). */
-  pinned: ReadonlySet<string>;
-}): void {
+export function checkEnvFiles(input: EnvCheckInput): void {
   const excluded = new Set(excludedEnvVars(input.files));
   const candidates = foldersUp(input.cwd, input.top).flatMap((d) => [path.join(d, '.gemini', '.env'), path.join(d, '.env')]);
   candidates.push(path.join(input.home, '.gemini', '.env'), path.join(input.home, '.env'));

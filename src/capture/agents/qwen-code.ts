@@ -31,9 +31,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { dotenvFilesIn, envRefusal, foldersUp, readEnvFile, readSettingsFile, refusedVariable } from './env-sources';
+import { type EnvCheckInput, excludedKeys, envRefusal, readEnvFile, readSettingsFile, refusedVariable } from './env-sources';
 import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedPart } from './types';
 import { DriverRefusal, mainRequests, messagesOf } from './types';
+import { foldersUp } from '../paths';
 
 const SYSTEM_SETTINGS = 'qwen-system-settings.json';
 const BLOCK_LINE = /^--- (Context|Rule) from: (.*) ---$/gm;
@@ -142,24 +143,14 @@ export function qwenVariable(key: string): string | null {
 
 /** The driver's `advanced.excludedEnvVars`: EXCLUDED_ENV and every key of every `.env` among `files` outside a `.qwen` folder, sorted. */
 export function excludedEnvVars(files: ReadonlyMap<string, Uint8Array>): string[] {
-  const keys = new Set(EXCLUDED_ENV);
-  for (const [file, env] of dotenvFilesIn(files))
-    if (path.basename(path.dirname(file)) !== '.qwen') for (const k of Object.keys(env)) keys.add(k);
-  return [...keys].sort();
+  return excludedKeys(EXCLUDED_ENV, files, (file) => path.basename(path.dirname(file)) !== '.qwen');
 }
 
 /**
  * Refuses (DriverRefusal) an environment source Qwen could apply with a key that would reach it
  * (see the module comment): the `.env` files on the walk and the home's, and settings `env`.
  */
-export function checkEnvSources(input: {
-  cwd: string;
-  top: string;
-  home: string;
-  files: ReadonlyMap<string, Uint8Array>;
-  /** The variables the driver's launch sets, non-empty: no source can change them. */
-  pinned: ReadonlySet<string>;
-}): void {
+export function checkEnvSources(input: EnvCheckInput): void {
   const { home, pinned } = input;
   const excluded = new Set(excludedEnvVars(input.files));
   const folders = foldersUp(input.cwd, input.top);

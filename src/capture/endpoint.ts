@@ -231,6 +231,18 @@ function parseJson(text: string): unknown {
 }
 
 /** Starts the endpoint on 127.0.0.1:`port` (0: any free port). */
+/** A request as recorded: credentials redacted, not yet answered. */
+function recordOf(req: http.IncomingMessage, body: string, seq: number): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers[name] = SECRET_HEADERS.has(name) ? '<redacted>' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  const method = req.method ?? 'GET';
+  const url = req.url ?? '/';
+  return { seq, method, url, headers, body, protocol: protocolOf(method, url), main: false, answer: 'not-found' };
+}
+
 export function startEndpoint(script: EndpointScript, port = 0): Promise<Endpoint> {
   const requests: RecordedRequest[] = [];
   let callSent = false;
@@ -248,47 +260,29 @@ export function startEndpoint(script: EndpointScript, port = 0): Promise<Endpoin
       else chunks.push(chunk);
     });
     req.on('end', () => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined) continue;
-        headers[name] = SECRET_HEADERS.has(name) ? '<redacted>' : Array.isArray(value) ? value.join(', ') : value;
-      }
-      const method = req.method ?? 'GET';
-      const url = req.url ?? '/';
-      const text = Buffer.concat(chunks).toString('utf8');
-      const protocol = protocolOf(method, url);
-      const record: RecordedRequest = {
-        seq: requests.length + 1,
-        method,
-        url,
-        headers,
-        body: text,
-        protocol,
-        main: false,
-        answer: 'not-found',
-      };
+      const record = recordOf(req, Buffer.concat(chunks).toString('utf8'), requests.length + 1);
       requests.push(record);
       if (refused) {
         record.answer = 'too-large';
         res.writeHead(413, { 'content-type': JSON_TYPE }).end('{"error":{"message":"request too large"}}');
         return;
       }
-      if (protocol === null) {
+      if (record.protocol === null) {
         res.writeHead(404, { 'content-type': JSON_TYPE }).end('{"error":{"message":"not found"}}');
         return;
       }
-      if (isCount(url)) {
+      if (isCount(record.url)) {
         record.answer = 'count';
-        const reply = countReply(protocol);
+        const reply = countReply(record.protocol);
         res.writeHead(200, { 'content-type': reply.type }).end(reply.body);
         return;
       }
-      const body = parseJson(text);
+      const body = parseJson(record.body);
       record.main = !finished && (script.isMain ? script.isMain(record, body) : true);
       const call = record.main && script.toolCall && !callSent ? script.toolCall : undefined;
       if (call) callSent = true;
       record.answer = call ? 'tool-call' : 'text';
-      const reply = replyFor(protocol, url, body, call, String(record.seq));
+      const reply = replyFor(record.protocol, record.url, body, call, String(record.seq));
       const last = record.main && !call;
       res.on('finish', () => {
         if (last && !finished) {

@@ -22,6 +22,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DriverRefusal, messagesOf, type AgentDriver, type ExtractInput, type Extracted } from './types';
+import { realOrSelf } from '../paths';
 
 /** The repository root the table's relative paths start from: the nearest folder with `.git` above `cwd`, else `cwd`. */
 export function repositoryRoot(cwd: string): string {
@@ -206,6 +207,94 @@ export function candidates(cwd: string, user: string, customDirs: readonly strin
   return { blocks: unique(blocks), rules: unique(rules) };
 }
 
+/** Which files the sent text holds, in order: each file taken once, the first unused one whose text fits. */
+class Attribution {
+  readonly files: string[] = [];
+  readonly problems: string[] = [];
+  private readonly used = new Set<string>();
+  constructor(private readonly input: ExtractInput) {}
+
+  textOf(file: string): string | undefined {
+    const bytes = this.input.files.get(file);
+    return bytes === undefined ? undefined : decoded(bytes);
+  }
+
+  /** The first unused file (`list` in order, then any file of the sandbox) whose text `fits`. */
+  take(list: readonly string[], fits: (t: string) => boolean): string | undefined {
+    for (const file of [...list, ...this.input.files.keys()]) {
+      const t = this.used.has(file) ? undefined : this.textOf(file);
+      if (t !== undefined && fits(t)) return this.add(file);
+    }
+    return undefined;
+  }
+
+  add(file: string): string {
+    this.used.add(file);
+    this.files.push(file);
+    return file;
+  }
+
+  isUsed(file: string): boolean {
+    return this.used.has(file);
+  }
+}
+
+/** 1. The blocks, one per file, joined by a blank line; returns where they end. */
+function readBlocks(text: string, at: number, order: readonly string[], a: Attribution): number {
+  let pos = at;
+  while (text.startsWith(OPEN, pos)) {
+    const here = pos;
+    const hit = a.take(
+      order,
+      (t) => text.startsWith(OPEN + t + CLOSE, here) && /^(\n\n|\n?$)/.test(text.slice(here + OPEN.length + t.length + CLOSE.length)),
+    );
+    if (hit !== undefined) pos += OPEN.length + a.textOf(hit)!.length + CLOSE.length;
+    else {
+      BLOCK.lastIndex = pos;
+      const m = BLOCK.exec(text);
+      if (!m) break;
+      a.problems.push(`a <custom_instruction> block matches no file of the sandbox: ${JSON.stringify(m[1].slice(0, 80))}`);
+      pos += m[0].length;
+    }
+    if (text.startsWith(SEP, pos)) pos += SEP.length;
+  }
+  return pos;
+}
+
+/** 2. Rule files sent whole, each followed by a blank line (or the end), until the first table; returns where they end. */
+function readRules(text: string, at: number, order: readonly string[], a: Attribution): number {
+  let pos = at;
+  while (pos < text.length && !text.startsWith(TABLE, pos)) {
+    const here = pos;
+    const hit = a.take(order, (t) => t !== '' && text.startsWith(t, here) && /^(\n\n|\n?$)/.test(text.slice(here + t.length)));
+    if (hit === undefined) {
+      const next = text.indexOf(TABLE, pos);
+      a.problems.push(
+        `text that is no file of the sandbox: ${JSON.stringify(text.slice(pos, Math.min(pos + 80, next < 0 ? text.length : next)))}`,
+      );
+      break;
+    }
+    pos += a.textOf(hit)!.length;
+    if (text.startsWith(SEP, pos)) pos += SEP.length;
+    else if (text.slice(pos) === '\n') pos += 1;
+  }
+  return pos;
+}
+
+/**
+ * 3. The tables: each row names its file, absolutely, or from the repository root or the working
+ * directory (the first unused rule file in the listing's order with that name from either).
+ */
+function readTables(tables: string, root: string, cwd: string, order: readonly string[], a: Attribution): void {
+  const bases = [realOrSelf(root), realOrSelf(cwd)];
+  for (const m of tables.matchAll(ROW)) {
+    const p = m[1];
+    const rel = (c: string) => bases.some((b) => path.relative(b, c).split(path.sep).join('/') === p);
+    const hit = path.isAbsolute(p) ? undefined : order.find((c) => !a.isUsed(c) && rel(c));
+    a.add(hit ?? onDisk(path.isAbsolute(p) ? p : path.resolve(root, p)));
+  }
+}
+
 function extractPrompt(input: ExtractInput): Extracted {
   const request = input.requests.find((r) => r.main && r.protocol === 'openai-chat');
   if (!request) return { files: [], parts: [], problems: ['no chat completions request was recorded'] };
@@ -220,78 +309,10 @@ function extractPrompt(input: ExtractInput): Extracted {
     user = userFolder(input.home, root, env);
   } catch {}
   const order = candidates(input.cwd, user, customInstructionDirs(env.COPILOT_CUSTOM_INSTRUCTIONS_DIRS, input.cwd));
-  const textOf = (file: string): string | undefined => {
-    const bytes = input.files.get(file);
-    return bytes === undefined ? undefined : decoded(bytes);
-  };
-  const used = new Set<string>();
-  const files: string[] = [];
-  const problems: string[] = [];
-  // The first unused file (the candidates in order, then any file of the sandbox) whose text `fits`.
-  const take = (list: readonly string[], fits: (t: string) => boolean): string | undefined => {
-    for (const file of [...list, ...input.files.keys()]) {
-      const t = used.has(file) ? undefined : textOf(file);
-      if (t !== undefined && fits(t)) {
-        used.add(file);
-        files.push(file);
-        return file;
-      }
-    }
-    return undefined;
-  };
-  let pos = 0;
-  // 1. The blocks, one per file, joined by a blank line.
-  while (text.startsWith(OPEN, pos)) {
-    const at = pos;
-    const hit = take(
-      order.blocks,
-      (t) => text.startsWith(OPEN + t + CLOSE, at) && /^(\n\n|\n?$)/.test(text.slice(at + OPEN.length + t.length + CLOSE.length)),
-    );
-    if (hit !== undefined) pos += OPEN.length + textOf(hit)!.length + CLOSE.length;
-    else {
-      BLOCK.lastIndex = pos;
-      const m = BLOCK.exec(text);
-      if (!m) break;
-      problems.push(`a <custom_instruction> block matches no file of the sandbox: ${JSON.stringify(m[1].slice(0, 80))}`);
-      pos += m[0].length;
-    }
-    if (text.startsWith(SEP, pos)) pos += SEP.length;
-  }
-  // 2. Rule files sent whole, each followed by a blank line (or the end), until the first table.
-  while (pos < text.length && !text.startsWith(TABLE, pos)) {
-    const at = pos;
-    const hit = take(order.rules, (t) => t !== '' && text.startsWith(t, at) && /^(\n\n|\n?$)/.test(text.slice(at + t.length)));
-    if (hit === undefined) {
-      const next = text.indexOf(TABLE, pos);
-      problems.push(
-        `text that is no file of the sandbox: ${JSON.stringify(text.slice(pos, Math.min(pos + 80, next < 0 ? text.length : next)))}`,
-      );
-      break;
-    }
-    pos += textOf(hit)!.length;
-    if (text.startsWith(SEP, pos)) pos += SEP.length;
-    else if (text.slice(pos) === '\n') pos += 1;
-  }
-  // 3. The tables: each row names its file, absolutely, or from the repository root or the working
-  // directory (the first unused rule file in the listing's order with that name from either).
-  const real = (d: string) => {
-    try {
-      return fs.realpathSync(d);
-    } catch {
-      return d;
-    }
-  };
-  const bases = [real(root), real(input.cwd)];
-  for (const m of text.slice(pos).matchAll(ROW)) {
-    const p = m[1];
-    const rel = (c: string) => bases.some((b) => path.relative(b, c).split(path.sep).join('/') === p);
-    const hit = path.isAbsolute(p) ? undefined : order.rules.find((c) => !used.has(c) && rel(c));
-    const file = hit ?? onDisk(path.isAbsolute(p) ? p : path.resolve(root, p));
-    used.add(file);
-    files.push(file);
-  }
-  const parts = text === '' ? [] : [{ place: 'system-prompt', text }];
-  return { files, parts, problems };
+  const a = new Attribution(input);
+  const afterRules = readRules(text, readBlocks(text, 0, order.blocks, a), order.rules, a);
+  readTables(text.slice(afterRules), root, input.cwd, order.rules, a);
+  return { files: a.files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems: a.problems };
 }
 
 export const COPILOT_CLI_DRIVER: AgentDriver = {

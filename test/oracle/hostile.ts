@@ -305,7 +305,7 @@ const CLINE_HOME: NonNullable<OracleCase['home']> = {
   '.cline/data/settings/cline_mcp_settings.json': JSON.stringify({ mcpServers: { evil: mcpServer('cline-mcp') } }),
 };
 
-const WHY = 'safety: repository hooks, helpers and MCP servers never run (issue 27 §1); the tree is byte-identical after the run';
+const WHY = 'safety: repository hooks, helpers and MCP servers never run, trusted or not; the tree is byte-identical afterwards';
 
 /** The hostile case for each agent, trusted by that agent's own means. */
 export const HOSTILE: Readonly<Record<string, OracleCase>> = {

@@ -1,5 +1,5 @@
 /**
- * Contained and bounded on every profile surface (issue 31): a repository is the only thing its
+ * Contained and bounded on every profile surface: a repository is the only thing its
  * author controls, so nothing it holds may make Holaryn print a file outside the workspace and the
  * agent's own folders, crash it, or hang it. Each case builds a fake home directory holding a
  * recognisable secret (`~/.ssh/id_rsa`), points HOME and every agent's home variable at it, and
@@ -8,7 +8,7 @@
  * and `--json`), `check --agents`, the gate and the MCP server. The secret never appears in any
  * output; where the real agent would send the file to its model, the disclosure says so.
  *
- * Every run is bounded as a hang and blow-up guard (the issue's own ask): at most RUN_MS of wall
+ * Every run is bounded as a hang and blow-up guard (a repository is hostile input): at most RUN_MS of wall
  * time and RUN_RSS_MB of peak memory, measured in the child itself (its VmHWM, written by a
  * preloaded module at exit; process.resourceUsage().maxRSS where there is no /proc). The table
  * printed after the suite gives, per case, how many runs it made and the longest time and largest

@@ -1,5 +1,5 @@
 /**
- * Hostile cases for the trust store, the MCP server and the gate (issue 31), on the built
+ * Hostile cases for the trust store, the MCP server and the gate (a repository is hostile input), on the built
  * executable run as a child, measured (test/helpers/measure.ts): each case must end within
  * CASE_MS and CASE_MB — a guard against a hang or a blow-up, not a speed test — and the figures
  * are printed as one table at the end.
@@ -24,7 +24,7 @@ import { CLI, TempDirs, baseEnv, build, writeTree } from '../../helpers/cli';
 import { MAX_LOCK_WAIT_MS } from '../../../src/trust/store';
 import { FigureTable, MeasureOptions, Measured, cleanupMeasure, measure, measureSession } from '../../helpers/measure';
 
-/** Every case ends within these (the issue's bound): a hang or a blow-up fails the case. */
+/** Every case ends within these (a guard, not a speed test): a hang or a blow-up fails the case. */
 const CASE_MS = 5_000;
 const CASE_MB = 400;
 /** 10,000 calls one after another stayed under this before; they must still. */

@@ -1,5 +1,5 @@
 /**
- * Cline CLI 3.0.65 oracle cases (docs/agents.md, `cline`). Each `why` names the rule it checks and
+ * Cline CLI 3.0.65 oracle cases (src/resolver/profiles/cline/README.md). Each `why` names the rule it checks and
  * where it comes from: the source of `@cline/core` 0.0.86 and `@cline/shared` 0.0.86, which the
  * CLI's binary embeds (`resolveRulesConfigSearchPaths`, the rules definition of the user
  * instruction watcher: `discoverFiles`, `includeFile`, `parseRuleConfigFromMarkdown`, the rule

@@ -2,8 +2,8 @@
  * Codex CLI 0.169.0 cases. Sources: `codex-rs/core/src/agents_md.rs` (discovery, budget, the
  * message), `codex-rs/codex-home/src/instructions` (the global file), Codex's AGENTS.md docs
  * ("AGENTS.md Discovery": override, fallbacks, root markers, `project_doc_max_bytes`), the
- * changelog (trust keeps untrusted projects' files out since 0.150) and issue 27 (a cwd reached
- * through a link). Each file's text is unique so the extractor can tell which file Codex sent.
+ * changelog (trust keeps untrusted projects' files out since 0.150) and a run of the release
+ * started in a folder reached through a link. Each file's text is unique so the extractor can tell which file Codex sent.
  */
 import type { OracleCase } from '../case';
 
@@ -358,7 +358,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'cwd-through-a-link',
-    why: 'issue 27: Codex names the canonical working directory in its heading when the cwd is reached through a link',
+    why: 'a run of 0.169.0: Codex names the canonical working directory in its heading when the cwd is reached through a link',
     tree: {
       ...GIT,
       'AGENTS.md': 'Root seen through a linked cwd.\n',

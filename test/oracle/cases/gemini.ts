@@ -1,5 +1,5 @@
 /**
- * Gemini CLI 0.61.0 oracle cases (docs/agents.md, `gemini`). Each `why` names the rule it checks
+ * Gemini CLI 0.61.0 oracle cases (src/resolver/profiles/gemini/README.md). Each `why` names the rule it checks
  * and where it comes from: Gemini's source (`memoryDiscovery.ts`, `memoryImportProcessor.ts`,
  * `memoryContextManager.ts`, `utils/trust.ts`, `config.ts`, `environmentContext.ts`), its settings
  * schema, or a behaviour first seen in a run. Most cases trust the folder with
@@ -16,7 +16,7 @@ const settings = (value: unknown) => JSON.stringify(value, null, 2);
 // Three trees of the recorded runs are not here: a context.fileName of '../up.md' and
 // context.includeDirectories outside the repository make Gemini CLI send files outside the
 // workspace, which the containment rule (src/resolver/boundary.ts) discloses and never prints, so
-// their text cannot agree by design (docs/agents.md, gemini).
+// their text cannot agree by design (src/resolver/profiles/gemini/README.md).
 export const cases: OracleCase[] = [
   // ---- names (context.fileName) ----------------------------------------------------------------
   {

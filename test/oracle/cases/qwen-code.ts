@@ -1,5 +1,5 @@
 /**
- * Qwen Code 0.24.4 oracle cases (docs/agents.md, `qwen-code`). Each `why` names the rule it checks
+ * Qwen Code 0.24.4 oracle cases (src/resolver/profiles/qwen-code/README.md). Each `why` names the rule it checks
  * and where it comes from in Qwen's source (`memoryDiscovery.ts`, `rulesDiscovery.ts`,
  * `memory-constants.ts`, `projectRoot.ts`, `trustedFolders.ts`, `config.ts`) or a run. Folder
  * trust is off by default in Qwen Code, so most trees need nothing to be trusted.

@@ -1,5 +1,5 @@
 /**
- * The `claude-code` profile against docs/agents.md (`claude-code`: Claude Code 2.1.328), one test
+ * The `claude-code` profile against src/resolver/profiles/claude-code/README.md (Claude Code 2.1.328), one test
  * per rule of its evidence (statuses, reasons, deliveries, places, settings), on real temporary
  * trees with a temporary home and managed policy folder. The exact text of every place is checked
  * against the agent's own recording in recorded.test.ts. No tree here has two entries in one rules
@@ -69,7 +69,7 @@ const source = (run: Run, p: string) => {
   return s;
 };
 
-describe('claude-code profile (docs/agents.md, claude-code: Claude Code 2.1.328)', () => {
+describe('claude-code profile (src/resolver/profiles/claude-code/README.md: Claude Code 2.1.328)', () => {
   it('names the release it was verified against', () => {
     const run = claude({ 'p/CLAUDE.md': 'main' }, []);
     assert.equal(run.ev.profileVersion, '2.1.328');

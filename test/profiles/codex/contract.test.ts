@@ -1,5 +1,5 @@
 /**
- * The `codex` profile, one test per rule of docs/agents.md (`codex` and the common rules), on
+ * The `codex` profile, one test per rule of src/resolver/profiles/codex/README.md (and the common rules of docs/agents.md), on
  * in-memory trees with an injected home and environment.
  */
 import { strict as assert } from 'node:assert';
@@ -34,7 +34,7 @@ function usage(fn: () => unknown): ResolveError {
   assert.fail('expected a usage error');
 }
 
-describe('codex profile (docs/agents.md, codex)', () => {
+describe('codex profile (src/resolver/profiles/codex/README.md)', () => {
   it('per directory the first of AGENTS.override.md, AGENTS.md, then the fallbacks wins; the others are shadowed', () => {
     const ev = resolve(
       { [`${W}/AGENTS.md`]: 'a', [`${W}/B.md`]: 'b', [`${W}/AGENTS.override.md`]: { dir: true }, [`${W}/C.md`]: 'c' },

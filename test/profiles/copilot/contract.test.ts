@@ -1,5 +1,5 @@
 /**
- * The `copilot` profile against docs/agents.md (`copilot`), one test per rule, on real temporary
+ * The `copilot` profile against src/resolver/profiles/copilot/README.md, one test per rule, on real temporary
  * trees with a temporary home.
  */
 import { strict as assert } from 'node:assert';
@@ -41,7 +41,7 @@ const source = (ev: Evidence, p: string) => {
 };
 const inContext = (ev: Evidence) => ev.sources.filter((s) => s.status === 'included').map((s) => s.path);
 
-describe('copilot profile (docs/agents.md, copilot)', () => {
+describe('copilot profile (src/resolver/profiles/copilot/README.md)', () => {
   it('always attached: the folder\u2019s AGENTS.md, CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, .github/copilot-instructions.md and the two home files, all of them', () => {
     const { ev } = copilot(
       {

@@ -1,4 +1,4 @@
-/** docs/agents.md, `gemini` and the common rules: one test per rule. */
+/** src/resolver/profiles/gemini/README.md and the common rules of docs/agents.md: one test per rule. */
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -41,7 +41,7 @@ const block = (abs: string, text: string) => `--- Context from: ${abs} ---\n${te
 const globalContext = (blocks: string) => `<loaded_context>\n${blocks}\n</loaded_context>`;
 const projectContext = (blocks: string) => `<loaded_context>\n<project_context>\n${blocks}\n</project_context>\n</loaded_context>`;
 
-describe('gemini profile (docs/agents.md, gemini)', () => {
+describe('gemini profile (src/resolver/profiles/gemini/README.md)', () => {
   after(() => temp.cleanup());
 
   it('names: context.fileName (string or list) comes in front of GEMINI.md, trimmed, repeats dropped; every name loads in every directory', () => {

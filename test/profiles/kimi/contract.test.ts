@@ -1,5 +1,5 @@
 /**
- * The `kimi` profile, one test per rule of docs/agents.md (`kimi` and the common rules), on
+ * The `kimi` profile, one test per rule of src/resolver/profiles/kimi/README.md (and the common rules of docs/agents.md), on
  * in-memory trees with an injected home and environment.
  */
 import { strict as assert } from 'node:assert';
@@ -19,7 +19,7 @@ function statuses(ev: Evidence): Record<string, string> {
 
 const header = (p: string) => `<!-- From: ${p} -->\n`;
 
-describe('kimi profile (docs/agents.md, kimi)', () => {
+describe('kimi profile (src/resolver/profiles/kimi/README.md)', () => {
   it('project root: the nearest ancestor holding .git (a file counts), else the cwd alone', () => {
     const tree = { '/r/.git': 'gitdir: x\n', '/r/AGENTS.md': 'root', '/r/a/AGENTS.md': 'a' };
     assert.deepEqual(statuses(resolve(tree, '/r/a')), { '../AGENTS.md': 'included', 'AGENTS.md': 'included' });

@@ -1,5 +1,5 @@
 /**
- * The `qwen-code` profile, one test per rule of docs/agents.md (`qwen-code`), on in-memory trees
+ * The `qwen-code` profile, one test per rule of src/resolver/profiles/qwen-code/README.md, on in-memory trees
  * with an injected home and environment; plus bad input (malformed settings, a rule header that
  * does not parse), which gives a diagnostic and never a crash. The oracle cases
  * (test/oracle/cases/qwen-code.ts) check the same rules against the real agent.
@@ -24,7 +24,7 @@ function statuses(ev: Evidence): Record<string, string> {
 const ctx = (p: string, text: string) => `--- Context from: ${p} ---\n${text}\n--- End of Context from: ${p} ---`;
 const rule = (p: string, text: string) => `--- Rule from: ${p} ---\n${text}\n--- End of Rule from: ${p} ---`;
 
-describe('qwen-code profile (docs/agents.md, qwen-code)', () => {
+describe('qwen-code profile (src/resolver/profiles/qwen-code/README.md)', () => {
   it('names: QWEN.md then AGENTS.md, per name the global file first, then the git root down to the cwd', () => {
     const ev = resolve(
       {

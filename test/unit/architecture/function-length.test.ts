@@ -1,5 +1,5 @@
 /**
- * No function in src/resolver is longer than 80 lines (issue 28): a long function there is a
+ * No function in src/resolver is longer than 80 lines (the project's structural bound): a long function there is a
  * second resolver hiding in a profile, or a stage doing several jobs. Checked over the TypeScript
  * syntax tree: every function declaration, method, accessor, constructor, function expression and
  * arrow function, measured from its first line to its last; a nested function counts in its

@@ -1,6 +1,6 @@
 /**
- * No import cycle anywhere in src (issue 28), type-only imports included: a cycle through a type
- * still ties two modules' reasons to change together, and is how a shared type starts depending on
+ * No import cycle anywhere in src (the layers depend only downwards), type-only imports included:
+ * a cycle through a type still ties two modules' reasons to change together, and is how a shared type starts depending on
  * the pipeline that uses it. The graph is madge's (the same as `npx madge --circular --extensions
  * ts --ts-config tsconfig.json src`); the failure lists every cycle, module by module.
  */

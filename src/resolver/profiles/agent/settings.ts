@@ -2,7 +2,7 @@
  * Agent settings: the names an agent profile understands (each agent's own spelling, e.g. Codex's
  * `project_doc_max_bytes`), their values from the agent's real user configuration, and the
  * overrides given with `--set NAME=VALUE` (or an MCP/editor settings object). See
- * docs/agents.md, "Common rules".
+ * docs/agents.md, "Rules every agent profile follows".
  *
  * Precedence, lowest first: the profile's default, each configuration file in the order read,
  * then the overrides. An override naming an unknown setting is a usage error listing the known

@@ -1,6 +1,6 @@
 /**
- * The `claude-code` profile: what Claude Code 2.1.328 loads as memory (docs/agents.md,
- * `claude-code`), verified by running that release (test/oracle/cases/claude-code.ts). Settings
+ * The `claude-code` profile: what Claude Code 2.1.328 loads as memory (README.md in this
+ * folder), verified by running that release (test/oracle/cases/claude-code.ts). Settings
  * come from Claude Code's own settings files (`claudeMdExcludes`, the AGENTS.md plugin's
  * `instructionFiles`), its `~/.claude.json` (approved external imports) and the environment, then
  * `--set`. Decisions and approximations: README.md in this folder.

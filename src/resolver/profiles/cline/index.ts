@@ -1,5 +1,5 @@
 /**
- * The `cline` profile: what Cline CLI 3.0.65 puts in front of the model (docs/agents.md, `cline`;
+ * The `cline` profile: what Cline CLI 3.0.65 puts in front of the model (README.md in this folder;
  * checked against the release by test/oracle/cases/cline.ts). Its rules come from fixed search
  * paths of the workspace (the working directory, not the repository root) and of the user's home
  * (discover.ts), one per name, sorted by name, at the end of the system prompt as `# Rules` and

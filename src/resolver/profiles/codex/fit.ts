@@ -1,5 +1,5 @@
 /**
- * Codex's byte budget for project files (docs/agents.md, `codex`), copied from its reader: files
+ * Codex's byte budget for project files (README.md in this folder), copied from its reader: files
  * in discovery order (project root first), each taken whole while it fits; the first that does
  * not is cut to the bytes left and decoded lossily; once nothing is left, the rest are left out.
  * Text that is empty or only whitespace (Rust's `trim`) is dropped and costs nothing, even after

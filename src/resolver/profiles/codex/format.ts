@@ -1,5 +1,5 @@
 /**
- * The message Codex sends with its instructions (docs/agents.md, `codex`, "Context"): the
+ * The message Codex sends with its instructions (README.md in this folder, "Context"): the
  * global text (trimmed), then `--- project-doc ---`, then the project files joined by a blank
  * line, inside an `<INSTRUCTIONS>` block whose heading names the working directory. Codex's
  * heading names the directory only when a project file contributes text; with the global file

@@ -1,6 +1,6 @@
 /**
- * The `codex` profile: what OpenAI's Codex CLI 0.169.0 puts in front of the model (docs/agents.md,
- * `codex`; checked against the release by test/oracle). Per directory from the project root down
+ * The `codex` profile: what OpenAI's Codex CLI 0.169.0 puts in front of the model (README.md in this
+ * folder; checked against the release by test/oracle). Per directory from the project root down
  * to the working directory (links resolved), the first of `AGENTS.override.md`, `AGENTS.md` and
  * the configured fallback names that is a regular file; nothing below the working directory; a
  * byte budget spent from the root down, cut without a marker; `$CODEX_HOME/AGENTS.override.md` or

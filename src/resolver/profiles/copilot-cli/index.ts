@@ -1,6 +1,6 @@
 /**
- * The `copilot-cli` profile: what GitHub Copilot CLI sends as instructions (docs/agents.md,
- * `copilot-cli`), checked against 1.0.102 on files and text by a real prompt, offline against the
+ * The `copilot-cli` profile: what GitHub Copilot CLI sends as instructions (README.md in this
+ * folder), checked against 1.0.102 on files and text by a real prompt, offline against the
  * oracle's fake endpoint (bring-your-own-model, no login). Which files, in which order:
  * discover.ts; the text of the system message: format.ts. Decisions and guesses: README.md.
  *

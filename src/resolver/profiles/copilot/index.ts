@@ -1,6 +1,6 @@
 /**
- * The `copilot` profile: what GitHub Copilot Chat in VS Code attaches to a request (docs/agents.md,
- * `copilot`), after VS Code's `ComputeAutomaticInstructions`, `PromptsService` and prompt file
+ * The `copilot` profile: what GitHub Copilot Chat in VS Code attaches to a request (README.md in this
+ * folder), after VS Code's `ComputeAutomaticInstructions`, `PromptsService` and prompt file
  * locator, and the chat extension's `CustomInstructions` renderer. The targets are the files
  * attached to the request. Decisions and guesses: README.md in this folder.
  *

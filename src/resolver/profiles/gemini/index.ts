@@ -1,6 +1,6 @@
 /**
- * The `gemini` profile: what Gemini CLI 0.61.0 puts in front of the model (docs/agents.md,
- * `gemini`). discover.ts decides, per call, what Gemini loads (settings, trust, the upward walk
+ * The `gemini` profile: what Gemini CLI 0.61.0 puts in front of the model (README.md in this
+ * folder). discover.ts decides, per call, what Gemini loads (settings, trust, the upward walk
  * sorted by absolute path, identity dedupe, the files each tool call discovers, imports); this
  * file hands its answer to the pipeline (named candidates in Gemini's order, with the trust,
  * settings and configuration files it read), and format.ts renders Gemini's framing per place

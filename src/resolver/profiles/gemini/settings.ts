@@ -1,5 +1,5 @@
 /**
- * Gemini CLI's settings that decide which context files load (docs/agents.md, `gemini`), under
+ * Gemini CLI's settings that decide which context files load (README.md in this folder), under
  * Gemini's own dotted names, and the candidate names they give.
  */
 import type { PathApi } from '../../fs';

@@ -1,5 +1,5 @@
 /**
- * Kimi's budget (docs/agents.md, `kimi`), copied from its loader: 32 KiB of UTF-8 for the whole
+ * Kimi's budget (README.md in this folder), copied from its loader: 32 KiB of UTF-8 for the whole
  * text, framing included, spent from the deepest file up. Each part first pays for its header
  * line (`<!-- From: ABS -->\n`, with the absolute path) and, unless it is the deepest, the blank
  * line that joins it to the next; a part left with nothing (`<= 0`) is dropped. A part that does

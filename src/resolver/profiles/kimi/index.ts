@@ -1,6 +1,6 @@
 /**
- * The `kimi` profile: what Moonshot's Kimi CLI puts in its system prompt (docs/agents.md,
- * `kimi`). From the nearest directory holding `.git` (else the working directory alone) down to
+ * The `kimi` profile: what Moonshot's Kimi CLI puts in its system prompt (README.md in this
+ * folder). From the nearest directory holding `.git` (else the working directory alone) down to
  * the working directory: `.kimi/AGENTS.md`, and `AGENTS.md` or else `agents.md`; text read as
  * Python reads it (universal newlines, stripped); a 32 KiB budget spent from the deepest file up
  * with each part's header counted; parts as `<!-- From: ABS -->` joined by a blank line. Kimi

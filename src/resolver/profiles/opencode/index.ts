@@ -1,6 +1,6 @@
 /**
- * The `opencode` profile: what opencode 1.18.33 puts in front of the model (docs/agents.md,
- * `opencode`; checked against the release by test/oracle). discover.ts decides what opencode loads
+ * The `opencode` profile: what opencode 1.18.33 puts in front of the model (README.md in this
+ * folder; checked against the release by test/oracle). discover.ts decides what opencode loads
  * (the global file, the project walk by name, `instructions` entries, the files a read loads)
  * from its configuration (settings.ts); this file hands that answer to the pipeline as named
  * candidates in opencode's order, and format.ts writes opencode's framing per place. Decisions and guesses: README.md here.

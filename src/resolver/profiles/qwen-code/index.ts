@@ -1,6 +1,6 @@
 /**
- * The `qwen-code` profile: what Qwen Code 0.24.4 puts in front of the model (docs/agents.md,
- * `qwen-code`). configure() reads Qwen's settings (the user's, then a trusted workspace's) and
+ * The `qwen-code` profile: what Qwen Code 0.24.4 puts in front of the model (README.md in this
+ * folder). configure() reads Qwen's settings (the user's, then a trusted workspace's) and
  * decides folder trust; discover.ts names the files in Qwen's order; format.ts frames them per
  * place. Decisions and guesses: README.md in this folder.
  */

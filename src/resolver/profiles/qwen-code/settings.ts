@@ -1,5 +1,5 @@
 /**
- * Qwen Code's settings that decide which context files load (docs/agents.md, `qwen-code`), under
+ * Qwen Code's settings that decide which context files load (README.md in this folder), under
  * Qwen's own dotted names, and the candidate names they give.
  */
 import type { SettingSpec } from '../agent/settings';

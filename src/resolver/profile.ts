@@ -515,6 +515,13 @@ export interface AgentSigns {
    * is never read.
    */
   readonly packages?: readonly string[];
+  /**
+   * The release the profile was verified against by the oracle suite, written on the card only:
+   * the profile's `version` is made from it, and a test (test/unit/cards.test.ts) checks the
+   * oracle's pinned release (test/oracle/agents.json) and the README's verified-against table
+   * against it. Absent: no release was run (a profile read from source or documentation).
+   */
+  readonly release?: string;
   /** The agent runs inside the editor's own chat: the editor's chat being enabled is a sign. */
   readonly editorChat?: boolean;
 }

@@ -10,15 +10,15 @@ import type { DiscoverContext, Discovery, NamedCandidate, Profile } from '../../
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { agentDiagnostics } from '../agent/configure';
-import { OPENCODE_ABOUT } from './about';
+import { OPENCODE_ABOUT, OPENCODE_RELEASE } from './about';
 import { OPENCODE_FORMAT } from './format';
 import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
 
-export const OPENCODE_VERSION = '1.18.33';
+export const OPENCODE_VERSION = OPENCODE_RELEASE;
 
 export const OPENCODE_FIDELITY: readonly string[] = Object.freeze([
-  'Checked against opencode 1.18.33 (opencode run, the openai provider) by the oracle suite: files and text per place agree on every case.',
+  `Checked against opencode ${OPENCODE_RELEASE} (opencode run, the openai provider) by the oracle suite: files and text per place agree on every case.`,
   'The system-prompt part starts after the <env> block: the agent prompt, the environment and the skills list around it are not shown.',
   "Each file target stands for one read tool call, in the order of the evidence's targets.",
   "Not read: instructions URLs (opencode fetches them, up to 5 s each), {file:…} references in configuration files, remote and managed configuration, the account's configuration.",

@@ -13,7 +13,7 @@ import { CODE_POINTS } from '../../units';
 import { configLayer, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
-import { QWEN_CODE_ABOUT } from './about';
+import { QWEN_CODE_ABOUT, QWEN_CODE_RELEASE } from './about';
 import { QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
 import { QwenImportIo, expandQwenImports } from './imports';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
@@ -21,10 +21,10 @@ import { QWEN_FORMAT } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
 import { decideTrust } from './trust';
 
-export const QWEN_CODE_VERSION = '0.24.4';
+export const QWEN_CODE_VERSION = QWEN_CODE_RELEASE;
 
 export const QWEN_CODE_FIDELITY: readonly string[] = Object.freeze([
-  'Checked against Qwen Code 0.24.4 (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.',
+  `Checked against Qwen Code ${QWEN_CODE_RELEASE} (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.`,
   "The system-prompt part is the end of Qwen's system message: its own instructions come before it.",
   "Each target stands for one read_file call, in the order of the evidence's targets; a rule whose paths match is sent once, after the first call that touches a match.",
   '~/.qwen/output-language.md is a file Qwen Code writes on its first run (the reply-language rule) and then sends as context: it is shown when it exists, and is absent before the first run.',

@@ -443,7 +443,8 @@ export const OPENCODE_DRIVER: AgentDriver = {
       );
     for (const folder of opencodeFolders(cwd, top, home)) {
       const problem = packageProblem(folder);
-      if (problem) throw new DriverRefusal(`opencode ${OPENCODE_RELEASE} installs packages into ${folder} at start: ${problem}; not starting it`);
+      if (problem)
+        throw new DriverRefusal(`opencode ${OPENCODE_RELEASE} installs packages into ${folder} at start: ${problem}; not starting it`);
     }
     return {
       command: executable,

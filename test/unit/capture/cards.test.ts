@@ -21,7 +21,8 @@ export function manifestProblems(release: AgentRelease, signs: AgentSigns | unde
   else if (driverProfile !== release.profile) problems.push(`${at}: profile ${release.profile}, its driver's is ${driverProfile}`);
   if (signs?.release === undefined) return [...problems, `${at}: the card of ${release.profile} names no verified release`];
   if (release.version !== signs.release) problems.push(`${at}: version ${release.version}, the card says ${signs.release}`);
-  if (!(signs.packages ?? []).includes(release.package)) problems.push(`${at}: package ${release.package} is not among the card's packages`);
+  if (!(signs.packages ?? []).includes(release.package))
+    problems.push(`${at}: package ${release.package} is not among the card's packages`);
   for (const [platform, build] of Object.entries(release.platforms)) {
     for (const spec of build.install) {
       const m = /^(@?[^@]+)@(.+)$/.exec(spec);
@@ -38,10 +39,7 @@ describe('cards: each agent’s release, executables and packages written once a
   const readme = readFileSync(path.join(REPO_DIR, 'README.md'), 'utf8');
 
   it('every driver has a manifest entry and a card naming its release, executables and packages', () => {
-    assert.deepEqual(
-      manifest.agents.map((a) => a.driver).sort(),
-      DRIVERS.map((d) => d.name).sort(),
-    );
+    assert.deepEqual(manifest.agents.map((a) => a.driver).sort(), DRIVERS.map((d) => d.name).sort());
     for (const driver of DRIVERS) {
       const signs = profileCard(driver.profile)?.signs;
       assert.ok(signs?.release && signs.executables?.length && signs.packages?.length, `${driver.profile}'s card`);

@@ -6,8 +6,7 @@ export const CLAUDE_CODE_RELEASE = '2.1.328';
 
 export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   name: 'claude-code',
-  description:
-    `Claude Code ${CLAUDE_CODE_RELEASE}: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports`,
+  description: `Claude Code ${CLAUDE_CODE_RELEASE}: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports`,
   signs: Object.freeze({
     release: CLAUDE_CODE_RELEASE,
     files: Object.freeze(['**/CLAUDE.md', '**/CLAUDE.local.md', '.claude/rules/**/*.md']),

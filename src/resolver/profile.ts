@@ -554,6 +554,15 @@ export interface Profile<S = unknown> {
   readonly flags?: readonly ProfileFlag[];
   /** What says someone uses this agent (an editor's default list of agents); absent: never detected. */
   readonly signs?: AgentSigns;
+  /**
+   * The files and folders of the user's home (absolute) that this profile reads for a call with
+   * this context, found by the same code its `configure` and `discover` use (Gemini's
+   * `context.fileName` names from the settings it reads): what `holaryn capture` copies into the
+   * agent's throwaway home, so the agent and the profile both see what the profile reads. Only
+   * instruction files, rule folders and the settings that decide what loads: never keys,
+   * sessions or caches. Absent: nothing is copied.
+   */
+  homeFiles?(ctx: ProfileContext): readonly string[];
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

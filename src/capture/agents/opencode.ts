@@ -425,14 +425,6 @@ export const OPENCODE_DRIVER: AgentDriver = {
     'registry.npmjs.org':
       'opencode installs its plugin package into its configuration folders at every start, with no switch to stop it; nothing is installed',
   },
-  // The global instruction files and the configuration that can name more (instructions).
-  homeFiles: [
-    '.config/opencode/AGENTS.md',
-    '.config/opencode/config.json',
-    '.config/opencode/opencode.json',
-    '.config/opencode/opencode.jsonc',
-    '.claude/CLAUDE.md',
-  ],
   launch: ({ executable, cwd, top, home, port, prompt }) => {
     const env = baseEnv(home, cwd);
     const configs = readOpencodeConfigs(cwd, top, home, env);

@@ -9,7 +9,7 @@ import { derived } from '../../profile';
 import type { Dialect, DiscoverContext, Discovery, Profile, ProfileContext } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { agentHome } from '../agent/config';
+import { agentHome, inFolder } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { claudeDiscover } from './discover';
 import { MAX_MEMORY_BYTES } from './memory';
@@ -94,6 +94,13 @@ export const CLAUDE_CODE: Profile<ClaudeSession> = {
   ...CLAUDE_CODE_ABOUT,
   version: CLAUDE_CODE_VERSION,
   agent: 'Claude Code',
+  // The user's memory file, rules and settings (their model and imports), in $CLAUDE_CONFIG_DIR or ~/.claude.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, agentHome({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }, 'CLAUDE_CONFIG_DIR', '.claude').path, [
+      'CLAUDE.md',
+      'rules',
+      'settings.json',
+    ]),
   fidelity: CLAUDE_CODE_FIDELITY,
   settings: CLAUDE_CODE_SETTINGS,
   configure,

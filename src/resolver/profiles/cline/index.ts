@@ -11,7 +11,7 @@ import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { CLINE_ABOUT, CLINE_RELEASE } from './about';
-import { clineDir, clineDiscover } from './discover';
+import { clineDir, clineDiscover, searchPaths } from './discover';
 import { ruleBody } from './rule';
 
 export const CLINE_VERSION = `Cline CLI ${CLINE_RELEASE}`;
@@ -55,6 +55,8 @@ export const CLINE: Profile = {
   ...CLINE_ABOUT,
   version: CLINE_VERSION,
   agent: 'Cline',
+  // Its search paths of the user's own (the global AGENTS.md and rule folders), as discovery lists them.
+  homeFiles: (ctx) => searchPaths({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, root: ctx.cwd }).flatMap((s) => (s.own ? [s.abs] : [])),
   fidelity: CLINE_FIDELITY,
   noTargets: 'root',
   directories: [],

@@ -23,7 +23,7 @@ import type {
 import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
-import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, readConfigDocument } from '../agent/config';
+import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, inFolder, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
@@ -307,6 +307,13 @@ export const CODEX: Profile = {
   ...CODEX_ABOUT,
   version: CODEX_VERSION,
   agent: 'Codex',
+  // The global instruction files and the configuration (fallback names, the budget), in $CODEX_HOME or ~/.codex.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, codexHome({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }).path, [
+      'AGENTS.override.md',
+      'AGENTS.md',
+      'config.toml',
+    ]),
   fidelity: CODEX_FIDELITY,
   settings: CODEX_SETTINGS,
   configure(ctx) {

@@ -13,6 +13,7 @@ import { CODE_POINTS } from '../../units';
 import { settingsEvidence } from '../agent/configure';
 import { effectiveSettings } from '../agent/settings';
 import { COPILOT_CLI_ABOUT, COPILOT_CLI_RELEASE } from './about';
+import { inFolder } from '../agent/config';
 import { copilotHome, customDirEntries, discoverCopilotCli } from './discover';
 import { COPILOT_CLI_FORMAT } from './format';
 
@@ -32,6 +33,14 @@ export const COPILOT_CLI: Profile = {
   ...COPILOT_CLI_ABOUT,
   version: COPILOT_CLI_VERSION,
   agent: 'Copilot CLI',
+  // The user's instructions and the configuration that names more, in $COPILOT_HOME or ~/.copilot.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, copilotHome(ctx.env, ctx.homedir, ctx.fs.path).path, [
+      'copilot-instructions.md',
+      'instructions',
+      'config.json',
+      'settings.json',
+    ]),
   fidelity: COPILOT_CLI_FIDELITY,
   settings: [],
   configure(ctx) {

@@ -12,6 +12,7 @@ import { CODE_POINTS } from '../../units';
 import { agentDiagnostics } from '../agent/configure';
 import { OPENCODE_ABOUT, OPENCODE_RELEASE } from './about';
 import { OPENCODE_FORMAT } from './format';
+import { inFolder } from '../agent/config';
 import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
 
@@ -59,6 +60,16 @@ export const OPENCODE: Profile = {
   ...OPENCODE_ABOUT,
   version: OPENCODE_VERSION,
   agent: 'opencode',
+  // The global instruction files and the configuration that can name more (instructions), and Claude Code's global file.
+  homeFiles: (ctx) => [
+    ...inFolder(ctx.fs.path, configDirOf(ctx.env, ctx.homedir, ctx.fs.path).abs, [
+      'AGENTS.md',
+      'config.json',
+      'opencode.json',
+      'opencode.jsonc',
+    ]),
+    ctx.fs.path.join(ctx.homedir, '.claude', 'CLAUDE.md'),
+  ],
   fidelity: OPENCODE_FIDELITY,
   // No setting of its own: a --set is accepted and means nothing here (docs/profiles.md §1).
   settings: [],

@@ -10,7 +10,7 @@ import { derived } from '../../profile';
 import { NO_BUDGET } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { configLayer, readConfigDocument } from '../agent/config';
+import { configLayer, inFolder, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
 import { QWEN_CODE_ABOUT, QWEN_CODE_RELEASE } from './about';
@@ -134,6 +134,12 @@ export const QWEN_CODE: Profile = {
   ...QWEN_CODE_ABOUT,
   version: QWEN_CODE_VERSION,
   agent: 'Qwen Code',
+  /** The settings and trust its configuration reads, and its global files under the context names those settings choose. */
+  homeFiles(ctx) {
+    const { home, settings } = readQwenConfig(ctx);
+    const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
+    return inFolder(ctx.fs.path, home.dir, ['settings.json', 'trustedFolders.json', 'output-language.md', 'rules', ...names]);
+  },
   fidelity: QWEN_CODE_FIDELITY,
   settings: QWEN_SETTINGS,
   /** Qwen's settings and folder trust for the working directory in; the strategies they choose out. */

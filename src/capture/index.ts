@@ -17,6 +17,7 @@ export {
   CAPTURE_SCHEMA,
   captureExitCode,
   copyHomeFiles,
+  homeFilesOf,
   runCapture,
   type CaptureReport,
   type CaptureRequest,

@@ -1,7 +1,7 @@
 /**
  * One capture as a user asks for it (`holaryn capture`, Verify with the Installed Agent): the
  * user's installed agent on their repository, with a throwaway home holding read-only copies of
- * only the files the driver names from the real home, a private state folder, the run's own
+ * only the files its profile reads from the real home, a private state folder, the run's own
  * folder; then the report both front ends read. Front ends parse their input and print; the
  * work is here.
  */
@@ -13,7 +13,7 @@ import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from 
 import { sandboxProblem } from './sandbox';
 import { secureStateRoot } from './state-dir';
 import { installedAgent, type InstalledAgent } from './version';
-import type { AgentSigns } from '../resolver';
+import { nodeResolverFs, profileByName, type AgentSigns } from '../resolver';
 
 export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
 
@@ -66,10 +66,32 @@ export interface CaptureRequest {
   readonly keep: boolean;
 }
 
-/** Copies the driver's home files from `realHome` into `home`, every file read-only. */
-export function copyHomeFiles(driver: AgentDriver, realHome: string, home: string): string[] {
+/**
+ * The files and folders of the user's home that the driver's profile reads for a call from `cwd`
+ * (Profile.homeFiles: found by the profile's own code, so capture copies what the profile reads),
+ * relative to the home; those outside it are not copied.
+ */
+export function homeFilesOf(
+  driver: Pick<AgentDriver, 'profile'>,
+  realHome: string,
+  cwd: string,
+  env: Readonly<Record<string, string>>,
+): string[] {
+  const profile = profileByName(driver.profile);
+  const ctx = { fs: nodeResolverFs, env: { HOME: realHome, ...env }, homedir: realHome, settings: {}, options: {}, cwd };
+  const relative = (profile.homeFiles?.(ctx) ?? []).map((abs) => path.relative(realHome, abs));
+  return [...new Set(relative)].filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Copies the home files of the driver's profile (homeFilesOf) from `realHome` into `home`, every file read-only. */
+export function copyHomeFiles(
+  driver: Pick<AgentDriver, 'profile'>,
+  from: { realHome: string; cwd: string; env: Readonly<Record<string, string>> },
+  home: string,
+): string[] {
+  const realHome = from.realHome;
   const copied: string[] = [];
-  for (const rel of driver.homeFiles) {
+  for (const rel of homeFilesOf(driver, realHome, from.cwd, from.env)) {
     const from = path.join(realHome, rel);
     if (!fs.existsSync(from)) continue;
     const to = path.join(home, rel);
@@ -152,7 +174,7 @@ export async function runCapture(
   const home = path.join(work, 'home');
   try {
     fs.mkdirSync(home);
-    copyHomeFiles(driver, request.realHome, home);
+    copyHomeFiles(driver, request, home);
     started();
     const run = await captureAgent({
       driver,

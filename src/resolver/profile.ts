@@ -515,6 +515,13 @@ export interface AgentSigns {
    * is never read.
    */
   readonly packages?: readonly string[];
+  /**
+   * The release the profile was verified against by the oracle suite, written on the card only:
+   * the profile's `version` is made from it, and a test (test/unit/cards.test.ts) checks the
+   * oracle's pinned release (test/oracle/agents.json) and the README's verified-against table
+   * against it. Absent: no release was run (a profile read from source or documentation).
+   */
+  readonly release?: string;
   /** The agent runs inside the editor's own chat: the editor's chat being enabled is a sign. */
   readonly editorChat?: boolean;
 }
@@ -547,6 +554,15 @@ export interface Profile<S = unknown> {
   readonly flags?: readonly ProfileFlag[];
   /** What says someone uses this agent (an editor's default list of agents); absent: never detected. */
   readonly signs?: AgentSigns;
+  /**
+   * The files and folders of the user's home (absolute) that this profile reads for a call with
+   * this context, found by the same code its `configure` and `discover` use (Gemini's
+   * `context.fileName` names from the settings it reads): what `holaryn capture` copies into the
+   * agent's throwaway home, so the agent and the profile both see what the profile reads. Only
+   * instruction files, rule folders and the settings that decide what loads: never keys,
+   * sessions or caches. Absent: nothing is copied.
+   */
+  homeFiles?(ctx: ProfileContext): readonly string[];
 
   // inputs
   /** A call without targets: `usage` error (Holaryn), or resolve the given root itself. */

@@ -285,8 +285,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
   name: 'claude-code',
   profile: 'claude-code',
   protocol: 'anthropic-messages',
-  // The user's memory file, its rules and the user settings (the ones that change loading).
-  homeFiles: ['.claude/CLAUDE.md', '.claude/rules', '.claude/settings.json'],
   launch: ({ executable, cwd, top, home, port, prompt }) => ({
     command: executable,
     args: [

@@ -326,8 +326,6 @@ export const CLINE_DRIVER: AgentDriver = {
   knownLookups: {
     'data.cline.bot': 'Cline asks its feature-flag service (PostHog) at every start, telemetry off or not; nothing reaches it',
   },
-  // The global rule folders and the global AGENTS.md.
-  homeFiles: ['.cline/rules', 'Documents/Cline/Rules', 'Cline/Rules', '.agents/AGENTS.md'],
   stateFiles: ({ port, files }) => ({
     // The process's working directory (see PROCESS_FOLDER): Bun reads this bunfig.toml, not the repository's.
     [`${PROCESS_FOLDER}/bunfig.toml`]:

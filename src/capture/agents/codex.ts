@@ -231,8 +231,6 @@ export const CODEX_DRIVER: AgentDriver = {
   name: 'codex',
   profile: 'codex',
   protocol: 'openai-responses',
-  // The global instruction files and the configuration (fallback names, budget, trusted projects).
-  homeFiles: ['.codex/AGENTS.override.md', '.codex/AGENTS.md', '.codex/config.toml'],
   launch: ({ executable, cwd, top, home, port, prompt }) => {
     const configs = readCodexConfigs(cwd, top, home);
     ownNamesTaken(configs);

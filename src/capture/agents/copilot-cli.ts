@@ -319,7 +319,6 @@ export const COPILOT_CLI_DRIVER: AgentDriver = {
   name: 'copilot-cli',
   profile: 'copilot-cli',
   protocol: 'openai-chat',
-  homeFiles: ['.copilot/copilot-instructions.md', '.copilot/instructions', '.copilot/config.json', '.copilot/settings.json'],
   stateFiles: () => ({ 'config/settings.json': JSON.stringify({ disableAllHooks: true }) + '\n' }),
   launch: ({ executable, cwd, top, home, state, port, prompt, files, env }) => {
     const config = path.join(state, 'config');

@@ -177,8 +177,6 @@ export const GEMINI_DRIVER: AgentDriver = {
   name: 'gemini',
   profile: 'gemini',
   protocol: 'gemini',
-  // The global context file, the user settings (context file names, imports) and trusted folders.
-  homeFiles: ['.gemini/GEMINI.md', '.gemini/settings.json', '.gemini/trustedFolders.json'],
   // Gemini CLI skips a system settings file under a folder others may write (src/capture/state-dir.ts).
   privateState: true,
   // The system layer is merged last (a workspace cannot override these); excludedEnvVars is a union of every layer.

@@ -8,7 +8,8 @@ import { OPENCODE_DRIVER } from './opencode';
 import { QWEN_CODE_DRIVER } from './qwen-code';
 import type { AgentDriver } from './types';
 
-export const DRIVERS: readonly AgentDriver[] = Object.freeze([
+/** One line per agent: a new agent's driver is added here (CONTRIBUTING.md, "Adding an agent"). */
+const REGISTERED: AgentDriver[] = [
   CLAUDE_CODE_DRIVER,
   CODEX_DRIVER,
   GEMINI_DRIVER,
@@ -16,8 +17,20 @@ export const DRIVERS: readonly AgentDriver[] = Object.freeze([
   OPENCODE_DRIVER,
   QWEN_CODE_DRIVER,
   CLINE_DRIVER,
-]);
+];
+
+export const DRIVERS: readonly AgentDriver[] = REGISTERED;
 
 export function driverByName(name: string): AgentDriver | undefined {
   return DRIVERS.find((d) => d.name === name);
+}
+
+/** Registers a driver as one more line of the list would (test/profiles/registry); returns its removal. */
+export function registerDriverForTest(driver: AgentDriver): () => void {
+  if (REGISTERED.some((d) => d.name === driver.name)) throw new Error(`driver ${driver.name} is registered already`);
+  REGISTERED.push(driver);
+  return () => {
+    const i = REGISTERED.indexOf(driver);
+    if (i >= 0) REGISTERED.splice(i, 1);
+  };
 }

@@ -39,11 +39,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { decodeLossy, parseConfigText } from '../../resolver';
+import { decodeLossy, parseConfigText, profileCard } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 import { isUnder, realOrSelf, walkStop } from '../paths';
+
+/** The release the profile was verified against (its card), named in a refusal. */
+const OPENCODE_RELEASE = profileCard('opencode')?.signs?.release ?? 'opencode';
 
 const ENV_END = '</env>\n';
 const BLOCK = 'Instructions from: ';
@@ -422,25 +425,18 @@ export const OPENCODE_DRIVER: AgentDriver = {
     'registry.npmjs.org':
       'opencode installs its plugin package into its configuration folders at every start, with no switch to stop it; nothing is installed',
   },
-  // The global instruction files and the configuration that can name more (instructions).
-  homeFiles: [
-    '.config/opencode/AGENTS.md',
-    '.config/opencode/config.json',
-    '.config/opencode/opencode.json',
-    '.config/opencode/opencode.jsonc',
-    '.claude/CLAUDE.md',
-  ],
   launch: ({ executable, cwd, top, home, port, prompt }) => {
     const env = baseEnv(home, cwd);
     const configs = readOpencodeConfigs(cwd, top, home, env);
     const modules = opencodeModules(cwd, top, home, configs);
     if (modules.length > 0)
       throw new DriverRefusal(
-        `opencode 1.18.33 would import and run ${modules.length === 1 ? 'this module' : 'these modules'} even with --pure: ${modules.join(', ')}; not starting it`,
+        `opencode ${OPENCODE_RELEASE} would import and run ${modules.length === 1 ? 'this module' : 'these modules'} even with --pure: ${modules.join(', ')}; not starting it`,
       );
     for (const folder of opencodeFolders(cwd, top, home)) {
       const problem = packageProblem(folder);
-      if (problem) throw new DriverRefusal(`opencode 1.18.33 installs packages into ${folder} at start: ${problem}; not starting it`);
+      if (problem)
+        throw new DriverRefusal(`opencode ${OPENCODE_RELEASE} installs packages into ${folder} at start: ${problem}; not starting it`);
     }
     return {
       command: executable,

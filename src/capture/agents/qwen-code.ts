@@ -246,15 +246,6 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
   name: 'qwen-code',
   profile: 'qwen-code',
   protocol: 'openai-chat',
-  // The global context files, the user rules and the user settings (names, imports, trust).
-  homeFiles: [
-    '.qwen/QWEN.md',
-    '.qwen/AGENTS.md',
-    '.qwen/rules',
-    '.qwen/settings.json',
-    '.qwen/trustedFolders.json',
-    '.qwen/output-language.md',
-  ],
   // The system layer is merged last (a workspace cannot override these); excludedEnvVars is a union of every layer.
   stateFiles: ({ files }) => ({
     [SYSTEM_SETTINGS]: JSON.stringify({

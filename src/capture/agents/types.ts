@@ -97,8 +97,9 @@ export interface AgentDriver {
   /** The manifest's agent name (`codex`). */
   readonly name: string;
   /**
-   * The Holaryn profile that emulates it; its card's signs name the agent's executable on PATH
-   * and the npm packages its release is read from (AgentSigns).
+   * The Holaryn profile that emulates it; its card's signs name the agent's executable on PATH,
+   * the npm packages its release is read from and the release it was verified against
+   * (AgentSigns), and the profile's `homeFiles` what `holaryn capture` copies from the user's home.
    */
   readonly profile: string;
   readonly protocol: WireProtocol;
@@ -109,12 +110,6 @@ export interface AgentDriver {
    * when the agent exits by itself ('exit': a listing command; exit code 0 is a clean run).
    */
   readonly ends?: 'endpoint' | 'exit';
-  /**
-   * What `holaryn capture` copies (read-only) from the user's real home into the throwaway one,
-   * relative to the home: only the agent's global instruction files, rule folders and settings
-   * that decide what it loads. Nothing else of the real home (keys, sessions, caches) is copied.
-   */
-  readonly homeFiles: readonly string[];
   /**
    * The agent reads the driver's state files (its hooks-off settings) only from a folder that no
    * one else may write, up to `/` (Gemini CLI): where no such folder can be had, the run is

@@ -1,10 +1,12 @@
-// Adding a profile touches its folder and one registry line: a fixture profile (./fixture: card,
-// profile, pitfalls, as a folder under src/resolver/profiles would hold them) registered with the
-// arguments of one PROFILES line shows up in `holaryn profiles`, `holaryn compare`, `check
+// Adding a profile touches its folder and one registry line, and an agent also its driver (one
+// DRIVERS line) and its oracle manifest entry: a fixture profile (./fixture: card, profile,
+// pitfalls, as a folder under src/resolver/profiles would hold them) registered with the
+// arguments of one PROFILES line, and its driver (./driver.ts) with one DRIVERS line, shows up in `holaryn profiles`, `holaryn compare`, `check
 // --agents` (its pitfall and its own files), the VS Code layer's option lists and settings, and the
-// package.json lists the build generates, with no other file naming it.
+// package.json lists the build generates, capture (its driver, the home files its profile reads,
+// the release on its card), with no other file naming it.
 import { strict as assert } from 'node:assert';
-import { readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { syncedManifestText, withRegistryProfiles } from '../../../scripts/vscode/profile-manifest';
 import { cli } from '../../../src/cli/cli';
@@ -17,6 +19,11 @@ import { dedicatedSettings, profileOptions } from '../../../src/vscode/profiles/
 import { profileWatchGlobs } from '../../../src/vscode/profiles/watch';
 import { TempDirs, writeTree } from '../../helpers/cli';
 import { REPO_DIR } from '../../helpers/tree';
+import { registerDriverForTest, driverByName } from '../../../src/capture/agents';
+import { homeFilesOf } from '../../../src/capture/session';
+import { installedAgent } from '../../../src/capture/version';
+import { manifestProblems } from '../../oracle/manifest-check';
+import { FIXTURE_DRIVER } from './driver';
 import { FIXTURE_ABOUT } from './fixture/about';
 import { FIXTURE } from './fixture';
 import { PITFALLS } from './fixture/pitfalls';
@@ -41,6 +48,7 @@ async function run(argv: string[], env: Record<string, string>): Promise<{ code:
 describe('registry: a profile added by its folder and one registry line reaches every layer', () => {
   const temp = new TempDirs();
   let unregister: () => void = () => {};
+  let unregisterDriver: () => void = () => {};
   let root = '';
   let env: Record<string, string> = {};
 
@@ -50,6 +58,7 @@ describe('registry: a profile added by its folder and one registry line reaches 
       () => FIXTURE,
       () => PITFALLS,
     );
+    unregisterDriver = registerDriverForTest(FIXTURE_DRIVER);
     root = temp.make('holaryn-registry-');
     const home = temp.make('holaryn-registry-home-');
     writeTree(root, {
@@ -61,6 +70,7 @@ describe('registry: a profile added by its folder and one registry line reaches 
     env = { HOME: home, PATH: process.env.PATH ?? '' };
   });
   after(() => {
+    unregisterDriver();
     unregister();
     temp.cleanup();
   });
@@ -164,5 +174,38 @@ describe('registry: a profile added by its folder and one registry line reaches 
       () => FIXTURE,
       () => PITFALLS,
     );
+  });
+
+  it('capture: its driver by name, the home files its profile reads, its release from its card, its manifest entry checked', () => {
+    assert.equal(driverByName(NAME), FIXTURE_DRIVER);
+    assert.deepEqual(homeFilesOf(FIXTURE_DRIVER, '/home/u', root, {}), ['.fixture/FIXTURE.md']);
+    // The oracle manifest entry the recipe adds (test/oracle/agents.json), checked against the card.
+    const entry = {
+      name: NAME,
+      package: 'fixture-agent-cli',
+      version: '1.2.3',
+      driver: NAME,
+      profile: NAME,
+      platforms: {
+        '*': { install: ['fixture-agent-cli@1.2.3'], executable: 'node_modules/fixture-agent-cli/bin/fixture-agent', installed: 'x' },
+      },
+    };
+    assert.deepEqual(manifestProblems(entry, FIXTURE_ABOUT.signs, driverByName(NAME)?.profile), []);
+    assert.deepEqual(manifestProblems({ ...entry, version: '1.2.4' }, FIXTURE_ABOUT.signs, NAME), [
+      `agents.json ${NAME}: version 1.2.4, the card says 1.2.3`,
+      `agents.json ${NAME} *: fixture-agent-cli@1.2.3 is not version 1.2.4`,
+    ]);
+    // An install of an older release is told from the card's release (what `holaryn capture` and the editor say).
+    const install = temp.make('holaryn-registry-install-');
+    mkdirSync(path.join(install, 'bin'));
+    writeFileSync(path.join(install, 'package.json'), JSON.stringify({ name: 'fixture-agent-cli', version: '1.2.0' }));
+    writeFileSync(path.join(install, 'bin', 'fixture-agent'), '#!/bin/sh\n');
+    chmodSync(path.join(install, 'bin', 'fixture-agent'), 0o755);
+    assert.deepEqual(installedAgent(FIXTURE_ABOUT.signs, path.join(install, 'bin', 'fixture-agent'), FIXTURE.version), {
+      executable: path.join(install, 'bin', 'fixture-agent'),
+      version: '1.2.0',
+      verified: '1.2.3',
+      differs: true,
+    });
   });
 });

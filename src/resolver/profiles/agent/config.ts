@@ -46,6 +46,11 @@ export function agentHome(inputs: HomeInputs, envVar: string, defaultDir: string
   return { path: P.join(inputs.homedir, defaultDir), display: `~/${defaultDir}` };
 }
 
+/** `names` (relative, `/`-separated) under the folder `dir`, absolute: a profile's `homeFiles`. */
+export function inFolder(P: Pick<PathApi, 'join'>, dir: string, names: readonly string[]): string[] {
+  return names.map((n) => P.join(dir, ...n.split('/')));
+}
+
 /** Claude Code's home: `$CLAUDE_CONFIG_DIR`, else `~/.claude` (Copilot reads its CLAUDE.md and rules too). */
 export function claudeHome(inputs: HomeInputs): AgentHome {
   return agentHome(inputs, 'CLAUDE_CONFIG_DIR', '.claude');

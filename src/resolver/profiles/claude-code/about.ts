@@ -1,11 +1,14 @@
 /** The claude-code profile's card: what the registry lists and parses before the profile itself is loaded. */
 import type { ProfileCard } from '../../pitfalls';
 
+/** The release this profile was verified against (the oracle suite's pinned release, test/oracle/agents.json): written here only. */
+export const CLAUDE_CODE_RELEASE = '2.1.328';
+
 export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   name: 'claude-code',
-  description:
-    'Claude Code 2.1.328: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports',
+  description: `Claude Code ${CLAUDE_CODE_RELEASE}: CLAUDE.md files from the top of the file system down to the working directory (AGENTS.md where there is none), subdirectory files and path rules on touch, @imports`,
   signs: Object.freeze({
+    release: CLAUDE_CODE_RELEASE,
     files: Object.freeze(['**/CLAUDE.md', '**/CLAUDE.local.md', '.claude/rules/**/*.md']),
     executables: Object.freeze(['claude']),
     packages: Object.freeze(['@anthropic-ai/claude-code', '@anthropic-ai/claude-code-linux-x64', '@anthropic-ai/claude-code-linux-arm64']),

@@ -9,7 +9,7 @@ import { derived } from '../../profile';
 import type { Dialect, DiscoverContext, Discovery, Profile, ProfileContext } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { agentHome } from '../agent/config';
+import { agentHome, inFolder } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { claudeDiscover } from './discover';
 import { MAX_MEMORY_BYTES } from './memory';
@@ -25,15 +25,15 @@ import {
   readProjectSettings,
 } from './settings';
 import { claudeHeader, stripComments } from './text';
-import { CLAUDE_CODE_ABOUT } from './about';
+import { CLAUDE_CODE_ABOUT, CLAUDE_CODE_RELEASE } from './about';
 
 export { AGENTS_PLUGIN, CLAUDE_CODE_SETTINGS, MANAGED_DIR_ENV } from './settings';
 
 /** The release this profile was verified against (evidence `profileVersion`). */
-export const CLAUDE_CODE_VERSION = '2.1.328';
+export const CLAUDE_CODE_VERSION = CLAUDE_CODE_RELEASE;
 
 export const CLAUDE_CODE_FIDELITY: readonly string[] = Object.freeze([
-  'Verified against Claude Code 2.1.328 run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).',
+  `Verified against Claude Code ${CLAUDE_CODE_RELEASE} run offline (test/oracle/cases/claude-code.ts); Claude Code is closed source, so what no case covers follows the strings of that release and may be wrong (see the profile README).`,
   'The context is the places Claude Code puts memory files, joined by a blank line: the launch files in a system reminder in the first user message, the files a touched path loads in system reminders with the tool result, and the AGENTS.md files of a read in a system message (with the default model and the later ones; older models get them in a reminder inside the tool result).',
   'The model is the one Claude Code would run (ANTHROPIC_MODEL, the settings files\u2019 model, or --set model=NAME; else its default, claude-opus-5-5): it decides where the files loaded on touch go and where such a file is cut (5% of the model\u2019s context window in characters, at least 40,000: 150,000 for the default model, 40,000 for claude-sonnet-4-5). A file between 1 MiB and 4 MiB is read only up to its first 1 MiB (Holaryn\u2019s read limit), where Claude Code reads it whole.',
   'The managed policy folder is read but was not run: an unverified managed file (one this account could have written) gets another label and quoting in Claude Code; the managed settings\u2019 claudeMd text, --setting-sources, --add-dir, auto memory (MEMORY.md) and git worktrees inside their main repository are not modelled.',
@@ -94,6 +94,13 @@ export const CLAUDE_CODE: Profile<ClaudeSession> = {
   ...CLAUDE_CODE_ABOUT,
   version: CLAUDE_CODE_VERSION,
   agent: 'Claude Code',
+  // The user's memory file, rules and settings (their model and imports), in $CLAUDE_CONFIG_DIR or ~/.claude.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, agentHome({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }, 'CLAUDE_CONFIG_DIR', '.claude').path, [
+      'CLAUDE.md',
+      'rules',
+      'settings.json',
+    ]),
   fidelity: CLAUDE_CODE_FIDELITY,
   settings: CLAUDE_CODE_SETTINGS,
   configure,

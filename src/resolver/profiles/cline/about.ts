@@ -1,11 +1,14 @@
 /** The cline profile's card: what the registry lists and parses before the profile itself is loaded. */
 import type { ProfileCard } from '../../pitfalls';
 
+/** The release this profile was verified against (the oracle suite's pinned release, test/oracle/agents.json): written here only. */
+export const CLINE_RELEASE = '3.0.65';
+
 export const CLINE_ABOUT: ProfileCard = Object.freeze({
   name: 'cline',
-  description:
-    'Cline CLI 3.0.65: the workspace AGENTS.md, .clinerules (a file or a folder) and .cline/rules, the global rule folders and ~/.agents/AGENTS.md, one rule per name, sorted by name, in the system prompt',
+  description: `Cline CLI ${CLINE_RELEASE}: the workspace AGENTS.md, .clinerules (a file or a folder) and .cline/rules, the global rule folders and ~/.agents/AGENTS.md, one rule per name, sorted by name, in the system prompt`,
   signs: Object.freeze({
+    release: CLINE_RELEASE,
     files: Object.freeze(['.clinerules', '.clinerules/*.md', '.cline/rules/*.md']),
     executables: Object.freeze(['cline']),
     packages: Object.freeze([

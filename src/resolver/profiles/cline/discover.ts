@@ -60,7 +60,7 @@ export function clineDir(ctx: {
 }
 
 /** The search paths in Cline's order, each once. */
-export function searchPaths(ctx: DiscoverContext): SearchPath[] {
+export function searchPaths(ctx: Pick<DiscoverContext, 'fs' | 'env' | 'homedir' | 'root'>): SearchPath[] {
   const P = ctx.fs.path;
   const ws = ctx.root;
   const home = ctx.homedir;

@@ -10,16 +10,16 @@ import type { ContextFormat, ContextSource, Dialect, Profile } from '../../profi
 import { NO_BUDGET, contentOnlyLayout } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { CLINE_ABOUT } from './about';
-import { clineDir, clineDiscover } from './discover';
+import { CLINE_ABOUT, CLINE_RELEASE } from './about';
+import { clineDir, clineDiscover, searchPaths } from './discover';
 import { ruleBody } from './rule';
 
-export const CLINE_VERSION = 'Cline CLI 3.0.65';
+export const CLINE_VERSION = `Cline CLI ${CLINE_RELEASE}`;
 
 export const CLINE_FIDELITY: readonly string[] = Object.freeze([
   'Cline keeps one rule per name; when two paths lead to one file under different names, Cline sends it twice and Holaryn once.',
   'Inside a rules folder Cline takes the files in the order the file system lists them; two files whose frontmatter gives one name keep the one listed last, as here on the same file system.',
-  'Plugins, hooks, skills and workflows are not modelled: none of them adds rule text in a one-shot run of 3.0.65 (plugins can, but their loader did not start in the runs checked).',
+  `Plugins, hooks, skills and workflows are not modelled: none of them adds rule text in a one-shot run of ${CLINE_RELEASE} (plugins can, but their loader did not start in the runs checked).`,
 ]);
 
 /** The rules block's heading and the heading of each rule. */
@@ -55,6 +55,8 @@ export const CLINE: Profile = {
   ...CLINE_ABOUT,
   version: CLINE_VERSION,
   agent: 'Cline',
+  // Its search paths of the user's own (the global AGENTS.md and rule folders), as discovery lists them.
+  homeFiles: (ctx) => searchPaths({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, root: ctx.cwd }).flatMap((s) => (s.own ? [s.abs] : [])),
   fidelity: CLINE_FIDELITY,
   noTargets: 'root',
   directories: [],

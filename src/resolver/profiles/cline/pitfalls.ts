@@ -10,6 +10,7 @@
  *   neither key and sends the rule in every session.
  */
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
+import { CLINE_RELEASE } from './about';
 import { REPLACED } from './discover';
 import { ruleBody } from './rule';
 
@@ -57,7 +58,7 @@ export function* clinePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFin
           'agent-cline-paths-ignored',
           text,
           line,
-          `Cline CLI 3.0.65 does not read "${key}": ${rel} is sent in every session, whatever files are touched. Cline has no conditional rules; keep the rule short or move it where it always applies.`,
+          `Cline CLI ${CLINE_RELEASE} does not read "${key}": ${rel} is sent in every session, whatever files are touched. Cline has no conditional rules; keep the rule short or move it where it always applies.`,
           { key },
         ),
       );

@@ -23,17 +23,17 @@ import type {
 import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
-import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, readConfigDocument } from '../agent/config';
+import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, inFolder, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
 import { fitCodexProject } from './fit';
 import { codexContext } from './format';
 import { CODEX_SETTINGS, DEFAULT_PROJECT_DOC_MAX_BYTES, DEFAULT_PROJECT_ROOT_MARKERS, codexConfigKey } from './settings';
-import { CODEX_ABOUT } from './about';
+import { CODEX_ABOUT, CODEX_RELEASE } from './about';
 import { canonicalIfExists } from '../../paths';
 
-export const CODEX_VERSION = 'OpenAI Codex CLI 0.169.0';
+export const CODEX_VERSION = `OpenAI Codex CLI ${CODEX_RELEASE}`;
 
 export const CODEX_FIDELITY: readonly string[] = Object.freeze([
   'Codex cuts the last file that does not fit without any marker in the text the model gets (it warns its user at start-up); the cut is shown here, not in the text.',
@@ -63,7 +63,7 @@ export function codexNames(fallbacks: readonly string[]): string[] {
 /** What Codex does with a fallback name that is not one plain file name, and what Holaryn shows. */
 function fallbackWhat(n: { name: string }): string {
   return n.name.includes('/')
-    ? 'Codex 0.169.0 drops a fallback name holding a "/" (seen in a run), and so does Holaryn'
+    ? `Codex ${CODEX_RELEASE} drops a fallback name holding a "/" (seen in a run), and so does Holaryn`
     : 'Codex looks for a file of exactly that name in each directory from the project root down, so it can name a file outside the workspace; a file it reaches outside the workspace is disclosed, never shown';
 }
 
@@ -307,6 +307,13 @@ export const CODEX: Profile = {
   ...CODEX_ABOUT,
   version: CODEX_VERSION,
   agent: 'Codex',
+  // The global instruction files and the configuration (fallback names, the budget), in $CODEX_HOME or ~/.codex.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, codexHome({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }).path, [
+      'AGENTS.override.md',
+      'AGENTS.md',
+      'config.toml',
+    ]),
   fidelity: CODEX_FIDELITY,
   settings: CODEX_SETTINGS,
   configure(ctx) {

@@ -12,16 +12,17 @@ import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { settingsEvidence } from '../agent/configure';
 import { effectiveSettings } from '../agent/settings';
-import { COPILOT_CLI_ABOUT } from './about';
+import { COPILOT_CLI_ABOUT, COPILOT_CLI_RELEASE } from './about';
+import { inFolder } from '../agent/config';
 import { copilotHome, customDirEntries, discoverCopilotCli } from './discover';
 import { COPILOT_CLI_FORMAT } from './format';
 
-export const COPILOT_CLI_VERSION = 'GitHub Copilot CLI 1.0.102';
+export const COPILOT_CLI_VERSION = `GitHub Copilot CLI ${COPILOT_CLI_RELEASE}`;
 
 export const COPILOT_CLI_FIDELITY: readonly string[] = Object.freeze([
-  'Verified against 1.0.102 on files and text: a real prompt, offline with the oracle’s endpoint as the model (bring-your-own-model), compared byte for byte with the system message it sent.',
-  'Rule files (.github/instructions, .claude/rules, the user’s instructions) scope themselves by applyTo or, failing that, paths (as 1.0.102 read both); a file with both keys is taken by applyTo, which no run checked.',
-  'A file of 40 MiB makes 1.0.102 send no request at all (its fixed context exceeds the model’s budget); not modelled: the text here holds it whole.',
+  `Verified against ${COPILOT_CLI_RELEASE} on files and text: a real prompt, offline with the oracle’s endpoint as the model (bring-your-own-model), compared byte for byte with the system message it sent.`,
+  `Rule files (.github/instructions, .claude/rules, the user’s instructions) scope themselves by applyTo or, failing that, paths (as ${COPILOT_CLI_RELEASE} read both); a file with both keys is taken by applyTo, which no run checked.`,
+  `A file of 40 MiB makes ${COPILOT_CLI_RELEASE} send no request at all (its fixed context exceeds the model’s budget); not modelled: the text here holds it whole.`,
   'Copilot CLI adds the instructions of a folder below the working directory when a tool touches a file there (a feature flag in the release); not modelled: nothing below the working directory is loaded here.',
   'A file whose text equals an earlier block’s, and an empty rule file, are left out of the text and its sources but still show as included.',
   'A repository is a folder holding .git as git finds one; a .git without HEAD, objects and refs is no repository to Copilot CLI, but is one here.',
@@ -32,6 +33,14 @@ export const COPILOT_CLI: Profile = {
   ...COPILOT_CLI_ABOUT,
   version: COPILOT_CLI_VERSION,
   agent: 'Copilot CLI',
+  // The user's instructions and the configuration that names more, in $COPILOT_HOME or ~/.copilot.
+  homeFiles: (ctx) =>
+    inFolder(ctx.fs.path, copilotHome(ctx.env, ctx.homedir, ctx.fs.path).path, [
+      'copilot-instructions.md',
+      'instructions',
+      'config.json',
+      'settings.json',
+    ]),
   fidelity: COPILOT_CLI_FIDELITY,
   settings: [],
   configure(ctx) {

@@ -1,11 +1,15 @@
 /** The gemini profile's card: what the registry lists and parses before the profile itself is loaded. */
 import type { ProfileCard } from '../../pitfalls';
 
+/** The release this profile was verified against (the oracle suite's pinned release, test/oracle/agents.json): written here only. */
+export const GEMINI_RELEASE = '0.61.0';
+
 export const GEMINI_ABOUT: ProfileCard = Object.freeze({
   name: 'gemini',
   description:
     'Gemini CLI: GEMINI.md and context.fileName names from the working directory up to the .git root, sorted by path; deeper ones when a tool touches them; trusted folders only',
   signs: Object.freeze({
+    release: GEMINI_RELEASE,
     files: Object.freeze(['**/GEMINI.md', '.gemini/settings.json']),
     executables: Object.freeze(['gemini']),
     packages: Object.freeze(['@google/gemini-cli']),

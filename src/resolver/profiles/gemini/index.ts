@@ -10,20 +10,21 @@ import { derived } from '../../profile';
 import type { Diagnostic } from '../../evidence';
 import { NO_BUDGET } from '../../fit';
 import type { FileDiagnostic } from '../../frontmatter';
-import type { DiscoverContext, Discovery, NamedCandidate, Profile, TrustVerdict } from '../../profile';
+import type { DiscoverContext, Discovery, NamedCandidate, Profile, ProfileContext, TrustVerdict } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { GEMINI_FORMAT } from './format';
 import { GeminiResult, GeminiSource, geminiHome, machineSettings, resolveGemini } from './discover';
+import { inFolder } from '../agent/config';
 import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
-import { GEMINI_ABOUT } from './about';
+import { GEMINI_ABOUT, GEMINI_RELEASE } from './about';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 
-export const GEMINI_VERSION = '0.61.0';
+export const GEMINI_VERSION = GEMINI_RELEASE;
 
 export const GEMINI_FIDELITY: readonly string[] = Object.freeze([
-  'Checked against Gemini CLI 0.61.0 (gemini -p, -m gemini-2.5-flash) by the oracle suite: files and text per place agree on every case.',
+  `Checked against Gemini CLI ${GEMINI_RELEASE} (gemini -p, -m gemini-2.5-flash) by the oracle suite: files and text per place agree on every case.`,
   "The system-prompt part is the <loaded_context> block that ends Gemini's memory section; a heading and a fixed paragraph on context precedence come before it (the heading names the context files for Gemini 3 models, says GEMINI.md for Gemini 2.5 ones).",
   "Each target stands for one tool call (read_file, list_directory, write_file or replace), in the order of the evidence's targets.",
   'In an untrusted folder with folder trust on, gemini -p refuses to start; the answer is what an interactive session sends (the global files only).',
@@ -116,10 +117,27 @@ function discoverGemini(ctx: DiscoverContext): Discovery<TrustVerdict> {
   };
 }
 
+/**
+ * The user settings and trusted folders, and a global context file under each name Gemini's
+ * discovery takes from the settings (`context.fileName`: a user whose settings name AGENTS.md
+ * has ~/.gemini/AGENTS.md read), found by the discovery itself, with no tool call.
+ */
+function geminiHomeFiles(ctx: ProfileContext): string[] {
+  const P = ctx.fs.path;
+  const root = ctx.fs.realpath?.(ctx.cwd) ?? ctx.cwd;
+  const { names } = resolveGemini({ fs: ctx.fs, env: ctx.env, homedir: ctx.homedir, overrides: ctx.settings, root, targets: [] });
+  return inFolder(P, geminiHome({ env: ctx.env, homedir: ctx.homedir, path: P }).dotGemini, [
+    'settings.json',
+    'trustedFolders.json',
+    ...names,
+  ]);
+}
+
 export const GEMINI: Profile<TrustVerdict> = {
   ...GEMINI_ABOUT,
   version: GEMINI_VERSION,
   agent: 'Gemini CLI',
+  homeFiles: geminiHomeFiles,
   fidelity: GEMINI_FIDELITY,
   settings: GEMINI_SETTINGS,
   /**

@@ -10,15 +10,16 @@ import type { DiscoverContext, Discovery, NamedCandidate, Profile } from '../../
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { agentDiagnostics } from '../agent/configure';
-import { OPENCODE_ABOUT } from './about';
+import { OPENCODE_ABOUT, OPENCODE_RELEASE } from './about';
 import { OPENCODE_FORMAT } from './format';
+import { inFolder } from '../agent/config';
 import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
 
-export const OPENCODE_VERSION = '1.18.33';
+export const OPENCODE_VERSION = OPENCODE_RELEASE;
 
 export const OPENCODE_FIDELITY: readonly string[] = Object.freeze([
-  'Checked against opencode 1.18.33 (opencode run, the openai provider) by the oracle suite: files and text per place agree on every case.',
+  `Checked against opencode ${OPENCODE_RELEASE} (opencode run, the openai provider) by the oracle suite: files and text per place agree on every case.`,
   'The system-prompt part starts after the <env> block: the agent prompt, the environment and the skills list around it are not shown.',
   "Each file target stands for one read tool call, in the order of the evidence's targets.",
   "Not read: instructions URLs (opencode fetches them, up to 5 s each), {file:…} references in configuration files, remote and managed configuration, the account's configuration.",
@@ -59,6 +60,16 @@ export const OPENCODE: Profile = {
   ...OPENCODE_ABOUT,
   version: OPENCODE_VERSION,
   agent: 'opencode',
+  // The global instruction files and the configuration that can name more (instructions), and Claude Code's global file.
+  homeFiles: (ctx) => [
+    ...inFolder(ctx.fs.path, configDirOf(ctx.env, ctx.homedir, ctx.fs.path).abs, [
+      'AGENTS.md',
+      'config.json',
+      'opencode.json',
+      'opencode.jsonc',
+    ]),
+    ctx.fs.path.join(ctx.homedir, '.claude', 'CLAUDE.md'),
+  ],
   fidelity: OPENCODE_FIDELITY,
   // No setting of its own: a --set is accepted and means nothing here (docs/profiles.md §1).
   settings: [],

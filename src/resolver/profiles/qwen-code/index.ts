@@ -10,10 +10,10 @@ import { derived } from '../../profile';
 import { NO_BUDGET } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
-import { configLayer, readConfigDocument } from '../agent/config';
+import { configLayer, inFolder, readConfigDocument } from '../agent/config';
 import { agentDiagnostics, fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, effectiveSettings } from '../agent/settings';
-import { QWEN_CODE_ABOUT } from './about';
+import { QWEN_CODE_ABOUT, QWEN_CODE_RELEASE } from './about';
 import { QwenHome, gitRoot, qwenCandidates, qwenHome } from './discover';
 import { QwenImportIo, expandQwenImports } from './imports';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
@@ -21,10 +21,10 @@ import { QWEN_FORMAT } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
 import { decideTrust } from './trust';
 
-export const QWEN_CODE_VERSION = '0.24.4';
+export const QWEN_CODE_VERSION = QWEN_CODE_RELEASE;
 
 export const QWEN_CODE_FIDELITY: readonly string[] = Object.freeze([
-  'Checked against Qwen Code 0.24.4 (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.',
+  `Checked against Qwen Code ${QWEN_CODE_RELEASE} (qwen -p, OpenAI-compatible auth) by the oracle suite: files and text per place agree on every case.`,
   "The system-prompt part is the end of Qwen's system message: its own instructions come before it.",
   "Each target stands for one read_file call, in the order of the evidence's targets; a rule whose paths match is sent once, after the first call that touches a match.",
   '~/.qwen/output-language.md is a file Qwen Code writes on its first run (the reply-language rule) and then sends as context: it is shown when it exists, and is absent before the first run.',
@@ -134,6 +134,12 @@ export const QWEN_CODE: Profile = {
   ...QWEN_CODE_ABOUT,
   version: QWEN_CODE_VERSION,
   agent: 'Qwen Code',
+  /** The settings and trust its configuration reads, and its global files under the context names those settings choose. */
+  homeFiles(ctx) {
+    const { home, settings } = readQwenConfig(ctx);
+    const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
+    return inFolder(ctx.fs.path, home.dir, ['settings.json', 'trustedFolders.json', 'output-language.md', 'rules', ...names]);
+  },
   fidelity: QWEN_CODE_FIDELITY,
   settings: QWEN_SETTINGS,
   /** Qwen's settings and folder trust for the working directory in; the strategies they choose out. */

@@ -83,6 +83,18 @@ describe('verify with the installed agent (model)', () => {
     assert.equal(profileOfRow({ id: 'agent:codex:1:AGENTS.md' }, 'claude-code', 'first-agent'), undefined);
   });
 
+  it("starts the agent in the shown file's folder when it is below the workspace folder", () => {
+    assert.deepEqual(captureArgs({ agent: 'codex', root: ROOT, file: `${ROOT}/src/app/main.ts` }), [
+      'capture',
+      'codex',
+      ROOT,
+      `${ROOT}/src/app/main.ts`,
+      '--cwd',
+      'src/app',
+      '--json',
+    ]);
+  });
+
   it('runs capture with --json, the file only when one is shown, the executable only when the user named one', () => {
     assert.deepEqual(captureArgs({ agent: 'codex', root: ROOT }), ['capture', 'codex', ROOT, '--json']);
     assert.deepEqual(captureArgs({ agent: 'gemini', root: ROOT, file: `${ROOT}/a.ts`, executable: '/opt/g' }), [

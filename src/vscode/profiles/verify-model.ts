@@ -41,13 +41,12 @@ export function profileOfRow(node: Pick<TreeNode, 'id'>, shown: string | undefin
 
 export interface CaptureCall {
   readonly agent: string;
-  /** The workspace folder: Holaryn's root, and the agent's working directory when no file is shown. */
-  readonly root: string;
   /**
-   * The file for the agent to read, when the view shows one file under the root; the agent then
-   * starts in that file's folder, as a session started beside the file (the files above it, up to
-   * the git root, are compared too).
+   * The workspace folder: Holaryn's root and the agent's working directory, where the view's answer
+   * has the session start (so what the agent sends is compared with what the view shows).
    */
+  readonly root: string;
+  /** The file for the agent to read, when the view shows one file under the root. */
   readonly file?: string;
   /** The agent's executable from the machine's settings; undefined: the CLI looks on PATH. */
   readonly executable?: string;
@@ -55,14 +54,11 @@ export interface CaptureCall {
 
 /** The arguments after `dist/cli.js`. */
 export function captureArgs(call: CaptureCall): string[] {
-  const folder = call.file ? path.relative(call.root, path.dirname(path.resolve(call.root, call.file))) : '';
-  const inside = folder !== '' && !folder.startsWith('..') && !path.isAbsolute(folder);
   return [
     'capture',
     call.agent,
     call.root,
     ...(call.file ? [call.file] : []),
-    ...(inside ? ['--cwd', folder] : []),
     '--json',
     ...(call.executable ? ['--agent-bin', call.executable] : []),
   ];

@@ -83,14 +83,12 @@ describe('verify with the installed agent (model)', () => {
     assert.equal(profileOfRow({ id: 'agent:codex:1:AGENTS.md' }, 'claude-code', 'first-agent'), undefined);
   });
 
-  it("starts the agent in the shown file's folder when it is below the workspace folder", () => {
+  it('starts the agent in the workspace folder, where the view has the session start, even for a file below it', () => {
     assert.deepEqual(captureArgs({ agent: 'codex', root: ROOT, file: `${ROOT}/src/app/main.ts` }), [
       'capture',
       'codex',
       ROOT,
       `${ROOT}/src/app/main.ts`,
-      '--cwd',
-      'src/app',
       '--json',
     ]);
   });

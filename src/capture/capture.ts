@@ -166,16 +166,19 @@ function refusedRun(driver: AgentDriver, why: string): CaptureRun {
   };
 }
 
+/** Why `command` may not be started, or null: an executable inside the repository. */
+function executableRefusal(input: CaptureInput, command: string): string | null {
+  return path.isAbsolute(command) && isUnder(realOrSelf(command), realOrSelf(input.tree))
+    ? `the agent's executable ${command} is inside the repository; give one installed outside it`
+    : null;
+}
+
 /** Why the run cannot start on this tree, or null: an executable inside it, git configuration that runs commands. */
-function treeRefusal(input: CaptureInput, commands: readonly string[]): string | null {
-  const top = realOrSelf(input.tree);
-  for (const c of commands) {
-    if (path.isAbsolute(c) && isUnder(realOrSelf(c), top))
-      return `the agent's executable ${c} is inside the repository; give one installed outside it`;
-  }
+function treeRefusal(input: CaptureInput): string | null {
+  const inside = executableRefusal(input, input.executable);
+  if (inside) return inside;
   const git = gitHazards(input.tree);
-  if (git.length > 0) return `the repository's git configuration would run commands when the agent runs git: ${git.join('; ')}`;
-  return null;
+  return git.length > 0 ? `the repository's git configuration would run commands when the agent runs git: ${git.join('; ')}` : null;
 }
 
 /** The folders the agent's launch must be able to read: the executable's install, and the command's. */
@@ -193,7 +196,7 @@ function installsOf(launch: Launch, executable: string): string[] {
 /** The driver's launch for this tree, or why the run is refused (the driver's refusal, an executable inside it, its git configuration). */
 function prepareLaunch(input: CaptureInput, files: ReadonlyMap<string, Uint8Array>): Launch | { refused: string } {
   const { driver, state } = input;
-  const early = treeRefusal(input, [input.executable]);
+  const early = treeRefusal(input);
   if (early) return { refused: early };
   let launch: Launch;
   try {
@@ -217,7 +220,8 @@ function prepareLaunch(input: CaptureInput, files: ReadonlyMap<string, Uint8Arra
     if (err instanceof DriverRefusal) return { refused: err.message };
     throw err;
   }
-  const late = treeRefusal(input, [launch.command]);
+  // The driver may start another file than the one given (Cline's native binary): checked too; git once is enough.
+  const late = executableRefusal(input, launch.command);
   return late ? { refused: late } : launch;
 }
 

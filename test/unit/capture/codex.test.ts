@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CODEX_DRIVER, codexConfigFiles } from '../../../src/capture/agents/codex';
 import { DriverRefusal } from '../../../src/capture/agents/types';
+import { launchInput } from './env-tree';
 
 describe('capture: the Codex driver’s launch', () => {
   let base: string;
@@ -19,18 +20,7 @@ describe('capture: the Codex driver’s launch', () => {
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     fs.writeFileSync(abs, text);
   };
-  const launch = (cwd = root) =>
-    CODEX_DRIVER.launch({
-      executable: '/x/codex',
-      node: process.execPath,
-      cwd,
-      top: root,
-      home,
-      state: base,
-      port: 8787,
-      prompt: 'p',
-      files: new Map(),
-    });
+  const launch = (cwd = root) => CODEX_DRIVER.launch(launchInput({ executable: '/x/codex', cwd, top: root, home, state: base }));
   /** The `-c` values of a launch. */
   const overrides = (cwd = root) => {
     const args = launch(cwd).args;

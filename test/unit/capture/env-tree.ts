@@ -55,3 +55,8 @@ export function envTree(tree: Record<string, string | { link: string }>, home: R
     remove: () => fs.rmSync(base, { recursive: true, force: true }),
   };
 }
+
+/** A driver's launch input on paths the test names; what a launch rarely reads (node, port, prompt, files) defaulted. */
+export function launchInput(where: Pick<LaunchInput, 'executable' | 'cwd' | 'top' | 'home' | 'state'> & Partial<LaunchInput>): LaunchInput {
+  return { node: process.execPath, port: 8787, prompt: 'p', files: new Map(), ...where };
+}

@@ -11,6 +11,7 @@ import type { RecordedRequest } from '../../../src/capture/endpoint';
 import { OPENCODE_DRIVER, mcpOff, opencodeModules, packageProblem, parseBlocks, substitute } from '../../../src/capture/agents/opencode';
 import { DriverRefusal } from '../../../src/capture/agents/types';
 import { OPENCODE_MODULES } from '../../oracle/hostile';
+import { launchInput } from './env-tree';
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
 
@@ -91,18 +92,7 @@ describe('capture: the opencode driver', () => {
       fs.mkdirSync(path.dirname(abs), { recursive: true });
       fs.writeFileSync(abs, text);
     };
-    const launch = (cwd = root) =>
-      OPENCODE_DRIVER.launch({
-        executable: '/x/opencode',
-        node: process.execPath,
-        cwd,
-        top: root,
-        home,
-        state: base,
-        port: 8787,
-        prompt: 'p',
-        files: new Map(),
-      });
+    const launch = (cwd = root) => OPENCODE_DRIVER.launch(launchInput({ executable: '/x/opencode', cwd, top: root, home, state: base }));
     const mcpOf = (cwd = root) => (JSON.parse(launch(cwd).env.OPENCODE_CONFIG_CONTENT) as { mcp: Record<string, unknown> }).mcp;
     const refused = (pattern: RegExp, cwd = root) =>
       assert.throws(
@@ -151,32 +141,11 @@ describe('capture: the opencode driver', () => {
       write(path.join(root, '.opencode/plugins/evil.ts'), 'export {};\n');
       const sub = path.join(root, 'sub');
       assert.throws(
-        () =>
-          OPENCODE_DRIVER.launch({
-            executable: '/x',
-            node: process.execPath,
-            cwd: sub,
-            top: sub,
-            home,
-            state: base,
-            port: 1,
-            prompt: 'p',
-            files: new Map(),
-          }),
+        () => OPENCODE_DRIVER.launch(launchInput({ executable: '/x', cwd: sub, top: sub, home, state: base, port: 1 })),
         (e: unknown) => e instanceof DriverRefusal && /root\/\.opencode\/plugins\/evil\.ts/.test(e.message),
       );
       fs.rmSync(path.join(root, '.opencode'), { recursive: true });
-      const env = OPENCODE_DRIVER.launch({
-        executable: '/x',
-        node: process.execPath,
-        cwd: sub,
-        top: sub,
-        home,
-        state: base,
-        port: 1,
-        prompt: 'p',
-        files: new Map(),
-      }).env;
+      const env = OPENCODE_DRIVER.launch(launchInput({ executable: '/x', cwd: sub, top: sub, home, state: base, port: 1 })).env;
       assert.deepEqual(Object.keys((JSON.parse(env.OPENCODE_CONFIG_CONTENT) as { mcp: object }).mcp), ['parent']);
     });
 

@@ -10,10 +10,10 @@
  */
 import type { OracleCase } from '../case';
 
-const GIT = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/objects': { dir: true }, '.git/refs': { dir: true } } as const;
+export const GIT = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/objects': { dir: true }, '.git/refs': { dir: true } } as const;
 
 /** An opencode configuration file's text. */
-function oc(config: Record<string, unknown>): string {
+export function oc(config: Record<string, unknown>): string {
   return JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...config }, null, 2) + '\n';
 }
 
@@ -21,7 +21,7 @@ function oc(config: Record<string, unknown>): string {
  * A `.opencode` folder at `at` as opencode leaves it after its first run (its .gitignore, and the
  * plugin package it installs recorded as installed), so that the run writes nothing into the tree.
  */
-function dotOpencode(at: string): OracleCase['tree'] {
+export function dotOpencode(at: string): OracleCase['tree'] {
   const dir = at === '' ? '.opencode' : `${at}/.opencode`;
   const plugin = { '@opencode-ai/plugin': '1.18.33' };
   return {

@@ -9,28 +9,11 @@
  * tests of the driver (test/unit/capture/opencode.test.ts).
  */
 import type { OracleCase } from '../case';
+import { GIT, dotOpencode, oc } from '../cases/opencode';
 import { markerArgv } from './marker';
-
-const GIT = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/objects': { dir: true }, '.git/refs': { dir: true } } as const;
-
-function oc(config: Record<string, unknown>): string {
-  return JSON.stringify({ $schema: 'https://opencode.ai/config.json', ...config }, null, 2) + '\n';
-}
 
 function mcp(name: string): Record<string, unknown> {
   return { type: 'local', command: markerArgv(name), enabled: true };
-}
-
-/** A `.opencode` folder as opencode leaves it after its first run, so the run writes nothing into the tree. */
-function dotOpencode(at: string): OracleCase['tree'] {
-  const dir = at === '' ? '.opencode' : `${at}/.opencode`;
-  const plugin = { '@opencode-ai/plugin': '1.18.33' };
-  return {
-    [`${dir}/.gitignore`]: ['node_modules', 'package.json', 'package-lock.json', 'bun.lock', '.gitignore'].join('\n'),
-    [`${dir}/node_modules`]: { dir: true },
-    [`${dir}/package.json`]: JSON.stringify({ dependencies: plugin }),
-    [`${dir}/package-lock.json`]: JSON.stringify({ packages: { '': { dependencies: plugin } } }),
-  };
 }
 
 const WHY = 'safety (security review): every configuration file opencode reads is found on disk and its MCP servers switched off';

@@ -8,9 +8,9 @@
  */
 export { DRIVERS, driverByName } from './agents';
 export { DriverRefusal, comparesOf, type AgentDriver, type OracleCompares } from './agents/types';
-export { PROMPT, agrees, captureAgent, repositoryTop, type CaptureInput, type CaptureRun, type Side } from './capture';
+export { agrees, captureAgent, repositoryTop, type CaptureInput, type CaptureRun, type Side } from './capture';
 export { runCaptureCommand, type CommandResult, type RunningCommand } from './command';
-export { differences, firstDifference } from './report';
+export { differences } from './report';
 export { sandboxProblem } from './sandbox';
 export {
   CAPTURE_EXIT,

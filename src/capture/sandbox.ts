@@ -216,7 +216,7 @@ function bindOrder(paths: readonly string[]): [string, string][] {
 }
 
 /** The bwrap command line for a view; `resolv` is the sandbox's resolver file. */
-export function bwrapArgs(view: SandboxView, resolv: string, command: readonly string[], chdir = '/'): string[] {
+function bwrapArgs(view: SandboxView, resolv: string, command: readonly string[], chdir = '/'): string[] {
   const args = [
     '--unshare-user',
     '--unshare-ipc',

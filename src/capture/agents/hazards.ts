@@ -67,8 +67,3 @@ export function hazardousVariable(name: string): string | null {
   if (prefix) return `${prefix}* variables make the agent or the programs it starts load, run or read something else`;
   return null;
 }
-
-/** The hazardous keys of an environment block, in order. */
-export function hazardousKeys(env: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(env).filter((k) => hazardousVariable(k) !== null);
-}

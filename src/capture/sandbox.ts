@@ -182,7 +182,7 @@ function missingTools(): string | null {
   return null;
 }
 
-/** Where a path is shown: the same path, or, for a link, the link it is. */
+/** The system folders, read-only at their own paths; one that is a link (merged /usr) shown as the same link. */
 function systemArgs(): string[] {
   const out: string[] = [];
   for (const p of SYSTEM) {
@@ -313,16 +313,18 @@ export function runnerCommand(): string[] {
   return ext === '.ts' ? [process.execPath, '--import', 'tsx', runner] : [process.execPath, runner];
 }
 
-/** What the runner needs to read: the Node that runs it and the code it runs (this package). */
-export function runnerReadable(): string[] {
-  const node = fs.realpathSync(process.execPath);
-  const nodeDir = path.dirname(node);
+/**
+ * What the runner needs: `pkg`, the package it runs from (this one: it starts there, tsx resolves
+ * from it), and the folders it reads, `pkg` among them with the Node that runs it (and, run from
+ * source, the real folder of a linked node_modules).
+ */
+function runnerFolders(): { pkg: string; readable: string[] } {
+  const nodeDir = path.dirname(fs.realpathSync(process.execPath));
   const pkg = path.extname(__filename) === '.ts' ? path.resolve(__dirname, '..', '..') : path.resolve(__dirname, '..');
-  const out = [path.basename(nodeDir) === 'bin' ? path.dirname(nodeDir) : nodeDir, pkg];
-  // Run from source, the runner needs tsx from this package's node_modules, wherever a link puts it.
+  const readable = [path.basename(nodeDir) === 'bin' ? path.dirname(nodeDir) : nodeDir, pkg];
   const modules = path.join(pkg, 'node_modules');
-  if (fs.existsSync(modules) && fs.realpathSync(modules) !== modules) out.push(fs.realpathSync(modules));
-  return out;
+  if (fs.existsSync(modules) && fs.realpathSync(modules) !== modules) readable.push(fs.realpathSync(modules));
+  return { pkg, readable };
 }
 
 /**
@@ -402,8 +404,7 @@ export function runSandboxed(
   if (view.top !== null && !PLAIN_PATH.test(view.layer)) {
     return Promise.resolve(fail(`the run's folder ${view.layer} has characters the overlay cannot be given; set TMPDIR to a plain path`));
   }
-  const readable = runnerReadable();
-  const pkg = readable[1];
+  const { pkg, readable } = runnerFolders();
   const full: SandboxView = { ...view, readable: [...view.readable, ...readable], writable: [...view.writable, dir] };
   return new Promise((resolve) => {
     // The runner starts in this package's folder (tsx resolves from there); it moves the agent to its cwd.

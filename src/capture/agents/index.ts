@@ -5,6 +5,7 @@ import { CODEX_DRIVER } from './codex';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
 import { OPENCODE_DRIVER } from './opencode';
+import { PI_DRIVER } from './pi';
 import { QWEN_CODE_DRIVER } from './qwen-code';
 import type { AgentDriver } from './types';
 
@@ -17,6 +18,7 @@ const REGISTERED: AgentDriver[] = [
   OPENCODE_DRIVER,
   QWEN_CODE_DRIVER,
   CLINE_DRIVER,
+  PI_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

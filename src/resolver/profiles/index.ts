@@ -25,6 +25,7 @@ import { HOLON_ABOUT } from './holon/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 import { OPENCODE_ABOUT } from './opencode/about';
+import { PI_ABOUT } from './pi/about';
 import { QWEN_CODE_ABOUT } from './qwen-code/about';
 
 /** One registry entry: a card, its profile, and for an agent with pitfalls their check. */
@@ -95,6 +96,7 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
+  lazy(PI_ABOUT, () => (require('./pi') as typeof import('./pi')).PI),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

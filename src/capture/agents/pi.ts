@@ -1,0 +1,204 @@
+/**
+ * pi (`@mariozechner/pi-coding-agent`, executable `pi`), checked against 0.73.1 (the npm package's
+ * `dist/cli.js`, run by Node), on files and text by a real prompt.
+ *
+ * Launch: `pi -p` with the endpoint as a provider of the driver's own, registered by a one-file
+ * extension in the run's state (`-e`: an explicit extension still loads under
+ * `--no-extensions`), the Anthropic Messages protocol, no session file (`--no-session`), no
+ * startup network (`--offline`: no version check, no package install or update, no tool
+ * download), no install telemetry (`PI_TELEMETRY=0`). Switched off from the repository and home:
+ * every extension pi would discover or a settings file would name (`.pi/extensions`, settings
+ * `extensions`, the extensions of `packages`: `--no-extensions`), themes and prompt templates
+ * (`--no-themes`, `--no-prompt-templates`: nothing of them reaches the model in a one-shot run),
+ * every tool but `read` (`--tools read`: a repository's `shellPath` or `shellCommandPrefix` has
+ * no shell to run). Refused: a `.pi/settings.json` of the working directory that sets
+ * `npmCommand` (pi runs it to find the global npm folder when a user-scope npm package is
+ * configured), or that does not parse. pi reads no `.env` file; it keeps the home's files as
+ * they are (the provider is not in `models.json`), so the profile reads what the agent read.
+ *
+ * What it sends: `POST /v1/messages` with one system text block. Its instruction text: a
+ * `SYSTEM.md` that replaces pi's own prompt, each `APPEND_SYSTEM.md` after `\n\n`, then
+ * `\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n` and per file
+ * `## <absolute path>\n\n<text>\n\n`, up to the skills list or `\nCurrent date:`. The extractor
+ * gives that span as one `system-prompt` part (without the default prompt when no `SYSTEM.md`
+ * replaced it, and without the leading blank line); the files are the `SYSTEM.md` and
+ * `APPEND_SYSTEM.md` whose text it holds (the working directory's `.pi`, else the agent folder)
+ * and each `## ` path of the project context. pi loads nothing when a tool touches a file.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { AgentDriver, ExtractInput, Extracted } from './types';
+import { DriverRefusal, bodyOf, mainRequests } from './types';
+
+const EXTENSION = 'holaryn-provider.mjs';
+const PROVIDER = 'holaryn';
+const MODEL = 'holaryn-model';
+
+/** The last line of pi 0.73.1's own system prompt (before any appended text and the project context). */
+export const DEFAULT_PROMPT_START = 'You are an expert coding assistant operating inside pi, a coding agent harness.';
+export const DEFAULT_PROMPT_END =
+  '- Always read pi .md files completely and follow links to related docs (e.g., tui.md for TUI API details)';
+export const PROJECT_CONTEXT = '\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n';
+const SKILLS = '\n\nThe following skills provide specialized instructions for specific tasks.';
+const DATE = '\nCurrent date: ';
+const FILE_LINE = /^## (\/.*)\n\n/gm;
+
+/** The agent folder pi reads: `$PI_CODING_AGENT_DIR` (a leading `~` from the home), else `~/.pi/agent`. */
+export function agentDirOf(home: string, env: Readonly<Record<string, string>> | undefined): string {
+  const v = env?.PI_CODING_AGENT_DIR;
+  if (v === undefined || v === '') return path.join(home, '.pi', 'agent');
+  if (v === '~') return home;
+  if (v.startsWith('~/')) return home + v.slice(1);
+  return v;
+}
+
+/** The extension that registers the endpoint as pi's provider (our own file, in the run's state). */
+function providerExtension(port: number): string {
+  const config = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    apiKey: 'oracle',
+    api: 'anthropic-messages',
+    models: [
+      {
+        id: MODEL,
+        name: MODEL,
+        reasoning: false,
+        input: ['text'],
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+        contextWindow: 200000,
+        maxTokens: 1024,
+      },
+    ],
+  };
+  return `export default function (pi) {\n  pi.registerProvider(${JSON.stringify(PROVIDER)}, ${JSON.stringify(config)});\n}\n`;
+}
+
+/**
+ * Refuses a project settings file (`<cwd>/.pi/settings.json`, the only one pi reads from the
+ * repository) that names a command pi could run (`npmCommand`) or that does not parse (what it
+ * would set could not be checked).
+ */
+export function checkProjectSettings(cwd: string): void {
+  const file = path.join(cwd, '.pi', 'settings.json');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return;
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new DriverRefusal(`${file} does not parse as JSON: what it sets (npmCommand, a command pi runs) could not be checked`);
+  }
+  if (typeof doc === 'object' && doc !== null && 'npmCommand' in doc)
+    throw new DriverRefusal(
+      `${file} sets npmCommand, a command pi 0.73.1 runs to find the global npm folder; the driver has no switch for it`,
+    );
+}
+
+function decoded(bytes: Uint8Array | undefined): string | undefined {
+  return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
+}
+
+/** The text of `file` as the sandbox holds it (through links), or undefined. */
+function textOf(input: ExtractInput, file: string): string | undefined {
+  const direct = decoded(input.files.get(file));
+  if (direct !== undefined) return direct;
+  try {
+    return decoded(input.files.get(fs.realpathSync(file)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The system prompt of the request: its text blocks joined. */
+function systemOf(body: unknown): string | undefined {
+  const system = (body as { system?: unknown } | undefined)?.system;
+  if (typeof system === 'string') return system;
+  if (!Array.isArray(system)) return undefined;
+  return system.map((b) => (typeof (b as { text?: unknown }).text === 'string' ? (b as { text: string }).text : '')).join('');
+}
+
+function extract(input: ExtractInput): Extracted {
+  const requests = mainRequests(input.requests);
+  if (requests.length === 0) return { files: [], parts: [], problems: ['pi sent no model request'] };
+  const system = systemOf(bodyOf(requests[0]));
+  if (system === undefined) return { files: [], parts: [], problems: ['the request has no system prompt'] };
+  const problems: string[] = [];
+  const files: string[] = [];
+  const agentDir = agentDirOf(input.home, input.env);
+  const firstOf = (names: string[]) => names.find((f) => fs.existsSync(f));
+  const systemFile = firstOf([path.join(input.cwd, '.pi', 'SYSTEM.md'), path.join(agentDir, 'SYSTEM.md')]);
+  const appendFile = firstOf([path.join(input.cwd, '.pi', 'APPEND_SYSTEM.md'), path.join(agentDir, 'APPEND_SYSTEM.md')]);
+  // Where the instruction text starts: after pi's own prompt, or at the start (a SYSTEM.md replaced it).
+  let start: number;
+  if (system.startsWith(DEFAULT_PROMPT_START) && system.includes(DEFAULT_PROMPT_END)) {
+    start = system.indexOf(DEFAULT_PROMPT_END) + DEFAULT_PROMPT_END.length;
+  } else {
+    start = 0;
+    const t = systemFile === undefined ? undefined : textOf(input, systemFile);
+    if (systemFile !== undefined && t !== undefined && system.startsWith(t)) files.push(systemFile);
+    else problems.push('the system prompt is neither pi’s own nor a SYSTEM.md of the sandbox');
+  }
+  const ends = [system.indexOf(SKILLS, start), system.lastIndexOf(DATE)].filter((i) => i >= start);
+  const end = ends.length === 0 ? system.length : Math.min(...ends);
+  let text = system.slice(start, end);
+  if (start > 0) text = text.startsWith('\n\n') ? text.slice(2) : text;
+  // An appended text comes before the project context; its file is the one whose text it is.
+  const ctx = text.indexOf(PROJECT_CONTEXT.slice(2));
+  const before = ctx < 0 ? text : text.slice(0, ctx);
+  const afterSystem = files.length > 0 ? before.slice(textOf(input, files[0])!.length) : before;
+  const appended = afterSystem.replace(/^\n\n/, '').replace(/\n\n$/, '');
+  if (appended !== '') {
+    const t = appendFile === undefined ? undefined : textOf(input, appendFile);
+    if (appendFile !== undefined && t === appended) files.push(appendFile);
+    else problems.push(`appended text that is no APPEND_SYSTEM.md of the sandbox: ${JSON.stringify(appended.slice(0, 80))}`);
+  }
+  if (ctx >= 0) for (const m of text.slice(ctx).matchAll(FILE_LINE)) files.push(m[1]);
+  return { files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems };
+}
+
+export const PI_DRIVER: AgentDriver = {
+  name: 'pi',
+  profile: 'pi',
+  protocol: 'anthropic-messages',
+  stateFiles: ({ port }) => ({ [EXTENSION]: providerExtension(port) }),
+  launch: ({ executable, node, cwd, home, state, prompt, env }) => {
+    checkProjectSettings(cwd);
+    const agentDir = env?.PI_CODING_AGENT_DIR;
+    return {
+      command: node,
+      args: [
+        executable,
+        '--offline',
+        '--no-session',
+        '--no-extensions',
+        '--no-themes',
+        '--no-prompt-templates',
+        '--tools',
+        'read',
+        '-e',
+        path.join(state, EXTENSION),
+        '--provider',
+        PROVIDER,
+        '--model',
+        MODEL,
+        '-p',
+        prompt,
+      ],
+      env: {
+        HOME: home,
+        PWD: cwd,
+        PI_OFFLINE: '1',
+        PI_SKIP_VERSION_CHECK: '1',
+        PI_TELEMETRY: '0',
+        ...(agentDir !== undefined ? { PI_CODING_AGENT_DIR: agentDir } : {}),
+      },
+    };
+  },
+  profileEnv: () => ({}),
+  toolCall: (file) => ({ name: 'read', input: { path: file } }),
+  extract,
+};

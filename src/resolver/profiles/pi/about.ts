@@ -1,0 +1,17 @@
+/** The pi profile's card: what the registry lists and parses before the profile itself is loaded. */
+import type { ProfileCard } from '../../pitfalls';
+
+/** The release this profile was verified against (the oracle suite's pinned release, test/oracle/agents.json): written here only. */
+export const PI_RELEASE = '0.73.1';
+
+export const PI_ABOUT: ProfileCard = Object.freeze({
+  name: 'pi',
+  description:
+    'pi: AGENTS.md (else CLAUDE.md) in ~/.pi/agent and in every folder from / down to the working directory, .pi/SYSTEM.md and .pi/APPEND_SYSTEM.md, all at the end of the system prompt',
+  signs: Object.freeze({
+    release: PI_RELEASE,
+    files: Object.freeze(['.pi/SYSTEM.md', '.pi/APPEND_SYSTEM.md', '.pi/settings.json']),
+    executables: Object.freeze(['pi']),
+    packages: Object.freeze(['@mariozechner/pi-coding-agent']),
+  }),
+});

@@ -39,9 +39,9 @@ export const DEFAULT_PROMPT_START = 'You are an expert coding assistant operatin
 export const DEFAULT_PROMPT_END =
   '- Always read pi .md files completely and follow links to related docs (e.g., tui.md for TUI API details)';
 export const PROJECT_CONTEXT = '\n\n# Project Context\n\nProject-specific instructions and guidelines:\n\n';
-const SKILLS = '\n\nThe following skills provide specialized instructions for specific tasks.';
+const SKILLS =
+  "\n\nThe following skills provide specialized instructions for specific tasks.\nUse the read tool to load a skill's file when the task matches its description.";
 const DATE = '\nCurrent date: ';
-const FILE_LINE = /^## (\/.*)\n\n/gm;
 
 /** The agent folder pi reads: `$PI_CODING_AGENT_DIR` (a leading `~` from the home), else `~/.pi/agent`. */
 export function agentDirOf(home: string, env: Readonly<Record<string, string>> | undefined): string {
@@ -121,6 +121,20 @@ function systemOf(body: unknown): string | undefined {
   return system.map((b) => (typeof (b as { text?: unknown }).text === 'string' ? (b as { text: string }).text : '')).join('');
 }
 
+/** The span of one file's block (`## <path>\n\n<text>\n\n`) at `pos`: its path and where it ends, its text found from the file itself. */
+function fileBlock(system: string, pos: number, input: ExtractInput): { file: string; end: number; problem?: string } | null {
+  if (!system.startsWith('## ', pos)) return null;
+  const nl = system.indexOf('\n\n', pos);
+  if (nl < 0) return null;
+  const file = system.slice(pos + 3, nl);
+  const text = textOf(input, file);
+  if (text !== undefined && system.startsWith(`${text}\n\n`, nl + 2)) return { file, end: nl + 2 + text.length + 2 };
+  // A file the sandbox does not hold as sent: its block runs to the next file's heading or the end of the context.
+  const next = [system.indexOf('\n\n## /', nl + 2), system.indexOf(SKILLS, nl + 2), system.lastIndexOf(DATE)].filter((i) => i > nl);
+  const end = next.length === 0 ? system.length : Math.min(...next) + (system.startsWith('\n\n## /', Math.min(...next)) ? 2 : 0);
+  return { file, end, problem: `the text sent for ${file} is not that file's text in the sandbox` };
+}
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['pi sent no model request'] };
@@ -133,30 +147,33 @@ function extract(input: ExtractInput): Extracted {
   const systemFile = firstOf([path.join(input.cwd, '.pi', 'SYSTEM.md'), path.join(agentDir, 'SYSTEM.md')]);
   const appendFile = firstOf([path.join(input.cwd, '.pi', 'APPEND_SYSTEM.md'), path.join(agentDir, 'APPEND_SYSTEM.md')]);
   // Where the instruction text starts: after pi's own prompt, or at the start (a SYSTEM.md replaced it).
-  let start: number;
-  if (system.startsWith(DEFAULT_PROMPT_START) && system.includes(DEFAULT_PROMPT_END)) {
-    start = system.indexOf(DEFAULT_PROMPT_END) + DEFAULT_PROMPT_END.length;
-  } else {
-    start = 0;
+  const ownPrompt = system.startsWith(DEFAULT_PROMPT_START) && system.includes(DEFAULT_PROMPT_END);
+  const start = ownPrompt ? system.indexOf(DEFAULT_PROMPT_END) + DEFAULT_PROMPT_END.length : 0;
+  let pos = start;
+  if (!ownPrompt) {
     const t = systemFile === undefined ? undefined : textOf(input, systemFile);
-    if (systemFile !== undefined && t !== undefined && system.startsWith(t)) files.push(systemFile);
-    else problems.push('the system prompt is neither pi’s own nor a SYSTEM.md of the sandbox');
+    if (systemFile !== undefined && t !== undefined && t !== '' && system.startsWith(t)) {
+      files.push(systemFile);
+      pos += t.length;
+    } else problems.push('the system prompt is neither pi’s own nor a SYSTEM.md of the sandbox');
   }
-  const ends = [system.indexOf(SKILLS, start), system.lastIndexOf(DATE)].filter((i) => i >= start);
-  const end = ends.length === 0 ? system.length : Math.min(...ends);
-  let text = system.slice(start, end);
-  if (start > 0) text = text.startsWith('\n\n') ? text.slice(2) : text;
-  // An appended text comes before the project context; its file is the one whose text it is.
-  const ctx = text.indexOf(PROJECT_CONTEXT.slice(2));
-  const before = ctx < 0 ? text : text.slice(0, ctx);
-  const afterSystem = files.length > 0 ? before.slice(textOf(input, files[0])!.length) : before;
-  const appended = afterSystem.replace(/^\n\n/, '').replace(/\n\n$/, '');
-  if (appended !== '') {
-    const t = appendFile === undefined ? undefined : textOf(input, appendFile);
-    if (appendFile !== undefined && t === appended) files.push(appendFile);
-    else problems.push(`appended text that is no APPEND_SYSTEM.md of the sandbox: ${JSON.stringify(appended.slice(0, 80))}`);
+  const appended = appendFile === undefined ? undefined : textOf(input, appendFile);
+  if (appendFile !== undefined && appended !== undefined && appended !== '' && system.startsWith(`\n\n${appended}`, pos)) {
+    files.push(appendFile);
+    pos += 2 + appended.length;
   }
-  if (ctx >= 0) for (const m of text.slice(ctx).matchAll(FILE_LINE)) files.push(m[1]);
+  if (system.startsWith(PROJECT_CONTEXT, pos)) {
+    pos += PROJECT_CONTEXT.length;
+    for (let block = fileBlock(system, pos, input); block !== null; block = fileBlock(system, pos, input)) {
+      files.push(block.file);
+      if (block.problem) problems.push(block.problem);
+      pos = block.end;
+    }
+  }
+  if (!system.startsWith(SKILLS, pos) && !system.startsWith(DATE, pos))
+    problems.push(`text pi sent that is no file of the sandbox: ${JSON.stringify(system.slice(pos, pos + 80))}`);
+  let text = system.slice(start, pos);
+  if (ownPrompt && text.startsWith('\n\n')) text = text.slice(2);
   return { files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems };
 }
 

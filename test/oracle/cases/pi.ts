@@ -1,12 +1,256 @@
+/**
+ * pi 0.73.1 oracle cases (src/resolver/profiles/pi/README.md). Each `why` names the rule it checks
+ * and where it comes from in pi's source (`resource-loader.js`: `loadContextFileFromDir`,
+ * `loadProjectContextFiles`, `discoverSystemPromptFile`, `discoverAppendSystemPromptFile`;
+ * `system-prompt.js`: `buildSystemPrompt`; `config.js`: `getAgentDir`) or a run.
+ */
 import type { OracleCase } from '../case';
+
 const GIT = { '.git': { dir: true } } as const;
+const BOM = [0xef, 0xbb, 0xbf];
+const bytes = (s: string, prefix: number[] = []) => ({ bytes: [...prefix, ...Buffer.from(s, 'utf8')] });
+
 export const cases: OracleCase[] = [
+  // ---- names and fallbacks ----------------------------------------------------------------------
   {
-    name: 'probe',
-    why: 'probe',
-    tree: { ...GIT, 'AGENTS.md': 'Agents at the root.\n', 'CLAUDE.md': 'Claude at the root.\n', 'a/CLAUDE.md': 'claude a\n', '.pi/APPEND_SYSTEM.md': 'appended\n', '.agents/skills/foo/SKILL.md': '---\nname: foo\ndescription: Foo skill.\n---\nbody\n' },
+    name: 'agents-at-root',
+    why: 'loadContextFileFromDir: AGENTS.md of the working directory, under # Project Context as ## <absolute path>',
+    tree: { ...GIT, 'AGENTS.md': 'Agents at the root.\n' },
+  },
+  {
+    name: 'claude-fallback',
+    why: 'loadContextFileFromDir: CLAUDE.md when the folder has no AGENTS.md',
+    tree: { ...GIT, 'CLAUDE.md': 'Claude at the root.\n' },
+  },
+  {
+    name: 'agents-before-claude',
+    why: 'loadContextFileFromDir: the first name that exists wins the folder; CLAUDE.md beside AGENTS.md is not sent',
+    tree: { ...GIT, 'AGENTS.md': 'Agents wins.\n', 'CLAUDE.md': 'Claude loses.\n' },
+  },
+  {
+    name: 'upper-case-agents',
+    why: 'loadContextFileFromDir: AGENTS.MD is the second name (a case-sensitive disk)',
+    tree: { ...GIT, 'AGENTS.MD': 'Upper-case agents.\n', 'CLAUDE.md': 'Claude loses.\n' },
+  },
+  {
+    name: 'both-agents-spellings',
+    why: 'loadContextFileFromDir: AGENTS.md comes before AGENTS.MD',
+    tree: { ...GIT, 'AGENTS.md': 'Lower suffix.\n', 'AGENTS.MD': 'Upper suffix.\n' },
+  },
+  {
+    name: 'upper-case-claude',
+    why: 'loadContextFileFromDir: CLAUDE.MD is the last name',
+    tree: { ...GIT, 'CLAUDE.MD': 'Upper-case claude.\n', 'agents.md': 'Not a pi name.\n', 'GEMINI.md': 'Nor this.\n' },
+  },
+  {
+    name: 'claude-md-before-upper',
+    why: 'loadContextFileFromDir: CLAUDE.md comes before CLAUDE.MD',
+    tree: { ...GIT, 'CLAUDE.md': 'Claude lower.\n', 'CLAUDE.MD': 'Claude upper.\n' },
+  },
+  {
+    name: 'agents-folder-passed-over',
+    why: 'loadContextFileFromDir: a folder named AGENTS.md exists but cannot be read; pi catches the error and takes the next name',
+    tree: { ...GIT, 'AGENTS.md/inner.md': 'Inside a folder.\n', 'CLAUDE.md': 'Claude after the folder.\n' },
+  },
+  {
+    name: 'empty-agents-claims-folder',
+    why: 'loadContextFileFromDir: an empty AGENTS.md is sent (its heading and nothing) and CLAUDE.md is not',
+    tree: { ...GIT, 'AGENTS.md': '', 'CLAUDE.md': 'Claude not sent.\n' },
+  },
+  {
+    name: 'whitespace-only',
+    why: 'buildSystemPrompt: a file of blank lines is sent as it is',
+    tree: { ...GIT, 'AGENTS.md': '\n   \n\n' },
+  },
+  // ---- the walk ---------------------------------------------------------------------------------
+  {
+    name: 'walk-down-to-cwd',
+    why: 'loadProjectContextFiles: every folder from / down to the working directory, the top first',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'a/AGENTS.md': 'a\n', 'a/b/AGENTS.md': 'b\n' },
+    cwd: 'a/b',
+  },
+  {
+    name: 'walk-mixed-names',
+    why: 'loadProjectContextFiles: the name is chosen per folder',
+    tree: { ...GIT, 'CLAUDE.md': 'root claude\n', 'a/AGENTS.md': 'a agents\n', 'a/CLAUDE.md': 'a claude\n', 'a/b/CLAUDE.MD': 'b upper\n' },
+    cwd: 'a/b',
+  },
+  {
+    name: 'walk-skips-folders-without',
+    why: 'loadProjectContextFiles: a folder with none of the names adds nothing',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'a/notes.md': 'x\n', 'a/b/c/AGENTS.md': 'c\n' },
+    cwd: 'a/b/c',
+  },
+  {
+    name: 'walk-above-git-root',
+    why: 'loadProjectContextFiles: the walk does not stop at the git root; it goes on to /',
+    tree: { 'AGENTS.md': 'above the repository\n', 'repo/.git': { dir: true }, 'repo/AGENTS.md': 'repository\n' },
+    cwd: 'repo',
+  },
+  {
+    name: 'no-git',
+    why: 'loadProjectContextFiles: no repository needed',
+    tree: { 'AGENTS.md': 'no git root\n', 'sub/CLAUDE.md': 'sub\n' },
+    cwd: 'sub',
+  },
+  {
+    name: 'below-cwd-not-loaded',
+    why: 'loadProjectContextFiles: only the working directory and its parents; a deeper file is not sent',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'pkg/AGENTS.md': 'deeper\n', 'pkg/src/x.ts': 'export {};\n' },
+  },
+  {
+    name: 'read-loads-nothing',
+    why: 'pi reads context files once, at start: a read of a file in a deeper folder (the read tool) brings no file in',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'pkg/AGENTS.md': 'deeper\n', 'pkg/src/x.ts': 'export {};\n' },
+    read: 'pkg/src/x.ts',
+  },
+  {
+    name: 'read-in-cwd',
+    why: 'the read tool result carries the file only; the context is the system prompt of every request',
+    tree: { ...GIT, 'CLAUDE.md': 'root claude\n', 'sub/AGENTS.md': 'sub agents\n', 'sub/a.ts': 'export const a = 1;\n' },
+    cwd: 'sub',
+    read: 'sub/a.ts',
+  },
+  // ---- the agent folder -------------------------------------------------------------------------
+  {
+    name: 'global-agents',
+    why: 'loadProjectContextFiles: ~/.pi/agent/AGENTS.md first, then the walk',
+    tree: { ...GIT, 'AGENTS.md': 'project\n' },
     home: { '.pi/agent/AGENTS.md': 'global\n' },
-    cwd: 'a',
-    read: 'a/CLAUDE.md',
+  },
+  {
+    name: 'global-claude-fallback',
+    why: 'loadContextFileFromDir on the agent folder: CLAUDE.md when it has no AGENTS.md',
+    tree: { ...GIT, 'CLAUDE.md': 'project claude\n' },
+    home: { '.pi/agent/CLAUDE.md': 'global claude\n', '.claude/CLAUDE.md': 'Claude Code’s global file: not pi’s\n' },
+  },
+  {
+    name: 'global-only',
+    why: 'loadProjectContextFiles: the agent folder’s file alone',
+    tree: { ...GIT, 'src/main.ts': 'x\n' },
+    home: { '.pi/agent/AGENTS.md': 'only global\n', '.pi/AGENTS.md': 'not the agent folder\n' },
+  },
+  {
+    name: 'agent-dir-variable',
+    why: 'config.js getAgentDir: PI_CODING_AGENT_DIR moves the agent folder; ~/.pi/agent is not read then',
+    tree: { ...GIT, 'AGENTS.md': 'project\n' },
+    home: { '.pi/agent/AGENTS.md': 'default folder\n', 'custom/CLAUDE.md': 'custom folder\n' },
+    env: { PI_CODING_AGENT_DIR: '{{home}}/custom' },
+  },
+  // ---- SYSTEM.md and APPEND_SYSTEM.md -----------------------------------------------------------
+  {
+    name: 'project-system-md',
+    why: 'discoverSystemPromptFile: .pi/SYSTEM.md replaces pi’s own prompt; the project context follows it',
+    tree: { ...GIT, '.pi/SYSTEM.md': 'You are a careful reviewer.\n', 'AGENTS.md': 'project\n' },
+  },
+  {
+    name: 'global-system-md',
+    why: 'discoverSystemPromptFile: <agent>/SYSTEM.md when the project has none',
+    tree: { ...GIT, 'AGENTS.md': 'project\n' },
+    home: { '.pi/agent/SYSTEM.md': 'Global system prompt.' },
+  },
+  {
+    name: 'project-system-wins',
+    why: 'discoverSystemPromptFile: the project file first; the global one is not read',
+    tree: { ...GIT, '.pi/SYSTEM.md': 'project system\n' },
+    home: { '.pi/agent/SYSTEM.md': 'global system\n' },
+  },
+  {
+    name: 'empty-system-md',
+    why: 'buildSystemPrompt: an empty SYSTEM.md is no custom prompt: pi keeps its own, and the global file is not taken instead',
+    tree: { ...GIT, '.pi/SYSTEM.md': '', 'AGENTS.md': 'project\n' },
+    home: { '.pi/agent/SYSTEM.md': 'global system\n' },
+  },
+  {
+    name: 'system-md-only-in-cwd',
+    why: 'discoverSystemPromptFile: only the working directory’s .pi is looked at, not a parent’s',
+    tree: { ...GIT, '.pi/SYSTEM.md': 'root system\n', '.pi/APPEND_SYSTEM.md': 'root append\n', 'sub/AGENTS.md': 'sub\n' },
+    cwd: 'sub',
+  },
+  {
+    name: 'project-append',
+    why: 'discoverAppendSystemPromptFile: .pi/APPEND_SYSTEM.md after pi’s prompt, before the project context',
+    tree: { ...GIT, '.pi/APPEND_SYSTEM.md': 'Always answer in French.\n', 'AGENTS.md': 'project\n' },
+  },
+  {
+    name: 'global-append',
+    why: 'discoverAppendSystemPromptFile: <agent>/APPEND_SYSTEM.md when the project has none',
+    tree: { ...GIT, 'CLAUDE.md': 'project\n' },
+    home: { '.pi/agent/APPEND_SYSTEM.md': 'global append\n' },
+  },
+  {
+    name: 'project-append-wins',
+    why: 'discoverAppendSystemPromptFile: one file, the project’s first',
+    tree: { ...GIT, '.pi/APPEND_SYSTEM.md': 'project append\n' },
+    home: { '.pi/agent/APPEND_SYSTEM.md': 'global append\n' },
+  },
+  {
+    name: 'empty-append',
+    why: 'buildSystemPrompt: an empty APPEND_SYSTEM.md appends nothing (and the global one is not read)',
+    tree: { ...GIT, '.pi/APPEND_SYSTEM.md': '', 'AGENTS.md': 'project\n' },
+    home: { '.pi/agent/APPEND_SYSTEM.md': 'global append\n' },
+  },
+  {
+    name: 'system-append-context',
+    why: 'buildSystemPrompt: SYSTEM.md, a blank line, APPEND_SYSTEM.md, then # Project Context with the global and project files',
+    tree: { ...GIT, '.pi/SYSTEM.md': 'system\n', '.pi/APPEND_SYSTEM.md': 'append\n', 'AGENTS.md': 'project\n' },
+    home: { '.pi/agent/AGENTS.md': 'global\n' },
+  },
+  {
+    name: 'system-md-no-context',
+    why: 'buildSystemPrompt: a SYSTEM.md with no context file is the whole instruction text',
+    tree: { ...GIT, '.pi/SYSTEM.md': 'Only the system prompt, no newline at the end' },
+  },
+  // ---- text as sent -----------------------------------------------------------------------------
+  {
+    name: 'bom-kept',
+    why: 'readFileSync(…, "utf-8") keeps a leading BOM as U+FEFF',
+    tree: { ...GIT, 'AGENTS.md': bytes('With a BOM.\n', BOM) },
+  },
+  {
+    name: 'crlf-kept',
+    why: 'the text is sent as read: CRLF line ends stay',
+    tree: { ...GIT, 'AGENTS.md': 'line one\r\nline two\r\n' },
+  },
+  {
+    name: 'invalid-utf8',
+    why: 'readFileSync(…, "utf-8") turns bytes that are not UTF-8 into U+FFFD',
+    tree: { ...GIT, 'AGENTS.md': { bytes: [0x41, 0xff, 0xfe, 0x42, 0x0a] } },
+  },
+  {
+    name: 'no-final-newline-and-unicode',
+    why: 'buildSystemPrompt: ## <path>, a blank line, the text whole, a blank line',
+    tree: { ...GIT, 'AGENTS.md': 'Émoji 🚀 and ünïcode', 'sub/CLAUDE.md': '中文说明\n' },
+    cwd: 'sub',
+  },
+  {
+    name: 'frontmatter-and-headings',
+    why: 'pi reads no frontmatter and expands no @imports: the file is sent as it is, headings and all',
+    tree: {
+      ...GIT,
+      'AGENTS.md': '---\ntitle: rules\n---\n# Project Context\n\n## /not/a/file\n\n@docs/more.md\n',
+      'docs/more.md': 'Not imported.\n',
+    },
+  },
+  {
+    name: 'large-file-whole',
+    why: 'pi sets no budget: a 200 KB file is sent whole',
+    tree: { ...GIT, 'AGENTS.md': 'x'.repeat(199) + '\n' + 'Rule line of the large file.\n'.repeat(7000) },
+  },
+  {
+    name: 'linked-agents',
+    why: 'loadContextFileFromDir: a link named AGENTS.md is followed; its own path is written',
+    tree: { ...GIT, 'AGENTS.md': { link: 'docs/agents-guide.md' }, 'docs/agents-guide.md': 'Through a link.\n' },
+  },
+  {
+    name: 'broken-link-passed-over',
+    why: 'loadContextFileFromDir: existsSync is false for a broken link, so the next name is taken',
+    tree: { ...GIT, 'AGENTS.md': { link: 'missing.md' }, 'CLAUDE.md': 'Claude after a broken link.\n' },
+  },
+  {
+    name: 'cwd-through-link',
+    why: 'pi writes the working directory as the process has it (links resolved): the walk runs up the real folders',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'real/sub/AGENTS.md': 'real sub\n', 'real/CLAUDE.md': 'real\n', here: { link: 'real/sub' } },
+    cwd: 'here',
   },
 ];

@@ -95,8 +95,7 @@ export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
 
   // Context files: the agent folder's, then each folder from / down to the working directory.
   const seen = new Set<string>();
-  const first = (dir: string): string | undefined =>
-    CONTEXT_NAMES.map((n) => P.join(dir, n)).find((abs) => kind(abs)?.kind === 'file');
+  const first = (dir: string): string | undefined => CONTEXT_NAMES.map((n) => P.join(dir, n)).find((abs) => kind(abs)?.kind === 'file');
   const global = first(agent.path);
   if (global !== undefined) {
     add(global, 'context', true);

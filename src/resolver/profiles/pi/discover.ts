@@ -96,16 +96,26 @@ export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
   // Context files: the agent folder's, then each folder from / down to the working directory.
   const seen = new Set<string>();
   const first = (dir: string): string | undefined => CONTEXT_NAMES.map((n) => P.join(dir, n)).find((abs) => kind(abs)?.kind === 'file');
+  // The other names of a folder whose file was taken: shown as not loaded, with the one that was.
+  const passedOver = (dir: string, taken: string, own: boolean) => {
+    for (const name of CONTEXT_NAMES) {
+      const abs = P.join(dir, name);
+      if (abs === taken || kind(abs)?.kind !== 'file') continue;
+      add(abs, 'context', own, { report: { status: 'not-loaded', reason: `pi takes one file per folder: ${display(taken)} is there` } });
+    }
+  };
   const global = first(agent.path);
   if (global !== undefined) {
     add(global, 'context', true);
     seen.add(global);
+    passedOver(agent.path, global, true);
   }
   for (const dir of foldersDown(P, cwd)) {
     const abs = first(dir);
     if (abs === undefined || seen.has(abs)) continue;
     seen.add(abs);
     add(abs, 'context', false);
+    passedOver(dir, abs, false);
   }
   return out;
 }

@@ -20,7 +20,7 @@ export const PI_FIDELITY: readonly string[] = Object.freeze([
   `Checked against pi ${PI_RELEASE} (pi -p, a provider of the Anthropic Messages kind) by the oracle suite: files and text agree on every case.`,
   "The system-prompt part starts after pi's own prompt (or at a SYSTEM.md that replaced it) and ends before the skills list and the date.",
   'Not modelled: --system-prompt, --append-system-prompt and --no-context-files on the command line, and resources an extension adds.',
-  'Files larger than 1 MiB are not read (pi reads any size).',
+  'Only the first 1 MiB of a file is shown, with a warning (pi sends it all).',
 ]);
 
 export const PI: Profile = {

@@ -12,8 +12,8 @@
  * (`--no-themes`, `--no-prompt-templates`: nothing of them reaches the model in a one-shot run),
  * every tool but `read` (`--tools read`: a repository's `shellPath` or `shellCommandPrefix` has
  * no shell to run). Refused: a `.pi/settings.json` of the working directory that sets
- * `npmCommand` (pi runs it to find the global npm folder when a user-scope npm package is
- * configured), or that does not parse. pi reads no `.env` file; it keeps the home's files as
+ * `npmCommand` (pi runs it to find the global npm folder when the home's settings name an npm
+ * package: seen writing its marker in a run, `--offline` or not), or that does not parse. pi reads no `.env` file; it keeps the home's files as
  * they are (the provider is not in `models.json`), so the profile reads what the agent read.
  *
  * What it sends: `POST /v1/messages` with one system text block. Its instruction text: a

@@ -12,6 +12,13 @@ export const PI_ABOUT: ProfileCard = Object.freeze({
     release: PI_RELEASE,
     files: Object.freeze(['.pi/SYSTEM.md', '.pi/APPEND_SYSTEM.md', '.pi/settings.json']),
     executables: Object.freeze(['pi']),
-    packages: Object.freeze(['@mariozechner/pi-coding-agent']),
+    // pi is four packages released together under one number: the agent, and the model client,
+    // agent loop and terminal UI it is built on (the oracle pins all four to the release).
+    packages: Object.freeze([
+      '@mariozechner/pi-coding-agent',
+      '@mariozechner/pi-ai',
+      '@mariozechner/pi-agent-core',
+      '@mariozechner/pi-tui',
+    ]),
   }),
 });

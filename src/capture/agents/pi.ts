@@ -27,7 +27,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentDriver, ExtractInput, Extracted } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ResidueKind } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 
 const EXTENSION = 'holaryn-provider.mjs';
@@ -135,6 +135,46 @@ function fileBlock(system: string, pos: number, input: ExtractInput): { file: st
   return { file, end, problem: `the text sent for ${file} is not that file's text in the sandbox` };
 }
 
+const SKILL_ENTRY =
+  /^ {2}<skill>\n {4}<name>([^<]*)<\/name>\n {4}<description>([^<]*)<\/description>\n {4}<location>([^<]*)<\/location>\n {2}<\/skill>$/gm;
+
+function unescapeXml(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The skill entries of the `<available_skills>` list after `pos` (every one is the repository's or the home's: pi has no built-in skill). */
+function skillsIn(system: string, pos: number): ExtractedListing[] {
+  if (!system.startsWith(SKILLS, pos)) return [];
+  const open = system.indexOf('\n<available_skills>\n', pos);
+  const close = system.indexOf('\n</available_skills>', open);
+  if (open < 0 || close < 0) return [];
+  const list = system.slice(open + '\n<available_skills>\n'.length, close);
+  return [...list.matchAll(SKILL_ENTRY)].map((m) => ({ kind: 'skill', name: unescapeXml(m[1]), place: 'system-prompt', text: m[0] }));
+}
+
+/**
+ * Lines of pi's request that change with the repository's files but are not their text: the
+ * skills list's own lines (sent only when a skill is listed), and pi's own prompt (sent only when
+ * no SYSTEM.md replaces it).
+ */
+export const PI_RESIDUE: readonly ResidueKind[] = [
+  {
+    kind: 'skills list header',
+    pattern:
+      /^(The following skills provide specialized instructions for specific tasks\.|Use the read tool to load a skill's file when the task matches its description\.|When a skill file references a relative path, resolve it against the skill directory \(parent of SKILL\.md \/ dirname of the path\) and use that absolute path in tool commands\.|<available_skills>|<\/available_skills>)$/,
+  },
+  {
+    kind: 'pi’s own system prompt',
+    pattern:
+      /^(You are an expert coding assistant operating inside pi, a coding agent harness\. .*|Available tools:|- read: Read file contents|In addition to the tools above, you may have access to other custom tools depending on the project\.|Guidelines:|- Use read to examine files instead of cat or sed\.|- Be concise in your responses|- Show file paths clearly when working with files|Pi documentation \(read only when the user asks about pi itself.*|- (Main documentation|Additional docs|Examples): \/.*|- When asked about: extensions .*|- When working on pi topics, .*|- Always read pi \.md files completely .*)$/,
+  },
+];
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['pi sent no model request'] };
@@ -174,7 +214,7 @@ function extract(input: ExtractInput): Extracted {
     problems.push(`text pi sent that is no file of the sandbox: ${JSON.stringify(system.slice(pos, pos + 80))}`);
   let text = system.slice(start, pos);
   if (ownPrompt && text.startsWith('\n\n')) text = text.slice(2);
-  return { files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems };
+  return { files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems, listings: skillsIn(system, pos) };
 }
 
 export const PI_DRIVER: AgentDriver = {
@@ -217,5 +257,6 @@ export const PI_DRIVER: AgentDriver = {
   },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read', input: { path: file } }),
+  residue: PI_RESIDUE,
   extract,
 };

@@ -6,13 +6,14 @@
  * prompt.
  */
 import { NO_BUDGET } from '../../fit';
-import type { Profile } from '../../profile';
+import type { DiscoverContext, Discovery, Profile } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { inFolder } from '../agent/config';
 import { PI_ABOUT, PI_RELEASE } from './about';
 import { CONTEXT_NAMES, discoverPi, piAgentDir } from './discover';
 import { PI_FORMAT } from './format';
+import { piSkills } from './skills';
 
 export const PI_VERSION = PI_RELEASE;
 
@@ -22,6 +23,12 @@ export const PI_FIDELITY: readonly string[] = Object.freeze([
   'Not modelled: --system-prompt, --append-system-prompt and --no-context-files on the command line, and resources an extension adds.',
   'Only the first 1 MiB of a file is shown, with a warning (pi sends it all).',
 ]);
+
+/** pi's answer for one call: its files, and the skills it lists after them. */
+function discover(ctx: DiscoverContext): Discovery {
+  const agent = piAgentDir({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path });
+  return { candidates: discoverPi(ctx), listings: piSkills(ctx, agent.path) };
+}
 
 export const PI: Profile = {
   ...PI_ABOUT,
@@ -38,7 +45,7 @@ export const PI: Profile = {
   settings: [],
   noTargets: 'root',
   directories: [],
-  discover: discoverPi,
+  discover,
   load: {
     symlinks: 'follow-disclose',
     // readFileSync(…, "utf-8"): invalid bytes become U+FFFD, a BOM is kept.

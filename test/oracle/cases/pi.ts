@@ -9,6 +9,8 @@ import type { OracleCase } from '../case';
 const GIT = { '.git': { dir: true } } as const;
 const BOM = [0xef, 0xbb, 0xbf];
 const bytes = (s: string, prefix: number[] = []) => ({ bytes: [...prefix, ...Buffer.from(s, 'utf8')] });
+const skill = (name: string | null, description: string | null, extra = '') =>
+  `---\n${name === null ? '' : `name: ${name}\n`}${description === null ? '' : `description: ${description}\n`}${extra}---\n\n# Skill body\n\nNot sent.\n`;
 
 export const cases: OracleCase[] = [
   // ---- names and fallbacks ----------------------------------------------------------------------
@@ -252,5 +254,167 @@ export const cases: OracleCase[] = [
     why: 'pi writes the working directory as the process has it (links resolved): the walk runs up the real folders',
     tree: { ...GIT, 'AGENTS.md': 'root\n', 'real/sub/AGENTS.md': 'real sub\n', 'real/CLAUDE.md': 'real\n', here: { link: 'real/sub' } },
     cwd: 'here',
+  },
+  // ---- skills (listings) ------------------------------------------------------------------------
+  {
+    name: 'skill-agents-folder',
+    why: 'addAutoDiscoveredResources: .agents/skills of the working directory; formatSkillsForPrompt writes name, description, location',
+    tree: { ...GIT, 'AGENTS.md': 'project\n', '.agents/skills/lint/SKILL.md': skill('lint', 'Runs the linter.') },
+  },
+  {
+    name: 'skill-pi-folder-and-root-file',
+    why: 'collectSkillEntries mode "pi": .pi/skills takes folders with SKILL.md and .md files directly inside (named after the folder they sit in unless name: says)',
+    tree: {
+      ...GIT,
+      '.pi/skills/deploy/SKILL.md': skill('deploy', 'Deploys the app.'),
+      '.pi/skills/quick.md': skill('quick', 'A one-file skill.'),
+      '.pi/skills/unnamed.md': skill(null, 'Named after its folder.'),
+    },
+  },
+  {
+    name: 'skill-agents-root-file-not-a-skill',
+    why: 'collectSkillEntries mode "agents": a .md file directly in .agents/skills is not a skill',
+    tree: {
+      ...GIT,
+      '.agents/skills/loose.md': skill('loose', 'Not a skill here.'),
+      '.agents/skills/real/SKILL.md': skill('real', 'A skill.'),
+    },
+  },
+  {
+    name: 'skill-order-and-walk',
+    why: 'addAutoDiscoveredResources: .pi/skills first, then .agents/skills from the working directory up to the git root, nearest first',
+    tree: {
+      ...GIT,
+      '.agents/skills/root-skill/SKILL.md': skill('root-skill', 'At the root.'),
+      'pkg/.agents/skills/pkg-skill/SKILL.md': skill('pkg-skill', 'In pkg.'),
+      'pkg/app/.agents/skills/app-skill/SKILL.md': skill('app-skill', 'In app.'),
+      'pkg/app/.pi/skills/pi-skill/SKILL.md': skill('pi-skill', 'In app .pi.'),
+      'pkg/app/.pi/skills/zz/SKILL.md': skill('zz', 'Sorted after pi-skill.'),
+    },
+    cwd: 'pkg/app',
+  },
+  {
+    name: 'skill-walk-stops-at-git-root',
+    why: 'collectAncestorAgentsSkillDirs: the walk stops at the folder holding .git; .pi/skills of a parent is never read',
+    tree: {
+      '.agents/skills/above/SKILL.md': skill('above', 'Above the repository.'),
+      '.pi/skills/parent-pi/SKILL.md': skill('parent-pi', 'Not the working directory.'),
+      'repo/.git': { dir: true },
+      'repo/.agents/skills/inside/SKILL.md': skill('inside', 'In the repository.'),
+    },
+    cwd: 'repo',
+  },
+  {
+    name: 'skill-walk-without-git',
+    why: 'collectAncestorAgentsSkillDirs: with no git root the walk goes on up',
+    tree: { '.agents/skills/top/SKILL.md': skill('top', 'Top.'), 'a/b/.agents/skills/deep/SKILL.md': skill('deep', 'Deep.') },
+    cwd: 'a/b',
+  },
+  {
+    name: 'skill-home-folders',
+    why: 'addAutoDiscoveredResources: the user skills (<agent>/skills, then ~/.agents/skills) after the project ones',
+    tree: { ...GIT, '.agents/skills/proj/SKILL.md': skill('proj', 'Project.') },
+    home: {
+      '.pi/agent/skills/mine/SKILL.md': skill('mine', 'Agent folder.'),
+      '.pi/agent/skills/single.md': skill('single', 'A file in the agent folder.'),
+      '.agents/skills/shared/SKILL.md': skill('shared', 'Home agents folder.'),
+      '.agents/skills/shared.md': skill('not-root', 'Not a skill in .agents.'),
+    },
+  },
+  {
+    name: 'skill-name-collision',
+    why: 'loadSkills: of two skills with one name the first (the project’s) is kept',
+    tree: {
+      ...GIT,
+      '.pi/skills/a/SKILL.md': skill('same', 'First.'),
+      '.agents/skills/b/SKILL.md': skill('same', 'Second, dropped.'),
+    },
+    home: { '.agents/skills/c/SKILL.md': skill('same', 'Home, dropped.') },
+  },
+  {
+    name: 'skill-missing-description',
+    why: 'loadSkillFromFile: a skill without a description (or a blank one) is not loaded',
+    tree: {
+      ...GIT,
+      '.agents/skills/none/SKILL.md': skill('none', null),
+      '.agents/skills/blank/SKILL.md': skill('blank', '"   "'),
+      '.agents/skills/ok/SKILL.md': skill('ok', 'Has one.'),
+    },
+  },
+  {
+    name: 'skill-disable-model-invocation',
+    why: 'formatSkillsForPrompt: disable-model-invocation: true keeps a skill out of the list, and it still claims its name',
+    tree: {
+      ...GIT,
+      '.pi/skills/manual/SKILL.md': skill('manual', 'Only by command.', 'disable-model-invocation: true\n'),
+      '.agents/skills/manual/SKILL.md': skill('manual', 'Loses to the hidden one.'),
+      '.agents/skills/auto/SKILL.md': skill('auto', 'Listed.', 'disable-model-invocation: false\n'),
+    },
+  },
+  {
+    name: 'skill-nested-folders',
+    why: 'collectSkillEntries: folders without SKILL.md are looked into; a folder with one is not looked into further; dot folders and node_modules are left out',
+    tree: {
+      ...GIT,
+      '.agents/skills/group/inner/SKILL.md': skill('inner', 'Two levels down.'),
+      '.agents/skills/outer/SKILL.md': skill('outer', 'Outer.'),
+      '.agents/skills/outer/nested/SKILL.md': skill('nested', 'Below a skill: not looked at.'),
+      '.agents/skills/.hidden/SKILL.md': skill('hidden', 'Dot folder.'),
+      '.agents/skills/node_modules/dep/SKILL.md': skill('dep', 'node_modules.'),
+    },
+  },
+  {
+    name: 'skill-ignore-files',
+    why: 'collectSkillEntries: .gitignore, .ignore and .fdignore in a skills folder leave out what they match',
+    tree: {
+      ...GIT,
+      '.agents/skills/.gitignore': 'secret/\n',
+      '.agents/skills/.ignore': 'draft\n',
+      '.agents/skills/secret/SKILL.md': skill('secret', 'Ignored.'),
+      '.agents/skills/draft/SKILL.md': skill('draft', 'Ignored too.'),
+      '.agents/skills/kept/SKILL.md': skill('kept', 'Kept.'),
+    },
+  },
+  {
+    name: 'skill-escaping-and-name-mismatch',
+    why: 'formatSkillsForPrompt escapes & < > " \' in every field; a name: unlike its folder is only a warning',
+    tree: {
+      ...GIT,
+      '.agents/skills/folder-name/SKILL.md': skill('other-name', '"Use <this> & \\"that\\" when it\'s needed."'),
+    },
+  },
+  {
+    name: 'skill-long-description',
+    why: 'validateDescription: past 1024 characters is only a warning; the description is sent whole',
+    tree: { ...GIT, '.agents/skills/long/SKILL.md': skill('long', 'L'.repeat(1500)) },
+  },
+  {
+    name: 'skill-bad-header',
+    why: 'parseFrontmatter: a header that is not YAML fails the skill; a file with no header has no description',
+    tree: {
+      ...GIT,
+      '.agents/skills/broken/SKILL.md': '---\nname: broken\ndescription: [unclosed\n---\nbody\n',
+      '.agents/skills/plain/SKILL.md': '# No header\n',
+      '.agents/skills/good/SKILL.md': skill('good', 'Fine.'),
+    },
+  },
+  {
+    name: 'skill-crlf-and-multiline',
+    why: 'parseFrontmatter reads CR LF as LF; a folded description is YAML’s',
+    tree: {
+      ...GIT,
+      '.agents/skills/crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Windows lines.\r\n---\r\nbody\r\n',
+      '.agents/skills/folded/SKILL.md': '---\nname: folded\ndescription: >\n  One line\n  and the next.\n---\n',
+    },
+  },
+  {
+    name: 'skill-linked-folder',
+    why: 'collectSkillEntries follows a linked skill folder; the location is the path through the link, and one file reached twice is listed once',
+    tree: {
+      ...GIT,
+      'shared/tool/SKILL.md': skill('tool', 'Shared.'),
+      '.agents/skills/tool': { link: '../../shared/tool' },
+      '.pi/skills/tool-again': { link: '../../shared/tool' },
+    },
   },
 ];

@@ -37,6 +37,15 @@ interface SkillRoot {
   /** `.pi/skills` and `<agent>/skills` also take `.md` files directly inside. */
   readonly rootFiles: boolean;
   readonly own: boolean;
+  /** The folder of the walk it belongs to: a file below it is shown where pi found it (a probe of fixed names). */
+  readonly base: string;
+}
+
+/** Who may read `abs` of `root`: anyone for the user's own folders, else the boundary, as found by the walk. */
+function showsFor(ctx: DiscoverContext, root: SkillRoot, abs: string): ((real: string) => boolean) | null {
+  if (root.own) return null;
+  const name = relPosix(ctx, root.base, abs);
+  return (real) => ctx.boundary.shows(real, { dir: root.base, name, fixed: true });
 }
 
 function sortedNames(ctx: DiscoverContext, dir: string): string[] {
@@ -62,11 +71,12 @@ function relPosix(ctx: DiscoverContext, from: string, to: string): string {
   return P.relative(from, to).split(P.sep).join('/');
 }
 
-function addIgnoreRules(ctx: DiscoverContext, ig: Ignore, dir: string, root: string, own: boolean): void {
-  const rel = relPosix(ctx, root, dir);
+function addIgnoreRules(ctx: DiscoverContext, ig: Ignore, dir: string, root: SkillRoot): void {
+  const rel = relPosix(ctx, root.dir, dir);
   const prefix = rel ? `${rel}/` : '';
   for (const name of IGNORE_FILES) {
-    const read = peekText(ctx.fs, ctx.fs.path.join(dir, name), own ? null : (real) => ctx.boundary.shows(real), LISTING_FILE_BYTES);
+    const abs = ctx.fs.path.join(dir, name);
+    const read = peekText(ctx.fs, abs, showsFor(ctx, root, abs), LISTING_FILE_BYTES);
     if (!read.ok) continue;
     const patterns = read.text
       .split(/\r?\n/)
@@ -80,7 +90,7 @@ function addIgnoreRules(ctx: DiscoverContext, ig: Ignore, dir: string, root: str
 function collect(ctx: DiscoverContext, root: SkillRoot, dir = root.dir, ig: Ignore = ignore(), depth = 0): string[] {
   const P = ctx.fs.path;
   if (depth > MAX_SKILL_DEPTH || kindOf(ctx.fs, dir) !== 'directory') return [];
-  addIgnoreRules(ctx, ig, dir, root.dir, root.own);
+  addIgnoreRules(ctx, ig, dir, root);
   const names = sortedNames(ctx, dir);
   const skill = P.join(dir, 'SKILL.md');
   if (names.includes('SKILL.md') && kindOf(ctx.fs, skill) === 'file' && !ig.ignores(relPosix(ctx, root.dir, skill))) return [skill];
@@ -119,16 +129,17 @@ function skillRoots(ctx: DiscoverContext, agentDir: string): SkillRoot[] {
   const P = ctx.fs.path;
   const userAgents = P.join(ctx.homedir, '.agents', 'skills');
   const top = gitRoot(ctx, ctx.root);
-  const ancestors: string[] = [];
+  const ancestors: SkillRoot[] = [];
   for (let d = ctx.root; ; d = P.dirname(d)) {
-    ancestors.push(P.join(d, '.agents', 'skills'));
+    const dir = P.join(d, '.agents', 'skills');
+    if (dir !== userAgents) ancestors.push({ dir, rootFiles: false, own: false, base: d });
     if ((top !== null && d === top) || P.dirname(d) === d) break;
   }
   return [
-    { dir: P.join(ctx.root, '.pi', 'skills'), rootFiles: true, own: false },
-    ...ancestors.filter((d) => d !== userAgents).map((dir) => ({ dir, rootFiles: false, own: false })),
-    { dir: P.join(agentDir, 'skills'), rootFiles: true, own: true },
-    { dir: userAgents, rootFiles: false, own: true },
+    { dir: P.join(ctx.root, '.pi', 'skills'), rootFiles: true, own: false, base: ctx.root },
+    ...ancestors,
+    { dir: P.join(agentDir, 'skills'), rootFiles: true, own: true, base: agentDir },
+    { dir: userAgents, rootFiles: false, own: true, base: ctx.homedir },
   ];
 }
 
@@ -165,7 +176,7 @@ export function piSkills(ctx: DiscoverContext, agentDir: string): ListingEvidenc
   const kept = new Map<string, string>();
   for (const root of skillRoots(ctx, agentDir)) {
     for (const abs of collect(ctx, root)) {
-      const read = peekText(ctx.fs, abs, root.own ? null : (real) => ctx.boundary.shows(real), LISTING_FILE_BYTES);
+      const read = peekText(ctx.fs, abs, showsFor(ctx, root, abs), LISTING_FILE_BYTES);
       const source = listingPath(ctx, abs);
       const folder = P.basename(P.dirname(abs));
       const base = { kind: 'skill' as const, source, place: 'system-prompt' as const };

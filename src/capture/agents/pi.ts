@@ -24,6 +24,9 @@
  * replaced it, and without the leading blank line); the files are the `SYSTEM.md` and
  * `APPEND_SYSTEM.md` whose text it holds (the working directory's `.pi`, else the agent folder)
  * and each `## ` path of the project context. pi loads nothing when a tool touches a file.
+ * Its listings: each `<skill>` entry of `<available_skills>` after the context (pi has no
+ * built-in skill), in order; the list's own lines and pi's own prompt (back when a SYSTEM.md is
+ * removed) are its residue for the two-run proof.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -88,7 +88,7 @@ describe('pi profile', () => {
     assert.equal(ev.contextParts[0].text, `${HEADER}## ${T}/AGENTS.md\n\n\ufeffa\r\n\ufffd\n\n\n`);
   });
 
-  it('names the home files capture copies: the agent folder’s context and prompt files', () => {
+  it('names the home files capture copies: the agent folder’s context and prompt files, and both skills folders', () => {
     const pi = profileByName('pi');
     const files = pi.homeFiles!({
       fs: { path: path.posix } as never,
@@ -105,6 +105,42 @@ describe('pi profile', () => {
       '/h/.pi/agent/CLAUDE.MD',
       '/h/.pi/agent/SYSTEM.md',
       '/h/.pi/agent/APPEND_SYSTEM.md',
+      '/h/.pi/agent/skills',
+      '/h/.agents/skills',
     ]);
+  });
+  it('lists skills in pi’s order with pi’s entry text, and says why the others are not listed', () => {
+    const skill = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nbody\n`;
+    const { ev, T, home } = run(
+      {
+        '.git': { dir: true },
+        '.agents/skills/root/SKILL.md': skill('root', 'At the root.'),
+        'app/.agents/skills/near/SKILL.md': skill('near', 'Near & <dear>.'),
+        'app/.pi/skills/first/SKILL.md': skill('dup', 'First wins.'),
+        'app/.pi/skills/quick.md': skill('quick', 'A file.'),
+        'app/.agents/skills/second/SKILL.md': skill('dup', 'Loses.'),
+        'app/.agents/skills/hidden/SKILL.md': skill('hidden', 'Manual.', 'disable-model-invocation: true\n'),
+        'app/.agents/skills/nodesc/SKILL.md': '---\nname: nodesc\n---\n',
+      },
+      { cwd: 'app', home: { '.agents/skills/mine/SKILL.md': skill('mine', 'Home.') } },
+    );
+    const listed = ev.listings.map((l) => [l.name, l.status, l.source]);
+    assert.deepEqual(listed, [
+      ['dup', 'included', '.pi/skills/first/SKILL.md'],
+      ['quick', 'included', '.pi/skills/quick.md'],
+      ['hidden', 'not-loaded', '.agents/skills/hidden/SKILL.md'],
+      ['near', 'included', '.agents/skills/near/SKILL.md'],
+      ['nodesc', 'not-loaded', '.agents/skills/nodesc/SKILL.md'],
+      ['dup', 'shadowed', '.agents/skills/second/SKILL.md'],
+      ['root', 'included', '../.agents/skills/root/SKILL.md'],
+      ['mine', 'included', '~/.agents/skills/mine/SKILL.md'],
+    ]);
+    const near = ev.listings.find((l) => l.name === 'near');
+    assert.equal(
+      near?.text,
+      `  <skill>\n    <name>near</name>\n    <description>Near &amp; &lt;dear&gt;.</description>\n    <location>${T}/app/.agents/skills/near/SKILL.md</location>\n  </skill>`,
+    );
+    assert.equal(near?.place, 'system-prompt');
+    assert.ok(ev.listings.find((l) => l.name === 'mine')?.text.includes(`<location>${home}/.agents/skills/mine/SKILL.md</location>`));
   });
 });

@@ -136,4 +136,25 @@ describe('capture: the pi driver', () => {
     assert.match(extra.problems.join('\n'), /no file of the sandbox: "\\n\\nInjected text\./);
     assert.deepEqual(PI_DRIVER.extract({ requests: [], files, cwd: '/r', home: '/h' }).problems, ['pi sent no model request']);
   });
+  it('reads the skill entries of <available_skills> with their names unescaped, and names its residue', () => {
+    const entry = (name: string, loc: string) =>
+      `  <skill>\n    <name>${name}</name>\n    <description>D &amp; &lt;x&gt;</description>\n    <location>${loc}</location>\n  </skill>`;
+    const list = `${SKILLS.replace('<available_skills>\n</available_skills>', `<available_skills>\n${entry('a&amp;b', '/r/.agents/skills/a/SKILL.md')}\n${entry('c', '/h/.agents/skills/c/SKILL.md')}\n</available_skills>`)}`;
+    const got = PI_DRIVER.extract({ requests: [request(`${OWN}${list}${TAIL}`)], files: new Map(), cwd: '/r', home: '/h' });
+    assert.deepEqual(got.problems, []);
+    assert.deepEqual(got.parts, []);
+    assert.deepEqual(
+      got.listings?.map((l) => [l.kind, l.name, l.place]),
+      [
+        ['skill', 'a&b', 'system-prompt'],
+        ['skill', 'c', 'system-prompt'],
+      ],
+    );
+    assert.equal(got.listings?.[1].text, entry('c', '/h/.agents/skills/c/SKILL.md'));
+    const kinds = PI_DRIVER.residue ?? [];
+    const kindOf = (line: string) => kinds.find((k) => k.pattern.test(line))?.kind;
+    assert.equal(kindOf('<available_skills>'), 'skills list header');
+    assert.equal(kindOf('Guidelines:'), 'pi’s own system prompt');
+    assert.equal(kindOf('Anything a repository wrote'), undefined);
+  });
 });

@@ -7,10 +7,10 @@ export const PI_RELEASE = '0.73.1';
 export const PI_ABOUT: ProfileCard = Object.freeze({
   name: 'pi',
   description:
-    'pi: AGENTS.md (else CLAUDE.md) in ~/.pi/agent and in every folder from / down to the working directory, .pi/SYSTEM.md and .pi/APPEND_SYSTEM.md, all at the end of the system prompt',
+    'pi: AGENTS.md (else CLAUDE.md) in ~/.pi/agent and in every folder from / down to the working directory, .pi/SYSTEM.md and .pi/APPEND_SYSTEM.md, at the end of the system prompt; skills of .pi/skills and .agents/skills listed after them',
   signs: Object.freeze({
     release: PI_RELEASE,
-    files: Object.freeze(['.pi/SYSTEM.md', '.pi/APPEND_SYSTEM.md', '.pi/settings.json']),
+    files: Object.freeze(['.pi/SYSTEM.md', '.pi/APPEND_SYSTEM.md', '.pi/settings.json', '.pi/skills/**/*.md']),
     executables: Object.freeze(['pi']),
     // pi is four packages released together under one number: the agent, and the model client,
     // agent loop and terminal UI it is built on (the oracle pins all four to the release).

@@ -96,7 +96,11 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
-  lazy(PI_ABOUT, () => (require('./pi') as typeof import('./pi')).PI),
+  lazy(
+    PI_ABOUT,
+    () => (require('./pi') as typeof import('./pi')).PI,
+    () => (require('./pi/pitfalls') as typeof import('./pi/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

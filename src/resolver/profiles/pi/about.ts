@@ -21,4 +21,9 @@ export const PI_ABOUT: ProfileCard = Object.freeze({
       '@mariozechner/pi-tui',
     ]),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'pi',
+    codes: Object.freeze({ 'agent-pi-file-passed-over': 'warning', 'agent-pi-skill-unlisted': 'warning' }),
+  }),
 });

@@ -23,6 +23,9 @@ import type { PiPiece } from './format';
 
 export const CONTEXT_NAMES = ['AGENTS.md', 'AGENTS.MD', 'CLAUDE.md', 'CLAUDE.MD'] as const;
 
+/** The start of the reason of a name a folder's taken file passed over (pitfalls.ts reads it). */
+export const PASSED_OVER = 'pi takes one file per folder: ';
+
 /** pi's agent folder: `$PI_CODING_AGENT_DIR` (a leading `~` from the home), else `~/.pi/agent`. */
 export function piAgentDir(where: { env: Readonly<Record<string, string | undefined>>; homedir: string; path: PathApi }): AgentHome {
   return agentHome({ env: { ...where.env }, homedir: where.homedir, path: where.path }, 'PI_CODING_AGENT_DIR', '.pi/agent');
@@ -101,7 +104,7 @@ export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
     for (const name of CONTEXT_NAMES) {
       const abs = P.join(dir, name);
       if (abs === taken || kind(abs)?.kind !== 'file') continue;
-      add(abs, 'context', own, { report: { status: 'not-loaded', reason: `pi takes one file per folder: ${display(taken)} is there` } });
+      add(abs, 'context', own, { report: { status: 'not-loaded', reason: `${PASSED_OVER}${display(taken)} is there` } });
     }
   };
   const global = first(agent.path);

@@ -11,9 +11,10 @@
  * `extensions`, the extensions of `packages`: `--no-extensions`), themes and prompt templates
  * (`--no-themes`, `--no-prompt-templates`: nothing of them reaches the model in a one-shot run),
  * every tool but `read` (`--tools read`: a repository's `shellPath` or `shellCommandPrefix` has
- * no shell to run). Refused: a `.pi/settings.json` of the working directory that sets
- * `npmCommand` (pi runs it to find the global npm folder when the home's settings name an npm
- * package: seen writing its marker in a run, `--offline` or not), or that does not parse. pi reads no `.env` file; it keeps the home's files as
+ * no shell to run). Refused: a `.pi/settings.json` of the working directory (or the agent
+ * folder's `settings.json`) that sets `npmCommand` (pi runs it to find the global npm folder when the home's settings name an npm
+ * package: seen writing its marker in a run, `--offline` or not), or a project one that does
+ * not parse. pi reads no `.env` file; it keeps the home's files as
  * they are (the provider is not in `models.json`), so the profile reads what the agent read.
  *
  * What it sends: `POST /v1/messages` with one system text block. Its instruction text: a
@@ -77,28 +78,35 @@ function providerExtension(port: number): string {
 }
 
 /**
- * Refuses a project settings file (`<cwd>/.pi/settings.json`, the only one pi reads from the
- * repository) that names a command pi could run (`npmCommand`) or that does not parse (what it
- * would set could not be checked).
+ * Refuses a settings file pi reads (`<cwd>/.pi/settings.json`, the only one of the repository, and
+ * the agent folder's `settings.json`) that names a command pi could run (`npmCommand`), or a
+ * project one that does not parse (what it would set could not be checked; pi itself would go on
+ * without it).
  */
-export function checkProjectSettings(cwd: string): void {
-  const file = path.join(cwd, '.pi', 'settings.json');
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return;
+export function checkSettings(cwd: string, agentDir: string): void {
+  for (const [file, project] of [
+    [path.join(cwd, '.pi', 'settings.json'), true],
+    [path.join(agentDir, 'settings.json'), false],
+  ] as const) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    let doc: unknown;
+    try {
+      doc = JSON.parse(text);
+    } catch {
+      if (project)
+        throw new DriverRefusal(`${file} does not parse as JSON: what it sets (npmCommand, a command pi runs) could not be checked`);
+      continue;
+    }
+    if (typeof doc === 'object' && doc !== null && 'npmCommand' in doc)
+      throw new DriverRefusal(
+        `${file} sets npmCommand, a command pi 0.73.1 runs to find the global npm folder; the driver has no switch for it`,
+      );
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch {
-    throw new DriverRefusal(`${file} does not parse as JSON: what it sets (npmCommand, a command pi runs) could not be checked`);
-  }
-  if (typeof doc === 'object' && doc !== null && 'npmCommand' in doc)
-    throw new DriverRefusal(
-      `${file} sets npmCommand, a command pi 0.73.1 runs to find the global npm folder; the driver has no switch for it`,
-    );
 }
 
 function decoded(bytes: Uint8Array | undefined): string | undefined {
@@ -226,7 +234,7 @@ export const PI_DRIVER: AgentDriver = {
   protocol: 'anthropic-messages',
   stateFiles: ({ port }) => ({ [EXTENSION]: providerExtension(port) }),
   launch: ({ executable, node, cwd, home, state, prompt, env }) => {
-    checkProjectSettings(cwd);
+    checkSettings(cwd, agentDirOf(home, env));
     const agentDir = env?.PI_CODING_AGENT_DIR;
     return {
       command: node,

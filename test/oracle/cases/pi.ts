@@ -417,4 +417,59 @@ export const cases: OracleCase[] = [
       '.pi/skills/tool-again': { link: '../../shared/tool' },
     },
   },
+  // ---- settings that change the skills --------------------------------------------------------
+  {
+    name: 'settings-skills-folder',
+    why: 'resolveLocalEntries: a project settings skills entry (from .pi) is read as a skills folder ("pi" mode: .md files inside too) and comes before the discovered folders',
+    tree: {
+      ...GIT,
+      '.pi/settings.json': JSON.stringify({ skills: ['../shared-skills'] }),
+      'shared-skills/alpha/SKILL.md': skill('alpha', 'From settings.'),
+      'shared-skills/loose.md': skill('loose', 'A file in the named folder.'),
+      '.agents/skills/beta/SKILL.md': skill('beta', 'Discovered.'),
+    },
+  },
+  {
+    name: 'settings-skills-exclude',
+    why: 'isEnabledByOverrides: a "!" pattern turns off a discovered skill, matched by its folder name; "+" brings one back by its exact path',
+    tree: {
+      ...GIT,
+      '.pi/settings.json': JSON.stringify({ skills: ['!legacy*', '+../.agents/skills/legacy-keep'] }),
+      '.agents/skills/legacy-old/SKILL.md': skill('legacy-old', 'Turned off.'),
+      '.agents/skills/legacy-keep/SKILL.md': skill('legacy-keep', 'Forced back.'),
+      '.agents/skills/current/SKILL.md': skill('current', 'Kept.'),
+    },
+  },
+  {
+    name: 'settings-skills-patterns',
+    why: 'applyPatterns: include globs keep only matching files of the named folders, "!" drops, "-" drops an exact path',
+    tree: {
+      ...GIT,
+      '.pi/settings.json': JSON.stringify({ skills: ['../lib', 'tool-*', '!tool-draft', '-../lib/tool-b'] }),
+      'lib/tool-a/SKILL.md': skill('tool-a', 'Kept.'),
+      'lib/tool-b/SKILL.md': skill('tool-b', 'Dropped by "-".'),
+      'lib/tool-draft/SKILL.md': skill('tool-draft', 'Dropped by "!".'),
+      'lib/other/SKILL.md': skill('other', 'Not included.'),
+    },
+  },
+  {
+    name: 'settings-skills-user',
+    why: 'resolveLocalEntries: the agent folder’s settings.json skills entries (~ is the home), after the project’s skills and before the user folders',
+    tree: { ...GIT, '.agents/skills/proj/SKILL.md': skill('proj', 'Project.') },
+    home: {
+      '.pi/agent/settings.json': JSON.stringify({ skills: ['~/my-skills', '!home-off'] }),
+      'my-skills/mine/SKILL.md': skill('mine', 'Named by the user settings.'),
+      '.agents/skills/home-off/SKILL.md': skill('home-off', 'Turned off by the user settings.'),
+      '.agents/skills/home-on/SKILL.md': skill('home-on', 'Home folder.'),
+    },
+  },
+  {
+    name: 'settings-skills-old-format',
+    why: 'migrateSettings: the old { skills: { customDirectories } } form is read as the list',
+    tree: {
+      ...GIT,
+      '.pi/settings.json': JSON.stringify({ skills: { customDirectories: ['../old-skills'] } }),
+      'old-skills/legacy/SKILL.md': skill('legacy', 'Old settings form.'),
+    },
+  },
 ];

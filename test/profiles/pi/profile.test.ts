@@ -106,6 +106,7 @@ describe('pi profile', () => {
       '/h/.pi/agent/SYSTEM.md',
       '/h/.pi/agent/APPEND_SYSTEM.md',
       '/h/.pi/agent/skills',
+      '/h/.pi/agent/settings.json',
       '/h/.agents/skills',
     ]);
   });

@@ -1,7 +1,7 @@
 /**
  * The pi driver: its launch (the switches that keep a repository's extensions, themes, prompt
  * templates and shell from loading, the provider extension in the run's state), its refusal of a
- * project `.pi/settings.json` naming `npmCommand`, and its extractor on requests shaped as pi
+ * settings file naming `npmCommand`, and its extractor on requests shaped as pi
  * 0.73.1 sends them.
  */
 import { strict as assert } from 'node:assert';
@@ -54,7 +54,7 @@ describe('capture: the pi driver', () => {
     }
   });
 
-  it('refuses a project settings file that sets npmCommand or does not parse, and passes one that does not', () => {
+  it('refuses a settings file that sets npmCommand (the project’s or the agent folder’s) or a project one that does not parse', () => {
     const refused = envTree({ '.pi/settings.json': JSON.stringify({ npmCommand: ['/bin/sh', '-c', 'evil'] }) });
     const broken = envTree({ '.pi/settings.json': '{ not json' });
     const fine = envTree({ '.pi/settings.json': JSON.stringify({ packages: ['npm:x'], shellPath: '/bin/sh' }) });
@@ -70,6 +70,15 @@ describe('capture: the pi driver', () => {
       assert.doesNotThrow(() => PI_DRIVER.launch(fine.input()));
       // Only the working directory's .pi is pi's project settings: a parent's is not read.
       assert.doesNotThrow(() => PI_DRIVER.launch(refused.input('sub')));
+      const home = envTree({}, { '.pi/agent/settings.json': JSON.stringify({ npmCommand: ['evil'] }) });
+      try {
+        assert.throws(
+          () => PI_DRIVER.launch(home.input()),
+          (e: unknown) => e instanceof DriverRefusal && /agent\/settings\.json sets npmCommand/.test(e.message),
+        );
+      } finally {
+        home.remove();
+      }
     } finally {
       refused.remove();
       broken.remove();

@@ -19,7 +19,7 @@ export const PI_VERSION = PI_RELEASE;
 
 export const PI_FIDELITY: readonly string[] = Object.freeze([
   `Checked against pi ${PI_RELEASE} (pi -p, a provider of the Anthropic Messages kind) by the oracle suite: files, text and skill listings agree on every case.`,
-  'Skills named by settings entries or packages are not listed.',
+  'Skills of settings packages are not listed; a skills entry of the agent folder’s settings that leads outside the home is not copied by capture.',
   "The system-prompt part starts after pi's own prompt (or at a SYSTEM.md that replaced it) and ends before the skills list and the date.",
   'Not modelled: --system-prompt, --append-system-prompt and --no-context-files on the command line, and resources an extension adds.',
   'Only the first 1 MiB of a file is shown, with a warning (pi sends it all).',
@@ -35,13 +35,14 @@ export const PI: Profile = {
   ...PI_ABOUT,
   version: PI_VERSION,
   agent: 'pi',
-  // The agent folder's context files, prompt files and skills, and the home's shared skills folder.
+  // The agent folder's context files, prompt files, skills and settings (its skills entries), and the home's shared skills folder.
   homeFiles: (ctx) => [
     ...inFolder(ctx.fs.path, piAgentDir({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }).path, [
       ...CONTEXT_NAMES,
       'SYSTEM.md',
       'APPEND_SYSTEM.md',
       'skills',
+      'settings.json',
     ]),
     ctx.fs.path.join(ctx.homedir, '.agents', 'skills'),
   ],

@@ -20,7 +20,7 @@ import type { CliIo } from '../../src/cli/io';
 import { HOSTILE } from './hostile';
 import { ensureAgent, oracleStateRoot, readManifest, REPO } from './install';
 import { expand, writeTree, type Places } from './tree';
-import { markerCommand, markersUnder } from './vectors/marker';
+import { markerCommand, markerJs, markersUnder } from './vectors/marker';
 
 function io(env: Record<string, string>): CliIo & { out: string; err: string } {
   const o = {
@@ -72,6 +72,16 @@ describe('holaryn capture', function () {
         };
         writeTree(places.home, { '.config/opencode/opencode.json': JSON.stringify(mcp) }, places);
       }
+      // pi: the user's settings (copied: their skills entries change the list) name an extension in the copied skills folder.
+      if (release.name === 'pi')
+        writeTree(
+          places.home,
+          {
+            '.pi/agent/settings.json': JSON.stringify({ extensions: ['./skills/evil.js'] }),
+            '.pi/agent/skills/evil.js': `${markerJs('pi-home-settings-extension')}\nexport default function () {}\n`,
+          },
+          places,
+        );
       const before = fingerprint(places.root);
       const homeBefore = fingerprint(places.home);
       const env = Object.entries(c.env ?? {}).flatMap(([k, v]) => ['--env', `${k}=${expand(v, places)}`]);

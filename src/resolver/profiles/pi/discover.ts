@@ -16,7 +16,7 @@
  * resolved), the agent folder as the variable or the home gives it.
  */
 import type { Delivery, DiscoverContext, NamedCandidate } from '../../profile';
-import type { PathApi } from '../../fs';
+import type { FsStat, PathApi } from '../../fs';
 import { isInside } from '../../paths';
 import { agentHome, type AgentHome } from '../agent/config';
 import type { PiPiece } from './format';
@@ -40,28 +40,39 @@ function foldersDown(P: DiscoverContext['fs']['path'], dir: string): string[] {
   }
 }
 
-export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
-  const P = ctx.fs.path;
-  const agent = piAgentDir({ env: ctx.env, homedir: ctx.homedir, path: P });
-  const cwd = ctx.root;
-  const out: NamedCandidate[] = [];
-  const kind = (abs: string) => {
+/** One call's discovery: the candidates in pi's order, as they are found. */
+class PiDiscovery {
+  readonly out: NamedCandidate[] = [];
+  readonly P: PathApi;
+  readonly agent: AgentHome;
+
+  constructor(readonly ctx: DiscoverContext) {
+    this.P = ctx.fs.path;
+    this.agent = piAgentDir({ env: ctx.env, homedir: ctx.homedir, path: this.P });
+  }
+
+  stat(abs: string): FsStat | undefined {
     try {
-      return ctx.fs.stat(abs);
+      return this.ctx.fs.stat(abs);
     } catch {
       return undefined;
     }
-  };
-  const display = (abs: string): string => {
+  }
+
+  /** How the evidence names a path: under the agent folder, the home, or the root. */
+  display(abs: string): string {
+    const { P, agent, ctx } = this;
     if (isInside(P, agent.path, abs) && !isInside(P, ctx.projectRoot, abs)) return agent.display + abs.slice(agent.path.length);
     if (isInside(P, ctx.homedir, abs) && !isInside(P, ctx.projectRoot, abs)) return '~' + abs.slice(ctx.homedir.length);
     return ctx.display(abs);
-  };
-  const add = (abs: string, piece: PiPiece, own: boolean, extra: Partial<NamedCandidate> = {}) => {
-    const path = display(abs);
+  }
+
+  add(abs: string, piece: PiPiece, own: boolean, extra: Partial<NamedCandidate> = {}): void {
+    const { P, ctx } = this;
+    const path = this.display(abs);
     const inTree = !path.startsWith('~') && !path.startsWith('$') && !P.isAbsolute(path);
     const delivery: Delivery = 'baseline';
-    out.push({
+    this.out.push({
       abs,
       path,
       scope: own && !inTree ? 'global' : path.startsWith('../') ? 'project' : 'workspace',
@@ -75,50 +86,66 @@ export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
       ...(own ? {} : { probe: { dir: P.dirname(abs), name: P.basename(abs) } }),
       ...extra,
     });
-  };
-
-  // SYSTEM.md and APPEND_SYSTEM.md: chosen by existence, the working directory's first.
-  for (const [name, piece] of [
-    ['SYSTEM.md', 'system'],
-    ['APPEND_SYSTEM.md', 'append'],
-  ] as const) {
-    const project = P.join(cwd, '.pi', name);
-    const global = P.join(agent.path, name);
-    const chosen = kind(project) !== undefined ? project : kind(global) !== undefined ? global : undefined;
-    if (chosen === undefined) continue;
-    const st = kind(chosen);
-    const empty = st?.kind === 'file' && st.size === 0;
-    const what = piece === 'system' ? 'pi keeps its own system prompt' : 'nothing is appended';
-    add(chosen, piece, chosen === global, empty ? { report: { status: 'not-loaded', reason: `empty: ${what}` } } : {});
-    if (chosen === project && kind(global) !== undefined)
-      add(global, piece, true, {
-        report: { status: 'not-loaded', reason: `pi reads one ${name}: ${display(project)} exists` },
-      });
   }
 
-  // Context files: the agent folder's, then each folder from / down to the working directory.
-  const seen = new Set<string>();
-  const first = (dir: string): string | undefined => CONTEXT_NAMES.map((n) => P.join(dir, n)).find((abs) => kind(abs)?.kind === 'file');
-  // The other names of a folder whose file was taken: shown as not loaded, with the one that was.
-  const passedOver = (dir: string, taken: string, own: boolean) => {
-    for (const name of CONTEXT_NAMES) {
-      const abs = P.join(dir, name);
-      if (abs === taken || kind(abs)?.kind !== 'file') continue;
-      add(abs, 'context', own, { report: { status: 'not-loaded', reason: `${PASSED_OVER}${display(taken)} is there` } });
+  /** SYSTEM.md and APPEND_SYSTEM.md: chosen by existence, the working directory's first. */
+  promptFiles(): void {
+    const { P, agent } = this;
+    for (const [name, piece] of [
+      ['SYSTEM.md', 'system'],
+      ['APPEND_SYSTEM.md', 'append'],
+    ] as const) {
+      const project = P.join(this.ctx.root, '.pi', name);
+      const global = P.join(agent.path, name);
+      const chosen = this.stat(project) !== undefined ? project : this.stat(global) !== undefined ? global : undefined;
+      if (chosen === undefined) continue;
+      const st = this.stat(chosen);
+      const empty = st?.kind === 'file' && st.size === 0;
+      const what = piece === 'system' ? 'pi keeps its own system prompt' : 'nothing is appended';
+      this.add(chosen, piece, chosen === global, empty ? { report: { status: 'not-loaded', reason: `empty: ${what}` } } : {});
+      if (chosen === project && this.stat(global) !== undefined)
+        this.add(global, piece, true, {
+          report: { status: 'not-loaded', reason: `pi reads one ${name}: ${this.display(project)} exists` },
+        });
     }
-  };
-  const global = first(agent.path);
-  if (global !== undefined) {
-    add(global, 'context', true);
-    seen.add(global);
-    passedOver(agent.path, global, true);
   }
-  for (const dir of foldersDown(P, cwd)) {
-    const abs = first(dir);
-    if (abs === undefined || seen.has(abs)) continue;
-    seen.add(abs);
-    add(abs, 'context', false);
-    passedOver(dir, abs, false);
+
+  /** The first of pi's names in `dir` that is a file (links followed). */
+  first(dir: string): string | undefined {
+    return CONTEXT_NAMES.map((n) => this.P.join(dir, n)).find((abs) => this.stat(abs)?.kind === 'file');
   }
-  return out;
+
+  /** The other names of a folder whose file was taken: shown as not loaded, with the one that was. */
+  passedOver(dir: string, taken: string, own: boolean): void {
+    for (const name of CONTEXT_NAMES) {
+      const abs = this.P.join(dir, name);
+      if (abs === taken || this.stat(abs)?.kind !== 'file') continue;
+      this.add(abs, 'context', own, { report: { status: 'not-loaded', reason: `${PASSED_OVER}${this.display(taken)} is there` } });
+    }
+  }
+
+  /** Context files: the agent folder's, then each folder from / down to the working directory. */
+  contextFiles(): void {
+    const seen = new Set<string>();
+    const global = this.first(this.agent.path);
+    if (global !== undefined) {
+      this.add(global, 'context', true);
+      seen.add(global);
+      this.passedOver(this.agent.path, global, true);
+    }
+    for (const dir of foldersDown(this.P, this.ctx.root)) {
+      const abs = this.first(dir);
+      if (abs === undefined || seen.has(abs)) continue;
+      seen.add(abs);
+      this.add(abs, 'context', false);
+      this.passedOver(dir, abs, false);
+    }
+  }
+}
+
+export function discoverPi(ctx: DiscoverContext): NamedCandidate[] {
+  const d = new PiDiscovery(ctx);
+  d.promptFiles();
+  d.contextFiles();
+  return d.out;
 }

@@ -4,6 +4,7 @@ import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
+import { KILO_DRIVER } from './kilo';
 import { OPENCODE_DRIVER } from './opencode';
 import { QWEN_CODE_DRIVER } from './qwen-code';
 import type { AgentDriver } from './types';
@@ -17,6 +18,7 @@ const REGISTERED: AgentDriver[] = [
   OPENCODE_DRIVER,
   QWEN_CODE_DRIVER,
   CLINE_DRIVER,
+  KILO_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

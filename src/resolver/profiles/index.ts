@@ -22,6 +22,7 @@ import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
 import { HOLARYN_ABOUT } from './holaryn/about';
 import { HOLON_ABOUT } from './holon/about';
+import { KILO_ABOUT } from './kilo/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 import { OPENCODE_ABOUT } from './opencode/about';
@@ -95,6 +96,7 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
+  lazy(KILO_ABOUT, () => (require('./kilo') as typeof import('./kilo')).KILO),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -27,6 +27,10 @@
  * its plugin package (`@kilocode/plugin`) into its folders: a folder whose install could fetch
  * anything else is refused (packageProblem).
  *
+ * Kilo is a Bun executable: Bun reads `bunfig.toml` (its `preload` modules run) and dotenv files
+ * from the process's working directory, so the driver starts Kilo in a folder of its state and
+ * gives the repository by `--dir` (as the Cline driver does).
+ *
  * What it sends: `POST /v1/responses`, a title request (no `<env>`: not counted), then the
  * session's request, whose system message holds the `<env>` block, then each instruction file as
  * `Instructions from: <absolute path>` + newline + text, joined by newlines. The read tool's
@@ -278,10 +282,9 @@ export function kiloOracleConfig(port: number, mcpNames: readonly string[]): str
 }
 
 /** The environment Kilo is started with, beside KILO_CONFIG_CONTENT. */
-function baseEnv(home: string, cwd: string): Record<string, string> {
+function baseEnv(home: string): Record<string, string> {
   return {
     HOME: home,
-    PWD: cwd,
     KILO_PURE: '1',
     KILO_DISABLE_DEFAULT_PLUGINS: '1',
     KILO_DISABLE_AUTOUPDATE: '1',
@@ -299,6 +302,9 @@ function baseEnv(home: string, cwd: string): Record<string, string> {
 
 const KILO_PACKAGE = '@kilocode/plugin';
 
+/** The folder of the run's state Kilo is started in: Bun reads `bunfig.toml` and `.env` files from its process folder. */
+export const KILO_PROCESS_FOLDER = 'process';
+
 export const KILO_DRIVER: AgentDriver = {
   name: 'kilo',
   profile: 'kilo',
@@ -307,8 +313,11 @@ export const KILO_DRIVER: AgentDriver = {
     'registry.npmjs.org':
       'Kilo installs its plugin package into its configuration folders at start, with no switch to stop it; nothing is installed',
   },
-  launch: ({ executable, cwd, top, home, port, prompt, env: caller }) => {
-    const env = baseEnv(home, cwd);
+  stateFiles: () => ({
+    [`${KILO_PROCESS_FOLDER}/bunfig.toml`]: '# Kilo is started here, outside the repository: Bun reads no bunfig.toml or .env of the repository.\n',
+  }),
+  launch: ({ executable, cwd, top, home, state, port, prompt, env: caller }) => {
+    const env = baseEnv(home);
     const configs = readKiloConfigs(cwd, top, home, env, caller);
     const folders = kiloFolders(cwd, top, home, configDirVar(caller, cwd));
     const modules = kiloModules(folders, configs);
@@ -321,10 +330,13 @@ export const KILO_DRIVER: AgentDriver = {
       if (problem) throw new DriverRefusal(`Kilo ${KILO_RELEASE} installs packages into ${folder} at start: ${problem}; not starting it`);
     }
     const names = [...new Set([...configs.flatMap(({ doc }) => keysOf(doc.mcp)), ...legacyMcpNames(cwd, home)])];
+    const processFolder = path.join(state, KILO_PROCESS_FOLDER);
     return {
       command: executable,
-      args: ['run', '--pure', '-m', 'openai/gpt-4o', prompt],
-      env: { ...env, KILO_CONFIG_CONTENT: kiloOracleConfig(port, names) },
+      args: ['run', '--pure', '--dir', cwd, '-m', 'openai/gpt-4o', prompt],
+      // Not the repository: Bun would read its bunfig.toml and .env files (the repository is --dir).
+      cwd: processFolder,
+      env: { ...env, PWD: processFolder, KILO_CONFIG_CONTENT: kiloOracleConfig(port, names) },
     };
   },
   profileEnv: () => ({}),

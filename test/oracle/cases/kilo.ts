@@ -93,8 +93,14 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'bom-and-crlf',
-    why: 'how the file is read: a leading BOM and CRLF line ends',
+    why: 'ConfigMarkdown.read: a project file is read by readFile, which keeps a leading BOM; CRLF line ends are kept',
     tree: { ...GIT, 'AGENTS.md': '\ufeffFirst line.\r\nSecond line.\r\n' },
+  },
+  {
+    name: 'bom-in-global-file',
+    why: "ConfigMarkdown.read: a trusted file is read by Kilo's text reader (a leading BOM dropped)",
+    tree: { ...GIT },
+    home: { [`${GLOBAL}/AGENTS.md`]: '\ufeffGlobal with a BOM.\n' },
   },
   {
     name: 'no-repository',

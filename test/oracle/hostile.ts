@@ -9,6 +9,7 @@
  * when any marker exists afterwards or the tree changed at all.
  */
 import type { OracleCase } from './case';
+import { KILO_GITIGNORE } from './cases/kilo';
 import { markerArgv, markerCommand as marker, markerJs, markerScript } from './vectors/marker';
 
 function claudeHooks(prefix: string): Record<string, unknown> {
@@ -311,7 +312,6 @@ const CLINE_HOME: NonNullable<OracleCase['home']> = {
  * MCP file, a workflow and a skill with shell commands, and Bun's `.env` and `bunfig.toml` (read
  * from the process folder). Its `.kilo` and `.kilocode` folders carry the `.gitignore` Kilo writes.
  */
-const KILO_GITIGNORE = ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n');
 const KILO_TREE: OracleCase['tree'] = {
   ...TREE,
   'kilo.json': JSON.stringify(

@@ -40,7 +40,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseConfigText, profileCard } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ExtractedPart } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 import { isUnder, realOrSelf } from '../paths';
 import { OpencodeConfig, foldersUp, packageProblem, parseBlocks, substitute } from './opencode';
@@ -83,6 +83,31 @@ function systemText(request: RecordedRequest): string | undefined {
   return undefined;
 }
 
+const SKILLS_OPEN = '<available_skills>\n';
+const SKILLS_CLOSE = '</available_skills>';
+const SKILL = /^ {2}<skill>\n {4}<name>([^\n]*)<\/name>\n[\s\S]*?\n {4}<location>([^\n]*)<\/location>\n {2}<\/skill>/;
+
+/**
+ * The skills of the system prompt's `<available_skills>` block, each entry from `  <skill>` to
+ * `  </skill>`, leaving out Kilo's built-in ones (location `builtin`). A description may hold
+ * newlines: an entry ends at the first `</location>` line followed by `  </skill>`.
+ */
+export function skillListings(system: string): ExtractedListing[] {
+  const open = system.indexOf(SKILLS_OPEN);
+  if (open < 0) return [];
+  const close = system.indexOf(`\n${SKILLS_CLOSE}`, open);
+  const block = system.slice(open + SKILLS_OPEN.length, close < 0 ? system.length : close + 1);
+  const out: ExtractedListing[] = [];
+  let rest = block;
+  while (rest.length > 0) {
+    const m = SKILL.exec(rest);
+    if (!m || m.index !== 0) break;
+    if (m[2] !== 'builtin') out.push({ kind: 'skill', name: m[1], place: 'system-prompt', text: m[0] });
+    rest = rest.slice(m[0].length + 1);
+  }
+  return out;
+}
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Kilo sent no model request'] };
@@ -90,6 +115,7 @@ function extract(input: ExtractInput): Extracted {
   const parts: ExtractedPart[] = [];
   const files: string[] = [];
   const system = systemText(requests[0]);
+  const listings = system === undefined ? [] : skillListings(system);
   if (system === undefined) problems.push('the first request has no system message');
   else {
     const env = system.indexOf(ENV_END);
@@ -118,7 +144,7 @@ function extract(input: ExtractInput): Extracted {
       files.push(...got.files);
     }
   }
-  return { files, parts, problems };
+  return { files, parts, problems, listings };
 }
 
 /** The keys of an object, or [] when it is none. */

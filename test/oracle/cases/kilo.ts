@@ -19,6 +19,9 @@ export function kc(config: Record<string, unknown>): string {
 
 const GLOBAL = '.config/kilo';
 
+/** The .gitignore Kilo writes into each configuration folder it reads (laid first, so the tree does not change). */
+export const KILO_GITIGNORE = ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n');
+
 export const cases: OracleCase[] = [
   // ---- the project walk: the working directory up to the worktree ------------------------------
   {
@@ -164,7 +167,7 @@ export const cases: OracleCase[] = [
     tree: {
       ...GIT,
       '.kilo/kilo.json': kc({ instructions: ['team.md'] }),
-      '.kilo/.gitignore': ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n'),
+      '.kilo/.gitignore': KILO_GITIGNORE,
       'team.md': 'Team rules.\n',
     },
   },
@@ -212,7 +215,7 @@ export const cases: OracleCase[] = [
       'AGENTS.md': 'Agents first.\n',
       '.kilocode/rules/one.md': 'Legacy rule one.\n',
       '.kilocode/rules/two.md': 'Legacy rule two.\n',
-      '.kilocode/.gitignore': ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n'),
+      '.kilocode/.gitignore': KILO_GITIGNORE,
       'kilo.json': kc({ instructions: ['later.md'] }),
       'later.md': 'From kilo.json, after the rules.\n',
     },
@@ -226,8 +229,8 @@ export const cases: OracleCase[] = [
       '.kilocode/rules/shared.md': 'Shared from .kilocode, dropped.\n',
       '.kilocode/rules/own.md': 'Only in .kilocode.\n',
       '.kilocoderules': 'The legacy single file.\n',
-      '.kilo/.gitignore': ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n'),
-      '.kilocode/.gitignore': ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n'),
+      '.kilo/.gitignore': KILO_GITIGNORE,
+      '.kilocode/.gitignore': KILO_GITIGNORE,
     },
   },
   {
@@ -237,7 +240,7 @@ export const cases: OracleCase[] = [
       ...GIT,
       '.kilocode/rules-code/code.md': 'Code mode rule.\n',
       '.kilocoderules-architect': 'Architect mode rule.\n',
-      '.kilocode/.gitignore': ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n'),
+      '.kilocode/.gitignore': KILO_GITIGNORE,
     },
   },
   {
@@ -299,5 +302,33 @@ export const cases: OracleCase[] = [
     why: 'Instruction.find: per folder the first of the names, CLAUDE.md where a folder has no AGENTS.md',
     tree: { ...GIT, 'AGENTS.md': 'Root.\n', 'pkg/CLAUDE.md': 'Package Claude.\n', 'pkg/a.ts': 'export const b = 2;\n' },
     read: 'pkg/a.ts',
+  },
+  // ---- listings: skills ---------------------------------------------------------------------
+  {
+    name: 'skills-every-folder',
+    why: 'Skill.discovery: ~/.agents/skills, the project .claude and .agents skills, .kilo and .kilocode skill(s) folders; listed sorted by name',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'With skills.\n',
+      '.kilo/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ships the build.\n---\nDeploy body.\n',
+      '.kilo/.gitignore': KILO_GITIGNORE,
+      '.kilocode/skill/audit/SKILL.md': '---\nname: audit\ndescription: Audits the code.\n---\nAudit body.\n',
+      '.kilocode/.gitignore': KILO_GITIGNORE,
+      '.claude/skills/review/SKILL.md': '---\nname: review\ndescription: Reviews a change & says <why>.\n---\nReview body.\n',
+      '.agents/skills/tests/SKILL.md': '---\nname: run-tests\ndescription: Runs the tests.\n---\nTests body.\n',
+    },
+    home: { '.agents/skills/mine/SKILL.md': '---\nname: mine\ndescription: My own skill.\n---\nMine.\n' },
+  },
+  {
+    name: 'skills-name-clash-later-wins',
+    why: 'Skill.state: a later skill of the same name replaces the earlier (.kilo after .claude); one without a description is not listed',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'Clashing skills.\n',
+      '.claude/skills/fmt/SKILL.md': '---\nname: fmt\ndescription: Claude formatter.\n---\nC.\n',
+      '.kilo/skills/fmt/SKILL.md': '---\nname: fmt\ndescription: Kilo formatter.\n---\nK.\n',
+      '.kilo/skills/quiet/SKILL.md': '---\nname: quiet\n---\nNo description.\n',
+      '.kilo/.gitignore': KILO_GITIGNORE,
+    },
   },
 ];

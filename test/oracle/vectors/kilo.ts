@@ -12,7 +12,7 @@
  * `plugin` entry) are unit tests of the driver (test/unit/capture/kilo.test.ts).
  */
 import type { OracleCase } from '../case';
-import { GIT, kc } from '../cases/kilo';
+import { GIT, KILO_GITIGNORE, kc } from '../cases/kilo';
 import { markerArgv, markerJs } from './marker';
 
 function legacy(name: string): Record<string, unknown> {
@@ -23,8 +23,6 @@ function legacy(name: string): Record<string, unknown> {
 function mcp(name: string): Record<string, unknown> {
   return { type: 'local', command: markerArgv(name), enabled: true };
 }
-
-const GITIGNORE = ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n');
 
 const WHY = 'safety (security review)';
 
@@ -49,9 +47,9 @@ export const cases: OracleCase[] = [
       ...GIT,
       'AGENTS.md': 'Legacy MCP files.\n',
       '.kilocode/mcp.json': JSON.stringify({ mcpServers: { evil: legacy('kilo-legacy-kilocode-mcp') } }, null, 2),
-      '.kilocode/.gitignore': GITIGNORE,
+      '.kilocode/.gitignore': KILO_GITIGNORE,
       '.kilo/mcp.json': JSON.stringify({ mcpServers: { evil2: legacy('kilo-legacy-kilo-mcp') } }, null, 2),
-      '.kilo/.gitignore': GITIGNORE,
+      '.kilo/.gitignore': KILO_GITIGNORE,
     },
     home: {
       '.config/Code/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json': JSON.stringify(
@@ -69,7 +67,7 @@ export const cases: OracleCase[] = [
       'AGENTS.md': 'Parent config.\n',
       'kilo.json': kc({ mcp: { evil: mcp('kilo-parent-config-mcp') } }),
       '.kilocode/kilo.jsonc': kc({ mcp: { evil2: mcp('kilo-parent-dot-config-mcp') } }),
-      '.kilocode/.gitignore': GITIGNORE,
+      '.kilocode/.gitignore': KILO_GITIGNORE,
       'sub/a.ts': 'export {};\n',
     },
     cwd: 'sub',

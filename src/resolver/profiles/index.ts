@@ -96,7 +96,11 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
-  lazy(KILO_ABOUT, () => (require('./kilo') as typeof import('./kilo')).KILO),
+  lazy(
+    KILO_ABOUT,
+    () => (require('./kilo') as typeof import('./kilo')).KILO,
+    () => (require('./kilo/pitfalls') as typeof import('./kilo/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

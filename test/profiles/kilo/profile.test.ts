@@ -129,3 +129,42 @@ describe('kilo profile', () => {
     assert.ok(ev.diagnostics.some((d) => d.source === 'kilo.jsonc' && d.code === 'malformed-config'));
   });
 });
+
+describe('kilo profile: skills', () => {
+  const temp = new TempDirs();
+  after(() => temp.cleanup());
+
+  it('lists the skills of every folder sorted by name, the later of two of a name, and not one without a description', () => {
+    const T = temp.make('holaryn-kilo-skills-');
+    const home = temp.make('holaryn-kilo-skills-home-');
+    writeTree(T, {
+      ...GIT,
+      '.claude/skills/fmt/SKILL.md': '---\nname: fmt\ndescription: Claude.\n---\n',
+      '.kilo/skills/fmt/SKILL.md': '---\nname: fmt\ndescription: Kilo.\n---\n',
+      '.kilo/skills/quiet/SKILL.md': '---\nname: quiet\n---\n',
+      '.agents/skills/x/SKILL.md': '---\nname: b-tests\ndescription: Tests <all>.\n---\n',
+    });
+    writeTree(home, { '.agents/skills/mine/SKILL.md': '---\nname: a-mine\ndescription: Mine.\n---\n' });
+    const ev = resolveInstructions(T, [], { profile: 'kilo', env: {}, homedir: home });
+    const listed = ev.listings.filter((l) => l.status === 'included');
+    assert.deepEqual(
+      listed.map((l) => [l.name, l.source]),
+      [
+        ['a-mine', '~/.agents/skills/mine/SKILL.md'],
+        ['b-tests', '.agents/skills/x/SKILL.md'],
+        ['fmt', '.kilo/skills/fmt/SKILL.md'],
+      ],
+    );
+    assert.equal(
+      listed[1].text,
+      `  <skill>\n    <name>b-tests</name>\n    <description>Tests <all>.</description>\n    <location>${T}/.agents/skills/x/SKILL.md</location>\n  </skill>`,
+    );
+    assert.deepEqual(
+      ev.listings.filter((l) => l.status !== 'included').map((l) => [l.name, l.status]),
+      [
+        ['fmt', 'shadowed'],
+        ['quiet', 'not-loaded'],
+      ],
+    );
+  });
+});

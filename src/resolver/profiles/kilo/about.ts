@@ -24,4 +24,9 @@ export const KILO_ABOUT: ProfileCard = Object.freeze({
     executables: Object.freeze(['kilo', 'kilocode']),
     packages: Object.freeze(['@kilocode/cli-linux-x64', '@kilocode/cli-linux-arm64', '@kilocode/cli']),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'Kilo Code CLI',
+    codes: Object.freeze({ 'agent-kilo-env-reference-drops-file': 'warning' }),
+  }),
 });

@@ -366,6 +366,8 @@ export const KILO_DRIVER: AgentDriver = {
     };
   },
   profileEnv: () => ({}),
+  // Lines of the request that differ between any two runs whatever the files: the session's id (prompt_cache_key).
+  residue: [{ kind: 'session id', pattern: /^ses_[0-9A-Za-z]+$/ }],
   toolCall: (file) => ({ name: 'read', input: { filePath: file } }),
   // The session's requests carry the <env> block; the title request does not.
   isMain: (_request, body) => {

@@ -24,7 +24,7 @@
 import type { PathApi, ResolverFs } from '../../fs';
 import { ConfigProblem, parseConfigText, readConfigText } from '../agent/config';
 import { kindOf } from '../agent/opencode-core';
-import { listNames } from '../agent/peek';
+import { listInOrder } from '../agent/peek';
 
 /** One `instructions` entry, the layer that first gave it, and whether Kilo trusts it. */
 export interface KiloInstruction {
@@ -68,11 +68,10 @@ const MODES = ['code', 'architect', 'ask', 'debug', 'orchestrator'];
 const DIR_FILES = ['kilo.jsonc', 'kilo.json', 'opencode.jsonc', 'opencode.json'];
 const GLOBAL_FILES = ['config.json', 'kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc'];
 
-/** The `.md` regular files of a folder (links are not files to Kilo's listing), in name order. */
+/** The `.md` regular files of a folder (links are not files to Kilo's listing), in the order the directory lists them (seen in a run). */
 function markdownIn(fs: ResolverFs, dir: string): string[] {
-  return listNames(fs, dir)
+  return listInOrder(fs, dir)
     .filter((n) => n.endsWith('.md'))
-    .sort()
     .filter((n) => fs.lstat(fs.path.join(dir, n))?.kind === 'file')
     .map((n) => fs.path.join(dir, n));
 }

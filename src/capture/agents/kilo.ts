@@ -108,6 +108,34 @@ export function skillListings(system: string): ExtractedListing[] {
   return out;
 }
 
+const AGENTS_HEADER = 'Available agent types and the tools they have access to:\n';
+/** Kilo's built-in subagents (seen in a run with no agent of the repository's or the home's). */
+const BUILTIN_AGENTS = new Set(['explore', 'general']);
+
+/**
+ * The subagents of the `task` tool's description: each `- <name>: <description>` entry after its
+ * header (a description may run over several lines), leaving out Kilo's built-in ones.
+ */
+export function agentListings(request: RecordedRequest): ExtractedListing[] {
+  const tools = (bodyOf(request) as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return [];
+  const task = (tools as { name?: unknown; description?: unknown }[]).find((t) => t?.name === 'task');
+  const description = typeof task?.description === 'string' ? task.description : '';
+  const at = description.indexOf(AGENTS_HEADER);
+  if (at < 0) return [];
+  const entries: string[] = [];
+  for (const line of description.slice(at + AGENTS_HEADER.length).split('\n')) {
+    if (line.startsWith('- ') || entries.length === 0) entries.push(line);
+    else entries[entries.length - 1] += `\n${line}`;
+  }
+  const out: ExtractedListing[] = [];
+  for (const text of entries) {
+    const m = /^- ([^:\n]+): /.exec(text);
+    if (m && !BUILTIN_AGENTS.has(m[1])) out.push({ kind: 'agent', name: m[1], place: 'tool-description', text });
+  }
+  return out;
+}
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Kilo sent no model request'] };
@@ -115,7 +143,7 @@ function extract(input: ExtractInput): Extracted {
   const parts: ExtractedPart[] = [];
   const files: string[] = [];
   const system = systemText(requests[0]);
-  const listings = system === undefined ? [] : skillListings(system);
+  const listings = [...(system === undefined ? [] : skillListings(system)), ...agentListings(requests[0])];
   if (system === undefined) problems.push('the first request has no system message');
   else {
     const env = system.indexOf(ENV_END);

@@ -331,4 +331,20 @@ export const cases: OracleCase[] = [
       '.kilo/.gitignore': KILO_GITIGNORE,
     },
   },
+  // ---- listings: subagents in the task tool ---------------------------------------------------
+  {
+    name: 'subagents-in-task-tool',
+    why: 'ToolRegistry.describeTask: agents of .kilo/agents, .kilocode/agent and the global folder, not primary ones, sorted by name',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'With agents.\n',
+      '.kilo/agents/reviewer.md': '---\ndescription: Reviews diffs for bugs.\nmode: subagent\n---\nYou review.\n',
+      '.kilo/agents/boss.md': '---\ndescription: The primary boss.\nmode: primary\n---\nYou lead.\n',
+      '.kilo/.gitignore': KILO_GITIGNORE,
+      '.kilocode/agent/helper.md': '---\nmode: subagent\n---\nYou help.\n',
+      '.kilocode/.gitignore': KILO_GITIGNORE,
+    },
+    home: { [`${GLOBAL}/agent/archivist.md`]: '---\ndescription: Files things away.\n---\nYou archive.\n' },
+  },
 ];
+

@@ -168,3 +168,34 @@ describe('kilo profile: skills', () => {
     );
   });
 });
+
+describe('kilo profile: subagents', () => {
+  const temp = new TempDirs();
+  after(() => temp.cleanup());
+
+  it('lists the agents of the configuration folders that are not primary, sorted, a later folder’s of a name winning', () => {
+    const T = temp.make('holaryn-kilo-agents-');
+    const home = temp.make('holaryn-kilo-agents-home-');
+    writeTree(T, {
+      ...GIT,
+      '.kilocode/agent/rev.md': '---\ndescription: Old reviewer.\n---\n',
+      '.kilo/agents/rev.md': '---\ndescription: Reviewer.\nmode: subagent\n---\n',
+      '.kilo/agents/boss.md': '---\nmode: primary\n---\n',
+      '.kilo/agents/quiet.md': 'No header.\n',
+    });
+    writeTree(home, { '.config/kilo/agents/arch.md': '---\ndescription: Archives.\n---\n' });
+    const ev = resolveInstructions(T, [], { profile: 'kilo', env: {}, homedir: home });
+    const agents = ev.listings.filter((l) => l.kind === 'agent');
+    assert.deepEqual(
+      agents.filter((l) => l.status === 'included').map((l) => l.text),
+      ['- arch: Archives.', '- quiet: This subagent should only be called manually by the user.', '- rev: Reviewer.'],
+    );
+    assert.deepEqual(
+      agents.filter((l) => l.status !== 'included').map((l) => [l.name, l.status, l.source]),
+      [
+        ['rev', 'shadowed', '.kilocode/agent/rev.md'],
+        ['boss', 'not-loaded', '.kilo/agents/boss.md'],
+      ],
+    );
+  });
+});

@@ -6,7 +6,16 @@
  */
 import { strict as assert } from 'node:assert';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
-import { KILO_DRIVER, KILO_PROCESS_FOLDER, kiloModules, kiloFolders, legacyMcpNames, readKiloConfigs } from '../../../src/capture/agents/kilo';
+import {
+  KILO_DRIVER,
+  KILO_PROCESS_FOLDER,
+  agentListings,
+  kiloFolders,
+  kiloModules,
+  legacyMcpNames,
+  readKiloConfigs,
+  skillListings,
+} from '../../../src/capture/agents/kilo';
 import { DriverRefusal } from '../../../src/capture/agents/types';
 import { envTree } from './env-tree';
 
@@ -49,6 +58,19 @@ describe('capture: the Kilo Code CLI driver', () => {
       { place: 'system-prompt', text: blocks },
       { place: 'tool-result', text: output.slice(output.indexOf('<system-reminder>')) },
     ]);
+  });
+
+  it('reads the skills of <available_skills> and the subagents of the task tool, leaving out the built-in ones', () => {
+    const entry = (name: string, description: string, location: string) =>
+      `  <skill>\n    <name>${name}</name>\n    <description>${description}</description>\n    <location>${location}</location>\n  </skill>`;
+    const system = `x\n<available_skills>\n${entry('a', 'Two\nlines.', '/r/.kilo/skills/a/SKILL.md')}\n${entry('kilo-config', 'Built in.', 'builtin')}\n</available_skills>`;
+    assert.deepEqual(skillListings(system), [
+      { kind: 'skill', name: 'a', place: 'system-prompt', text: entry('a', 'Two\nlines.', '/r/.kilo/skills/a/SKILL.md') },
+    ]);
+    const task = 'Launch.\nAvailable agent types and the tools they have access to:\n- explore: Fast.\n- general: General.\n- reviewer: Reviews\nacross lines.';
+    assert.deepEqual(agentListings(request(1, [])).length, 0);
+    const withTools: RecordedRequest = { ...request(1, []), body: JSON.stringify({ input: [], tools: [{ name: 'task', description: task }] }) };
+    assert.deepEqual(agentListings(withTools), [{ kind: 'agent', name: 'reviewer', place: 'tool-description', text: '- reviewer: Reviews\nacross lines.' }]);
   });
 
   it('says when nothing was sent, and sends no part when no file was', () => {

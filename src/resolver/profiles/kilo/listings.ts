@@ -20,7 +20,7 @@ import type { ListingEvidence } from '../../evidence';
 import type { DiscoverContext } from '../../profile';
 import { isInside } from '../../paths';
 import { flagOn, kindOf, walkUp } from '../agent/opencode-core';
-import { type ListingFile, listingPath, skillsIn, unsent } from '../agent/skills';
+import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../agent/skills';
 import { kiloConfigDir } from './discover';
 
 /** Kilo's escaping of a skill's location. */
@@ -96,6 +96,63 @@ export function kiloSkills(ctx: DiscoverContext, worktree: string): ListingEvide
       continue;
     }
     listed.push({ kind: 'skill', name, source, status: 'included', place: 'system-prompt', text: skillEntry(name, description, file.abs) });
+  }
+  return [...listed, ...out];
+}
+
+/** What Kilo lists for a subagent without a description. */
+const MANUAL_ONLY = 'This subagent should only be called manually by the user.';
+
+/** The configuration folders Kilo reads agents from (ConfigPaths.directories), in its order. */
+function agentFolders(ctx: DiscoverContext, worktree: string): { dir: string; own: boolean }[] {
+  const { fs, env, homedir } = ctx;
+  const P = fs.path;
+  const dirs: { dir: string; own: boolean }[] = [{ dir: kiloConfigDir(env, homedir, P).abs, own: true }];
+  if (!flagOn(env.KILO_DISABLE_PROJECT_CONFIG))
+    for (const dir of walkUp(P, ctx.root, worktree)) for (const name of ['.kilocode', '.kilo']) dirs.push({ dir: P.join(dir, name), own: false });
+  for (const name of ['.kilocode', '.kilo']) dirs.push({ dir: P.join(homedir, name), own: true });
+  if (env.KILO_CONFIG_DIR) dirs.push({ dir: P.resolve(ctx.root, env.KILO_CONFIG_DIR), own: true });
+  const seen = new Set<string>();
+  return dirs.filter((d) => !seen.has(d.dir) && seen.add(d.dir) && kindOf(fs, d.dir) === 'directory');
+}
+
+/**
+ * The subagents Kilo lists in its `task` tool's description (ToolRegistry.describeTask): every
+ * agent whose mode is not `primary`, sorted by name among its built-in ones (`explore`,
+ * `general`, left out here), each `- <name>: <description>` (a fixed sentence without one).
+ * Markdown agents come from each configuration folder's `agent` and `agents` (here one folder
+ * deep, in name order), named by their file name; a later folder's agent of a name replaces an
+ * earlier one; `disable: true` removes it.
+ */
+export function kiloAgents(ctx: DiscoverContext, worktree: string): ListingEvidence[] {
+  const byName = new Map<string, { file: ListingFile; mode: unknown; description: unknown; disable: unknown }>();
+  const out: ListingEvidence[] = [];
+  for (const folder of agentFolders(ctx, worktree))
+    for (const sub of ['agent', 'agents'])
+      for (const file of filesIn(ctx, ctx.fs.path.join(folder.dir, sub), ['.md'], { order: 'sorted', own: folder.own })) {
+        const name = file.entry.slice(0, -'.md'.length);
+        const source = listingPath(ctx, file.abs);
+        if (!file.read.ok) {
+          out.push(unsent({ kind: 'agent', name, source, place: 'tool-description' }, 'not-loaded', `Kilo cannot read it (${file.read.why})`));
+          continue;
+        }
+        const attrs = file.header?.attributes ?? {};
+        const had = byName.get(name);
+        if (had !== undefined)
+          out.push(
+            unsent({ kind: 'agent', name, source: listingPath(ctx, had.file.abs), place: 'tool-description' }, 'shadowed', `a later agent of the same name replaces it: ${source}`),
+          );
+        byName.set(name, { file, mode: attrs.mode, description: attrs.description, disable: attrs.disable });
+      }
+  const listed: ListingEvidence[] = [];
+  for (const [name, a] of [...byName.entries()].sort(([x], [y]) => x.localeCompare(y))) {
+    const base = { kind: 'agent' as const, name, source: listingPath(ctx, a.file.abs), place: 'tool-description' as const };
+    if (a.disable === true) out.push(unsent(base, 'not-loaded', 'disable: true'));
+    else if (a.mode === 'primary') out.push(unsent(base, 'not-loaded', 'a primary agent: Kilo lists only subagents to its task tool'));
+    else {
+      const description = typeof a.description === 'string' ? a.description : MANUAL_ONLY;
+      listed.push({ ...base, status: 'included', text: `- ${name}: ${description}` });
+    }
   }
   return [...listed, ...out];
 }

@@ -136,6 +136,21 @@ export function agentListings(request: RecordedRequest): ExtractedListing[] {
   return out;
 }
 
+/** What follows the instruction blocks in Kilo's system prompt: its skills section. */
+const SKILLS_INTRO = '\nSkills provide specialized instructions';
+
+/**
+ * The `Instructions from:` blocks of `text` (cut where they must end) by opencode's reader, but
+ * a block whose text is not its file's is no problem here: Kilo substitutes `{file:…}` and
+ * `{env:…}` before it sends a file, so such a block runs to the next heading or the cut.
+ */
+function kiloBlocks(text: string, at: number, separator: string, files: ReadonlyMap<string, Uint8Array>, problems: string[]) {
+  const own: string[] = [];
+  const got = parseBlocks(text, at, separator, files, own);
+  problems.push(...own.filter((p) => !p.endsWith("is not that file's text")));
+  return got;
+}
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Kilo sent no model request'] };
@@ -151,7 +166,8 @@ function extract(input: ExtractInput): Extracted {
     else {
       const start = system.indexOf(BLOCK, env + ENV_END.length);
       if (start >= 0) {
-        const got = parseBlocks(system, start, '\n', input.files, problems);
+        const skills = system.indexOf(SKILLS_INTRO, start);
+        const got = kiloBlocks(skills < 0 ? system : system.slice(0, skills), start, '\n', input.files, problems);
         if (got.files.length > 0) {
           parts.push({ place: 'system-prompt', text: system.slice(start, got.end) });
           files.push(...got.files);
@@ -166,7 +182,8 @@ function extract(input: ExtractInput): Extracted {
       const output = item.output;
       const open = output.lastIndexOf(REMINDER_OPEN + BLOCK);
       if (open < 0) continue;
-      const got = parseBlocks(output, open + REMINDER_OPEN.length, '\n\n', input.files, problems);
+      const close = output.lastIndexOf(REMINDER_CLOSE);
+      const got = kiloBlocks(close < open ? output : output.slice(0, close), open + REMINDER_OPEN.length, '\n\n', input.files, problems);
       if (!output.startsWith(REMINDER_CLOSE, got.end)) problems.push('the read tool’s reminder does not end after its last file');
       parts.push({ place: 'tool-result', text: output.slice(open, got.end + REMINDER_CLOSE.length) });
       files.push(...got.files);

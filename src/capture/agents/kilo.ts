@@ -348,6 +348,8 @@ export function kiloOracleConfig(port: number, mcpNames: readonly string[]): str
     share: 'disabled',
     lsp: false,
     formatter: false,
+    // No git snapshots of the working tree (a one-shot run undoes nothing).
+    snapshot: false,
     mcp,
   });
 }
@@ -368,6 +370,11 @@ function baseEnv(home: string): Record<string, string> {
     KILO_DISABLE_SKILL_SHELL: '1',
     KILO_TELEMETRY_LEVEL: 'off',
     KILO_NO_DAEMON: '1',
+    // Its session database in memory: a fresh home would otherwise be migrated on disk at every start (slow).
+    KILO_DB: ':memory:',
+    // Neither its web interface nor a file watcher: a one-shot run needs neither.
+    KILO_DISABLE_EMBEDDED_WEB_UI: '1',
+    KILO_EXPERIMENTAL_DISABLE_FILEWATCHER: '1',
   };
 }
 

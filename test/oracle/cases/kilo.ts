@@ -279,16 +279,10 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'link-outside-worktree',
-    why: "ConfigMarkdown.read: a project file whose real path is outside the worktree is blocked",
-    tree: {
-      'outside.md': 'Linked from outside.\n',
-      'repo/.git/HEAD': 'ref: refs/heads/main\n',
-      'repo/.git/objects': { dir: true },
-      'repo/.git/refs': { dir: true },
-      'repo/AGENTS.md': { link: '../outside.md' },
-      'repo/sub/AGENTS.md': 'The sub folder.\n',
-    },
-    cwd: 'repo/sub',
+    why: 'ConfigMarkdown.read: a project file whose real path is outside the worktree (in the home) is blocked',
+    tree: { ...GIT, 'AGENTS.md': { link: '{{home}}/notes/outside.md' }, 'sub/AGENTS.md': 'The sub folder.\n' },
+    home: { 'notes/outside.md': 'Linked from the home.\n' },
+    cwd: 'sub',
   },
   // ---- on touch: the read tool ----------------------------------------------------------------
   {

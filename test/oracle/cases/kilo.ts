@@ -101,7 +101,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'bom-in-global-file',
-    why: "ConfigMarkdown.read: a trusted file is read by Kilo's text reader (a leading BOM dropped)",
+    why: "ConfigMarkdown.read: a trusted file is read by Kilo's text reader, which keeps a leading BOM too",
     tree: { ...GIT },
     home: { [`${GLOBAL}/AGENTS.md`]: '\ufeffGlobal with a BOM.\n' },
   },

@@ -73,6 +73,17 @@ describe('capture: the Kilo Code CLI driver', () => {
     assert.deepEqual(agentListings(withTools), [{ kind: 'agent', name: 'reviewer', place: 'tool-description', text: '- reviewer: Reviews\nacross lines.' }]);
   });
 
+  it('takes a block whose text Kilo substituted up to the next block or its skills section, without a problem', () => {
+    const files = new Map([
+      ['/r/AGENTS.md', bytes('A {file:x.md}\n')],
+      ['/r/sub/AGENTS.md', bytes('B {env:TEAM}\n')],
+    ]);
+    const blocks = 'Instructions from: /r/AGENTS.md\nA inlined\n\nInstructions from: /r/sub/AGENTS.md\nB blue\n';
+    const got = KILO_DRIVER.extract({ requests: [request(1, [{ role: 'system', content: SYSTEM(blocks) }])], files, cwd: '/r', home: '/h' });
+    assert.deepEqual(got.problems, []);
+    assert.deepEqual(got.parts, [{ place: 'system-prompt', text: blocks }]);
+  });
+
   it('says when nothing was sent, and sends no part when no file was', () => {
     assert.deepEqual(KILO_DRIVER.extract({ requests: [], files: new Map(), cwd: '/r', home: '/h' }).problems, ['Kilo sent no model request']);
     const none = KILO_DRIVER.extract({ requests: [request(1, [{ role: 'system', content: SYSTEM('') }])], files: new Map(), cwd: '/r', home: '/h' });

@@ -249,9 +249,8 @@ class Session {
     const shows = f.own ? null : (real: string) => ctx.boundary.shows(real, f.probe);
     const read = peekText(fs, f.abs, shows, 16 * 1024 * 1024);
     if (!read.ok) return { text: '' };
-    // A file Kilo trusts is read by its text reader, which drops a leading BOM; another by Node's
-    // readFile, which keeps it (seen in a run).
-    const raw = f.trusted && read.text.startsWith('\ufeff') ? read.text.slice(1) : read.text;
+    // A leading BOM is kept, in a file Kilo trusts and in one it does not (both seen in runs).
+    const raw = read.text;
     if (raw === '') return { reason: EMPTY };
     const out = substitute(raw, {
       fs,

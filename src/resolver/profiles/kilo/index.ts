@@ -25,7 +25,8 @@ export const KILO_FIDELITY: readonly string[] = Object.freeze([
   "Each file target stands for one read tool call, in the order of the evidence's targets.",
   'Not read: instructions URLs (Kilo fetches them), remote, managed (/etc/kilo) and account configuration, the primary worktree of a linked git worktree.',
   'The worktree is found as git would for a .git folder holding HEAD, objects and refs, or any .git file; GIT_DIR and ceiling folders are not modelled.',
-  'Glob matches and legacy rule files within one folder are taken in name order.',
+  'Glob matches within one folder are taken in name order; legacy rule files in the directory order.',
+  'Listings: skills and subagents one folder deep; agents of the configuration key, legacy modes and skills.paths/urls are not read.',
 ]);
 
 function candidate(s: KiloSource, targets: readonly string[]): NamedCandidate {

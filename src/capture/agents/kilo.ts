@@ -392,7 +392,8 @@ export const KILO_DRIVER: AgentDriver = {
       'Kilo installs its plugin package into its configuration folders at start, with no switch to stop it; nothing is installed',
   },
   stateFiles: () => ({
-    [`${KILO_PROCESS_FOLDER}/bunfig.toml`]: '# Kilo is started here, outside the repository: Bun reads no bunfig.toml or .env of the repository.\n',
+    [`${KILO_PROCESS_FOLDER}/bunfig.toml`]:
+      '# Kilo is started here, outside the repository: Bun reads no bunfig.toml or .env of the repository.\n',
   }),
   launch: ({ executable, cwd, top, home, state, port, prompt, env: caller }) => {
     const env = baseEnv(home);

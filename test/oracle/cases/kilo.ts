@@ -20,7 +20,16 @@ export function kc(config: Record<string, unknown>): string {
 const GLOBAL = '.config/kilo';
 
 /** The .gitignore Kilo writes into each configuration folder it reads (laid first, so the tree does not change). */
-export const KILO_GITIGNORE = ['node_modules', 'package.json', 'package-lock.json', 'pnpm-lock.yaml', 'bun.lock', 'yarn.lock', '.gitignore', 'agent-manager.json'].join('\n');
+export const KILO_GITIGNORE = [
+  'node_modules',
+  'package.json',
+  'package-lock.json',
+  'pnpm-lock.yaml',
+  'bun.lock',
+  'yarn.lock',
+  '.gitignore',
+  'agent-manager.json',
+].join('\n');
 
 export const cases: OracleCase[] = [
   // ---- the project walk: the working directory up to the worktree ------------------------------
@@ -288,7 +297,13 @@ export const cases: OracleCase[] = [
   {
     name: 'read-loads-nested',
     why: 'Instruction.resolve: a read loads the AGENTS.md of the folders between the file and the cwd',
-    tree: { ...GIT, 'AGENTS.md': 'Root.\n', 'pkg/AGENTS.md': 'Package rules.\n', 'pkg/src/AGENTS.md': 'Source rules.\n', 'pkg/src/a.ts': 'export const a = 1;\n' },
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'Root.\n',
+      'pkg/AGENTS.md': 'Package rules.\n',
+      'pkg/src/AGENTS.md': 'Source rules.\n',
+      'pkg/src/a.ts': 'export const a = 1;\n',
+    },
     read: 'pkg/src/a.ts',
   },
   {
@@ -341,4 +356,3 @@ export const cases: OracleCase[] = [
     home: { [`${GLOBAL}/agent/archivist.md`]: '---\ndescription: Files things away.\n---\nYou archive.\n' },
   },
 ];
-

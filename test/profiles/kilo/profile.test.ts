@@ -45,9 +45,13 @@ describe('kilo profile', () => {
   });
 
   it('drops the CLAUDE.md names with KILO_DISABLE_CLAUDE_CODE, and the project with KILO_DISABLE_PROJECT_CONFIG', () => {
-    assert.deepEqual(included(run({ ...GIT, 'CLAUDE.md': 'C.\n', 'CONTEXT.md': 'X.\n' }, { env: { KILO_DISABLE_CLAUDE_CODE: '1' } }).ev), ['CONTEXT.md']);
+    assert.deepEqual(included(run({ ...GIT, 'CLAUDE.md': 'C.\n', 'CONTEXT.md': 'X.\n' }, { env: { KILO_DISABLE_CLAUDE_CODE: '1' } }).ev), [
+      'CONTEXT.md',
+    ]);
     assert.deepEqual(
-      included(run({ ...GIT, 'AGENTS.md': 'A.\n' }, { env: { KILO_DISABLE_PROJECT_CONFIG: 'true' }, home: { '.claude/CLAUDE.md': 'G.\n' } }).ev),
+      included(
+        run({ ...GIT, 'AGENTS.md': 'A.\n' }, { env: { KILO_DISABLE_PROJECT_CONFIG: 'true' }, home: { '.claude/CLAUDE.md': 'G.\n' } }).ev,
+      ),
       ['~/.claude/CLAUDE.md'],
     );
   });
@@ -82,7 +86,12 @@ describe('kilo profile', () => {
 
   it('substitutes {file:…} in a project file and drops one holding {env:…}; substitutes {env:…} in the global file', () => {
     const { ev } = run(
-      { ...GIT, 'AGENTS.md': 'A {file:part.md} B\n// {file:part.md}\n${env:HOME}\n', 'part.md': '\n x \n', 'sub/AGENTS.md': 'Env {env:HOME}\n' },
+      {
+        ...GIT,
+        'AGENTS.md': 'A {file:part.md} B\n// {file:part.md}\n${env:HOME}\n',
+        'part.md': '\n x \n',
+        'sub/AGENTS.md': 'Env {env:HOME}\n',
+      },
       { cwd: 'sub', home: { '.config/kilo/AGENTS.md': 'Team {env:TEAM}.\n' }, env: { TEAM: 'blue' } },
     );
     assert.deepEqual(included(ev), ['~/.config/kilo/AGENTS.md', '../AGENTS.md']);
@@ -107,7 +116,10 @@ describe('kilo profile', () => {
   });
 
   it('trusts an absolute ~/ entry of the global configuration, read outside the project', () => {
-    const { ev } = run({ ...GIT }, { home: { '.config/kilo/kilo.json': JSON.stringify({ instructions: ['~/notes.md'] }), 'notes.md': 'N.\n' } });
+    const { ev } = run(
+      { ...GIT },
+      { home: { '.config/kilo/kilo.json': JSON.stringify({ instructions: ['~/notes.md'] }), 'notes.md': 'N.\n' } },
+    );
     assert.deepEqual(included(ev), ['~/notes.md']);
   });
 

@@ -67,10 +67,16 @@ describe('capture: the Kilo Code CLI driver', () => {
     assert.deepEqual(skillListings(system), [
       { kind: 'skill', name: 'a', place: 'system-prompt', text: entry('a', 'Two\nlines.', '/r/.kilo/skills/a/SKILL.md') },
     ]);
-    const task = 'Launch.\nAvailable agent types and the tools they have access to:\n- explore: Fast.\n- general: General.\n- reviewer: Reviews\nacross lines.';
+    const task =
+      'Launch.\nAvailable agent types and the tools they have access to:\n- explore: Fast.\n- general: General.\n- reviewer: Reviews\nacross lines.';
     assert.deepEqual(agentListings(request(1, [])).length, 0);
-    const withTools: RecordedRequest = { ...request(1, []), body: JSON.stringify({ input: [], tools: [{ name: 'task', description: task }] }) };
-    assert.deepEqual(agentListings(withTools), [{ kind: 'agent', name: 'reviewer', place: 'tool-description', text: '- reviewer: Reviews\nacross lines.' }]);
+    const withTools: RecordedRequest = {
+      ...request(1, []),
+      body: JSON.stringify({ input: [], tools: [{ name: 'task', description: task }] }),
+    };
+    assert.deepEqual(agentListings(withTools), [
+      { kind: 'agent', name: 'reviewer', place: 'tool-description', text: '- reviewer: Reviews\nacross lines.' },
+    ]);
   });
 
   it('takes a block whose text Kilo substituted up to the next block or its skills section, without a problem', () => {
@@ -79,14 +85,26 @@ describe('capture: the Kilo Code CLI driver', () => {
       ['/r/sub/AGENTS.md', bytes('B {env:TEAM}\n')],
     ]);
     const blocks = 'Instructions from: /r/AGENTS.md\nA inlined\n\nInstructions from: /r/sub/AGENTS.md\nB blue\n';
-    const got = KILO_DRIVER.extract({ requests: [request(1, [{ role: 'system', content: SYSTEM(blocks) }])], files, cwd: '/r', home: '/h' });
+    const got = KILO_DRIVER.extract({
+      requests: [request(1, [{ role: 'system', content: SYSTEM(blocks) }])],
+      files,
+      cwd: '/r',
+      home: '/h',
+    });
     assert.deepEqual(got.problems, []);
     assert.deepEqual(got.parts, [{ place: 'system-prompt', text: blocks }]);
   });
 
   it('says when nothing was sent, and sends no part when no file was', () => {
-    assert.deepEqual(KILO_DRIVER.extract({ requests: [], files: new Map(), cwd: '/r', home: '/h' }).problems, ['Kilo sent no model request']);
-    const none = KILO_DRIVER.extract({ requests: [request(1, [{ role: 'system', content: SYSTEM('') }])], files: new Map(), cwd: '/r', home: '/h' });
+    assert.deepEqual(KILO_DRIVER.extract({ requests: [], files: new Map(), cwd: '/r', home: '/h' }).problems, [
+      'Kilo sent no model request',
+    ]);
+    const none = KILO_DRIVER.extract({
+      requests: [request(1, [{ role: 'system', content: SYSTEM('') }])],
+      files: new Map(),
+      cwd: '/r',
+      home: '/h',
+    });
     assert.deepEqual([none.files, none.parts, none.problems], [[], [], []]);
   });
 
@@ -107,12 +125,18 @@ describe('capture: the Kilo Code CLI driver', () => {
       },
       {
         '.config/kilo/kilo.json': JSON.stringify({ mcp: { mine: { type: 'local', command: ['x'] } } }),
-        '.config/Code/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json': JSON.stringify({ mcpServers: { vscode: { command: 'x' } } }),
+        '.config/Code/User/globalStorage/kilocode.kilo-code/settings/mcp_settings.json': JSON.stringify({
+          mcpServers: { vscode: { command: 'x' } },
+        }),
       },
     );
     try {
       const launch = KILO_DRIVER.launch({ ...t.input('sub'), executable: '/x/kilo' });
-      const config = JSON.parse(launch.env.KILO_CONFIG_CONTENT) as { mcp: Record<string, unknown>; lsp: unknown; enabled_providers: string[] };
+      const config = JSON.parse(launch.env.KILO_CONFIG_CONTENT) as {
+        mcp: Record<string, unknown>;
+        lsp: unknown;
+        enabled_providers: string[];
+      };
       assert.deepEqual(Object.keys(config.mcp).sort(), ['dot', 'legacyName', 'mine', 'oldStyle', 'top', 'vscode']);
       assert.equal(config.lsp, false);
       assert.deepEqual(config.enabled_providers, ['openai']);
@@ -142,7 +166,10 @@ describe('capture: the Kilo Code CLI driver', () => {
     const t = envTree({ 'kilo.json': JSON.stringify({ plugin: ['file:///evil.js'] }) }, { '.kilo/tool/mine.js': 'x' });
     try {
       const configs = readKiloConfigs(t.root, t.root, t.home, {});
-      assert.deepEqual(kiloModules(kiloFolders(t.root, t.root, t.home), configs), [`${t.home}/.kilo/tool/mine.js`, `${t.root}/kilo.json (plugin)`]);
+      assert.deepEqual(kiloModules(kiloFolders(t.root, t.root, t.home), configs), [
+        `${t.home}/.kilo/tool/mine.js`,
+        `${t.root}/kilo.json (plugin)`,
+      ]);
     } finally {
       t.remove();
     }

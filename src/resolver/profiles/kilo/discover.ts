@@ -87,7 +87,9 @@ export function migrationReceipt(env: Env, homedir: string, P: ResolverFs['path'
 /** Whether the migration receipt counts: no Claude or Kilo configuration variable is set. */
 function handedOff(ctx: DiscoverContext): boolean {
   const { env, fs, homedir } = ctx;
-  const unsupported = ['CLAUDE_CONFIG_DIR', 'KILO_CONFIG_DIR', 'KILO_CONFIG', 'KILO_CONFIG_CONTENT'].some((k) => (env[k] ?? '').trim() !== '');
+  const unsupported = ['CLAUDE_CONFIG_DIR', 'KILO_CONFIG_DIR', 'KILO_CONFIG', 'KILO_CONFIG_CONTENT'].some(
+    (k) => (env[k] ?? '').trim() !== '',
+  );
   return !unsupported && kindOf(fs, migrationReceipt(env, homedir, fs.path)) !== undefined;
 }
 

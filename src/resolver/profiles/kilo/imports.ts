@@ -73,7 +73,8 @@ export function substitute(text: string, inputs: SubstituteInputs): Substituted 
     if (BLOCKED_ENV.has(name.toUpperCase())) blocked = whole;
     return env[name] ?? '';
   });
-  if (blocked !== undefined) return { ok: false, reason: `holds ${blocked}, a variable Kilo refuses to substitute; it sends nothing for it` };
+  if (blocked !== undefined)
+    return { ok: false, reason: `holds ${blocked}, a variable Kilo refuses to substitute; it sends nothing for it` };
   const fileRef = untrusted ? /(?<!\$)\{file:[^}]+\}/g : /\{file:[^}]+\}/g;
   let out = '';
   let at = 0;

@@ -71,8 +71,17 @@ export const KILO: Profile = {
   homeFiles: (ctx) => {
     const P = ctx.fs.path;
     return [
-      ...inFolder(P, kiloConfigDir(ctx.env, ctx.homedir, P).abs, ['AGENTS.md', 'config.json', 'kilo.json', 'kilo.jsonc', 'opencode.json', 'opencode.jsonc']),
-      ...['.kilo', '.kilocode'].flatMap((d) => inFolder(P, P.join(ctx.homedir, d), ['kilo.jsonc', 'kilo.json', 'opencode.jsonc', 'opencode.json'])),
+      ...inFolder(P, kiloConfigDir(ctx.env, ctx.homedir, P).abs, [
+        'AGENTS.md',
+        'config.json',
+        'kilo.json',
+        'kilo.jsonc',
+        'opencode.json',
+        'opencode.jsonc',
+      ]),
+      ...['.kilo', '.kilocode'].flatMap((d) =>
+        inFolder(P, P.join(ctx.homedir, d), ['kilo.jsonc', 'kilo.json', 'opencode.jsonc', 'opencode.json']),
+      ),
       P.join(ctx.homedir, '.claude', 'CLAUDE.md'),
       migrationReceipt(ctx.env, ctx.homedir, P),
     ];

@@ -78,12 +78,24 @@ export function kiloSkills(ctx: DiscoverContext, worktree: string): ListingEvide
         continue;
       }
       if (typeof name !== 'string' || (description !== undefined && typeof description !== 'string')) {
-        out.push(unsent({ ...base, name: file.entry }, 'not-loaded', 'its header has no string name (or a description that is not a string): Kilo skips it'));
+        out.push(
+          unsent(
+            { ...base, name: file.entry },
+            'not-loaded',
+            'its header has no string name (or a description that is not a string): Kilo skips it',
+          ),
+        );
         continue;
       }
       const had = byName.get(name);
       if (had !== undefined)
-        out.push(unsent({ ...base, name, source: listingPath(ctx, had.file.abs) }, 'shadowed', `a later skill of the same name replaces it: ${source}`));
+        out.push(
+          unsent(
+            { ...base, name, source: listingPath(ctx, had.file.abs) },
+            'shadowed',
+            `a later skill of the same name replaces it: ${source}`,
+          ),
+        );
       byName.set(name, { file, description });
     }
   }
@@ -109,7 +121,8 @@ function agentFolders(ctx: DiscoverContext, worktree: string): { dir: string; ow
   const P = fs.path;
   const dirs: { dir: string; own: boolean }[] = [{ dir: kiloConfigDir(env, homedir, P).abs, own: true }];
   if (!flagOn(env.KILO_DISABLE_PROJECT_CONFIG))
-    for (const dir of walkUp(P, ctx.root, worktree)) for (const name of ['.kilocode', '.kilo']) dirs.push({ dir: P.join(dir, name), own: false });
+    for (const dir of walkUp(P, ctx.root, worktree))
+      for (const name of ['.kilocode', '.kilo']) dirs.push({ dir: P.join(dir, name), own: false });
   for (const name of ['.kilocode', '.kilo']) dirs.push({ dir: P.join(homedir, name), own: true });
   if (env.KILO_CONFIG_DIR) dirs.push({ dir: P.resolve(ctx.root, env.KILO_CONFIG_DIR), own: true });
   const seen = new Set<string>();
@@ -133,14 +146,20 @@ export function kiloAgents(ctx: DiscoverContext, worktree: string): ListingEvide
         const name = file.entry.slice(0, -'.md'.length);
         const source = listingPath(ctx, file.abs);
         if (!file.read.ok) {
-          out.push(unsent({ kind: 'agent', name, source, place: 'tool-description' }, 'not-loaded', `Kilo cannot read it (${file.read.why})`));
+          out.push(
+            unsent({ kind: 'agent', name, source, place: 'tool-description' }, 'not-loaded', `Kilo cannot read it (${file.read.why})`),
+          );
           continue;
         }
         const attrs = file.header?.attributes ?? {};
         const had = byName.get(name);
         if (had !== undefined)
           out.push(
-            unsent({ kind: 'agent', name, source: listingPath(ctx, had.file.abs), place: 'tool-description' }, 'shadowed', `a later agent of the same name replaces it: ${source}`),
+            unsent(
+              { kind: 'agent', name, source: listingPath(ctx, had.file.abs), place: 'tool-description' },
+              'shadowed',
+              `a later agent of the same name replaces it: ${source}`,
+            ),
           );
         byName.set(name, { file, mode: attrs.mode, description: attrs.description, disable: attrs.disable });
       }

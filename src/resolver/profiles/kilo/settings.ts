@@ -143,7 +143,13 @@ export function kiloConfigFiles(inputs: KiloConfigInputs): [string, string, bool
   return out;
 }
 
-function addEntries(into: KiloConfig, byEntry: Map<string, KiloInstruction>, doc: Record<string, unknown>, from: string, trusted: boolean): void {
+function addEntries(
+  into: KiloConfig,
+  byEntry: Map<string, KiloInstruction>,
+  doc: Record<string, unknown>,
+  from: string,
+  trusted: boolean,
+): void {
   const list = doc.instructions;
   if (list === undefined) return;
   if (!Array.isArray(list) || list.some((e) => typeof e !== 'string')) {

@@ -7,7 +7,6 @@ import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
 import { byToolCall, partsFormat } from '../agent/parts';
 import { systemPromptPart, toolResultPart } from '../agent/opencode-core';
 
-
 /** The system prompt's files, then one part per read that loaded files (each source's facts say which). */
 function opencodeParts(sources: readonly ContextSource[]): ContextPart[] {
   const block = (s: ContextSource) => ({ written: s.facts?.written ?? s.absolute ?? s.path, text: s.content });

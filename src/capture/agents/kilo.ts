@@ -387,6 +387,9 @@ export const KILO_DRIVER: AgentDriver = {
   name: 'kilo',
   profile: 'kilo',
   protocol: 'openai-responses',
+  // A start takes 20-40 s on an idle machine (a 170 MB executable, its database, its server), over
+  // 90 s on a loaded one: seen in runs, where 90 s stopped half the cases before their first request.
+  timeoutMs: 240_000,
   knownLookups: {
     'registry.npmjs.org':
       'Kilo installs its plugin package into its configuration folders at start, with no switch to stop it; nothing is installed',

@@ -326,7 +326,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   // The run's own folders by their real paths: the sandbox shows each there.
   const input: CaptureInput = { ...given, home: realOrSelf(given.home), work: realOrSelf(given.work), state: realOrSelf(given.state) };
   const { driver, cwd, home, work, state, read } = input;
-  const timeoutMs = input.timeoutMs ?? CAPTURE_TIMEOUT_MS;
+  const timeoutMs = input.timeoutMs ?? driver.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};
   const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
   const launch = prepareLaunch(input, files);

@@ -4,6 +4,7 @@ import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
+import { KILO_DRIVER } from './kilo';
 import { OPENCODE_DRIVER } from './opencode';
 import { PI_DRIVER } from './pi';
 import { QWEN_CODE_DRIVER } from './qwen-code';
@@ -19,6 +20,7 @@ const REGISTERED: AgentDriver[] = [
   QWEN_CODE_DRIVER,
   CLINE_DRIVER,
   PI_DRIVER,
+  KILO_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

@@ -342,11 +342,12 @@ const REGISTRY_SPEC = /^(?:[~^<>=]*\s*\d[\w.+-]*|\*|latest)$/;
 
 /**
  * Why opencode's background package install in `folder` (Npm.install: npm's own installer,
- * scripts off, the folder's `.npmrc` read) could fetch anything but its plugin package from the
+ * scripts off, the folder's `.npmrc` read) could fetch anything but its plugin package (`own`;
+ * Kilo, a fork, installs its own) from the
  * registry, or null: a `.npmrc`, a dependency other than @opencode-ai/plugin, or one not given by
  * a registry version (a path, a link, a git URL, whose fetch runs the `git` an `.npmrc` names).
  */
-export function packageProblem(folder: string): string | null {
+export function packageProblem(folder: string, own: string = OPENCODE_PACKAGE): string | null {
   const npmrc = path.join(folder, '.npmrc');
   if (fs.existsSync(npmrc)) return `${npmrc} (npm settings for the package install opencode runs there)`;
   const root: [string, Record<string, unknown>][] = [];
@@ -384,7 +385,7 @@ export function packageProblem(folder: string): string | null {
       if (value === undefined) continue;
       const entries = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.entries(value) : [['', value]];
       for (const [dep, spec] of entries)
-        if (field !== 'dependencies' || dep !== OPENCODE_PACKAGE || typeof spec !== 'string' || !REGISTRY_SPEC.test(spec))
+        if (field !== 'dependencies' || dep !== own || typeof spec !== 'string' || !REGISTRY_SPEC.test(spec))
           return `${file} (${field}${dep === '' ? '' : ` ${dep}`}: opencode's package install would fetch it)`;
     }
   return null;

@@ -169,6 +169,11 @@ export interface AgentDriver {
    * tree, git status). A differing line no pattern matches is unattributed.
    */
   readonly residue?: readonly ResidueKind[];
+  /**
+   * How long one run of this agent may take before it is stopped, when its start alone takes most
+   * of the default (capture.ts CAPTURE_TIMEOUT_MS, 90 s); a caller's own limit still wins.
+   */
+  readonly timeoutMs?: number;
   /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
   readonly isMain?: EndpointScript['isMain'];
   extract(input: ExtractInput): Extracted;

@@ -22,6 +22,7 @@ import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
 import { HOLARYN_ABOUT } from './holaryn/about';
 import { HOLON_ABOUT } from './holon/about';
+import { KILO_ABOUT } from './kilo/about';
 import { KIMI_ABOUT } from './kimi/about';
 import { NARYA_ABOUT } from './narya/about';
 import { OPENCODE_ABOUT } from './opencode/about';
@@ -100,6 +101,11 @@ const PROFILES: Registered[] = [
     PI_ABOUT,
     () => (require('./pi') as typeof import('./pi')).PI,
     () => (require('./pi/pitfalls') as typeof import('./pi/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    KILO_ABOUT,
+    () => (require('./kilo') as typeof import('./kilo')).KILO,
+    () => (require('./kilo/pitfalls') as typeof import('./kilo/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -20,17 +20,18 @@
  * The CLAUDE.md names go when `OPENCODE_DISABLE_CLAUDE_CODE` or `OPENCODE_DISABLE_CLAUDE_CODE_PROMPT`
  * is true. Files are named as opencode writes them: absolute, joined to the working directory.
  */
-import type { EntryKind, ResolverFs } from '../../fs';
+import type { ResolverFs } from '../../fs';
 import type { Delivery, DiscoverContext } from '../../profile';
 import type { Probe } from '../../boundary';
-import { compilePattern, normalizePattern } from '../../globs';
 import { isInside } from '../../paths';
-import { walkRuleFolder } from '../agent/folders';
+import { flagOn, globIn as globAny, kindOf, walkUp, worktreeOf } from '../agent/opencode-core';
 import { ConfigProblem } from '../agent/config';
 import { InstructionEntry, readOpencodeConfig } from './settings';
 
-/** How deep a `**` glob of `instructions` is followed (opencode has no bound). */
-export const MAX_GLOB_DEPTH = 12;
+/** The regular files in `dir` that `pattern` matches (relative to it), in name order. */
+function globIn(ctx: DiscoverContext, dir: string, pattern: string): string[] {
+  return globAny(ctx, dir, pattern, 'opencode');
+}
 
 export interface OpencodeSource {
   /** Where to read it. */
@@ -62,51 +63,6 @@ export interface OpencodeResult {
   readonly worktree: string;
 }
 
-/** opencode's boolean switches: true, 1, yes, on (any case). */
-export function flagOn(value: string | undefined): boolean {
-  return value !== undefined && ['true', '1', 'yes', 'on', 'y'].includes(value.trim().toLowerCase());
-}
-
-function kindOf(fs: ResolverFs, abs: string): EntryKind | undefined {
-  try {
-    return fs.stat(abs)?.kind;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A folder git takes for a repository's: a `.git` folder holding HEAD, objects and refs, or a `.git` file. */
-function isRepository(fs: ResolverFs, dir: string): boolean {
-  const P = fs.path;
-  const dotGit = P.join(dir, '.git');
-  const kind = kindOf(fs, dotGit);
-  if (kind === 'file') return true;
-  if (kind !== 'directory') return false;
-  return (
-    kindOf(fs, P.join(dotGit, 'HEAD')) === 'file' &&
-    kindOf(fs, P.join(dotGit, 'objects')) === 'directory' &&
-    kindOf(fs, P.join(dotGit, 'refs')) === 'directory'
-  );
-}
-
-/** The git top level above `cwd` (canonical), or the filesystem root when there is none. */
-export function worktreeOf(fs: ResolverFs, cwd: string): string {
-  const P = fs.path;
-  for (let dir = cwd; ; dir = P.dirname(dir)) {
-    if (isRepository(fs, dir)) return dir;
-    if (P.dirname(dir) === dir) return dir;
-  }
-}
-
-/** Folders from `cwd` up to `stop` (inclusive), nearest first; up to the filesystem root when `stop` is not above. */
-export function walkUp(P: ResolverFs['path'], cwd: string, stop: string): string[] {
-  const out: string[] = [];
-  for (let dir = cwd; ; dir = P.dirname(dir)) {
-    out.push(dir);
-    if (dir === stop || P.dirname(dir) === dir) return out;
-  }
-}
-
 export function opencodeNames(env: Readonly<Record<string, string | undefined>>): string[] {
   const claude = !(flagOn(env.OPENCODE_DISABLE_CLAUDE_CODE) || flagOn(env.OPENCODE_DISABLE_CLAUDE_CODE_PROMPT));
   return ['AGENTS.md', ...(claude ? ['CLAUDE.md'] : []), 'CONTEXT.md'];
@@ -121,28 +77,6 @@ export function configDirOf(
   const xdg = env.XDG_CONFIG_HOME;
   if (xdg) return { abs: P.join(P.resolve(homedir, xdg), 'opencode'), display: '$XDG_CONFIG_HOME/opencode' };
   return { abs: P.join(homedir, '.config', 'opencode'), display: '~/.config/opencode' };
-}
-
-/** The regular files in `dir` that `pattern` matches (relative to it), in name order. */
-function globIn(ctx: DiscoverContext, dir: string, pattern: string): string[] {
-  const P = ctx.fs.path;
-  const normalized = normalizePattern(pattern);
-  const compiled = compilePattern(normalized);
-  if (compiled instanceof Error || normalized === '') return [];
-  const segments = normalized.split('/');
-  if (segments.includes('..')) return [];
-  const depth = segments.includes('**') ? MAX_GLOB_DEPTH : segments.length - 1;
-  if (kindOf(ctx.fs, dir) !== 'directory') return [];
-  return walkRuleFolder(ctx, {
-    top: dir,
-    maxDepth: depth,
-    agentsDepth: !segments.includes('**'),
-    wanted: (_name, abs) => compiled.match(P.relative(dir, abs)),
-    order: (entries) => entries.map((e) => e.name).sort(),
-    link: () => ({ follow: true }),
-    keepLinkPaths: true,
-    agent: 'opencode',
-  }).map((f) => f.via ?? f.abs);
 }
 
 /** An empty file: opencode reads it, sends nothing, and the file still took its place. */

@@ -5,23 +5,7 @@
  */
 import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
 import { byToolCall, partsFormat } from '../agent/parts';
-
-export interface Block {
-  readonly written: string;
-  readonly text: string;
-}
-
-function blocks(list: readonly Block[], separator: string): string {
-  return list.map((b) => `Instructions from: ${b.written}\n${b.text}`).join(separator);
-}
-
-export function systemPromptPart(list: readonly Block[]): string {
-  return list.length === 0 ? '' : blocks(list, '\n');
-}
-
-export function toolResultPart(list: readonly Block[]): string {
-  return list.length === 0 ? '' : `<system-reminder>\n${blocks(list, '\n\n')}\n</system-reminder>`;
-}
+import { systemPromptPart, toolResultPart } from '../agent/opencode-core';
 
 /** The system prompt's files, then one part per read that loaded files (each source's facts say which). */
 function opencodeParts(sources: readonly ContextSource[]): ContextPart[] {

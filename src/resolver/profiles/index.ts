@@ -15,6 +15,7 @@ import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
+import { CONTINUE_ABOUT } from './continue/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
 import { CURSOR_ABOUT } from './cursor/about';
 import { DSH_ABOUT } from './dsh/about';
@@ -95,6 +96,7 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
+  lazy(CONTINUE_ABOUT, () => (require('./continue') as typeof import('./continue')).CONTINUE),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

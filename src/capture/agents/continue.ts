@@ -1,0 +1,208 @@
+/**
+ * Continue CLI (`cn -p`), checked against 1.5.47 (the npm package's `dist/cn.js`, run by Node).
+ *
+ * Launch: `-p` with a configuration file of the driver's own (`--config`, in the run's state: one
+ * OpenAI-compatible chat model whose `apiBase` is the endpoint, no MCP server, no rule), so no
+ * configuration of the user's or the repository's is unrolled (the hub is never asked).
+ * `CONTINUE_GLOBAL_DIR` names a folder of the state holding a `settings.json` with
+ * `disableAllHooks` (Continue ORs that switch over every hooks settings file it reads: the home's
+ * and the working directory's `.claude/settings*.json` and `.continue/settings*.json`), its
+ * global context with automatic updates off, and links to the user folder's (`$CONTINUE_GLOBAL_DIR`
+ * or `~/.continue`) `rules` and `skills` only. Telemetry off (`CONTINUE_METRICS_ENABLED=0`,
+ * `CONTINUE_CLI_ENABLE_TELEMETRY=0`, no OpenTelemetry exporter).
+ *
+ * Environment from the repository: `cn` applies the working directory's `.env` with dotenv at
+ * start (keys the process lacks only). The driver sets the variables it relies on itself and
+ * refuses a `.env` there that sets a loader, shell, git or home variable (hazards.ts) or one of
+ * Continue's own.
+ *
+ * What it sends: `POST /v1/chat/completions`. The system message ends with
+ * `<context name="userRules">\n…\n</context>`: the first of `AGENTS.md`, `AGENT.md`, `CLAUDE.md`,
+ * `CODEX.md` in the working directory, then each always-applied rule of `.continue/rules` (the
+ * working directory's, then the user folder's), joined by blank lines; no file is named. The
+ * extractor finds each piece's file by its text (src/resolver/profiles/continue/format.ts).
+ * Skills are listed in the `Skills` tool's description.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { envRefusal, readEnvFile, refusedVariable } from './env-sources';
+import type { AgentDriver, ChatMessage, ExtractInput, Extracted } from './types';
+import { DriverRefusal, mainRequests, messagesOf } from './types';
+import { continueRule, decodeLossy } from '../../resolver';
+
+const CONFIG = 'continue-config.yaml';
+const GLOBAL = 'continue-home';
+const OPEN = '<context name="userRules">\n';
+/** The agent file's names, in the order Continue looks for them (systemMessage.ts). */
+const AGENT_FILES = ['AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md'];
+const CLOSE = '\n</context>';
+
+/** The user folder Continue reads (`$CONTINUE_GLOBAL_DIR` from the caller's environment, else `~/.continue`). */
+export function continueHome(home: string, env: Readonly<Record<string, string>> | undefined): string {
+  const value = env?.CONTINUE_GLOBAL_DIR;
+  return value === undefined || value === '' ? path.join(home, '.continue') : path.resolve(value);
+}
+
+/** Why a Continue variable may not come from a repository's `.env`, or null. */
+export function continueVariable(key: string): string | null {
+  if (/^CONTINUE_/.test(key)) return 'a Continue CLI variable: its user folder, its hub, its output limits';
+  if (/^OTEL_/.test(key)) return 'an OpenTelemetry variable: where Continue CLI sends its metrics';
+  return null;
+}
+
+/** Refuses a `.env` in the working directory that sets what the agent must not take from a repository. */
+export function checkDotenv(cwd: string, pinned: ReadonlySet<string>): void {
+  const file = path.join(cwd, '.env');
+  const env = readEnvFile(file);
+  if (env === null) return;
+  const bad = Object.keys(env).flatMap((k): [string, string][] => {
+    const why = refusedVariable(k, continueVariable, pinned);
+    return why === null ? [] : [[k, why]];
+  });
+  if (bad.length > 0) throw envRefusal(file, 'sets', bad);
+}
+
+function textOf(m: ChatMessage | undefined): string {
+  if (typeof m?.content === 'string') return m.content;
+  if (!Array.isArray(m?.content)) return '';
+  return (m.content as { text?: unknown }[]).map((c) => (typeof c?.text === 'string' ? c.text : '')).join('');
+}
+
+/** The `<context name="userRules">…</context>` block ending a system message, or undefined. */
+export function userRulesBlock(system: string): string | undefined {
+  const start = system.indexOf(OPEN);
+  if (start < 0 || !system.endsWith(CLOSE)) return undefined;
+  return system.slice(start);
+}
+
+/** A piece of text Continue could send and the file it comes from. */
+export interface Piece {
+  readonly file: string;
+  readonly text: string;
+  /** The agent file (only ever first). */
+  readonly agent: boolean;
+}
+
+/**
+ * The pieces Continue could send, in the order it would take them (which tells equal texts
+ * apart): the agent file names of the working directory, then each `.md` file below
+ * `.continue/rules` of the working directory and of the user folder as Node lists them
+ * (`readdirSync` recursive, as Continue lists them), each rule as Continue reads it.
+ */
+export function pieces(cwd: string, userFolder: string): Piece[] {
+  const out: Piece[] = [];
+  const read = (file: string): string | undefined => {
+    try {
+      return fs.statSync(file).isFile() ? decodeLossy(fs.readFileSync(file)).text : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const name of AGENT_FILES) {
+    const text = read(path.join(cwd, name));
+    if (text !== undefined && text !== '') out.push({ file: path.join(cwd, name), text, agent: true });
+  }
+  for (const dir of [path.join(cwd, '.continue', 'rules'), path.join(userFolder, 'rules')]) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith('.md')) continue;
+      const text = read(path.join(dir, name));
+      if (text === undefined) continue;
+      const rule = continueRule(text);
+      if (rule.sent) out.push({ file: path.join(dir, name), text: rule.text, agent: false });
+    }
+  }
+  return out;
+}
+
+/**
+ * The files whose texts make up `body` (the block's text between its opening and closing lines):
+ * the agent file's text first when it is there, then rule texts joined by blank lines. The split
+ * that uses every character is found by trying the pieces in Continue's order, each file once.
+ */
+export function splitBody(body: string, all: readonly Piece[]): string[] | undefined {
+  const walk = (at: number, used: ReadonlySet<Piece>): string[] | undefined => {
+    if (at === body.length) return [];
+    for (const p of all) {
+      if (used.has(p) || (p.agent && at !== 0) || !body.startsWith(p.text, at)) continue;
+      const end = at + p.text.length;
+      const next = end === body.length ? end : body.startsWith('\n\n', end) ? end + 2 : -1;
+      if (next < 0 || (next === body.length && end !== body.length)) continue;
+      const rest = walk(next, new Set([...used, p]));
+      if (rest !== undefined) return [p.file, ...rest];
+    }
+    return undefined;
+  };
+  return walk(0, new Set());
+}
+
+function extract(input: ExtractInput): Extracted {
+  const requests = mainRequests(input.requests);
+  if (requests.length === 0) return { files: [], parts: [], problems: ['Continue CLI sent no model request'] };
+  const system = messagesOf(requests[0]).find((m) => m.role === 'system');
+  const block = userRulesBlock(textOf(system));
+  if (block === undefined) return { files: [], parts: [], problems: [] };
+  const body = block.slice(OPEN.length, block.length - CLOSE.length);
+  const files = splitBody(body, pieces(input.cwd, continueHome(input.home, input.env)));
+  const problems = files === undefined ? ['the userRules block is not made of the texts of the files Continue reads'] : [];
+  return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems };
+}
+
+export const CONTINUE_DRIVER: AgentDriver = {
+  name: 'continue',
+  profile: 'continue',
+  protocol: 'openai-chat',
+  knownLookups: {
+    'api.continue.dev':
+      'Continue CLI asks its service for the newest release at every start (its update service is started without the headless flag); nothing reaches it, and automatic updates are off',
+  },
+  stateFiles: ({ port }) => ({
+    [CONFIG]: [
+      'name: holaryn-oracle',
+      'version: 0.0.1',
+      'schema: v1',
+      'models:',
+      '  - name: oracle',
+      '    provider: openai',
+      '    model: gpt-4o',
+      `    apiBase: http://127.0.0.1:${port}/v1`,
+      '    apiKey: oracle',
+      '    roles:',
+      '      - chat',
+      '',
+    ].join('\n'),
+    [`${GLOBAL}/settings.json`]: JSON.stringify({ disableAllHooks: true }) + '\n',
+    // The update service reads this before it would install a newer release.
+    [`${GLOBAL}/index/globalContext.json`]: JSON.stringify({ autoUpdateCli: false }) + '\n',
+  }),
+  launch: ({ executable, node, cwd, home, state, prompt, env: extra }) => {
+    const global = path.join(state, GLOBAL);
+    const user = continueHome(home, extra);
+    for (const name of ['rules', 'skills']) {
+      const target = path.join(user, name);
+      const link = path.join(global, name);
+      if (fs.existsSync(target) && !fs.existsSync(link)) fs.symlinkSync(target, link);
+    }
+    const env: Record<string, string> = {
+      HOME: home,
+      PWD: cwd,
+      CONTINUE_GLOBAL_DIR: global,
+      CONTINUE_CLI_ENABLE_TELEMETRY: '0',
+      CONTINUE_METRICS_ENABLED: '0',
+      BASH_ENV: '/dev/null',
+      ENV: '/dev/null',
+      NO_COLOR: '1',
+    };
+    checkDotenv(cwd, new Set(Object.keys(env)));
+    if (!fs.existsSync(path.join(state, CONFIG))) throw new DriverRefusal(`the driver's configuration ${CONFIG} was not laid`);
+    return { command: node, args: [executable, '-p', prompt, '--config', path.join(state, CONFIG)], env };
+  },
+  profileEnv: () => ({}),
+  toolCall: (file) => ({ name: 'Read', input: { filepath: file } }),
+  extract,
+};

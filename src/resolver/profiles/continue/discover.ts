@@ -9,8 +9,9 @@
  * - The rules: every file whose path ends in `.md` below `<cwd>/.continue/rules`, then below
  *   `<CONTINUE_GLOBAL_DIR or ~/.continue>/rules`, as Node's `readdirSync(dir, { recursive: true })`
  *   lists them: breadth first (the folder's entries sorted by name, then each subfolder's in that
- *   order), through links. A rule is sent when rule.ts says so and no rule before it had the same
- *   text.
+ *   order), through links. A rule is sent when rule.ts says so. Rules of equal text are each sent:
+ *   ConfigService.ts adds them to the configuration's rules filtered only against the
+ *   configuration's own, and systemMessage.ts then drops its own copies of them as repeats.
  */
 import type { SourceScope } from '../../evidence';
 import type { DiscoverContext, NamedCandidate } from '../../profile';
@@ -140,7 +141,6 @@ function ruleFiles(ctx: DiscoverContext, top: string): string[] {
 /** The rules Continue sends, in its order, and the rule files it leaves out with the reason. */
 function rules(ctx: DiscoverContext): NamedCandidate[] {
   const out: NamedCandidate[] = [];
-  const seen = new Map<string, string>();
   for (const folder of rulesFolders(ctx)) {
     for (const abs of ruleFiles(ctx, folder.abs)) {
       const shows = folder.own ? null : (real: string) => ctx.boundary.shows(real);
@@ -175,12 +175,6 @@ function rules(ctx: DiscoverContext): NamedCandidate[] {
         out.push(at({ report: { status: 'not-loaded', reason } }));
         continue;
       }
-      const before = seen.get(rule.text);
-      if (before !== undefined) {
-        out.push(at({ report: { status: 'not-loaded', reason: `the same rule text as ${before}: Continue CLI sends it once` } }));
-        continue;
-      }
-      seen.set(rule.text, display);
       out.push(at({ rank: out.length }));
     }
   }

@@ -37,10 +37,10 @@ const OPEN = '<context name="userRules">\n';
 const AGENT_FILES = ['AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md'];
 const CLOSE = '\n</context>';
 
-/** The user folder Continue reads (`$CONTINUE_GLOBAL_DIR` from the caller's environment, else `~/.continue`). */
-export function continueHome(home: string, env: Readonly<Record<string, string>> | undefined): string {
+/** The user folder Continue reads (`$CONTINUE_GLOBAL_DIR` from the caller's environment, a relative one from the working directory, else `~/.continue`). */
+export function continueHome(cwd: string, home: string, env: Readonly<Record<string, string>> | undefined): string {
   const value = env?.CONTINUE_GLOBAL_DIR;
-  return value === undefined || value === '' ? path.join(home, '.continue') : path.resolve(value);
+  return value === undefined || value === '' ? path.join(home, '.continue') : path.resolve(cwd, value);
 }
 
 /** Why a Continue variable may not come from a repository's `.env`, or null. */
@@ -60,6 +60,44 @@ export function checkDotenv(cwd: string, pinned: ReadonlySet<string>): void {
     return why === null ? [] : [[k, why]];
   });
   if (bad.length > 0) throw envRefusal(file, 'sets', bad);
+}
+
+/** The settings files Continue reads hooks from (hookConfig.ts), for a user folder `user`. */
+export function hookSettingsFiles(cwd: string, home: string, user: string): string[] {
+  return [
+    path.join(home, '.claude', 'settings.json'),
+    path.join(user, 'settings.json'),
+    path.join(cwd, '.claude', 'settings.json'),
+    path.join(cwd, '.continue', 'settings.json'),
+    path.join(cwd, '.claude', 'settings.local.json'),
+    path.join(cwd, '.continue', 'settings.local.json'),
+  ];
+}
+
+/**
+ * Where the caller names its own user folder (`CONTINUE_GLOBAL_DIR` in the extra environment,
+ * which outranks the driver's), the driver's settings with `disableAllHooks` are not read: the run
+ * is refused when a settings file Continue reads hooks from names one and none turns them off.
+ * A file that is not JSON is one Continue skips too.
+ */
+export function checkOwnUserFolder(cwd: string, home: string, user: string): void {
+  const named: string[] = [];
+  for (const file of hookSettingsFiles(cwd, home, user)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    } catch {
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    const settings = value as { disableAllHooks?: unknown; hooks?: unknown };
+    if (settings.disableAllHooks) return;
+    if (settings.hooks && typeof settings.hooks === 'object' && Object.keys(settings.hooks).length > 0) named.push(file);
+  }
+  if (named.length > 0)
+    throw new DriverRefusal(
+      `CONTINUE_GLOBAL_DIR is given, so the driver's own user folder (with disableAllHooks) is not read, and ${named.join(', ')} name${named.length === 1 ? 's' : ''} hooks Continue would load`,
+    );
 }
 
 function textOf(m: ChatMessage | undefined): string {
@@ -148,7 +186,7 @@ function extract(input: ExtractInput): Extracted {
   const block = userRulesBlock(textOf(system));
   if (block === undefined) return { files: [], parts: [], problems: [] };
   const body = block.slice(OPEN.length, block.length - CLOSE.length);
-  const files = splitBody(body, pieces(input.cwd, continueHome(input.home, input.env)));
+  const files = splitBody(body, pieces(input.cwd, continueHome(input.cwd, input.home, input.env)));
   const problems = files === undefined ? ['the userRules block is not made of the texts of the files Continue reads'] : [];
   return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems };
 }
@@ -182,7 +220,7 @@ export const CONTINUE_DRIVER: AgentDriver = {
   }),
   launch: ({ executable, node, cwd, home, state, prompt, env: extra }) => {
     const global = path.join(state, GLOBAL);
-    const user = continueHome(home, extra);
+    const user = continueHome(cwd, home, extra);
     for (const name of ['rules', 'skills']) {
       const target = path.join(user, name);
       const link = path.join(global, name);
@@ -199,6 +237,7 @@ export const CONTINUE_DRIVER: AgentDriver = {
       NO_COLOR: '1',
     };
     checkDotenv(cwd, new Set(Object.keys(env)));
+    if (extra?.CONTINUE_GLOBAL_DIR !== undefined && extra.CONTINUE_GLOBAL_DIR !== '') checkOwnUserFolder(cwd, home, user);
     if (!fs.existsSync(path.join(state, CONFIG))) throw new DriverRefusal(`the driver's configuration ${CONFIG} was not laid`);
     return { command: node, args: [executable, '-p', prompt, '--config', path.join(state, CONFIG)], env };
   },

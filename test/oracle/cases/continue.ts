@@ -243,4 +243,27 @@ export const cases: OracleCase[] = [
       '.continue/rules/zz.md': 'Plain.\n',
     },
   },
+  {
+    name: 'global-dir-variable',
+    why: 'env.ts: CONTINUE_GLOBAL_DIR moves the user folder: its rules are read, ~/.continue/rules is not',
+    tree: { '.continue/rules/p.md': 'Project rule.\n' },
+    home: { 'cfg/rules/moved.md': 'Moved global rule.\n', '.continue/rules/old.md': 'Not read now.\n' },
+    env: { CONTINUE_GLOBAL_DIR: '{{home}}/cfg' },
+  },
+  {
+    name: 'read-loads-nothing',
+    why: 'readFile.ts: the Read tool returns the file alone; nothing is loaded when a tool touches a folder with its own files',
+    tree: {
+      'AGENTS.md': 'Root agents.\n',
+      'pkg/AGENTS.md': 'Package agents.\n',
+      'pkg/.continue/rules/p.md': 'Package rule.\n',
+      'pkg/index.ts': 'export {};\n',
+    },
+    read: 'pkg/index.ts',
+  },
+  {
+    name: 'big-agents-file',
+    why: `${SM}: no budget: a 200 KB AGENTS.md is sent whole`,
+    tree: { 'AGENTS.md': `${'Line of the big file.\n'.repeat(9000)}` },
+  },
 ];

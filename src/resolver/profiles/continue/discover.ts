@@ -15,7 +15,7 @@
  */
 import type { SourceScope } from '../../evidence';
 import type { DiscoverContext, NamedCandidate } from '../../profile';
-import { type AgentHome, type HomeInputs, agentHome } from '../agent/config';
+import type { AgentHome, HomeInputs } from '../agent/config';
 import { walkRuleFolder } from '../agent/folders';
 import { peekText } from '../agent/peek';
 import { continueRule } from './rule';
@@ -32,9 +32,15 @@ const MAX_RULE_BYTES = 1024 * 1024;
 /** How deep the rules folders are walked (Continue has no bound). */
 const MAX_RULE_DEPTH = 32;
 
-/** Continue's user folder: `$CONTINUE_GLOBAL_DIR` when set, else `~/.continue`. */
-export function continueDir(inputs: HomeInputs): AgentHome {
-  return agentHome(inputs, 'CONTINUE_GLOBAL_DIR', '.continue');
+/**
+ * Continue's user folder: `$CONTINUE_GLOBAL_DIR` when set and not empty (a relative one from the
+ * working directory, `~` not expanded), else `~/.continue`.
+ */
+export function continueDir(inputs: HomeInputs, cwd: string): AgentHome {
+  const P = inputs.path;
+  const set = inputs.env.CONTINUE_GLOBAL_DIR;
+  if (set !== undefined && set !== '') return { path: P.resolve(cwd, set), display: '$CONTINUE_GLOBAL_DIR' };
+  return { path: P.join(inputs.homedir, '.continue'), display: '~/.continue' };
 }
 
 /** The rules folders in Continue's order: the working directory's, then the user folder's. */
@@ -42,7 +48,7 @@ export function rulesFolders(
   ctx: Pick<DiscoverContext, 'env' | 'homedir' | 'fs' | 'root'>,
 ): { abs: string; display?: string; scope: SourceScope; own: boolean }[] {
   const P = ctx.fs.path;
-  const user = continueDir({ env: ctx.env, homedir: ctx.homedir, path: P });
+  const user = continueDir({ env: ctx.env, homedir: ctx.homedir, path: P }, ctx.root);
   return [
     { abs: P.join(ctx.root, '.continue', 'rules'), scope: 'workspace', own: false },
     { abs: P.join(user.path, 'rules'), display: `${user.display}/rules`, scope: 'global', own: true },

@@ -27,7 +27,7 @@ export const CONTINUE: Profile = {
   agent: 'Continue CLI',
   // The user folder's rules (and skills, which it lists).
   homeFiles: (ctx) => {
-    const dir = continueDir({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }).path;
+    const dir = continueDir({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path }, ctx.cwd).path;
     return [ctx.fs.path.join(dir, 'rules'), ctx.fs.path.join(dir, 'skills')];
   },
   fidelity: CONTINUE_FIDELITY,
@@ -42,7 +42,11 @@ export const CONTINUE: Profile = {
     keepBom: true,
     trim: false,
     skipEmpty: false,
-    homes: (where) => [continueDir(where).path],
+    // A relative CONTINUE_GLOBAL_DIR is below the working directory, inside the workspace anyway.
+    homes: (where) => {
+      const set = where.env.CONTINUE_GLOBAL_DIR;
+      return [set !== undefined && where.path.isAbsolute(set) ? set : where.path.join(where.homedir, '.continue')];
+    },
   },
   dialect: null,
   order: DISCOVERY_ORDER,

@@ -221,6 +221,7 @@ export const CONTINUE_DRIVER: AgentDriver = {
   launch: ({ executable, node, cwd, home, state, prompt, env: extra }) => {
     const global = path.join(state, GLOBAL);
     const user = continueHome(cwd, home, extra);
+    fs.mkdirSync(global, { recursive: true });
     for (const name of ['rules', 'skills']) {
       const target = path.join(user, name);
       const link = path.join(global, name);
@@ -238,7 +239,6 @@ export const CONTINUE_DRIVER: AgentDriver = {
     };
     checkDotenv(cwd, new Set(Object.keys(env)));
     if (extra?.CONTINUE_GLOBAL_DIR !== undefined && extra.CONTINUE_GLOBAL_DIR !== '') checkOwnUserFolder(cwd, home, user);
-    if (!fs.existsSync(path.join(state, CONFIG))) throw new DriverRefusal(`the driver's configuration ${CONFIG} was not laid`);
     return { command: node, args: [executable, '-p', prompt, '--config', path.join(state, CONFIG)], env };
   },
   profileEnv: () => ({}),

@@ -26,8 +26,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { envRefusal, readEnvFile, refusedVariable } from './env-sources';
-import type { AgentDriver, ChatMessage, ExtractInput, Extracted } from './types';
-import { DriverRefusal, mainRequests, messagesOf } from './types';
+import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedListing } from './types';
+import type { RecordedRequest } from '../endpoint';
+import { DriverRefusal, bodyOf, mainRequests, messagesOf } from './types';
 import { continueRule, decodeLossy } from '../../resolver';
 
 const CONFIG = 'continue-config.yaml';
@@ -179,22 +180,68 @@ export function splitBody(body: string, all: readonly Piece[]): string[] | undef
   return walk(0, new Set());
 }
 
+/** What the Skills tool's description says before its entries. */
+export const SKILLS_HEAD = 'The skill name should match one of the available skills listed below:\n';
+
+/** The description of the request's `Skills` tool, or undefined. */
+function skillsDescription(request: RecordedRequest): string | undefined {
+  const tools = (bodyOf(request) as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return undefined;
+  for (const t of tools as { function?: { name?: unknown; description?: unknown } }[])
+    if (t?.function?.name === 'Skills' && typeof t.function.description === 'string') return t.function.description;
+  return undefined;
+}
+
+/**
+ * The skill entries of the Skills tool's description: after its head, each
+ * `\nname: <name>\ndescription: <description>\n`, joined by commas. Undefined when the entries
+ * cannot be read so.
+ */
+export function skillEntries(description: string): ExtractedListing[] | undefined {
+  const at = description.indexOf(SKILLS_HEAD);
+  if (at < 0) return undefined;
+  const rest = description.slice(at + SKILLS_HEAD.length);
+  const out: ExtractedListing[] = [];
+  let p = 0;
+  while (p < rest.length) {
+    if (out.length > 0) {
+      if (rest[p] !== ',') return undefined;
+      p += 1;
+    }
+    const m = /^\nname: ([^\n]*)\ndescription: /.exec(rest.slice(p));
+    if (!m) return undefined;
+    const start = p + m[0].length;
+    const next = rest.indexOf('\n,\nname: ', start);
+    const end = next >= 0 ? next + 1 : rest.endsWith('\n') ? rest.length : -1;
+    if (end < 0) return undefined;
+    out.push({ kind: 'skill', name: m[1], place: 'tool-description', text: rest.slice(p, end) });
+    p = end;
+  }
+  return out;
+}
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Continue CLI sent no model request'] };
+  const problems: string[] = [];
+  const description = skillsDescription(requests[0]);
+  const listings = description === undefined ? [] : skillEntries(description);
+  if (listings === undefined) problems.push('the Skills tool description does not read as its entries');
   const system = messagesOf(requests[0]).find((m) => m.role === 'system');
   const block = userRulesBlock(textOf(system));
-  if (block === undefined) return { files: [], parts: [], problems: [] };
+  if (block === undefined) return { files: [], parts: [], problems, listings: listings ?? [] };
   const body = block.slice(OPEN.length, block.length - CLOSE.length);
   const files = splitBody(body, pieces(input.cwd, continueHome(input.cwd, input.home, input.env)));
-  const problems = files === undefined ? ['the userRules block is not made of the texts of the files Continue reads'] : [];
-  return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems };
+  if (files === undefined) problems.push('the userRules block is not made of the texts of the files Continue reads');
+  return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems, listings: listings ?? [] };
 }
 
 export const CONTINUE_DRIVER: AgentDriver = {
   name: 'continue',
   profile: 'continue',
   protocol: 'openai-chat',
+  // The commas between the Skills tool's entries (the entries themselves are the listings' texts).
+  residue: [{ kind: 'skill-separator', pattern: /^,$/ }],
   knownLookups: {
     'api.continue.dev':
       'Continue CLI asks its service for the newest release at every start (its update service is started without the headless flag); nothing reaches it, and automatic updates are off',

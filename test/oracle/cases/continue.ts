@@ -10,6 +10,8 @@ import type { OracleCase } from '../case';
 const SM = 'systemMessage.ts constructSystemMessage';
 const RULES = 'systemMessage.ts loadMarkdownRulesWithMetadata';
 const PARSE = 'config-yaml markdownToRule.ts parseMarkdownRule';
+const SKILLS = 'loadMarkdownSkills.ts and tools/skills.ts';
+const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\n\nWhat ${name} does.\n`;
 const bytes = (s: string, prefix: number[] = []) => ({ bytes: [...prefix, ...Buffer.from(s, 'utf8')] });
 const BOM = [0xef, 0xbb, 0xbf];
 
@@ -265,5 +267,62 @@ export const cases: OracleCase[] = [
     name: 'big-agents-file',
     why: `${SM}: no budget: a 200 KB AGENTS.md is sent whole`,
     tree: { 'AGENTS.md': `${'Line of the big file.\n'.repeat(9000)}` },
+  },
+  // ---- skills (the Skills tool's description) ------------------------------------------------------
+  {
+    name: 'skills-three-folders',
+    why: `${SKILLS}: .continue/skills, then .claude/skills, then ~/.continue/skills, each folder in name order`,
+    tree: {
+      '.continue/skills/b-tool/SKILL.md': skill('b-tool', 'Continue skill b.'),
+      '.continue/skills/a-tool/SKILL.md': skill('a-tool', 'Continue skill a.'),
+      '.claude/skills/review/SKILL.md': skill('review', 'Claude skill.'),
+      '.claude/skills/review/notes.md': 'extra file\n',
+    },
+    home: { '.continue/skills/global/SKILL.md': skill('global', 'Home skill.') },
+  },
+  {
+    name: 'skills-header-checks',
+    why: `${SKILLS}: name and description must be non-empty strings (zod); a skill failing that is dropped, a folder without SKILL.md is no skill`,
+    tree: {
+      '.claude/skills/good/SKILL.md': skill('named-otherwise', "The name is the header's, not the folder's."),
+      '.claude/skills/no-desc/SKILL.md': '---\nname: no-desc\n---\nBody.\n',
+      '.claude/skills/number/SKILL.md': '---\nname: number\ndescription: 42\n---\nBody.\n',
+      '.claude/skills/empty/SKILL.md': '---\nname: empty\ndescription: ""\n---\nBody.\n',
+      '.claude/skills/none/README.md': 'Not a skill.\n',
+      '.claude/skills/loose.md': 'A file, not a folder.\n',
+    },
+  },
+  {
+    name: 'skills-same-name',
+    why: `${SKILLS}: no name is kept once: the same name in two folders is listed twice`,
+    tree: {
+      '.continue/skills/dup/SKILL.md': skill('dup', 'From .continue.'),
+      '.claude/skills/dup/SKILL.md': skill('dup', 'From .claude.'),
+    },
+  },
+  {
+    name: 'skills-multiline-description',
+    why: `${SKILLS}: the description is written as YAML gives it, line breaks and commas kept`,
+    tree: { '.claude/skills/long/SKILL.md': '---\nname: long\ndescription: |\n  First line, with a comma.\n  Second line.\n---\nBody.\n' },
+  },
+  {
+    name: 'skills-linked-folder',
+    why: `${SKILLS}: readdir withFileTypes: a link to a skill folder is not a folder entry and is left out; a linked SKILL.md is read`,
+    tree: {
+      'shared/linked/SKILL.md': skill('linked', 'Through a folder link.'),
+      'shared/file.md': skill('file-link', 'Through a file link.'),
+      '.claude/skills/linked': { link: '../../shared/linked' },
+      '.claude/skills/real/SKILL.md': { link: '../../../shared/file.md' },
+    },
+  },
+  {
+    name: 'skills-cwd-only',
+    why: `${SKILLS}: the working directory's folders only: the git root's .claude/skills above it is not listed`,
+    tree: {
+      '.git': { dir: true },
+      '.claude/skills/root/SKILL.md': skill('root', 'At the root.'),
+      'app/.claude/skills/app/SKILL.md': skill('app', 'In the app.'),
+    },
+    cwd: 'app',
   },
 ];

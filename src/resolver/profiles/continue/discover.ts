@@ -14,11 +14,12 @@
  *   configuration's own, and systemMessage.ts then drops its own copies of them as repeats.
  */
 import type { SourceScope } from '../../evidence';
-import type { DiscoverContext, NamedCandidate } from '../../profile';
-import type { AgentHome, HomeInputs } from '../agent/config';
+import type { DiscoverContext, Discovery, NamedCandidate } from '../../profile';
 import { walkRuleFolder } from '../agent/folders';
 import { peekText } from '../agent/peek';
 import { continueRule } from './rule';
+import { continueDir } from './settings';
+import { continueSkills } from './skills';
 
 /** The agent file's names, in the order Continue looks for them. */
 export const AGENT_FILES = ['AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md'] as const;
@@ -31,17 +32,6 @@ const MAX_RULE_BYTES = 1024 * 1024;
 
 /** How deep the rules folders are walked (Continue has no bound). */
 const MAX_RULE_DEPTH = 32;
-
-/**
- * Continue's user folder: `$CONTINUE_GLOBAL_DIR` when set and not empty (a relative one from the
- * working directory, `~` not expanded), else `~/.continue`.
- */
-export function continueDir(inputs: HomeInputs, cwd: string): AgentHome {
-  const P = inputs.path;
-  const set = inputs.env.CONTINUE_GLOBAL_DIR;
-  if (set !== undefined && set !== '') return { path: P.resolve(cwd, set), display: '$CONTINUE_GLOBAL_DIR' };
-  return { path: P.join(inputs.homedir, '.continue'), display: '~/.continue' };
-}
 
 /** The rules folders in Continue's order: the working directory's, then the user folder's. */
 export function rulesFolders(
@@ -187,7 +177,7 @@ function rules(ctx: DiscoverContext): NamedCandidate[] {
   return out;
 }
 
-/** Continue CLI's candidates: the agent file (and the names it shadows), then the rules. */
-export function continueDiscover(ctx: DiscoverContext): NamedCandidate[] {
-  return [...agentFile(ctx), ...rules(ctx)];
+/** Continue CLI's candidates (the agent file and the names it shadows, then the rules) and its skills. */
+export function continueDiscover(ctx: DiscoverContext): Discovery {
+  return { candidates: [...agentFile(ctx), ...rules(ctx)], listings: continueSkills(ctx) };
 }

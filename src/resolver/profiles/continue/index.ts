@@ -10,7 +10,8 @@ import type { Profile } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { CONTINUE_ABOUT, CONTINUE_RELEASE } from './about';
-import { continueDir, continueDiscover } from './discover';
+import { continueDiscover } from './discover';
+import { continueDir } from './settings';
 import { CONTINUE_FORMAT } from './format';
 
 export const CONTINUE_VERSION = `Continue CLI ${CONTINUE_RELEASE}`;

@@ -96,7 +96,11 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
-  lazy(CONTINUE_ABOUT, () => (require('./continue') as typeof import('./continue')).CONTINUE),
+  lazy(
+    CONTINUE_ABOUT,
+    () => (require('./continue') as typeof import('./continue')).CONTINUE,
+    () => (require('./continue/pitfalls') as typeof import('./continue/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -13,6 +13,15 @@ export const CONTINUE_ABOUT: ProfileCard = Object.freeze({
     executables: Object.freeze(['cn']),
     packages: Object.freeze(['@continuedev/cli']),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'Continue CLI',
+    codes: Object.freeze({
+      'agent-continue-rule-never-sent': 'warning',
+      'agent-continue-text-dropped': 'warning',
+      'agent-continue-agent-file-blocks': 'warning',
+    }),
+  }),
   // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).
   editor: Object.freeze({ watch: Object.freeze(['.continue/rules/**', 'AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md']) }),
 });

@@ -24,6 +24,9 @@ import { continueSkills } from './skills';
 /** The agent file's names, in the order Continue looks for them. */
 export const AGENT_FILES = ['AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md'] as const;
 
+/** The start of the reason a rule that is not always applied is not sent (pitfalls.ts finds it by this). */
+export const NOT_ALWAYS = 'not always applied';
+
 /** The candidate tag of a rule file (its text is the rule as rule.ts reads it). */
 export const RULE_TAG = 'rule';
 
@@ -167,7 +170,7 @@ function rules(ctx: DiscoverContext): NamedCandidate[] {
             ? 'invokable: a prompt the user calls, not a rule Continue CLI sends'
             : rule.why === 'empty'
               ? 'no text after its frontmatter: Continue CLI sends nothing for it'
-              : `its ${rule.key} makes it a rule that is not always applied: Continue CLI sends only always-applied rules`;
+              : `${NOT_ALWAYS} (its ${rule.key}): Continue CLI sends only always-applied rules, whatever files are touched`;
         out.push(at({ report: { status: 'not-loaded', reason } }));
         continue;
       }

@@ -240,8 +240,12 @@ export const CONTINUE_DRIVER: AgentDriver = {
   name: 'continue',
   profile: 'continue',
   protocol: 'openai-chat',
-  // The commas between the Skills tool's entries (the entries themselves are the listings' texts).
-  residue: [{ kind: 'skill-separator', pattern: /^,$/ }],
+  residue: [
+    // The commas between the Skills tool's entries (the entries themselves are the listings' texts).
+    { kind: 'skill-separator', pattern: /^,$/ },
+    // The system message's gitStatus context: `git status --porcelain` at start, one line per path.
+    { kind: 'git status', pattern: /^(?:(?:\?\?|!!|[ MTADRCU][ MTADRCU]) \S.*|Working tree clean)$/ },
+  ],
   knownLookups: {
     'api.continue.dev':
       'Continue CLI asks its service for the newest release at every start (its update service is started without the headless flag); nothing reaches it, and automatic updates are off',

@@ -6,6 +6,7 @@
  * nothing it loads, so most trees have none.
  */
 import type { OracleCase } from '../case';
+import { ownGitDir } from '../vectors/env-payloads';
 
 const SM = 'systemMessage.ts constructSystemMessage';
 const RULES = 'systemMessage.ts loadMarkdownRulesWithMetadata';
@@ -324,5 +325,17 @@ export const cases: OracleCase[] = [
       'app/.claude/skills/app/SKILL.md': skill('app', 'In the app.'),
     },
     cwd: 'app',
+  },
+  // ---- a real repository ---------------------------------------------------------------------------
+  {
+    name: 'git-repository',
+    why: `${SM}: in a git repository Continue sends git status beside the rules; the rules are the same`,
+    tree: {
+      ...ownGitDir(),
+      'AGENTS.md': 'In a repository.\n',
+      '.continue/rules/r.md': 'Repository rule.\n',
+      '.claude/skills/s/SKILL.md': skill('s', 'A skill in a repository.'),
+      'src/main.ts': 'export {};\n',
+    },
   },
 ];

@@ -338,4 +338,70 @@ export const cases: OracleCase[] = [
       'src/main.ts': 'export {};\n',
     },
   },
+  // ---- more of the rules reader ---------------------------------------------------------------------
+  {
+    name: 'rules-folder-is-link',
+    why: `${RULES}: .continue/rules itself a link to a folder is listed through it`,
+    tree: {
+      'docs/rules/a.md': 'Through the folder link.\n',
+      'docs/rules/sub/b.md': 'And below it.\n',
+      '.continue/rules': { link: '../docs/rules' },
+    },
+  },
+  {
+    name: 'rules-hidden-and-empty-frontmatter',
+    why: `${RULES}/${PARSE}: hidden folders are listed; an empty or comment-only frontmatter is no frontmatter keys (always applied, trimmed)`,
+    tree: {
+      '.continue/rules/.hidden/h.md': 'Hidden folder rule.\n',
+      '.continue/rules/empty.md': '---\n---\n\nEmpty frontmatter.\n',
+      '.continue/rules/comment.md': '---\n# just a comment\n---\nComment frontmatter.\n',
+    },
+  },
+  {
+    name: 'rules-invokable-wins',
+    why: `${RULES}: invokable is checked first: alwaysApply true does not bring an invokable rule back`,
+    tree: { '.continue/rules/a.md': '---\nalwaysApply: true\ninvokable: true\n---\nA prompt.\n', '.continue/rules/b.md': 'B.\n' },
+  },
+  {
+    name: 'rules-lists',
+    why: `${RULES}: globs and regex given as lists keep a rule out too`,
+    tree: {
+      '.continue/rules/a.md': '---\nglobs:\n  - "src/**"\n  - "*.md"\n---\nListed globs.\n',
+      '.continue/rules/b.md': '---\nregex:\n  - foo\n---\nListed regex.\n',
+      '.continue/rules/c.md': 'C.\n',
+    },
+  },
+  {
+    name: 'rules-nothing-after-frontmatter',
+    why: `${PARSE}: text before a frontmatter is dropped, so a rule whose text is all above it sends nothing`,
+    tree: { '.continue/rules/a.md': 'All the text is here.\n---\nname: a\n---\n', '.continue/rules/b.md': 'B.\n' },
+  },
+  {
+    name: 'agents-link-to-folder',
+    why: `${SM}: an AGENTS.md link to a folder exists; reading it fails and nothing is sent`,
+    tree: { 'docs/guide/x.md': 'x\n', 'AGENTS.md': { link: 'docs/guide' }, 'CODEX.md': 'Not read.\n', '.continue/rules/r.md': 'Rule.\n' },
+  },
+  {
+    name: 'skills-many-in-order',
+    why: `${SKILLS}: eight skills over the three folders, read in parallel, listed in the folders' order`,
+    tree: {
+      '.continue/skills/c1/SKILL.md': skill('c1', 'one'),
+      '.continue/skills/c2/SKILL.md': skill('c2', 'two'),
+      '.continue/skills/c3/SKILL.md': skill('c3', 'three'),
+      '.claude/skills/k1/SKILL.md': skill('k1', 'four'),
+      '.claude/skills/k2/SKILL.md': skill('k2', 'five'),
+      '.claude/skills/k3/SKILL.md': skill('k3', 'six'),
+    },
+    home: { '.continue/skills/h1/SKILL.md': skill('h1', 'seven'), '.continue/skills/h2/SKILL.md': skill('h2', 'eight') },
+  },
+  {
+    name: 'skills-odd-files',
+    why: `${SKILLS}: a SKILL.md with a BOM has no header (dropped), skill.md is not SKILL.md, a SKILL.md folder cannot be read`,
+    tree: {
+      '.claude/skills/bom/SKILL.md': bytes('---\nname: bom\ndescription: With a BOM.\n---\n', BOM),
+      '.claude/skills/lower/skill.md': skill('lower', 'Lower-case file name.'),
+      '.claude/skills/folder/SKILL.md/x.md': 'x\n',
+      '.claude/skills/ok/SKILL.md': skill('ok', 'The only one listed.'),
+    },
+  },
 ];

@@ -54,6 +54,8 @@ export function continueSkills(ctx: DiscoverContext): ListingEvidence[] {
         out.push(unsent(at, 'not-loaded', 'a link to a folder: Continue takes only entries that are folders themselves'));
         continue;
       }
+      // A SKILL.md that is a folder: Continue's read of it fails and it lists nothing.
+      if (!file.read.ok && file.read.why === 'not-a-file') continue;
       if (!file.read.ok) {
         out.push(unsent(at, 'not-loaded', `Holaryn cannot read it here (${file.read.why})`));
         continue;

@@ -7,7 +7,7 @@
 import { strict as assert } from 'node:assert';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONTINUE_DRIVER, splitBody, userRulesBlock, type Piece } from '../../../src/capture/agents/continue';
+import { CONTINUE_DRIVER, SKILLS_HEAD, skillEntries, splitBody, userRulesBlock, type Piece } from '../../../src/capture/agents/continue';
 import { DriverRefusal, type LaunchInput } from '../../../src/capture/agents/types';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
 import { envTree, type EnvTree } from './env-tree';
@@ -129,7 +129,7 @@ describe('continue driver', () => {
       problems: [],
     });
     const none = CONTINUE_DRIVER.extract({ requests: [request('base')], files: new Map(), cwd: t.root, home: t.home });
-    assert.deepEqual(none, { files: [], parts: [], problems: [] });
+    assert.deepEqual(none, { files: [], parts: [], problems: [], listings: [] });
     const odd = CONTINUE_DRIVER.extract({
       requests: [request('base\n\n<context name="userRules">\nRule b.\n</context>')],
       files: new Map(),
@@ -137,5 +137,28 @@ describe('continue driver', () => {
       home: t.home,
     });
     assert.equal(odd.problems.length, 1);
+  });
+
+  it('reads the Skills tool description as its entries: name, description, the commas between them', () => {
+    const head = `Use this tool to read the content of a skill by its name. ${SKILLS_HEAD}`;
+    assert.deepEqual(skillEntries(head), []);
+    const two = `${head}\nname: a\ndescription: First, with a comma\nand a line.\n,\nname: b\ndescription: Second.\n`;
+    assert.deepEqual(skillEntries(two), [
+      { kind: 'skill', name: 'a', place: 'tool-description', text: '\nname: a\ndescription: First, with a comma\nand a line.\n' },
+      { kind: 'skill', name: 'b', place: 'tool-description', text: '\nname: b\ndescription: Second.\n' },
+    ]);
+    assert.equal(skillEntries(`${head}garbage`), undefined);
+    assert.equal(skillEntries('no head'), undefined);
+  });
+
+  it('extracts the skill entries of the first request’s Skills tool', () => {
+    const description = `Intro. ${SKILLS_HEAD}\nname: s\ndescription: d\n`;
+    const body = JSON.stringify({
+      messages: [{ role: 'system', content: 'base' }],
+      tools: [{ type: 'function', function: { name: 'Skills', description, parameters: {} } }],
+    });
+    const req: RecordedRequest = { ...request('base'), body };
+    const got = CONTINUE_DRIVER.extract({ requests: [req], files: new Map(), cwd: '/nowhere', home: '/nowhere' });
+    assert.deepEqual(got.listings, [{ kind: 'skill', name: 's', place: 'tool-description', text: '\nname: s\ndescription: d\n' }]);
   });
 });

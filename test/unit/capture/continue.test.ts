@@ -127,6 +127,7 @@ describe('continue driver', () => {
       files: [path.join(t.root, 'AGENTS.md'), path.join(t.root, '.continue/rules/a.md')],
       parts: [{ place: 'system-prompt', text: block }],
       problems: [],
+      listings: [],
     });
     const none = CONTINUE_DRIVER.extract({ requests: [request('base')], files: new Map(), cwd: t.root, home: t.home });
     assert.deepEqual(none, { files: [], parts: [], problems: [], listings: [] });

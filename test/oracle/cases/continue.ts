@@ -404,4 +404,16 @@ export const cases: OracleCase[] = [
       '.claude/skills/ok/SKILL.md': skill('ok', 'The only one listed.'),
     },
   },
+  {
+    name: 'home-other-files-not-read',
+    why: `${SM}/${SKILLS}: of the home only the user folder's rules and skills: ~/.claude/CLAUDE.md, ~/.claude/skills, ~/AGENTS.md and ~/.continue/AGENTS.md are not read`,
+    tree: { 'CLAUDE.md': 'Project Claude.\n' },
+    home: {
+      '.claude/CLAUDE.md': 'Home Claude.\n',
+      '.claude/skills/home/SKILL.md': skill('home', 'A home Claude skill.'),
+      'AGENTS.md': 'Home agents.\n',
+      '.continue/AGENTS.md': 'Continue folder agents.\n',
+      '.continue/rules/g.md': 'Global rule.\n',
+    },
+  },
 ];

@@ -9,7 +9,10 @@
  * and the working directory's `.claude/settings*.json` and `.continue/settings*.json`), its
  * global context with automatic updates off, and links to the user folder's (`$CONTINUE_GLOBAL_DIR`
  * or `~/.continue`) `rules` and `skills` only. Telemetry off (`CONTINUE_METRICS_ENABLED=0`,
- * `CONTINUE_CLI_ENABLE_TELEMETRY=0`, no OpenTelemetry exporter).
+ * `CONTINUE_CLI_ENABLE_TELEMETRY=0`, no OpenTelemetry exporter). 1.5.47 loads hooks but never
+ * fires them (the hostile tree's wrote no marker with the switch off too); the switch is kept for
+ * a release that does. A caller's own `CONTINUE_GLOBAL_DIR` outranks the driver's: then a hooks
+ * settings file naming hooks, with none turning them off, is refused.
  *
  * Environment from the repository: `cn` applies the working directory's `.env` with dotenv at
  * start (keys the process lacks only). The driver sets the variables it relies on itself and

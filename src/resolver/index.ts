@@ -63,6 +63,7 @@ export type { ResolverPolicy } from './profiles/holaryn/policy';
 export { clipped, printable, printableText } from './printable';
 export type { AgentSigns, Profile, TrustVerdict } from './profile';
 export { parseConfigText } from './profiles/agent/config';
+export { continueRule } from './profiles/continue/rule';
 export { peekText } from './profiles/agent/peek';
 export { parseSetArguments } from './profiles/agent/settings';
 export { decodeLossy, rustTrim } from './profiles/agent/text';

@@ -93,6 +93,7 @@ describe('holaryn check --agents (built CLI)', () => {
       'opencode',
       'qwen-code',
       'cline',
+      'continue',
     ]);
     const found = agentFindings(r).map((f) => [f.file, f.line, f.code]);
     assert.deepEqual(
@@ -129,7 +130,7 @@ describe('holaryn check --agents (built CLI)', () => {
     assert.equal(bad.status, 2);
     assert.match(
       bad.stderr,
-      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline \(or all\)/,
+      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline, continue \(or all\)/,
     );
     const plain = check([tree, '--json']);
     assert.deepEqual(agentFindings(plain), []);

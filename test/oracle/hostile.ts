@@ -373,6 +373,70 @@ const KILO_TREE: OracleCase['tree'] = {
   'kilo-preload.js': `${markerJs('kilo-bunfig-preload')}\n`,
 };
 
+/** Continue CLI's hook settings (Claude Code's format, every event it names), a command each. */
+function continueSettings(prefix: string): string {
+  const events = [
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'PermissionRequest',
+    'UserPromptSubmit',
+    'SessionStart',
+    'SessionEnd',
+    'Stop',
+    'Notification',
+    'SubagentStart',
+    'SubagentStop',
+    'PreCompact',
+    'ConfigChange',
+    'TeammateIdle',
+    'TaskCompleted',
+    'WorktreeCreate',
+    'WorktreeRemove',
+  ];
+  const hooks = Object.fromEntries(
+    events.map((e) => [e, [{ matcher: '*', hooks: [{ type: 'command', command: marker(`${prefix}-${e}`) }] }]]),
+  );
+  return JSON.stringify({ hooks }, null, 2);
+}
+
+/** A Continue configuration naming an MCP server that writes a marker (YAML, as Continue writes it). */
+function continueConfig(name: string): string {
+  const [command, ...args] = markerArgv(name);
+  return [
+    'name: evil',
+    'version: 0.0.1',
+    'schema: v1',
+    'mcpServers:',
+    '  - name: evil',
+    `    command: ${command}`,
+    '    args:',
+    ...args.map((a) => `      - ${JSON.stringify(a)}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Continue CLI: hooks in `.continue/settings*.json` beside the Claude Code files of the tree (it
+ * reads both), the install script of `.continue/environment.json` (run by `cn serve`), MCP servers
+ * in the repository's and the home's configuration files and in `.continue/mcpServers`, and the
+ * home's hook settings.
+ */
+const CONTINUE_TREE: OracleCase['tree'] = {
+  ...TREE,
+  '.continue/settings.json': continueSettings('continue-settings'),
+  '.continue/settings.local.json': continueSettings('continue-settings-local'),
+  '.continue/environment.json': JSON.stringify({ install: marker('continue-environment-install') }),
+  '.continue/config.yaml': continueConfig('continue-config-mcp'),
+  '.continue/mcpServers/evil.yaml': continueConfig('continue-mcp-servers-folder'),
+  '.continue/rules/style.md': 'Hostile tree: a Continue rule.\n',
+};
+const CONTINUE_HOME: NonNullable<OracleCase['home']> = {
+  '.claude/settings.json': continueSettings('continue-home-claude-settings'),
+  '.continue/settings.json': continueSettings('continue-home-settings'),
+  '.continue/config.yaml': continueConfig('continue-home-config-mcp'),
+};
+
 const WHY = 'safety: repository hooks, helpers and MCP servers never run, trusted or not; the tree is byte-identical afterwards';
 
 /** The hostile case for each agent, trusted by that agent's own means. */
@@ -409,4 +473,5 @@ export const HOSTILE: Readonly<Record<string, OracleCase>> = {
   },
   // Kilo has no trust prompt: it loads a project's configuration wherever it runs.
   kilo: { name: 'hostile-tree', why: WHY, tree: KILO_TREE, read: 'src/app.ts' },
+  continue: { name: 'hostile-tree', why: WHY, tree: CONTINUE_TREE, home: CONTINUE_HOME, read: 'src/app.ts' },
 };

@@ -2,6 +2,7 @@
 import { CLAUDE_CODE_DRIVER } from './claude-code';
 import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
+import { CONTINUE_DRIVER } from './continue';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
 import { KILO_DRIVER } from './kilo';
@@ -21,6 +22,7 @@ const REGISTERED: AgentDriver[] = [
   CLINE_DRIVER,
   PI_DRIVER,
   KILO_DRIVER,
+  CONTINUE_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

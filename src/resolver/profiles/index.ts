@@ -15,6 +15,7 @@ import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
+import { CONTINUE_ABOUT } from './continue/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
 import { CURSOR_ABOUT } from './cursor/about';
 import { DSH_ABOUT } from './dsh/about';
@@ -106,6 +107,11 @@ const PROFILES: Registered[] = [
     KILO_ABOUT,
     () => (require('./kilo') as typeof import('./kilo')).KILO,
     () => (require('./kilo/pitfalls') as typeof import('./kilo/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    CONTINUE_ABOUT,
+    () => (require('./continue') as typeof import('./continue')).CONTINUE,
+    () => (require('./continue/pitfalls') as typeof import('./continue/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

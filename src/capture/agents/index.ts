@@ -2,6 +2,7 @@
 import { CLAUDE_CODE_DRIVER } from './claude-code';
 import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
+import { DROID_DRIVER } from './droid';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
 import { OPENCODE_DRIVER } from './opencode';
@@ -17,6 +18,7 @@ const REGISTERED: AgentDriver[] = [
   OPENCODE_DRIVER,
   QWEN_CODE_DRIVER,
   CLINE_DRIVER,
+  DROID_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

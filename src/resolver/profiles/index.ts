@@ -17,6 +17,7 @@ import { CODEX_ABOUT } from './codex/about';
 import { COPILOT_ABOUT } from './copilot/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
 import { CURSOR_ABOUT } from './cursor/about';
+import { DROID_ABOUT } from './droid/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
@@ -95,6 +96,7 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
+  lazy(DROID_ABOUT, () => (require('./droid') as typeof import('./droid')).DROID),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -1,63 +1,293 @@
+/**
+ * Factory Droid 0.215.0 oracle cases (src/resolver/profiles/droid/README.md). Each `why` names the
+ * rule it checks and the function of Droid's bundled JavaScript it comes from (names as minified
+ * in 0.215.0: `YJA` the session walk, `eWt` the names per folder, `eAn` the lstat checks, `x60`/`K60`
+ * the session blocks and their limit, class `tQ` the discovery along accessed paths, `ANM` its
+ * reminder) or a run.
+ */
 import type { OracleCase } from '../case';
 
 const GIT = { '.git': { dir: true } } as const;
+const BOM = [0xef, 0xbb, 0xbf];
+const bytes = (s: string, prefix: number[] = []) => ({ bytes: [...prefix, ...Buffer.from(s, 'utf8')] });
+/** A file of `n` characters: numbered lines of 50, so a cut shows where it fell. */
+const long = (n: number, tag: string) => {
+  let s = '';
+  for (let i = 0; s.length < n; i++) s += `${tag} line ${String(i).padStart(6, '0')} ${'x'.repeat(50 - tag.length - 20)}\n`;
+  return s.slice(0, n);
+};
+
 export const cases: OracleCase[] = [
+  // ---- names and the session walk -----------------------------------------------------------------
   {
-    name: 'p1-walk',
-    why: 'probe',
+    name: 'claude-then-agents',
+    why: 'eWt: CLAUDE.md before AGENTS.md in one folder, both sent (first probe run)',
+    tree: { ...GIT, 'AGENTS.md': 'Agents rule.\n', 'CLAUDE.md': 'Claude rule.\n', 'src/a.ts': 'x\n' },
+  },
+  {
+    name: 'agents-only',
+    why: 'eWt: AGENTS.md alone; GEMINI.md, QWEN.md and .github/copilot-instructions.md are no Droid names',
     tree: {
       ...GIT,
-      'AGENTS.md': 'root agents\n',
-      '.agents/CLAUDE.md': 'root dot-agents claude\n',
-      '.factory/AGENTS.md': 'root factory agents\n',
-      '.agent/AGENTS.md': 'root dot-agent agents\n',
-      'sub/AGENTS.md': 'sub agents\n',
-      'sub/.factory/AGENTS.md': 'sub factory agents\n',
-      'sub/DESIGN.md': 'sub design\n',
-      'DESIGN.md': 'root design\n',
-    },
-    cwd: 'sub',
-    home: {
-      '.factory/AGENTS.md': 'home factory agents\n',
-      '.agents/CLAUDE.md': 'home agents claude\n',
-      'AGENTS.md': 'home plain\n',
-      '.factory/DESIGN.md': 'home design\n',
+      'AGENTS.md': 'Only agents.\n',
+      'GEMINI.md': 'Not Droid.\n',
+      'QWEN.md': 'Not Droid.\n',
+      '.github/copilot-instructions.md': 'Not Droid.\n',
     },
   },
   {
-    name: 'p2-cases',
-    why: 'probe',
+    name: 'no-files',
+    why: 'ujH: no instruction file, no heading at all',
+    tree: { ...GIT, 'README.md': 'Just a readme.\n' },
+  },
+  {
+    name: 'case-twins-first-wins',
+    why: 'eWt: of CLAUDE.md/Claude.md and AGENTS.md/Agents.md/agents.md, the first existing name of each lower-case name is read at the start',
     tree: {
       ...GIT,
       'Claude.md': 'mixed claude\n',
       'CLAUDE.md': 'upper claude\n',
       'agents.md': 'lower agents\n',
       'Agents.md': 'title agents\n',
-      'real.md': 'real\n',
-      '.factory/CLAUDE.md': { link: '../real.md' },
-      'empty/x': '',
     },
   },
   {
-    name: 'p3-touch',
-    why: 'probe',
+    name: 'lowercase-agents',
+    why: 'et$: agents.md is one of the names when no other spelling exists',
+    tree: { ...GIT, 'agents.md': 'lower only\n', 'Claude.md': 'title claude only\n' },
+  },
+  {
+    name: 'factory-agents-agent-folders',
+    why: 'YJA: each folder, then its .factory, .agents and .agent, in that order',
     tree: {
       ...GIT,
-      'AGENTS.md': '  leading spaces kept\n\n\n',
-      'src/AGENTS.md': '',
+      '.agent/AGENTS.md': 'dot-agent agents\n',
+      '.agents/CLAUDE.md': 'dot-agents claude\n',
+      '.factory/AGENTS.md': 'factory agents\n',
+      '.factory/CLAUDE.md': 'factory claude\n',
+      'AGENTS.md': 'root agents\n',
+    },
+  },
+  {
+    name: 'cwd-below-git-root',
+    why: 'YJA: from the working directory up to the git root, nearest first',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'root\n',
+      'packages/AGENTS.md': 'packages\n',
+      'packages/web/AGENTS.md': 'web\n',
+      'packages/web/.factory/CLAUDE.md': 'web factory\n',
+      'packages/other/AGENTS.md': 'sibling: not on the walk\n',
+    },
+    cwd: 'packages/web',
+  },
+  {
+    name: 'no-git-cwd-only',
+    why: 'YJA: without a git root only the working directory (and its folders) is looked in',
+    tree: { 'AGENTS.md': 'parent, no git\n', 'sub/AGENTS.md': 'sub, no git\n', 'sub/.factory/AGENTS.md': 'sub factory\n' },
+    cwd: 'sub',
+  },
+  {
+    name: 'git-file-worktree',
+    why: 'ZUL: a .git file marks the git root as a .git folder does',
+    tree: { '.git': 'gitdir: /nonexistent/worktree\n', 'AGENTS.md': 'worktree root\n', 'app/AGENTS.md': 'app\n' },
+    cwd: 'app',
+  },
+  {
+    name: 'nested-git-stops-walk',
+    why: 'ZUL: the nearest .git above the working directory ends the walk; the outer repository is not read',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'outer\n',
+      'vendor/lib/.git': { dir: true },
+      'vendor/lib/AGENTS.md': 'inner\n',
+      'vendor/lib/src/AGENTS.md': 'inner src\n',
+    },
+    cwd: 'vendor/lib/src',
+  },
+  // ---- the home --------------------------------------------------------------------------------------
+  {
+    name: 'home-personal-folders',
+    why: 'YJA/Q60: ~/.factory, ~/.agents and ~/.agent after the project, written as ~/<folder>/<name> under "Personal Global Instructions"',
+    tree: { ...GIT, 'AGENTS.md': 'project\n' },
+    home: { '.factory/AGENTS.md': 'home factory\n', '.agents/CLAUDE.md': 'home agents claude\n', '.agent/AGENTS.md': 'home agent\n' },
+  },
+  {
+    name: 'home-only',
+    why: 'ujH: personal files alone (no project section)',
+    tree: { ...GIT, 'src/a.ts': 'x\n' },
+    home: { '.factory/CLAUDE.md': 'home claude only\n' },
+  },
+  {
+    name: 'home-root-files-ignored',
+    why: "YJA: the home folder itself is never looked in; ~/.claude/CLAUDE.md and ~/.codex/AGENTS.md are other agents'",
+    tree: { ...GIT, 'AGENTS.md': 'project\n' },
+    home: {
+      'AGENTS.md': 'home plain\n',
+      'CLAUDE.md': 'home plain claude\n',
+      '.claude/CLAUDE.md': 'claude code\n',
+      '.codex/AGENTS.md': 'codex\n',
+    },
+  },
+  // ---- design guidelines -----------------------------------------------------------------------------
+  {
+    name: 'design-after-instructions',
+    why: 'K60/ujH: DESIGN.md files in <design_guidelines> after the instruction blocks of their section, joined by one line break',
+    tree: { ...GIT, 'AGENTS.md': 'agents\n', 'DESIGN.md': 'design root\n', '.factory/Design.md': 'factory design\n' },
+    home: { '.factory/design.md': 'home design\n', '.factory/AGENTS.md': 'home agents\n' },
+  },
+  {
+    name: 'design-only',
+    why: 'ujH: design files alone still open the instructions heading',
+    tree: { ...GIT, 'design.md': 'lower design only\n' },
+  },
+  // ---- what is read ----------------------------------------------------------------------------------
+  {
+    name: 'linked-file-skipped',
+    why: 'eAn: lstat must say a regular file: a linked AGENTS.md is never read, and the next spelling is not tried instead of it',
+    tree: { ...GIT, 'real.md': 'target\n', 'AGENTS.md': { link: 'real.md' }, 'agents.md': 'lower after a link\n', 'CLAUDE.md': 'claude\n' },
+  },
+  {
+    name: 'linked-folder-skipped',
+    why: 'eAn: lstat must say a folder: a .factory that is a link is not looked in',
+    tree: { ...GIT, 'shared/AGENTS.md': 'through a linked folder\n', '.factory': { link: 'shared' }, 'AGENTS.md': 'root\n' },
+  },
+  {
+    name: 'folder-named-agents-md',
+    why: 'eAn: a folder named AGENTS.md is no file; CLAUDE.md still loads',
+    tree: { ...GIT, 'AGENTS.md/inner.md': 'inside a folder\n', 'CLAUDE.md': 'claude\n' },
+  },
+  {
+    name: 'empty-file-sent',
+    why: 'x60: an empty file is still sent, as an empty block',
+    tree: { ...GIT, 'AGENTS.md': '', 'CLAUDE.md': '\n\n' },
+  },
+  {
+    name: 'whitespace-kept-at-start',
+    why: 'x60: only trailing white space is removed (trimEnd); leading spaces, blank lines and CRLF inside stay',
+    tree: { ...GIT, 'AGENTS.md': '\n\n  indented first line\r\nsecond line\r\n\r\n\t\n' },
+  },
+  {
+    name: 'bom-kept',
+    why: 'readFile utf8: a leading byte order mark is sent as U+FEFF (run)',
+    tree: { ...GIT, 'AGENTS.md': bytes('With a BOM.\n', BOM) },
+  },
+  {
+    name: 'invalid-utf8',
+    why: 'readFile utf8: invalid bytes become U+FFFD (run)',
+    tree: { ...GIT, 'AGENTS.md': { bytes: [0x41, 0xff, 0x42, 0xc3, 0x28, 0x0a] } },
+  },
+  {
+    name: 'imports-not-expanded',
+    why: 'no import syntax: @path lines and HTML comments are sent as written',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'See @docs/more.md and @./other.md\n<!-- a comment -->\n',
+      'docs/more.md': 'more\n',
+      'other.md': 'other\n',
+    },
+  },
+  {
+    name: 'frontmatter-sent',
+    why: 'no frontmatter: a --- block is part of the text',
+    tree: { ...GIT, 'AGENTS.md': '---\npaths: ["src/**"]\ndescription: x\n---\nBody.\n' },
+  },
+  // ---- the limits ------------------------------------------------------------------------------------
+  {
+    name: 'session-limit-cut',
+    why: 'x60: blocks share 80,000 characters; the first that does not fit is cut to left-100 and marked, later files dropped',
+    tree: {
+      ...GIT,
+      'CLAUDE.md': long(50_000, 'first'),
+      'AGENTS.md': long(50_000, 'second'),
+      '.factory/AGENTS.md': 'dropped after the cut\n',
+    },
+  },
+  {
+    name: 'session-limit-drop',
+    why: 'x60: with 200 or fewer characters left the file is dropped, not cut',
+    tree: { ...GIT, 'CLAUDE.md': long(79_900 - 41, 'first'), 'AGENTS.md': 'does not fit\n' },
+  },
+  {
+    name: 'design-limit-own',
+    why: 'K60: design blocks have their own 80,000 characters',
+    tree: { ...GIT, 'AGENTS.md': long(70_000, 'agents'), 'DESIGN.md': long(70_000, 'design') },
+  },
+  // ---- on a read ---------------------------------------------------------------------------------------
+  {
+    name: 'read-nested',
+    why: 'tQ/ANM: a read discovers the folders below the git root down to the file, each with .factory/.agents/.agent, in a reminder after the result',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'root\n',
+      'src/AGENTS.md': 'src\n',
       'src/a/.factory/CLAUDE.md': 'a factory claude\n',
-      'src/a/b/Claude.md': 'b mixed\n',
-      'src/a/b/CLAUDE.md': 'b upper\n',
+      'src/a/b/AGENTS.md': 'b agents\n',
       'src/a/b/x.ts': 'x\n',
-      'src/a/b/DESIGN.md': 'b design\n',
+      'src/other/AGENTS.md': 'not on the way\n',
     },
     read: 'src/a/b/x.ts',
   },
   {
-    name: 'p4-nogit',
-    why: 'probe',
-    tree: { 'AGENTS.md': 'root no git\n', 'sub/AGENTS.md': 'sub no git\n', 'sub/deep/AGENTS.md': 'deep\n', 'sub/deep/y.ts': 'y\n' },
+    name: 'read-case-twins-both',
+    why: 'checkDirForGuidelines: on a read every spelling that is a regular file is sent (deduplicated by real path), unlike at the start',
+    tree: { ...GIT, 'src/Claude.md': 'b mixed\n', 'src/CLAUDE.md': 'b upper\n', 'src/agents.md': 'lower\n', 'src/x.ts': 'x\n' },
+    read: 'src/x.ts',
+  },
+  {
+    name: 'read-no-design',
+    why: 'tQ: only the instruction names are discovered on a read, DESIGN.md is not',
+    tree: { ...GIT, 'src/DESIGN.md': 'design below\n', 'src/AGENTS.md': 'src\n', 'src/x.ts': 'x\n' },
+    read: 'src/x.ts',
+  },
+  {
+    name: 'read-in-cwd-nothing',
+    why: 'getIntermediateDirectories: a read in the working directory (the git root) discovers nothing',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'x.ts': 'x\n' },
+    read: 'x.ts',
+  },
+  {
+    name: 'read-below-cwd-in-repo',
+    why: 'getIntermediateDirectories: the boundary is the git root, so files already sent at the start are not sent again',
+    tree: { ...GIT, 'AGENTS.md': 'root\n', 'pkg/AGENTS.md': 'pkg\n', 'pkg/src/AGENTS.md': 'pkg src\n', 'pkg/src/x.ts': 'x\n' },
+    cwd: 'pkg',
+    read: 'pkg/src/x.ts',
+  },
+  {
+    name: 'read-in-factory-folder',
+    why: 'tQ: a read inside a .factory folder discovers the folder holding it, and nothing twice',
+    tree: { ...GIT, 'lib/AGENTS.md': 'lib\n', 'lib/.factory/AGENTS.md': 'lib factory\n', 'lib/.factory/notes.md': 'notes\n' },
+    read: 'lib/.factory/notes.md',
+  },
+  {
+    name: 'read-no-git',
+    why: 'getIntermediateDirectories: without a git root the boundary is the working directory',
+    tree: { 'sub/AGENTS.md': 'sub no git\n', 'sub/deep/AGENTS.md': 'deep\n', 'sub/deep/y.ts': 'y\n' },
     cwd: 'sub',
     read: 'sub/deep/y.ts',
+  },
+  {
+    name: 'read-linked-skipped',
+    why: 'dUL/eAn: a linked file is passed over on a read too',
+    tree: { ...GIT, 'real.md': 'target\n', 'src/AGENTS.md': { link: '../real.md' }, 'src/CLAUDE.md': 'claude below\n', 'src/x.ts': 'x\n' },
+    read: 'src/x.ts',
+  },
+  {
+    name: 'read-limit-skip',
+    why: 'discoverGuidelines: one read discovers at most 40,000 characters; a file past it is passed over and a later smaller one still sent',
+    tree: {
+      ...GIT,
+      'a/AGENTS.md': long(30_000, 'a'),
+      'a/b/AGENTS.md': long(20_000, 'b'),
+      'a/b/CLAUDE.md': 'small, still fits\n',
+      'a/b/x.ts': 'x\n',
+    },
+    read: 'a/b/x.ts',
+  },
+  {
+    name: 'read-empty-file',
+    why: 'ANM: an empty file discovered on a read is an empty block',
+    tree: { ...GIT, 'src/AGENTS.md': '', 'src/x.ts': 'x\n' },
+    read: 'src/x.ts',
   },
 ];

@@ -11,6 +11,7 @@
  * safe (DriverRefusal).
  */
 import { asNodeEnvironment } from './node';
+import type { RecordedRequest } from './endpoint';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Evidence, ResolveError, resolveInstructions } from '../resolver';
@@ -31,6 +32,19 @@ export const CAPTURE_TIMEOUT_MS = 90_000;
 export interface Side {
   files: string[];
   parts: { place: string; text: string }[];
+  /**
+   * The skill, subagent and command entries sent (or, on the profile's side, `included` or `cut`),
+   * in order; absent on the agent's side when its driver does not read them (then not compared).
+   */
+  listings?: SideListing[];
+}
+
+/** A listing entry as compared: its kind only where the agent's request tells kinds apart. */
+export interface SideListing {
+  kind?: string;
+  name: string;
+  place: string;
+  text: string;
 }
 
 export interface CaptureInput {
@@ -78,6 +92,10 @@ export interface CaptureRun {
   compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
+  /** Whether the listing entries agree; null when the driver does not read them from the request. */
+  listingsAgree: boolean | null;
+  /** The requests the agent sent, as recorded (for the two-run proof, proof.ts). */
+  requests: RecordedRequest[];
   /** The agent's error output (the last lines). */
   stderr: string;
   outcome: CaptureResult['outcome'];
@@ -100,11 +118,33 @@ export function profileSide(ev: Evidence, home: string, env: Readonly<Record<str
   return {
     files: ev.contextParts.flatMap((p) => p.sources.map((s) => realOrSelf(absoluteSource(s, ev.root, home, env)))),
     parts: ev.contextParts.map((p) => ({ place: p.place, text: p.text })),
+    listings: ev.listings
+      .filter((l) => l.status === 'included' || l.status === 'cut')
+      .map((l) => ({ kind: l.kind, name: l.name, place: l.place, text: l.text })),
   };
 }
 
 function agentSide(x: Extracted): Side {
-  return { files: x.files.map(realOrSelf), parts: x.parts.map((p) => ({ place: p.place, text: p.text })) };
+  const side: Side = { files: x.files.map(realOrSelf), parts: x.parts.map((p) => ({ place: p.place, text: p.text })) };
+  if (x.listings)
+    side.listings = x.listings.map((l) => ({
+      ...(l.kind === undefined ? {} : { kind: l.kind }),
+      name: l.name,
+      place: l.place,
+      text: l.text,
+    }));
+  return side;
+}
+
+/** Whether the two sides' listing entries agree (kinds compared where the agent's side has them); null when the agent's side has none. */
+export function listingsAgree(agent: Side, profile: Side): boolean | null {
+  if (agent.listings === undefined) return null;
+  const theirs = profile.listings ?? [];
+  if (agent.listings.length !== theirs.length) return false;
+  return agent.listings.every((l, i) => {
+    const p = theirs[i];
+    return (l.kind === undefined || l.kind === p.kind) && l.name === p.name && l.place === p.place && l.text === p.text;
+  });
 }
 
 function readText(file: string): string {
@@ -116,8 +156,8 @@ function readText(file: string): string {
 }
 
 /** Whether a run counts as agreeing: its files, and its text unless the driver compares files only. */
-export function agrees(run: Pick<CaptureRun, 'compares' | 'filesAgree' | 'textAgrees'>): boolean {
-  return run.filesAgree && (run.compares === 'files' || run.textAgrees);
+export function agrees(run: Pick<CaptureRun, 'compares' | 'filesAgree' | 'textAgrees' | 'listingsAgree'>): boolean {
+  return run.filesAgree && (run.compares === 'files' || run.textAgrees) && run.listingsAgree !== false;
 }
 
 function outcomeProblem(r: CaptureResult, timeoutMs: number, stderr: string, ends: 'endpoint' | 'exit'): string | null {
@@ -161,6 +201,8 @@ function refusedRun(driver: AgentDriver, why: string): CaptureRun {
     compares: comparesOf(driver),
     filesAgree: false,
     textAgrees: false,
+    listingsAgree: null,
+    requests: [],
     stderr: '',
     outcome: 'error',
   };
@@ -245,6 +287,7 @@ function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
     result.filesAgree = JSON.stringify(result.agentSide.files) === JSON.stringify(result.profileSide.files);
     result.textAgrees =
       result.compares === 'files-and-text' && JSON.stringify(result.agentSide.parts) === JSON.stringify(result.profileSide.parts);
+    result.listingsAgree = listingsAgree(result.agentSide, result.profileSide);
   }
 }
 
@@ -345,6 +388,8 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
     compares: comparesOf(driver),
     filesAgree: false,
     textAgrees: false,
+    listingsAgree: null,
+    requests: [...run.requests],
     stderr,
     outcome: run.outcome,
   };

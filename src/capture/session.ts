@@ -47,6 +47,8 @@ export interface CaptureReport {
   compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
+  /** Whether the skill, subagent and command entries agree; null when the driver does not read them. */
+  listingsAgree: boolean | null;
   /** The run's folder, when kept. */
   kept?: string;
 }
@@ -146,6 +148,7 @@ function reportOf(request: CaptureRequest, run: CaptureRun, work: string, home: 
     compares: run.compares,
     filesAgree: run.filesAgree,
     textAgrees: run.textAgrees,
+    listingsAgree: run.listingsAgree,
     ...(request.keep ? { kept: work } : {}),
   };
 }

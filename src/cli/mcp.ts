@@ -29,7 +29,18 @@ import {
   splitLines,
   toolErrorText,
 } from '../gate';
-import { CONTEXT_PLACES, EVIDENCE_SCHEMA, FileCache, ResolveError, ResolveOptions, SOURCE_SCOPES, SOURCE_STATUSES } from '../resolver';
+import {
+  CONTEXT_PLACES,
+  EVIDENCE_SCHEMA,
+  FileCache,
+  LISTING_KINDS,
+  LISTING_PLACES,
+  LISTING_STATUSES,
+  ResolveError,
+  ResolveOptions,
+  SOURCE_SCOPES,
+  SOURCE_STATUSES,
+} from '../resolver';
 import { RESOLVE_OPTIONS, UsageError, profileFlagOptions, profileOptionsHelp, resolveOptionsFrom } from './args';
 import { CliIo, EXIT } from './io';
 import { VERSION } from './version';
@@ -115,6 +126,19 @@ export const EVIDENCE_OUTPUT_SCHEMA = z.looseObject({
   truncation,
   context: z.string(),
   contextParts: z.array(z.looseObject({ place: z.enum(CONTEXT_PLACES), text: z.string(), sources: z.array(z.string()) })).optional(),
+  listings: z
+    .array(
+      z.looseObject({
+        kind: z.enum(LISTING_KINDS),
+        name: z.string(),
+        source: z.string(),
+        status: z.enum(LISTING_STATUSES),
+        reason: z.string().optional(),
+        place: z.enum(LISTING_PLACES),
+        text: z.string(),
+      }),
+    )
+    .optional(),
 });
 
 /**

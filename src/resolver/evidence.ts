@@ -202,6 +202,42 @@ export interface ContextPartEvidence {
   sources: string[];
 }
 
+/** What a listing entry names (evidence `listings[].kind`). */
+export const LISTING_KINDS = ['skill', 'agent', 'command'] as const;
+export type ListingKind = (typeof LISTING_KINDS)[number];
+
+/**
+ * What became of a listing entry: `included` (sent whole), `cut` (sent cut to the agent's limit),
+ * `dropped` (the agent leaves it out: a limit, bad frontmatter), `not-loaded` (found, but not
+ * listed for this call: a setting, `paths:` that match no target), `shadowed` (another entry of
+ * the same name wins), `untrusted` (the project is not trusted or not acknowledged).
+ */
+export const LISTING_STATUSES = ['included', 'cut', 'dropped', 'not-loaded', 'shadowed', 'untrusted'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** Where a listing entry goes: the context places, or the description of one of the agent's tools. */
+export const LISTING_PLACES = [...CONTEXT_PLACES, 'tool-description'] as const;
+export type ListingPlace = (typeof LISTING_PLACES)[number];
+
+/**
+ * One skill, subagent or command of the repository (or the user's home) that the agent lists to
+ * its model (extra field `listings`): the entry only, never the agent's own header or its
+ * built-in entries.
+ */
+export interface ListingEvidence {
+  kind: ListingKind;
+  /** The name as the agent shows it. */
+  name: string;
+  /** The file it comes from, named as `sources[].path` names files. */
+  source: string;
+  status: ListingStatus;
+  /** Why it is not `included` (and, for `included`, anything worth saying). */
+  reason?: string;
+  place: ListingPlace;
+  /** The exact text of this entry as the agent writes it; `''` when it is not sent. */
+  text: string;
+}
+
 /** An agent found on the machine (evidence `installedAgent`). */
 export interface InstalledAgent {
   /** The executable found on PATH. */
@@ -230,6 +266,11 @@ export interface Evidence {
    * `context` is their texts joined by a blank line (`\n\n`). Empty when `context` is.
    */
   contextParts: ContextPartEvidence[];
+  /**
+   * Extra: the repository's and home's skills, subagents and commands the agent lists to its
+   * model, in the order it sends them (empty for a profile that lists none).
+   */
+  listings: ListingEvidence[];
   skipped: SkippedCandidate[];
   /** Extra: the name of the profile that produced this evidence (kept beside `profile`). */
   policy: string;

@@ -12,12 +12,27 @@ export { contextByPlace, placeHeading, placeWords } from './context-parts';
 export { measure } from './context';
 export type { BudgetUnit } from './context';
 export type { EditorSetting } from './editor';
-export { CONTEXT_PLACES, DIAGNOSTIC_SEVERITY, EVIDENCE_SCHEMA, hasBrand, ResolveError, SOURCE_SCOPES, SOURCE_STATUSES } from './evidence';
+export {
+  CONTEXT_PLACES,
+  DIAGNOSTIC_SEVERITY,
+  EVIDENCE_SCHEMA,
+  hasBrand,
+  LISTING_KINDS,
+  LISTING_PLACES,
+  LISTING_STATUSES,
+  ResolveError,
+  SOURCE_SCOPES,
+  SOURCE_STATUSES,
+} from './evidence';
 export type {
   Diagnostic,
   ErrorCode,
   Evidence,
   InstalledAgent,
+  ListingEvidence,
+  ListingKind,
+  ListingPlace,
+  ListingStatus,
   Metadata,
   Severity,
   SourceEvidence,

@@ -8,7 +8,7 @@
  */
 import type { FsStat, PathApi, ResolverFs } from './fs';
 import type { FileDiagnostic, ParsedInstructions } from './frontmatter';
-import type { ContextPlace, DiagnosticCode, Diagnostic, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
+import type { ContextPlace, DiagnosticCode, Diagnostic, ListingEvidence, NotApplicableFor, SourceScope, TargetEvidence } from './evidence';
 import type { CallOptions } from './options';
 import type { ReadResult } from './read';
 import type { Boundary, Probe } from './boundary';
@@ -305,6 +305,8 @@ export interface Discovery<S = unknown> {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Notes on what is approximate for this call, after the profile's (evidence `fidelity`). */
   readonly fidelity?: readonly string[];
+  /** The skills, subagents and commands the agent lists for this call (evidence `listings`), in its order. */
+  readonly listings?: readonly ListingEvidence[];
   /**
    * What this call learnt that the trust decision, the fit rule and the format need (Claude Code's
    * model, Gemini's trust verdict).

@@ -8,7 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { comparesOf, type AgentDriver, type OracleCompares } from '../../src/capture/agents/types';
-import { agrees, captureAgent, type Side } from '../../src/capture/capture';
+import { absoluteSource, agrees, captureAgent, type CaptureInput, type CaptureRun, type Side } from '../../src/capture/capture';
+import { proveDifferences, type ProofResult, type ProofRun } from '../../src/capture/proof';
+import type { Evidence } from '../../src/resolver';
 import type { OracleCase } from './case';
 import { oracleStateRoot } from './install';
 import { expand, writeTree, type Places } from './tree';
@@ -30,6 +32,13 @@ export interface CaseResult {
   compares: OracleCompares;
   filesAgree: boolean;
   textAgrees: boolean;
+  /** Whether the listing entries agree; null when the driver does not read them. */
+  listingsAgree: boolean | null;
+  /**
+   * The two-run proof (src/capture/proof.ts): null when it did not run (run A did not agree, or
+   * the tree has no file of the profile's to remove); `removed` the files taken out for run B.
+   */
+  proof: (ProofResult & { removed: string[] }) | null;
   ms: number;
   /** The sandbox, when kept (--keep, or a failure with --keep-failed). */
   kept?: string;
@@ -62,14 +71,15 @@ export async function runCase(
     compares: comparesOf(driver),
     filesAgree: false,
     textAgrees: false,
+    listingsAgree: null,
+    proof: null,
     ms: 0,
   };
   try {
-    for (const d of [places.root, places.home, places.outside]) fs.mkdirSync(d);
-    writeTree(places.root, c.tree, places);
-    writeTree(places.home, c.home ?? {}, places);
+    fs.mkdirSync(places.outside);
+    layOut(c, places, []);
     const caseEnv = Object.fromEntries(Object.entries(c.env ?? {}).map(([k, v]) => [k, expand(v, places)]));
-    const run = await captureAgent({
+    const input: CaptureInput = {
       driver,
       executable,
       cwd: path.join(places.root, c.cwd ?? ''),
@@ -80,24 +90,108 @@ export async function runCase(
       state,
       env: caseEnv,
       canaries: [places.outside],
-    });
-    result.problems.push(...run.problems);
-    const ran = fs.readdirSync(places.outside);
-    if (ran.length > 0) result.problems.push(`a repository command ran: it wrote ${ran.join(', ')} outside the tree`);
-    const marks = markersUnder(base).filter((m) => !m.startsWith('outside/'));
-    if (marks.length > 0) result.problems.push(`a repository command ran: it left ${marks.join(', ')}`);
+    };
+    const run = await captureAgent(input);
+    result.problems.push(...run.problems, ...ranProblems(base, places));
     result.agentSide = run.agentSide;
     result.profileSide = run.profileSide;
     result.filesAgree = run.filesAgree;
     result.textAgrees = run.textAgrees;
+    result.listingsAgree = run.listingsAgree;
+    if (result.problems.length === 0 && agrees(result) && run.evidence && proofWanted())
+      result.proof = await secondRun(c, input, places, run, state);
   } catch (err) {
     result.problems.push(`the case could not run: ${(err as Error).stack ?? String(err)}`);
   } finally {
     result.ms = Date.now() - started;
-    const ok = result.problems.length === 0 && agrees(result);
+    const ok = result.problems.length === 0 && agrees(result) && (result.proof?.unattributed.length ?? 0) === 0;
     if (options.keep || (!ok && process.env.HOLARYN_ORACLE_KEEP_FAILED === '1')) result.kept = base;
     else fs.rmSync(base, { recursive: true, force: true });
     fs.rmSync(state, { recursive: true, force: true });
   }
   return result;
+}
+
+/** Whether cases run the two-run proof: always, unless HOLARYN_ORACLE_PROOF=off (a developer's quick run; CI never sets it). */
+function proofWanted(): boolean {
+  return process.env.HOLARYN_ORACLE_PROOF !== 'off';
+}
+
+/** Lays the case's tree and home out afresh (removing any earlier copy), without the files `without` (absolute). */
+function layOut(c: OracleCase, places: Places, without: readonly string[]): void {
+  for (const d of [places.root, places.home]) {
+    fs.rmSync(d, { recursive: true, force: true });
+    fs.mkdirSync(d);
+  }
+  writeTree(places.root, c.tree, places);
+  writeTree(places.home, c.home ?? {}, places);
+  for (const f of without) fs.rmSync(f, { force: true });
+}
+
+/** A repository command that ran: anything in the canary folder, a marker anywhere else in the run's folder. */
+function ranProblems(base: string, places: Places): string[] {
+  const problems: string[] = [];
+  const ran = fs.readdirSync(places.outside);
+  if (ran.length > 0) problems.push(`a repository command ran: it wrote ${ran.join(', ')} outside the tree`);
+  const marks = markersUnder(base).filter((m) => !m.startsWith('outside/'));
+  if (marks.length > 0) problems.push(`a repository command ran: it left ${marks.join(', ')}`);
+  return problems;
+}
+
+/**
+ * The files of the tree run B goes without: every source and listing file the profile named that
+ * lies in the tree (whatever its status), but not the file the scripted read touches.
+ */
+export function filesToRemove(
+  ev: Evidence,
+  input: Pick<CaptureInput, 'tree' | 'home' | 'read'>,
+  env: Readonly<Record<string, string>>,
+): string[] {
+  const named = [...ev.sources.map((s) => s.path), ...ev.listings.map((l) => l.source)];
+  const out = new Set<string>();
+  for (const p of named) {
+    const abs = absoluteSource(p, ev.root, input.home, env);
+    if (abs === input.read || !abs.startsWith(input.tree + path.sep)) continue;
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })) out.add(abs);
+  }
+  return [...out].sort();
+}
+
+/** Run B of the two-run proof: the same case without the profile's files, compared with run A's requests. */
+async function secondRun(
+  c: OracleCase,
+  input: CaptureInput,
+  places: Places,
+  first: CaptureRun,
+  state: string,
+): Promise<ProofResult & { removed: string[] }> {
+  const env = { HOME: places.home, ...input.driver.profileEnv(places.home), ...(input.env ?? {}) };
+  const removed = filesToRemove(first.evidence!, input, env);
+  if (removed.length === 0) return { removed, attributed: [], unattributed: [] };
+  layOut(c, places, removed);
+  for (const d of ['run', 'tmp', 'layer']) fs.rmSync(path.join(input.work, d), { recursive: true, force: true });
+  fs.rmSync(state, { recursive: true, force: true });
+  fs.mkdirSync(state, { mode: 0o700 });
+  const second = await captureAgent(input);
+  const shown = removed.map((f) => path.relative(places.root, f));
+  second.problems.push(...ranProblems(input.work, places));
+  if (second.problems.length > 0)
+    return {
+      removed: shown,
+      attributed: [],
+      unattributed: second.problems.map((p) => ({ run: 'without files' as const, line: `(the run failed) ${p}` })),
+    };
+  if (!second.evidence || !agrees(second))
+    return {
+      removed: shown,
+      attributed: [],
+      unattributed: [{ run: 'without files', line: '(the profile does not agree with the agent on this run either)' }],
+    };
+  return { removed: shown, ...proveDifferences(proofRun(first), proofRun(second), input.driver.residue ?? []) };
+}
+
+/** A run as the proof takes it: its requests and the texts its profile answer accounts for. */
+function proofRun(run: CaptureRun): ProofRun {
+  const ev = run.evidence!;
+  return { requests: run.requests, covered: [...ev.contextParts.map((p) => p.text), ...ev.listings.map((l) => l.text)] };
 }

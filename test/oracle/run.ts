@@ -90,7 +90,7 @@ function seconds(ms: number): string {
 }
 
 function ok(r: CaseResult): boolean {
-  return r.problems.length === 0 && agrees(r);
+  return r.problems.length === 0 && agrees(r) && (r.proof?.unattributed.length ?? 0) === 0;
 }
 
 /** What the table says of an agent whose text is not compared (a listing agent): never a count of agreeing cases. */
@@ -106,7 +106,46 @@ function explain(r: CaseResult, c: OracleCase): string[] {
   const out = [`${r.agent}/${r.name} — ${c.why}`];
   for (const p of r.problems) out.push(`  ${shown(p, base).replace(/\n/g, '\n    ')}`);
   if (r.agentSide && r.profileSide) out.push(...differences(r.agentSide, r.profileSide, (t) => shown(t, base), r.compares));
+  if (r.proof && r.proof.unattributed.length > 0) {
+    out.push(
+      `  two-run proof: without ${r.proof.removed.join(', ')}, ${r.proof.unattributed.length} differing lines nothing accounts for:`,
+    );
+    for (const u of r.proof.unattributed.slice(0, 20)) out.push(`    ${u.run}: ${JSON.stringify(shown(u.line, base))}`);
+  }
   if (r.kept) out.push(`  sandbox kept: ${r.kept}`);
+  return out;
+}
+
+/**
+ * The table's two-run proof cell: cases whose proof ran and found nothing unattributed, of those
+ * where it ran, and what the agents' own lines came to (kind: lines, characters).
+ */
+function proofCell(rs: readonly CaseResult[]): string {
+  const ran = rs.filter((r) => r.proof !== null && r.proof.removed.length > 0);
+  if (ran.length === 0) return 'not run';
+  return `${ran.filter((r) => r.proof!.unattributed.length === 0).length} of ${ran.length}`;
+}
+
+/** Per agent, what the proof attributed to the agent itself, by kind: lines and characters over all its cases. */
+function residueLines(plan: readonly { release: AgentRelease }[], done: readonly { r: CaseResult }[]): string[] {
+  const out: string[] = [];
+  for (const p of plan) {
+    const sums = new Map<string, { lines: number; chars: number; cases: number }>();
+    for (const { r } of done) {
+      if (r.agent !== p.release.name) continue;
+      for (const a of r.proof?.attributed ?? []) {
+        const s = sums.get(a.kind) ?? { lines: 0, chars: 0, cases: 0 };
+        s.lines += a.lines;
+        s.chars += a.chars;
+        s.cases += 1;
+        sums.set(a.kind, s);
+      }
+    }
+    if (sums.size > 0)
+      out.push(
+        `  not modelled (${p.release.name}): ${[...sums].map(([k, s]) => `${k} ${s.lines} lines, ${s.chars} chars in ${s.cases} cases`).join('; ')}`,
+      );
+  }
   return out;
 }
 
@@ -157,7 +196,15 @@ async function main(): Promise<void> {
       const r = await runCase(p.release.name, driverByName(p.release.driver)!, p.executable, c, { keep: values.keep ?? false });
       const what = ok(r)
         ? ''
-        : `  ${[r.problems.length > 0 ? 'did not run cleanly' : '', r.filesAgree ? '' : 'files differ', r.compares === 'files' || r.textAgrees ? '' : 'text differs'].filter(Boolean).join(', ')}`;
+        : `  ${[
+            r.problems.length > 0 ? 'did not run cleanly' : '',
+            r.filesAgree ? '' : 'files differ',
+            r.compares === 'files' || r.textAgrees ? '' : 'text differs',
+            r.listingsAgree === false ? 'listings differ' : '',
+            (r.proof?.unattributed.length ?? 0) > 0 ? 'unattributed differences' : '',
+          ]
+            .filter(Boolean)
+            .join(', ')}`;
       process.stdout.write(`  ${ok(r) ? '✔' : '✘'} ${`${r.agent}/${r.name}`.padEnd(56)} ${seconds(r.ms).padStart(7)}${what}\n`);
       if (values.show && r.agentSide) process.stdout.write(`${JSON.stringify(r.agentSide, null, 2)}\n`);
       return { r, c };
@@ -166,7 +213,18 @@ async function main(): Promise<void> {
   const done = await pool(tasks, jobs);
 
   process.stdout.write('\n');
-  const header = ['agent', 'release', 'cases', 'files agree', 'text agrees', 'time: total', 'mean', 'slowest'];
+  const header = [
+    'agent',
+    'release',
+    'cases',
+    'files agree',
+    'text agrees',
+    'listings agree',
+    'proof clean',
+    'time: total',
+    'mean',
+    'slowest',
+  ];
   const rows = plan.map((p) => {
     const rs = done.filter((d) => d.r.agent === p.release.name).map((d) => d.r);
     const total = rs.reduce((n, r) => n + r.ms, 0);
@@ -177,6 +235,8 @@ async function main(): Promise<void> {
       String(rs.length),
       clean((r) => r.filesAgree),
       rs.every((r) => r.compares === 'files') ? TEXT_NOT_COMPARED : clean((r) => r.compares === 'files-and-text' && r.textAgrees),
+      rs.every((r) => r.listingsAgree === null) ? 'not read' : clean((r) => r.listingsAgree === true),
+      proofCell(rs),
       seconds(total),
       seconds(total / Math.max(1, rs.length)),
       seconds(Math.max(0, ...rs.map((r) => r.ms))),
@@ -187,6 +247,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${line(header)}\n`);
   for (const r of rows) process.stdout.write(`${line(r)}\n`);
   for (const p of plan) if (p.note) process.stdout.write(`  note: ${p.release.name}: ${p.note}\n`);
+  for (const l of residueLines(plan, done)) process.stdout.write(`${l}\n`);
   process.stdout.write(`  wall time ${seconds(Date.now() - started)}\n\n`);
 
   const failed = done.filter((d) => !ok(d.r));

@@ -59,6 +59,21 @@ export interface ExtractedPart {
   readonly text: string;
 }
 
+/**
+ * One skill, subagent or command entry the agent listed (repository and home entries only, never
+ * its built-in ones), as read from the request: compared with the profile's `listings` of status
+ * `included` or `cut`.
+ */
+export interface ExtractedListing {
+  /** `skill`, `agent` or `command`, when the request tells them apart; absent: not compared. */
+  readonly kind?: string;
+  readonly name: string;
+  /** A context place, or `tool-description`. */
+  readonly place: string;
+  /** The entry's text exactly as sent. */
+  readonly text: string;
+}
+
 export interface Extracted {
   /** The instruction files the agent sent, in the order the model sees them, absolute paths. */
   readonly files: readonly string[];
@@ -66,6 +81,8 @@ export interface Extracted {
   readonly parts: readonly ExtractedPart[];
   /** What could not be read back (no request recorded, a block that does not parse). */
   readonly problems: readonly string[];
+  /** The listing entries sent, in order; absent when the driver does not read listings (then not compared). */
+  readonly listings?: readonly ExtractedListing[];
 }
 
 export interface ExtractInput {
@@ -146,6 +163,12 @@ export interface AgentDriver {
    * them in the report, and lets the run go on. Any other attempt to reach the network stops it.
    */
   readonly knownLookups?: Readonly<Record<string, string>>;
+  /**
+   * For the two-run proof (src/capture/proof.ts): lines of the agent's request that change with
+   * the repository's files but are not their text, by kind (its listing headers, a directory
+   * tree, git status). A differing line no pattern matches is unattributed.
+   */
+  readonly residue?: readonly ResidueKind[];
   /** Which requests count for the endpoint's script (see EndpointScript.isMain). */
   readonly isMain?: EndpointScript['isMain'];
   extract(input: ExtractInput): Extracted;
@@ -161,6 +184,14 @@ export class DriverRefusal extends Error {
     super(message);
     this.name = 'DriverRefusal';
   }
+}
+
+/** A kind of line the two-run proof may attribute to the agent itself (AgentDriver.residue). */
+export interface ResidueKind {
+  /** What it is, for the report (`skills header`, `directory tree`). */
+  readonly kind: string;
+  /** Matches a whole line of that kind. */
+  readonly pattern: RegExp;
 }
 
 /** The JSON body of a recorded request, or undefined when it is not JSON. */

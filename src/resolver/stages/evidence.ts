@@ -205,6 +205,7 @@ export function assembleEvidence(
     },
     context: rendered.text,
     contextParts: rendered.parts.map((p) => ({ place: p.place, text: p.text, sources: [...p.sources] })),
+    listings: (discovery.listings ?? []).map((l) => ({ ...l })),
     skipped,
     policy: profile.name,
     profile: profile.name,

@@ -42,6 +42,7 @@ const LEVELS: Level[] = [
   { name: 'truncation', via: ['truncation'], definition: 'truncation' },
   { name: 'diagnostic', via: ['diagnostics'], definition: 'diagnostic' },
   { name: 'context part', via: ['contextParts'], definition: 'contextPart' },
+  { name: 'listing', via: ['listings'], definition: 'listing' },
 ];
 
 /** Fields whose values are enumerated, per level. */
@@ -51,6 +52,9 @@ const ENUMS: { level: string; field: string }[] = [
   { level: 'source', field: 'scope' },
   { level: 'diagnostic', field: 'severity' },
   { level: 'context part', field: 'place' },
+  { level: 'listing', field: 'kind' },
+  { level: 'listing', field: 'status' },
+  { level: 'listing', field: 'place' },
 ];
 
 // ---- TypeScript: the declared types, read with the compiler's own type checker ----

@@ -43,6 +43,7 @@ function report(over: Partial<CaptureReport> = {}): CaptureReport {
     profileHas: side,
     filesAgree: true,
     textAgrees: true,
+    listingsAgree: null,
     ...over,
   };
 }

@@ -37,12 +37,12 @@
  * below.` to the reminder's end, each file as `% cat <path>` (`~/…` for the home's) and a
  * `<coding_guidelines>` or `<design_guidelines>` block. Files a read discovers come in a user
  * message of their own after the read's result: `<system-reminder>\nAdditional project
- * instructions discovered along the accessed paths:`, each file as `## <path>` and its block (the
- * skills it discovers, in the same reminder after the files, are left out of the part).
+ * instructions discovered along the accessed paths:`, each file as `## <path>` and its block: the
+ * part ends with the last block (the skills a read discovers, and the reminder's end, follow).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ExtractedPart } from './types';
 import { DriverRefusal, mainRequests, messagesOf } from './types';
 
 /** The driver's folder of the run's state that Droid is started in (its process working directory). */
@@ -57,6 +57,32 @@ const CODEBASE = '# Codebase and user instructions are shown below.';
 const DISCOVERED = '<system-reminder>\nAdditional project instructions discovered along the accessed paths:';
 const CODING_END = '</coding_guidelines>';
 const CAT_LINE = /^% cat (.+)$/gm;
+const SKILLS_HEADER = 'Available skills (invoke by exact name when its description matches the request):';
+const NEW_SKILLS_HEADER = 'New skills discovered along the accessed paths and now available via the Skill tool:';
+const DROIDS_HEADER = /^Custom droids available \(from .* and .*\):$/;
+/** Droid 0.215.0's built-in skills (seen in every run): listed last, after the repository's and the home's. */
+export const BUILTIN_SKILLS: ReadonlySet<string> = new Set([
+  'agent-browser',
+  'tuistory',
+  'detect-overlapping-workstreams',
+  'install-code-review',
+  'install-triage',
+  'review',
+  'simplify',
+  'session-navigation',
+  'pdf-document',
+  'powerpoint',
+  'excel',
+  'word-document',
+  'install-qa',
+  'security-review',
+  'deep-security-review',
+  'incident',
+  'wiki',
+  'wiki-video-gen',
+  'install-wiki',
+  'browse-wiki',
+]);
 const PATH_LINE = /^## (\/.*)\n<coding_guidelines>$/gm;
 
 /** The runtime settings overlay: the endpoint as the first custom model, hooks and MCP servers off. */
@@ -105,11 +131,56 @@ export function sessionPart(reminder: string): string | null {
   return reminder.slice(at, end < at ? undefined : end).trimEnd();
 }
 
-/** The files part of a discovery reminder: up to its last instruction block, the reminder closed there. */
+/**
+ * The files part of a discovery reminder: from its start to its last instruction block (the
+ * skills a read discovered, and the reminder's end, follow it).
+ */
 export function discoveredPart(reminder: string): string | null {
   if (!reminder.startsWith(DISCOVERED)) return null;
   const end = reminder.lastIndexOf(CODING_END);
-  return end < 0 ? null : `${reminder.slice(0, end + CODING_END.length)}\n</system-reminder>`;
+  return end < 0 ? null : reminder.slice(0, end + CODING_END.length);
+}
+
+/** The lines of a reminder after its header line, up to the reminder's end. */
+function linesAfter(reminder: string, header: string): string[] | null {
+  const lines = reminder.split('\n');
+  const at = lines.indexOf(header);
+  if (at < 0) return null;
+  const end = lines.indexOf('</system-reminder>', at);
+  return lines.slice(at + 1, end < 0 ? undefined : end);
+}
+
+/** The skill entries of the start-of-session list (`<name>: <description>`), Droid's built-in ones (the list's tail) left out. */
+export function sessionSkills(reminder: string): ExtractedListing[] {
+  const lines = linesAfter(reminder, SKILLS_HEADER);
+  if (lines === null) return [];
+  const entries = lines.filter((l) => l !== '');
+  let end = entries.length;
+  while (end > 0 && BUILTIN_SKILLS.has(entries[end - 1].split(': ')[0])) end--;
+  return entries.slice(0, end).map((text) => ({ kind: 'skill', name: text.split(': ')[0], place: 'first-user-message', text }));
+}
+
+/** The custom droid entries (`- <name>: … (location: …)`) of the subagents reminder. */
+export function customDroids(reminder: string): ExtractedListing[] {
+  const lines = reminder.split('\n');
+  const at = lines.findIndex((l) => DROIDS_HEADER.test(l));
+  if (at < 0) return [];
+  const out: ExtractedListing[] = [];
+  for (const text of lines.slice(at + 1)) {
+    if (!text.startsWith('- ')) break;
+    out.push({ kind: 'agent', name: text.slice(2).split(': ')[0].replace(/:$/, ''), place: 'first-user-message', text });
+  }
+  return out;
+}
+
+/** The skill entries (`- <name>: <description> (<location>)`) a read discovered. */
+export function discoveredSkills(reminder: string): ExtractedListing[] {
+  if (!reminder.startsWith('<system-reminder>\n')) return [];
+  const lines = linesAfter(reminder, NEW_SKILLS_HEADER);
+  if (lines === null) return [];
+  return lines
+    .filter((l) => l.startsWith('- '))
+    .map((text) => ({ kind: 'skill', name: text.slice(2).split(': ')[0], place: 'tool-result', text }));
 }
 
 function extract(input: ExtractInput): Extracted {
@@ -117,9 +188,11 @@ function extract(input: ExtractInput): Extracted {
   if (requests.length === 0) return { files: [], parts: [], problems: ['Droid sent no model request'] };
   const parts: ExtractedPart[] = [];
   const files: string[] = [];
+  const listings: ExtractedListing[] = [];
   const first = messagesOf(requests[0]);
   const firstUser = first.find((m) => m.role === 'user');
   for (const text of textBlocks(firstUser?.content)) {
+    listings.push(...sessionSkills(text), ...customDroids(text));
     const part = sessionPart(text);
     if (part === null) continue;
     parts.push({ place: 'first-user-message', text: part });
@@ -129,13 +202,14 @@ function extract(input: ExtractInput): Extracted {
   for (const m of last.slice(first.length)) {
     if (m.role !== 'user') continue;
     for (const text of textBlocks(m.content)) {
+      listings.push(...discoveredSkills(text));
       const part = discoveredPart(text);
       if (part === null) continue;
       parts.push({ place: 'tool-result', text: part });
       for (const f of part.matchAll(PATH_LINE)) files.push(f[1]);
     }
   }
-  return { files, parts, problems: [] };
+  return { files, parts, problems: [], listings };
 }
 
 export const DROID_DRIVER: AgentDriver = {
@@ -165,6 +239,14 @@ export const DROID_DRIVER: AgentDriver = {
       },
     };
   },
+  residue: [
+    // The `ls` of the working directory Droid runs at the start (one name a line): the instruction files among them.
+    { kind: 'ls at session start', pattern: /^(?:CLAUDE|Claude|AGENTS|Agents|agents|DESIGN|Design|design)\.md$/ },
+    { kind: 'custom droids header', pattern: DROIDS_HEADER },
+    { kind: 'discovered skills header', pattern: /^New skills discovered along the accessed paths and now available via the Skill tool:$/ },
+    { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
+    { kind: 'custom droids footer', pattern: /^Only invoke subagents that are currently available\.$/ },
+  ],
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'Read', input: { file_path: file } }),
   extract,

@@ -17,6 +17,12 @@ const long = (n: number, tag: string) => {
   return s.slice(0, n);
 };
 
+/** A skill file with a header. */
+const skill = (name: string, description: string, extra = '') =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\nUse ${name} well.\n`;
+/** A custom droid file. */
+const droid = (header: string) => `---\n${header}---\nYou are a droid.\n`;
+
 export const cases: OracleCase[] = [
   // ---- names and the session walk -----------------------------------------------------------------
   {
@@ -288,6 +294,138 @@ export const cases: OracleCase[] = [
     name: 'read-empty-file',
     why: 'ANM: an empty file discovered on a read is an empty block',
     tree: { ...GIT, 'src/AGENTS.md': '', 'src/x.ts': 'x\n' },
+    read: 'src/x.ts',
+  },
+  // ---- listings: skills and custom droids ------------------------------------------------------------
+  {
+    name: 'skills-folders-order',
+    why: "c6I/rMH: project skills of .factory, then .agents, then .agent, each folder in localeCompare order, then the home's; before the built-in ones",
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'rule\n',
+      '.factory/skills/zed/SKILL.md': skill('zed', 'Zed in factory.'),
+      '.factory/skills/alpha/SKILL.md': skill('alpha', 'Alpha in factory.'),
+      '.agents/skills/beta/SKILL.md': skill('beta', 'Beta in agents.'),
+      '.agent/skills/gamma/SKILL.md': skill('gamma', 'Gamma in agent.'),
+    },
+    home: {
+      '.factory/skills/home-skill/SKILL.md': skill('home-skill', 'From the home.'),
+      '.agents/skills/other/SKILL.md': skill('other', 'Home agents.'),
+    },
+  },
+  {
+    name: 'skills-name-clash',
+    why: 'Bp0: the first skill of a name wins (the project before the home; .factory before .agents)',
+    tree: {
+      ...GIT,
+      '.factory/skills/dup/SKILL.md': skill('dup', 'Project factory dup.'),
+      '.agents/skills/dup/SKILL.md': skill('dup', 'Project agents dup.'),
+    },
+    home: { '.factory/skills/dup/SKILL.md': skill('dup', 'Home dup.') },
+  },
+  {
+    name: 'skills-not-listed',
+    why: 'f1n/cW$: no description, a name that is not lower-case, an empty body, enabled: false and disable-model-invocation: true keep a skill out',
+    tree: {
+      ...GIT,
+      '.factory/skills/ok/SKILL.md': skill('ok', 'Listed.'),
+      '.factory/skills/no-desc/SKILL.md': '---\nname: no-desc\n---\nBody.\n',
+      '.factory/skills/upper/SKILL.md': skill('Upper', 'Bad name.'),
+      '.factory/skills/empty/SKILL.md': '---\nname: empty\ndescription: No body.\n---\n',
+      '.factory/skills/off/SKILL.md': skill('off', 'Turned off.', 'enabled: false\n'),
+      '.factory/skills/hidden/SKILL.md': skill('hidden', 'Not for the model.', 'disable-model-invocation: true\n'),
+    },
+  },
+  {
+    name: 'skills-nested-folders',
+    why: 'rMH: a folder without SKILL.md is searched for skill folders below it',
+    tree: {
+      ...GIT,
+      '.factory/skills/group/inner/SKILL.md': skill('inner', 'Inside a group.'),
+      '.factory/skills/group/deeper/more/SKILL.md': skill('more', 'Two levels down.'),
+      '.factory/skills/top/SKILL.md': skill('top', 'At the top.'),
+    },
+  },
+  {
+    name: 'skill-description-shape',
+    why: 'K6I/lNM: white space runs made one space, a description past 1,024 characters cut to 1,023 and an ellipsis',
+    tree: {
+      ...GIT,
+      '.factory/skills/spaced/SKILL.md': '---\nname: spaced\ndescription: |\n  Line one\n    line two\twith tab\n---\nBody.\n',
+      '.factory/skills/long/SKILL.md': skill('long', `${'word '.repeat(300)}end`),
+    },
+  },
+  {
+    name: 'skills-other-agents-not-read',
+    why: "run: .claude/skills, .github/skills and .codex/skills are not Droid's skills folders",
+    tree: {
+      ...GIT,
+      '.claude/skills/claude-one/SKILL.md': skill('claude-one', 'Claude Code skill.'),
+      '.github/skills/gh-one/SKILL.md': skill('gh-one', 'Copilot skill.'),
+      '.factory/skills/droid-one/SKILL.md': skill('droid-one', 'Droid skill.'),
+    },
+  },
+  {
+    name: 'skills-folder-level-first',
+    why: "loadLocalSettingsHierarchy: a .factory folder between the working directory and the git root lists its skills before the project's",
+    tree: {
+      ...GIT,
+      '.factory/skills/root-skill/SKILL.md': skill('root-skill', 'At the git root.'),
+      'pkg/.factory/skills/pkg-skill/SKILL.md': skill('pkg-skill', 'In the package.'),
+      'pkg/.agents/skills/pkg-agents/SKILL.md': skill('pkg-agents', 'Package agents folder.'),
+      'pkg/AGENTS.md': 'pkg\n',
+    },
+    cwd: 'pkg',
+  },
+  {
+    name: 'droids-project-and-home',
+    why: 'YkM: custom droids of the project\'s and the home\'s .factory/droids, each "- name: description (location: …)"',
+    tree: { ...GIT, '.factory/droids/reviewer.md': droid('name: reviewer\ndescription: Reviews code.\nmodel: inherit\n') },
+    home: { '.factory/droids/helper.md': droid('name: helper\ndescription: Helps out.\n') },
+  },
+  {
+    name: 'droid-name-from-file',
+    why: 'fy$: a droid without a name in its header is named after its file; without a description only its location follows',
+    tree: { ...GIT, '.factory/droids/plain-one.md': 'You are a plain droid.\n' },
+  },
+  {
+    name: 'droids-name-clash',
+    why: "c6t: the project's droid wins over the home's of the same name",
+    tree: { ...GIT, '.factory/droids/same.md': droid('name: same\ndescription: Project one.\n') },
+    home: { '.factory/droids/same.md': droid('name: same\ndescription: Home one.\n') },
+  },
+  {
+    name: 'commands-not-listed',
+    why: 'run: .factory/commands and .agents/commands are slash commands for the user, never listed to the model',
+    tree: {
+      ...GIT,
+      'AGENTS.md': 'rule\n',
+      '.factory/commands/deploy.md': '---\ndescription: Deploy it\n---\nDeploy now.\n',
+      '.agents/commands/check.md': 'Check things.\n',
+    },
+  },
+  {
+    name: 'read-discovers-skills',
+    why: 'discoverSkills/ANM: a read lists the skills of the folders it walks after the files, "- name: description (project)"',
+    tree: {
+      ...GIT,
+      'src/AGENTS.md': 'src rule\n',
+      'src/.factory/skills/local/SKILL.md': skill('local', 'A skill found on a read.'),
+      'src/.agents/skills/near/SKILL.md': skill('near', 'Another one.'),
+      'src/x.ts': 'x\n',
+    },
+    read: 'src/x.ts',
+  },
+  {
+    name: 'read-skill-already-listed',
+    why: 'INM: a skill found on a read whose name was listed at the start is not listed again',
+    tree: {
+      ...GIT,
+      '.factory/skills/same/SKILL.md': skill('same', 'At the start.'),
+      'src/.factory/skills/same/SKILL.md': skill('same', 'Found again.'),
+      'src/.factory/skills/fresh/SKILL.md': skill('fresh', 'Only below.'),
+      'src/x.ts': 'x\n',
+    },
     read: 'src/x.ts',
   },
 ];

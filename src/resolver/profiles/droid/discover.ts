@@ -19,7 +19,8 @@
  * differ only by case are each read).
  */
 import type { PathApi } from '../../fs';
-import type { DiscoverContext, NamedCandidate } from '../../profile';
+import type { DiscoverContext, Discovery, NamedCandidate } from '../../profile';
+import { droidListings } from './listings';
 
 /** The instruction names, in Droid's order. */
 export const GUIDELINE_NAMES = ['CLAUDE.md', 'Claude.md', 'AGENTS.md', 'Agents.md', 'agents.md'] as const;
@@ -255,9 +256,9 @@ export class DroidDiscovery {
   }
 }
 
-/** Droid's files for one call (the module comment). */
-export function droidCandidates(ctx: DiscoverContext): NamedCandidate[] {
-  return new DroidDiscovery(ctx).run();
+/** Droid's files for one call (the module comment), and what it lists beside them (listings.ts). */
+export function droidDiscover(ctx: DiscoverContext): Discovery {
+  return { candidates: new DroidDiscovery(ctx).run(), listings: droidListings(ctx) };
 }
 
 /** The files of the user's home Droid reads: each name in its home folders. */

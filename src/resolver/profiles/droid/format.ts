@@ -8,7 +8,8 @@
  *   line; a section's design blocks follow its instruction blocks after a single line break.
  * - After the result of a read that discovered files, a user message
  *   `<system-reminder>\nAdditional project instructions discovered along the accessed paths:` with
- *   each file as `## <absolute path>` and its block, blank lines between.
+ *   each file as `## <absolute path>` and its block, blank lines between; the part ends with the
+ *   last block (the skills the read discovered, listings.ts, and the reminder's end follow it).
  */
 import type { ContextFormat, ContextPart, ContextSource } from '../../profile';
 import { contentOnlyLayout } from '../../fit';
@@ -67,7 +68,7 @@ function parts(sources: readonly ContextSource[]): ContextPart[] {
     const list = calls.get(call)!;
     out.push({
       place: 'tool-result',
-      text: `<system-reminder>\n${DISCOVERED_HEADING}\n\n${list.map((b) => b.text).join('\n\n')}\n</system-reminder>`,
+      text: `<system-reminder>\n${DISCOVERED_HEADING}\n\n${list.map((b) => b.text).join('\n\n')}`,
       sources: list.map((b) => b.path),
     });
   }

@@ -8,7 +8,7 @@ import type { Profile } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { DROID_ABOUT, DROID_RELEASE } from './about';
-import { FACTORY_FOLDERS, droidCandidates, droidHome, droidHomeFiles } from './discover';
+import { FACTORY_FOLDERS, droidDiscover, droidHome, droidHomeFiles } from './discover';
 import { DROID_FIT } from './fit';
 import { DROID_FORMAT } from './format';
 
@@ -30,7 +30,7 @@ export const DROID: Profile = {
   noTargets: 'root',
   projectRoot: { markers: ['.git'] },
   directories: [],
-  discover: droidCandidates,
+  discover: droidDiscover,
   load: {
     symlinks: 'refuse',
     decode: 'lossy',

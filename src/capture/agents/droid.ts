@@ -60,8 +60,8 @@ const CAT_LINE = /^% cat (.+)$/gm;
 const SKILLS_HEADER = 'Available skills (invoke by exact name when its description matches the request):';
 const NEW_SKILLS_HEADER = 'New skills discovered along the accessed paths and now available via the Skill tool:';
 const DROIDS_HEADER = /^Custom droids available \(from .* and .*\):$/;
-/** Droid 0.215.0's built-in skills (seen in every run): listed last, after the repository's and the home's. */
-export const BUILTIN_SKILLS: ReadonlySet<string> = new Set([
+/** Droid 0.215.0's built-in skills in the order it lists them (seen in every run): last, after the repository's and the home's. */
+export const BUILTIN_SKILLS: readonly string[] = [
   'agent-browser',
   'tuistory',
   'detect-overlapping-workstreams',
@@ -82,7 +82,7 @@ export const BUILTIN_SKILLS: ReadonlySet<string> = new Set([
   'wiki-video-gen',
   'install-wiki',
   'browse-wiki',
-]);
+];
 const PATH_LINE = /^## (\/.*)\n<coding_guidelines>$/gm;
 
 /** The runtime settings overlay: the endpoint as the first custom model, hooks and MCP servers off. */
@@ -155,8 +155,13 @@ export function sessionSkills(reminder: string): ExtractedListing[] {
   const lines = linesAfter(reminder, SKILLS_HEADER);
   if (lines === null) return [];
   const entries = lines.filter((l) => l !== '');
+  // The built-in skills close the list, in their own order (one a repository skill shadows is missing).
   let end = entries.length;
-  while (end > 0 && BUILTIN_SKILLS.has(entries[end - 1].split(': ')[0])) end--;
+  for (let j = BUILTIN_SKILLS.length - 1; end > 0 && j >= 0; end--) {
+    const at = BUILTIN_SKILLS.lastIndexOf(entries[end - 1].split(': ')[0], j);
+    if (at < 0) break;
+    j = at - 1;
+  }
   return entries.slice(0, end).map((text) => ({ kind: 'skill', name: text.split(': ')[0], place: 'first-user-message', text }));
 }
 

@@ -96,7 +96,11 @@ const PROFILES: Registered[] = [
     () => (require('./cline') as typeof import('./cline')).CLINE,
     () => (require('./cline/pitfalls') as typeof import('./cline/pitfalls')).PITFALLS,
   ),
-  lazy(DROID_ABOUT, () => (require('./droid') as typeof import('./droid')).DROID),
+  lazy(
+    DROID_ABOUT,
+    () => (require('./droid') as typeof import('./droid')).DROID,
+    () => (require('./droid/pitfalls') as typeof import('./droid/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -428,4 +428,16 @@ export const cases: OracleCase[] = [
     },
     read: 'src/x.ts',
   },
+  {
+    name: 'read-case-twin-above',
+    why: 'checkDirForGuidelines: a case twin left out at the start is sent when a read walks its folder (the working directory below the git root)',
+    tree: { ...GIT, 'pkg/CLAUDE.md': 'upper\n', 'pkg/Claude.md': 'mixed, sent on the read\n', 'pkg/sub/x.ts': 'x\n' },
+    cwd: 'pkg',
+    read: 'pkg/sub/x.ts',
+  },
+  {
+    name: 'skill-named-like-builtin',
+    why: "Bp0: a repository skill named like a built-in one is listed with the repository's, and the built-in one is not",
+    tree: { ...GIT, '.factory/skills/review/SKILL.md': skill('review', "The repository's own review.") },
+  },
 ];

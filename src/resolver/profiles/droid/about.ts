@@ -25,6 +25,14 @@ export const DROID_ABOUT: ProfileCard = Object.freeze({
       '@factory/cli-darwin-x64',
     ]),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'Factory Droid',
+    codes: Object.freeze({
+      'agent-droid-case-twin': 'warning',
+      'agent-droid-skill-dropped': 'warning',
+    }),
+  }),
   // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).
   editor: Object.freeze({
     watch: Object.freeze(['**/AGENTS.md', '**/CLAUDE.md', '**/DESIGN.md', '.factory/**', '.agents/**', '.agent/**']),

@@ -31,8 +31,6 @@ export const FACTORY_FOLDERS = ['.factory', '.agents', '.agent'] as const;
 /** The home's folders of Droid's own kind that the walk passes over (they are read last, as personal). */
 const HOME_OWN = ['.factory', '.factory-dev', '.agents', '.agent'];
 
-/** The reason a linked file is not read. */
-export const LINKED = 'Droid reads only regular files: it checks each with lstat, and a link is passed over';
 /** The reason a file loses to a name that differs only by case. */
 export const CASE_TWIN = 'Droid reads one of the names that differ only by case in a folder at the start of a session: ';
 
@@ -123,7 +121,10 @@ export class DroidDiscovery {
   private readonly out: NamedCandidate[] = [];
   /** Files sent so far, by path (the walk never meets one file under two paths that lstat accepts). */
   private readonly sent = new Set<string>();
-  private readonly listed = new Set<string>();
+  /** Candidates by path: their index in `out`. */
+  private readonly listed = new Map<string, number>();
+  /** Case twins not read at the start: a read may still send them. */
+  private readonly twins = new Set<string>();
 
   constructor(private readonly ctx: DiscoverContext) {
     this.P = ctx.fs.path;
@@ -194,14 +195,16 @@ export class DroidDiscovery {
         facts: { written, found: abs },
         ...(folder.personal ? {} : { probe: this.probe(folder.dir, name) }),
       };
+      // A link: the pipeline passes over it with a diagnostic (load.symlinks 'refuse'), as Droid's lstat check does.
       if (e === 'link') {
-        this.list(abs, { ...base, delivery: 'baseline', report: { status: 'not-loaded', reason: LINKED } });
+        this.list(abs, { ...base, delivery: 'baseline' });
         continue;
       }
       const lower = name.toLowerCase();
       const winner = taken.get(lower);
       if (winner !== undefined) {
         this.list(abs, { ...base, delivery: 'baseline', report: { status: 'not-loaded', reason: `${CASE_TWIN}${winner} is read` } });
+        if (kind === 'coding') this.twins.add(abs);
         continue;
       }
       taken.set(lower, path);
@@ -211,9 +214,11 @@ export class DroidDiscovery {
   }
 
   private list(abs: string, c: NamedCandidate): void {
-    if (this.listed.has(abs)) return;
-    this.listed.add(abs);
-    this.out.push(c);
+    const at = this.listed.get(abs);
+    if (at === undefined) {
+      this.listed.set(abs, this.out.length);
+      this.out.push(c);
+    } else if (this.twins.delete(abs)) this.out[at] = c; // a case twin a read sends after all
   }
 
   /** Each target a read (a file) or a listing (a folder) touches, in order: the files it discovers. */
@@ -227,7 +232,7 @@ export class DroidDiscovery {
         for (const folder of [owner, ...FACTORY_FOLDERS.map((f) => P.join(owner, f))]) {
           for (const name of GUIDELINE_NAMES) {
             const file = P.join(folder, name);
-            if (this.sent.has(file) || this.listed.has(file)) continue;
+            if (this.sent.has(file) || (this.listed.has(file) && !this.twins.has(file))) continue;
             const e = this.entry(folder, name);
             if (e === 'none') continue;
             const rel = ctx.display(owner);
@@ -244,7 +249,7 @@ export class DroidDiscovery {
               probe: this.probe(folder, name),
             };
             if (e === 'link') {
-              this.list(file, { ...base, report: { status: 'not-loaded', reason: LINKED } });
+              this.list(file, base);
               continue;
             }
             this.sent.add(file);

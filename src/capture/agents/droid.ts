@@ -250,6 +250,8 @@ export const DROID_DRIVER: AgentDriver = {
     { kind: 'custom droids header', pattern: DROIDS_HEADER },
     { kind: 'discovered skills header', pattern: /^New skills discovered along the accessed paths and now available via the Skill tool:$/ },
     { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
+    // A built-in skill a repository skill of its name shadows is listed only without the repository's.
+    { kind: 'built-in skill', pattern: new RegExp(`^(?:${BUILTIN_SKILLS.join('|')}): `) },
     { kind: 'custom droids footer', pattern: /^Only invoke subagents that are currently available\.$/ },
   ],
   profileEnv: () => ({}),

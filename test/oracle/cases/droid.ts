@@ -440,4 +440,33 @@ export const cases: OracleCase[] = [
     why: "Bp0: a repository skill named like a built-in one is listed with the repository's, and the built-in one is not",
     tree: { ...GIT, '.factory/skills/review/SKILL.md': skill('review', "The repository's own review.") },
   },
+  {
+    name: 'droids-folder-level',
+    why: "loadLocalSettingsHierarchy/c6t: the .factory/droids of a folder between the working directory and the git root come before the project's",
+    tree: {
+      ...GIT,
+      '.factory/droids/root-droid.md': droid('name: root-droid\ndescription: At the root.\n'),
+      'pkg/.factory/droids/pkg-droid.md': droid('name: pkg-droid\ndescription: In the package.\n'),
+      'pkg/AGENTS.md': 'pkg\n',
+    },
+    cwd: 'pkg',
+  },
+  {
+    name: 'design-case-twins',
+    why: 'eWt: one design file per folder too: DESIGN.md before Design.md and design.md',
+    tree: { ...GIT, 'DESIGN.md': 'upper design\n', 'design.md': 'lower design\n', '.agents/Design.md': 'title design in agents\n' },
+  },
+  {
+    name: 'parent-dot-folders',
+    why: "YJA: the .agents and .agent folders of every folder up to the git root, after that folder's own files",
+    tree: {
+      ...GIT,
+      '.agents/AGENTS.md': 'root agents folder\n',
+      '.agent/CLAUDE.md': 'root agent folder\n',
+      'AGENTS.md': 'root\n',
+      'a/b/.agent/AGENTS.md': 'b agent folder\n',
+      'a/b/CLAUDE.md': 'b\n',
+    },
+    cwd: 'a/b',
+  },
 ];

@@ -266,8 +266,14 @@ export function droidDiscover(ctx: DiscoverContext): Discovery {
   return { candidates: new DroidDiscovery(ctx).run(), listings: droidListings(ctx) };
 }
 
-/** The files of the user's home Droid reads: each name in its home folders. */
+/**
+ * The files of the user's home Droid reads: each name in its home folders, their skills folders
+ * and the custom droids of `~/.factory/droids` (listings.ts).
+ */
 export function droidHomeFiles(P: PathApi, env: Readonly<Record<string, string | undefined>>, homedir: string): string[] {
   const home = droidHome(env, homedir, P);
-  return FACTORY_FOLDERS.flatMap((f) => [...GUIDELINE_NAMES, ...DESIGN_NAMES].map((n) => P.join(home, f, n)));
+  return [
+    ...FACTORY_FOLDERS.flatMap((f) => [...GUIDELINE_NAMES, ...DESIGN_NAMES, 'skills'].map((n) => P.join(home, f, n))),
+    P.join(home, '.factory', 'droids'),
+  ];
 }

@@ -469,4 +469,18 @@ export const cases: OracleCase[] = [
     },
     cwd: 'a/b',
   },
+  {
+    name: 'read-link-claims-target',
+    why: "checkDirForGuidelines: on a read a link (CLAUDE.md to AGENTS.md) claims its target's real path and is passed over, so AGENTS.md is not sent either; at the start the link alone is passed over (seen with the demo workspace)",
+    tree: {
+      ...GIT,
+      'CLAUDE.md': { link: 'AGENTS.md' },
+      'AGENTS.md': 'root agents, sent at the start\n',
+      'src/CLAUDE.md': { link: 'AGENTS.md' },
+      'src/AGENTS.md': 'src agents, not sent on the read\n',
+      'src/lib/AGENTS.md': 'lib agents\n',
+      'src/lib/x.ts': 'x\n',
+    },
+    read: 'src/lib/x.ts',
+  },
 ];

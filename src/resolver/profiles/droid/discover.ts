@@ -19,6 +19,7 @@
  * differ only by case are each read).
  */
 import type { PathApi } from '../../fs';
+import { canonicalize } from '../../paths';
 import type { DiscoverContext, Discovery, NamedCandidate } from '../../profile';
 import { droidListings } from './listings';
 
@@ -33,6 +34,10 @@ const HOME_OWN = ['.factory', '.factory-dev', '.agents', '.agent'];
 
 /** The reason a file loses to a name that differs only by case. */
 export const CASE_TWIN = 'Droid reads one of the names that differ only by case in a folder at the start of a session: ';
+
+/** The reason a file a read walks past is not sent: a link of the same folder, tried first, leads to it. */
+export const CLAIMED =
+  'on a read Droid takes each name by its real file, and a link tried before it in this folder leads to this file (Droid passes over the link, then this file): ';
 
 /** The kind of a candidate, as its format frames it. */
 export type DroidKind = 'coding' | 'design';
@@ -224,17 +229,21 @@ export class DroidDiscovery {
   /** Each target a read (a file) or a listing (a folder) touches, in order: the files it discovers. */
   private touched(): void {
     const { P, ctx } = this;
+    const sentReal = new Set([...this.sent].map((f) => this.real(f)));
     ctx.targets.forEach((t, call) => {
       if (t.kind === 'missing') return;
       const abs = P.join(this.cwd, t.path);
       const dir = t.kind === 'directory' ? abs : P.dirname(abs);
       for (const owner of touchedFolders(P, dir, this.cwd, this.home, this.git)) {
         for (const folder of [owner, ...FACTORY_FOLDERS.map((f) => P.join(owner, f))]) {
+          // Droid takes each name by its real file: a link claims its target, which is then passed over too.
+          const claimed = new Map<string, string>();
           for (const name of GUIDELINE_NAMES) {
             const file = P.join(folder, name);
-            if (this.sent.has(file) || (this.listed.has(file) && !this.twins.has(file))) continue;
             const e = this.entry(folder, name);
             if (e === 'none') continue;
+            const real = this.real(file);
+            if (real === undefined) continue;
             const rel = ctx.display(owner);
             const base: NamedCandidate = {
               abs: file,
@@ -248,16 +257,32 @@ export class DroidDiscovery {
               facts: { written: file, found: file, call },
               probe: this.probe(folder, name),
             };
-            if (e === 'link') {
-              this.list(file, base);
+            const by = claimed.get(real);
+            if (by !== undefined) {
+              this.list(file, { ...base, report: { status: 'not-loaded', reason: `${CLAIMED}${by}` } });
               continue;
             }
-            this.sent.add(file);
+            claimed.set(real, name);
+            if (sentReal.has(real) || (this.listed.has(file) && !this.twins.has(file))) continue;
+            // A link: the pipeline passes over it with a diagnostic, as Droid's lstat check does.
+            if (e === 'file') {
+              sentReal.add(real);
+              this.sent.add(file);
+            }
             this.list(file, base);
           }
         }
       }
     });
+  }
+
+  /** A path's real path, or undefined when it cannot be resolved (Droid passes over it). */
+  private real(file: string): string | undefined {
+    try {
+      return canonicalize(this.ctx.fs, file).path;
+    } catch {
+      return undefined;
+    }
   }
 }
 

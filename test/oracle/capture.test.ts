@@ -64,6 +64,7 @@ describe('holaryn capture', function () {
       };
       if (release.name === 'claude-code') writeTree(places.home, { '.claude/settings.json': JSON.stringify(hook) }, places);
       if (release.name === 'gemini') writeTree(places.home, { '.gemini/settings.json': JSON.stringify(hook) }, places);
+      if (release.name === 'droid') writeTree(places.home, { '.factory/hooks.json': JSON.stringify(hook.hooks) }, places);
       // opencode has no hooks: the user's own configuration names an MCP server instead.
       if (release.name === 'opencode') {
         const mcp = {

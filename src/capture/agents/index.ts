@@ -3,6 +3,7 @@ import { CLAUDE_CODE_DRIVER } from './claude-code';
 import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
 import { CONTINUE_DRIVER } from './continue';
+import { DROID_DRIVER } from './droid';
 import { COPILOT_CLI_DRIVER } from './copilot-cli';
 import { GEMINI_DRIVER } from './gemini';
 import { KILO_DRIVER } from './kilo';
@@ -23,6 +24,7 @@ const REGISTERED: AgentDriver[] = [
   PI_DRIVER,
   KILO_DRIVER,
   CONTINUE_DRIVER,
+  DROID_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

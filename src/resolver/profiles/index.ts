@@ -18,6 +18,7 @@ import { COPILOT_ABOUT } from './copilot/about';
 import { CONTINUE_ABOUT } from './continue/about';
 import { COPILOT_CLI_ABOUT } from './copilot-cli/about';
 import { CURSOR_ABOUT } from './cursor/about';
+import { DROID_ABOUT } from './droid/about';
 import { DSH_ABOUT } from './dsh/about';
 import { GEMINI_ABOUT } from './gemini/about';
 import { HOLARYN } from './holaryn';
@@ -112,6 +113,11 @@ const PROFILES: Registered[] = [
     CONTINUE_ABOUT,
     () => (require('./continue') as typeof import('./continue')).CONTINUE,
     () => (require('./continue/pitfalls') as typeof import('./continue/pitfalls')).PITFALLS,
+  ),
+  lazy(
+    DROID_ABOUT,
+    () => (require('./droid') as typeof import('./droid')).DROID,
+    () => (require('./droid/pitfalls') as typeof import('./droid/pitfalls')).PITFALLS,
   ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -192,14 +192,15 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
 export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
   { kind: 'skills header', pattern: /^The following skills are available for use with the Skill tool:$/ },
   { kind: 'new skills notice', pattern: /^New skills discovered in .+, now available via the Skill tool:$/ },
-  { kind: 'new skill name', pattern: /^- [^\s:]+(?::[^\s:]+)*$/ },
-  // A repository entry of the same name replaces Claude Code's own; without the file its own is listed.
+  // A repository entry of the same name replaces Claude Code's own; without the file its own is
+  // listed (and without the repository's skills its own built-in commands keep their descriptions).
   { kind: 'built-in agent', pattern: /^- (?:claude|Explore|general-purpose|Plan|statusline-setup): / },
   {
     kind: 'built-in skill',
     pattern:
       /^- (?:dataviz|update-config|keybindings-help|code-review|simplify|fewer-permission-prompts|loop|claude-api|workflow-authoring|run|plugin-authoring|init|security-review)(?:: |$)/,
   },
+  { kind: 'new skill name', pattern: /^- [^\s:]+(?::[^\s:]+)*$/ },
 ];
 
 /**

@@ -11,7 +11,7 @@ import type { ListingEvidence, ListingStatus } from '../../evidence';
 import { joinUnder } from '../../paths';
 import type { DiscoverContext } from '../../profile';
 import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../agent/skills';
-import { kindOf, listInOrder } from '../agent/peek';
+import { isSymlink, kindOf, listInOrder } from '../agent/peek';
 import { pathRuleMatches } from './rules';
 import type { ClaudeDirs } from './settings';
 import { claudeHeader, pathGlobs } from './text';
@@ -179,29 +179,46 @@ class Listing {
     };
   }
 
-  /** The skills of one `skills` folder, by name (Claude Code sorts each folder's). */
-  private skillsOf(dir: string, origin: Origin, scope?: string): Skill[] {
-    const own = origin === 'user' || origin === 'managed';
+  /**
+   * The skills of one `skills` folder, by name (Claude Code sorts each folder's). A skill folder
+   * or SKILL.md that is a link is not read (Claude Code refuses a file for where it leads).
+   * `own`: the user's, the managed folder's and the folders above the working directory, which
+   * Claude Code reads as it reads their memory files.
+   */
+  private skillsOf(dir: string, origin: Origin, own: boolean, scope?: string): Skill[] {
+    const P = this.P;
     return skillsIn(this.ctx, dir, { order: 'listed', own })
       .filter((f) => f.entry !== 'synced')
-      .map((f) => this.skill(f, 'skill', f.entry, origin, scope))
+      .map((f) => {
+        const s = this.skill(f, 'skill', f.entry, origin, scope);
+        const linked = isSymlink(this.ctx.fs, P.join(dir, f.entry)) || isSymlink(this.ctx.fs, f.abs);
+        return linked ? { ...s, unreadable: 'reached through a link: Claude Code does not read a skill file for where it leads' } : s;
+      })
       .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
 
+  /** Whether a folder of the walk up is above the working directory (read like the user's own files). */
+  private above(dir: string): boolean {
+    return dir !== this.ctx.root;
+  }
+
   /** Every `.md` file below a commands folder, with its name (`a/b.md` is `a:b`). */
-  private commandsOf(dir: string, origin: Origin): Skill[] {
-    const own = origin === 'user' || origin === 'managed';
+  private commandsOf(dir: string, origin: Origin, own: boolean): Skill[] {
     const found: Skill[] = [];
-    const walk = (d: string, prefix: string[], depth: number) => {
+    const linked = 'reached through a link: Claude Code does not read a command file for where it leads';
+    const walk = (d: string, prefix: string[], depth: number, viaLink: boolean) => {
       if (depth > 16 || kindOf(this.ctx.fs, d) !== 'directory') return;
-      for (const f of filesIn(this.ctx, d, ['.md'], { order: 'listed', own }))
-        found.push(this.skill(f, 'command', [...prefix, f.entry.slice(0, -3)].join(':'), origin));
+      const link = viaLink || isSymlink(this.ctx.fs, d);
+      for (const f of filesIn(this.ctx, d, ['.md'], { order: 'listed', own })) {
+        const c = this.skill(f, 'command', [...prefix, f.entry.slice(0, -3)].join(':'), origin);
+        found.push(link || isSymlink(this.ctx.fs, f.abs) ? { ...c, unreadable: linked } : c);
+      }
       for (const name of listInOrder(this.ctx.fs, d)) {
         const sub = this.P.join(d, name);
-        if (kindOf(this.ctx.fs, sub) === 'directory') walk(sub, [...prefix, name], depth + 1);
+        if (kindOf(this.ctx.fs, sub) === 'directory') walk(sub, [...prefix, name], depth + 1, link);
       }
     };
-    walk(dir, [], 0);
+    walk(dir, [], 0, false);
     return found;
   }
 
@@ -295,14 +312,14 @@ class Listing {
     const { P, opts, ctx } = this;
     const chain = upFolders(ctx);
     const read: Skill[] = [
-      ...this.skillsOf(joinUnder(P, opts.dirs.managed.path, '.claude/skills'), 'managed'),
-      ...this.skillsOf(joinUnder(P, opts.dirs.config.path, 'skills'), 'user'),
-      ...chain.flatMap((d) => this.skillsOf(joinUnder(P, d, '.claude/skills'), 'project')),
+      ...this.skillsOf(joinUnder(P, opts.dirs.managed.path, '.claude/skills'), 'managed', true),
+      ...this.skillsOf(joinUnder(P, opts.dirs.config.path, 'skills'), 'user', true),
+      ...chain.flatMap((d) => this.skillsOf(joinUnder(P, d, '.claude/skills'), 'project', this.above(d))),
     ];
     const commands = [
-      ...this.commandsOf(joinUnder(P, opts.dirs.managed.path, '.claude/commands'), 'managed'),
-      ...this.commandsOf(joinUnder(P, opts.dirs.config.path, 'commands'), 'user'),
-      ...chain.flatMap((d) => this.commandsOf(joinUnder(P, d, '.claude/commands'), 'project')),
+      ...this.commandsOf(joinUnder(P, opts.dirs.managed.path, '.claude/commands'), 'managed', true),
+      ...this.commandsOf(joinUnder(P, opts.dirs.config.path, 'commands'), 'user', true),
+      ...chain.flatMap((d) => this.commandsOf(joinUnder(P, d, '.claude/commands'), 'project', this.above(d))),
     ].sort((a, b) => a.name.localeCompare(b.name, 'en'));
     const all = [...read, ...commands];
     // One file reached twice (a linked folder): Claude Code keeps the first.
@@ -359,7 +376,7 @@ class Listing {
         if (seen.has(dir)) continue;
         seen.add(dir);
         const scope = P.relative(ctx.root, d).split(P.sep).join('/');
-        for (const s of this.skillsOf(dir, 'nested', scope)) {
+        for (const s of this.skillsOf(dir, 'nested', false, scope)) {
           const why = this.hidden(s);
           if (why !== undefined) this.drop(s, s.unreadable !== undefined ? 'dropped' : 'not-loaded', why);
           else if (taken.has(s.name) || added.some((a) => a.name === s.name))
@@ -399,7 +416,7 @@ class Listing {
     folder(joinUnder(P, opts.dirs.config.path, 'agents'), 0, true);
     const chain = upFolders(ctx);
     // Deeper folders outrank shallower ones.
-    chain.forEach((d, i) => folder(joinUnder(P, d, '.claude/agents'), 1 + (chain.length - i), false));
+    chain.forEach((d, i) => folder(joinUnder(P, d, '.claude/agents'), 1 + (chain.length - i), this.above(d)));
     folder(joinUnder(P, opts.dirs.managed.path, '.claude/agents'), 1000, true);
     const winner = new Map<string, Agent>();
     for (const a of [...read].sort((x, y) => x.rank - y.rank)) if (a.name !== undefined && a.problem === undefined) winner.set(a.name, a);

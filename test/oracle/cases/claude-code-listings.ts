@@ -15,7 +15,10 @@ const agent = (name: string, description: string, extra = ''): string =>
 const settings = (s: unknown): Record<string, OracleEntry> => ({ '.claude/settings.json': JSON.stringify(s) });
 
 /** `n` characters of words. */
-const words = (n: number): string => Array.from({ length: n }, (_, i) => `w${i % 10}`).join(' ').slice(0, n);
+const words = (n: number): string =>
+  Array.from({ length: n }, (_, i) => `w${i % 10}`)
+    .join(' ')
+    .slice(0, n);
 
 export const cases: OracleCase[] = [
   {

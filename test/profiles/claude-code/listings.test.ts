@@ -102,10 +102,7 @@ describe('claude-code listings', () => {
     };
     assert.deepEqual(sent(listings(tree)), []);
     const touched = listings(tree, { targets: ['src/a.ts'] });
-    assert.deepEqual(sent(touched), [
-      '- inner: I (from src/.claude/skills \u2014 applies when working on files under src/)',
-      '- ts: T',
-    ]);
+    assert.deepEqual(sent(touched), ['- inner: I (from src/.claude/skills \u2014 applies when working on files under src/)', '- ts: T']);
   });
 
   it('shortens the listing over its budget: descriptions kept in order while they fit', () => {

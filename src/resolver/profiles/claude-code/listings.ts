@@ -122,7 +122,7 @@ const MAX_NAME = 64;
 
 /** Claude Code's order of names: ASCII names by locale (case folded), before the others by code unit. */
 export function compareNames(a: string, b: string): number {
-  const ascii = /^[\x00-\x7f]*$/;
+  const ascii = /^[\p{ASCII}]*$/u;
   const x = ascii.test(a);
   if (x !== ascii.test(b)) return x ? -1 : 1;
   if (x) return a.localeCompare(b, 'en');
@@ -301,9 +301,15 @@ class Listing {
     }
     list.forEach((s, i) => {
       const t = texts[i];
-      if (!keep[i]) this.push(s, 'cut', t.nameOnly, `over the skill listing's budget of ${this.opts.budget} characters: sent without its description`);
+      if (!keep[i])
+        this.push(s, 'cut', t.nameOnly, `over the skill listing's budget of ${this.opts.budget} characters: sent without its description`);
       else if (t.full.endsWith('\u2026') && t.full !== `- ${s.name}`)
-        this.push(s, 'cut', t.full, `description over ${this.opts.maxDescription} characters: cut to ${this.opts.maxDescription - 1} and \u2026`);
+        this.push(
+          s,
+          'cut',
+          t.full,
+          `description over ${this.opts.maxDescription} characters: cut to ${this.opts.maxDescription - 1} and \u2026`,
+        );
       else this.push(s, 'included', t.full);
     });
   }
@@ -423,11 +429,14 @@ class Listing {
     const listed = [...winner.values()].sort((x, y) => compareNames(x.name!, y.name!));
     for (const a of read) {
       const drop = (status: Exclude<ListingStatus, 'included' | 'cut'>, reason: string) =>
-        this.out.push(unsent({ kind: 'agent', name: a.name ?? P.basename(a.abs, '.md'), source: a.source, place: 'system-message' }, status, reason));
+        this.out.push(
+          unsent({ kind: 'agent', name: a.name ?? P.basename(a.abs, '.md'), source: a.source, place: 'system-message' }, status, reason),
+        );
       if (a.problem !== undefined) drop('dropped', a.problem);
       else if (winner.get(a.name!) !== a) drop('shadowed', `${winner.get(a.name!)!.source} defines ${a.name} too and wins`);
     }
-    for (const a of listed) this.out.push({ kind: 'agent', name: a.name!, source: a.source, status: 'included', place: 'system-message', text: a.text });
+    for (const a of listed)
+      this.out.push({ kind: 'agent', name: a.name!, source: a.source, status: 'included', place: 'system-message', text: a.text });
   }
 
   private agent(f: ListingFile, rank: number): Agent {
@@ -435,18 +444,18 @@ class Listing {
     if (!f.read.ok) return { name: undefined, abs: f.abs, source, rank, problem: `not read (${f.read.why})`, text: '' };
     const { attributes } = claudeHeader(f.read.text);
     const name = attributes.name;
-    if (typeof name !== 'string' || name === '') return { name: undefined, abs: f.abs, source, rank, problem: 'no `name` in its frontmatter: Claude Code skips it', text: '' };
+    if (typeof name !== 'string' || name === '')
+      return { name: undefined, abs: f.abs, source, rank, problem: 'no `name` in its frontmatter: Claude Code skips it', text: '' };
     const description = attributes.description;
-    const problem =
-      name.startsWith('-')
-        ? 'its name starts with "-"'
-        : name.length > MAX_NAME
-          ? `its name is over ${MAX_NAME} characters`
-          : name.normalize('NFKC').includes(':')
-            ? 'its name holds ":"'
-            : typeof description !== 'string' || description === ''
-              ? 'no `description` in its frontmatter: Claude Code skips it'
-              : undefined;
+    const problem = name.startsWith('-')
+      ? 'its name starts with "-"'
+      : name.length > MAX_NAME
+        ? `its name is over ${MAX_NAME} characters`
+        : name.normalize('NFKC').includes(':')
+          ? 'its name holds ":"'
+          : typeof description !== 'string' || description === ''
+            ? 'no `description` in its frontmatter: Claude Code skips it'
+            : undefined;
     if (problem !== undefined) return { name, abs: f.abs, source, rank, problem, text: '' };
     const tools = toolList(attributes.tools);
     const denied = toolList(attributes.disallowedTools);

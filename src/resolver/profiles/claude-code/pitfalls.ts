@@ -189,7 +189,14 @@ export function* claudeListingPitfalls(ws: PitfallWorkspace): Generator<void, Pi
     seen.add(`${rel}\0${message}`);
     const text = ws.text(rel);
     const header = text === undefined ? undefined : agentHeader(text);
-    const key = l.status === 'cut' ? 'description' : l.status === 'not-loaded' ? (l.reason?.startsWith('paths') ? 'paths' : 'disable-model-invocation') : 'name';
+    const key =
+      l.status === 'cut'
+        ? 'description'
+        : l.status === 'not-loaded'
+          ? l.reason?.startsWith('paths')
+            ? 'paths'
+            : 'disable-model-invocation'
+          : 'name';
     out.push(ws.onLine(rel, 'agent-claude-listing', text, header?.lines[key] ?? 1, message));
     yield;
   }

@@ -162,9 +162,11 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
     const firstUser = m.role === 'user' && !sawUser;
     if (m.role === 'user') sawUser = true;
     for (const b of blocksOf(m.content)) {
-      if (b.type !== 'text' || typeof b.text !== 'string') continue;
-      const text = b.text;
-      const place = placeOf(m, firstUser);
+      // An older model's layout: what a touch adds is a reminder inside the tool's result.
+      const inResult = b.type === 'tool_result';
+      if (!inResult && (b.type !== 'text' || typeof b.text !== 'string')) continue;
+      const text = inResult ? toolResultText(b) : (b.text as string);
+      const place = inResult ? 'tool-result' : placeOf(m, firstUser);
       for (const [header, kind, known] of [
         [AGENTS_HEADER, 'agent', names.agents],
         [SKILLS_HEADER, undefined, names.skills],
@@ -172,7 +174,9 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
         for (let at = text.indexOf(header); at >= 0; at = text.indexOf(header, at + header.length)) {
           const start = at + header.length;
           const end = text.indexOf('\n\n', start);
-          for (const entry of entriesOf(text.slice(start, end < 0 ? text.length : end))) {
+          // In a reminder (an older model's layout) the section ends where the reminder does.
+          const section = text.slice(start, end < 0 ? text.length : end).replace(/\n<\/system-reminder>\n?$/, '');
+          for (const entry of entriesOf(section)) {
             const name = ENTRY.exec(entry)?.[1];
             if (name === undefined || !known.has(name)) continue;
             out.push({ ...(kind ? { kind } : {}), name, place, text: entry });
@@ -187,7 +191,9 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
 /**
  * Lines of the request that change with the repository's skill files but are not an entry's text
  * (the two-run proof): the Skill tool's listing header, which a touch sends again only when it
- * brings skills in, and the notice naming the skills a nested folder brought in, with their names.
+ * brings skills in, the notice naming the skills a nested folder brought in, with their names,
+ * Claude Code's own entries a repository entry replaced, and (an older model's layout) the
+ * reminder tags around what a touch adds.
  */
 export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
   { kind: 'skills header', pattern: /^The following skills are available for use with the Skill tool:$/ },
@@ -201,6 +207,8 @@ export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
       /^- (?:dataviz|update-config|keybindings-help|code-review|simplify|fewer-permission-prompts|loop|claude-api|workflow-authoring|run|plugin-authoring|init|security-review)(?:: |$)/,
   },
   { kind: 'new skill name', pattern: /^- [^\s:]+(?::[^\s:]+)*$/ },
+  // An older model's layout: the notice and the listing a touch adds are each in a reminder of the tool's result.
+  { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
 ];
 
 /**

@@ -282,4 +282,28 @@ export const cases: OracleCase[] = [
     why: 'a repository skill named like a built-in skill (init) is listed in its place, with the repository skills',
     tree: { ...git, '.claude/skills/init/SKILL.md': skill('The project init') },
   },
+  {
+    name: 'skill-listing-older-model',
+    why: 'with claude-sonnet-4-5 (a 200K window at 4 characters a token: a budget of 8,000 characters) the listings move into the first user message as reminders and fewer descriptions fit',
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5' },
+    tree: {
+      ...git,
+      '.claude/skills/a-one/SKILL.md': skill(words(600)),
+      '.claude/skills/b-two/SKILL.md': skill(words(600)),
+      '.claude/skills/c-three/SKILL.md': skill(words(600)),
+      '.claude/agents/helper.md': agent('helper', 'Helps'),
+    },
+  },
+  {
+    name: 'nested-skills-on-read-older-model',
+    why: 'with claude-sonnet-4-5 what a read brings in (a nested skills folder, a skill whose paths match) is listed in a reminder with the tool result',
+    env: { ANTHROPIC_MODEL: 'claude-sonnet-4-5' },
+    read: 'sub/f.ts',
+    tree: {
+      ...git,
+      '.claude/skills/ts/SKILL.md': skill('TypeScript help', 'paths: "**/*.ts"\n'),
+      'sub/.claude/skills/deep/SKILL.md': skill('Deep skill'),
+      'sub/f.ts': 'x\n',
+    },
+  },
 ];

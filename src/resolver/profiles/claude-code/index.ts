@@ -78,6 +78,7 @@ function discover(home: HomeSettings): (ctx: DiscoverContext) => Discovery<Claud
       overrides: listing.overrides,
       maxDescription: listing.maxDescription,
       budget,
+      layout: model.layout,
     });
     return {
       candidates: claudeDiscover(project.options)(ctx),

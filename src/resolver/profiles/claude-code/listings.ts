@@ -13,6 +13,7 @@ import type { DiscoverContext } from '../../profile';
 import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../agent/skills';
 import { isSymlink, kindOf, listInOrder } from '../agent/peek';
 import { pathRuleMatches } from './rules';
+import type { TouchLayout } from './model';
 import type { ClaudeDirs } from './settings';
 import { claudeHeader, pathGlobs } from './text';
 
@@ -47,6 +48,12 @@ export interface ListingOptions {
   readonly maxDescription: number;
   /** Characters the whole skill listing may take before descriptions are dropped. */
   readonly budget: number;
+  /**
+   * Where the listings go: with a model of the `system-messages` layout a system message after the
+   * first user message (and one after a touch's result); with an older model reminders in the
+   * first user message (and in the touch's result).
+   */
+  readonly layout: TouchLayout;
 }
 
 type Origin = 'managed' | 'user' | 'project' | 'nested';
@@ -244,6 +251,12 @@ class Listing {
     return { full: `- ${shown}: ${cut}`, nameOnly: `- ${shown}` };
   }
 
+  /** The place of the launch listings, or of what a touch adds. */
+  private place(touch: boolean): ListingEvidence['place'] {
+    if (this.opts.layout === 'system-messages') return 'system-message';
+    return touch ? 'tool-result' : 'first-user-message';
+  }
+
   private push(s: Skill, status: ListingStatus, text: string, reason?: string): void {
     this.out.push({
       kind: s.kind,
@@ -251,13 +264,14 @@ class Listing {
       source: s.source,
       status,
       ...(reason !== undefined ? { reason } : {}),
-      place: 'system-message',
+      place: this.place(s.origin === 'nested' || s.paths !== undefined),
       text,
     });
   }
 
   private drop(s: Skill, status: Exclude<ListingStatus, 'included' | 'cut'>, reason: string): void {
-    this.out.push(unsent({ kind: s.kind, name: s.name, source: s.source, place: 'system-message' }, status, reason));
+    const place = this.place(s.origin === 'nested' || s.paths !== undefined);
+    this.out.push(unsent({ kind: s.kind, name: s.name, source: s.source, place }, status, reason));
   }
 
   /** Why a skill read is not in the listing (before names are compared), or undefined. */
@@ -430,13 +444,13 @@ class Listing {
     for (const a of read) {
       const drop = (status: Exclude<ListingStatus, 'included' | 'cut'>, reason: string) =>
         this.out.push(
-          unsent({ kind: 'agent', name: a.name ?? P.basename(a.abs, '.md'), source: a.source, place: 'system-message' }, status, reason),
+          unsent({ kind: 'agent', name: a.name ?? P.basename(a.abs, '.md'), source: a.source, place: this.place(false) }, status, reason),
         );
       if (a.problem !== undefined) drop('dropped', a.problem);
       else if (winner.get(a.name!) !== a) drop('shadowed', `${winner.get(a.name!)!.source} defines ${a.name} too and wins`);
     }
     for (const a of listed)
-      this.out.push({ kind: 'agent', name: a.name!, source: a.source, status: 'included', place: 'system-message', text: a.text });
+      this.out.push({ kind: 'agent', name: a.name!, source: a.source, status: 'included', place: this.place(false), text: a.text });
   }
 
   private agent(f: ListingFile, rank: number): Agent {

@@ -104,12 +104,31 @@ const SKILLS_HEADER = 'The following skills are available for use with the Skill
 /** An entry's first line: `- name`, then ` (display name)` and `: description`, or nothing more. */
 const ENTRY = /^- (\S+?)(?: \([^()\n]*\))?(?:: |$)/;
 
+/** Claude Code 2.1.328's own entries (its bundled skills and built-in commands, its built-in agents). */
+const BUILT_IN_SKILLS = new Set([
+  'dataviz',
+  'update-config',
+  'keybindings-help',
+  'code-review',
+  'simplify',
+  'fewer-permission-prompts',
+  'loop',
+  'claude-api',
+  'workflow-authoring',
+  'run',
+  'plugin-authoring',
+  'init',
+  'security-review',
+]);
+const BUILT_IN_AGENTS = new Set(['claude', 'Explore', 'general-purpose', 'Plan', 'statusline-setup']);
+
 /**
- * The names of the skills, commands and subagents the tree and the home define, by their files:
- * a skill is its folder's name (`…/skills/<name>/SKILL.md`), a command its path below a
- * `commands` folder with `:` for `/`, a subagent its header's `name`. An entry of the listings
- * whose name is none of these is one of Claude Code's own (its bundled skills, built-in commands
- * and agents): left out.
+ * The names of the skills, commands and subagents the tree and the home define, by their files
+ * (their real paths): a skill is its folder's name (`…/skills/<name>/SKILL.md`), a command its
+ * path below a `commands` folder with `:` for `/`, a subagent its header's `name`. An entry is
+ * the repository's or the home's when its name is not one of Claude Code's own (BUILT_IN_*), or
+ * is one of these (a repository entry that replaced Claude Code's own of that name): so entries
+ * reached through a linked folder, whose real path names no skill, are still told apart.
  */
 function definedNames(files: ReadonlyMap<string, Uint8Array>): { skills: Set<string>; agents: Set<string> } {
   const skills = new Set<string>();
@@ -167,9 +186,9 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
       if (!inResult && (b.type !== 'text' || typeof b.text !== 'string')) continue;
       const text = inResult ? toolResultText(b) : (b.text as string);
       const place = inResult ? 'tool-result' : placeOf(m, firstUser);
-      for (const [header, kind, known] of [
-        [AGENTS_HEADER, 'agent', names.agents],
-        [SKILLS_HEADER, undefined, names.skills],
+      for (const [header, kind, defined, builtIn] of [
+        [AGENTS_HEADER, 'agent', names.agents, BUILT_IN_AGENTS],
+        [SKILLS_HEADER, undefined, names.skills, BUILT_IN_SKILLS],
       ] as const) {
         for (let at = text.indexOf(header); at >= 0; at = text.indexOf(header, at + header.length)) {
           const start = at + header.length;
@@ -178,7 +197,7 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
           const section = text.slice(start, end < 0 ? text.length : end).replace(/\n<\/system-reminder>\n?$/, '');
           for (const entry of entriesOf(section)) {
             const name = ENTRY.exec(entry)?.[1];
-            if (name === undefined || !known.has(name)) continue;
+            if (name === undefined || (builtIn.has(name) && !defined.has(name))) continue;
             out.push({ ...(kind ? { kind } : {}), name, place, text: entry });
           }
         }

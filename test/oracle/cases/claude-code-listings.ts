@@ -191,13 +191,14 @@ export const cases: OracleCase[] = [
     },
   },
   {
-    name: 'pitfall-skill-links',
-    why: 'a skill folder that is a link is not listed (Claude Code refuses its SKILL.md for where it leads), even to a folder of the same repository; nor are the commands of a linked commands folder',
+    name: 'skill-links',
+    why: 'linked skill folders and a linked commands folder are read; one SKILL.md reached through two folders is listed once, by the first name',
     tree: {
       ...git,
       'shared/real/SKILL.md': skill('Shared through a link'),
       'shared/cmds/linked.md': '---\ndescription: A command through a linked folder\n---\nx\n',
       '.claude/skills/alias-a': { link: '../../shared/real' },
+      '.claude/skills/alias-b': { link: '../../shared/real' },
       '.claude/commands': { link: '../shared/cmds' },
       '.claude/skills/own/SKILL.md': skill('Its own file'),
     },

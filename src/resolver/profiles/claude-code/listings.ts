@@ -11,7 +11,7 @@ import type { ListingEvidence, ListingStatus } from '../../evidence';
 import { joinUnder } from '../../paths';
 import type { DiscoverContext } from '../../profile';
 import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../agent/skills';
-import { isSymlink, kindOf, listInOrder } from '../agent/peek';
+import { kindOf, listInOrder } from '../agent/peek';
 import { pathRuleMatches } from './rules';
 import type { TouchLayout } from './model';
 import type { ClaudeDirs } from './settings';
@@ -187,20 +187,14 @@ class Listing {
   }
 
   /**
-   * The skills of one `skills` folder, by name (Claude Code sorts each folder's). A skill folder
-   * or SKILL.md that is a link is not read (Claude Code refuses a file for where it leads).
-   * `own`: the user's, the managed folder's and the folders above the working directory, which
-   * Claude Code reads as it reads their memory files.
+   * The skills of one `skills` folder, by name (Claude Code sorts each folder's); linked folders
+   * are followed. `own`: the user's, the managed folder's and the folders above the working
+   * directory, which Claude Code reads as it reads their memory files.
    */
   private skillsOf(dir: string, origin: Origin, own: boolean, scope?: string): Skill[] {
-    const P = this.P;
     return skillsIn(this.ctx, dir, { order: 'listed', own })
       .filter((f) => f.entry !== 'synced')
-      .map((f) => {
-        const s = this.skill(f, 'skill', f.entry, origin, scope);
-        const linked = isSymlink(this.ctx.fs, P.join(dir, f.entry)) || isSymlink(this.ctx.fs, f.abs);
-        return linked ? { ...s, unreadable: 'reached through a link: Claude Code does not read a skill file for where it leads' } : s;
-      })
+      .map((f) => this.skill(f, 'skill', f.entry, origin, scope))
       .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
 
@@ -209,23 +203,19 @@ class Listing {
     return dir !== this.ctx.root;
   }
 
-  /** Every `.md` file below a commands folder, with its name (`a/b.md` is `a:b`). */
+  /** Every `.md` file below a commands folder (links followed), with its name (`a/b.md` is `a:b`). */
   private commandsOf(dir: string, origin: Origin, own: boolean): Skill[] {
     const found: Skill[] = [];
-    const linked = 'reached through a link: Claude Code does not read a command file for where it leads';
-    const walk = (d: string, prefix: string[], depth: number, viaLink: boolean) => {
+    const walk = (d: string, prefix: string[], depth: number) => {
       if (depth > 16 || kindOf(this.ctx.fs, d) !== 'directory') return;
-      const link = viaLink || isSymlink(this.ctx.fs, d);
-      for (const f of filesIn(this.ctx, d, ['.md'], { order: 'listed', own })) {
-        const c = this.skill(f, 'command', [...prefix, f.entry.slice(0, -3)].join(':'), origin);
-        found.push(link || isSymlink(this.ctx.fs, f.abs) ? { ...c, unreadable: linked } : c);
-      }
+      for (const f of filesIn(this.ctx, d, ['.md'], { order: 'listed', own }))
+        found.push(this.skill(f, 'command', [...prefix, f.entry.slice(0, -3)].join(':'), origin));
       for (const name of listInOrder(this.ctx.fs, d)) {
         const sub = this.P.join(d, name);
-        if (kindOf(this.ctx.fs, sub) === 'directory') walk(sub, [...prefix, name], depth + 1, link);
+        if (kindOf(this.ctx.fs, sub) === 'directory') walk(sub, [...prefix, name], depth + 1);
       }
     };
-    walk(dir, [], 0, false);
+    walk(dir, [], 0);
     return found;
   }
 

@@ -46,17 +46,28 @@ function vectorsOf(agent: string): OracleCase[] {
   return loaded as OracleCase[];
 }
 
-/** The cases of one agent: its cases file (when there is one), the hostile tree and its hostile vectors. */
+/** The cases an agent's cases file exports (`cases/<name>.ts`), or undefined when there is no such file. */
+function casesFile(name: string): OracleCase[] | undefined {
+  const file = path.join(__dirname, 'cases', `${name}.ts`);
+  if (!fs.existsSync(file)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const loaded = (require(file) as { cases?: unknown }).cases;
+  if (!Array.isArray(loaded)) fail(`${path.relative(process.cwd(), file)} exports no \`cases\` array`);
+  return loaded as OracleCase[];
+}
+
+/**
+ * The cases of one agent: its cases file (when there is one) and its listing cases file
+ * (`cases/<agent>-listings.ts`, skills, subagents and commands, when there is one), the hostile
+ * tree and its hostile vectors.
+ */
 function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } {
-  const file = path.join(__dirname, 'cases', `${release.name}.ts`);
   const cases: OracleCase[] = [];
   let note: string | undefined;
-  if (fs.existsSync(file)) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const loaded = (require(file) as { cases?: unknown }).cases;
-    if (!Array.isArray(loaded)) fail(`${path.relative(process.cwd(), file)} exports no \`cases\` array`);
-    cases.push(...(loaded as OracleCase[]));
-  } else note = `no cases file (test/oracle/cases/${release.name}.ts): only the hostile tree runs`;
+  const own = casesFile(release.name);
+  if (own) cases.push(...own);
+  else note = `no cases file (test/oracle/cases/${release.name}.ts): only the hostile tree runs`;
+  cases.push(...(casesFile(`${release.name}-listings`) ?? []));
   const hostile = HOSTILE[release.name];
   if (hostile) cases.push(hostile);
   cases.push(...vectorsOf(release.name));

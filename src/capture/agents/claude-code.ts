@@ -26,8 +26,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parse as parseYaml } from 'yaml';
 import { hazardousVariable } from './hazards';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
+import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedListing, ExtractedPart, ResidueKind } from './types';
 import { DriverRefusal, mainRequests, messagesOf } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
@@ -92,8 +93,142 @@ function extract(input: ExtractInput): Extracted {
         parts.push({ place: 'system-message', text: b.text });
     }
   }
-  return { files: parts.flatMap((p) => filesIn(p.text)), parts, problems: [] };
+  const listings = listingsOf(last, input.files);
+  return { files: parts.flatMap((p) => filesIn(p.text)), parts, problems: [], listings };
 }
+
+/** The Agent tool's listing: this line, then one entry per line (a description may hold line breaks), up to a blank line. */
+const AGENTS_HEADER = 'Available agent types for the Agent tool:\n';
+/** The Skill tool's listing (at launch, and again for what a touch adds): this line, a blank line, the entries, up to a blank line. */
+const SKILLS_HEADER = 'The following skills are available for use with the Skill tool:\n\n';
+/** An entry's first line: `- name`, then ` (display name)` and `: description`, or nothing more. */
+const ENTRY = /^- (\S+?)(?: \([^()\n]*\))?(?:: |$)/;
+
+/** Claude Code 2.1.328's own entries (its bundled skills and built-in commands, its built-in agents). */
+const BUILT_IN_SKILLS = new Set([
+  'dataviz',
+  'update-config',
+  'keybindings-help',
+  'code-review',
+  'simplify',
+  'fewer-permission-prompts',
+  'loop',
+  'claude-api',
+  'workflow-authoring',
+  'run',
+  'plugin-authoring',
+  'init',
+  'security-review',
+]);
+const BUILT_IN_AGENTS = new Set(['claude', 'Explore', 'general-purpose', 'Plan', 'statusline-setup']);
+
+/**
+ * The names of the skills, commands and subagents the tree and the home define, by their files
+ * (their real paths): a skill is its folder's name (`…/skills/<name>/SKILL.md`), a command its
+ * path below a `commands` folder with `:` for `/`, a subagent its header's `name`. An entry is
+ * the repository's or the home's when its name is not one of Claude Code's own (BUILT_IN_*), or
+ * is one of these (a repository entry that replaced Claude Code's own of that name): so entries
+ * reached through a linked folder, whose real path names no skill, are still told apart.
+ */
+function definedNames(files: ReadonlyMap<string, Uint8Array>): { skills: Set<string>; agents: Set<string> } {
+  const skills = new Set<string>();
+  const agents = new Set<string>();
+  for (const [file, bytes] of files) {
+    const p = file.split(path.sep).join('/');
+    const skill = /\/skills\/([^/]+)\/SKILL\.md$/.exec(p);
+    if (skill) skills.add(skill[1]);
+    const command = /\/commands\/(.+)\.md$/.exec(p);
+    if (command) skills.add(command[1].split('/').join(':'));
+    if (/\/agents\/.+\.md$/.test(p)) {
+      const header = /^---\s*\n([\s\S]*?)---\s*\n?/.exec(Buffer.from(bytes).toString('utf8'));
+      try {
+        const name = header ? (parseYaml(header[1]) as { name?: unknown } | null)?.name : undefined;
+        if (typeof name === 'string') agents.add(name);
+      } catch {
+        // a header that does not parse names no agent
+      }
+    }
+  }
+  return { skills, agents };
+}
+
+/** The entries of one listing section (its text after the header, up to the blank line that ends it). */
+function entriesOf(section: string): string[] {
+  const entries: string[] = [];
+  for (const line of section.split('\n')) {
+    if (ENTRY.test(line) || entries.length === 0) entries.push(line);
+    else entries[entries.length - 1] += `\n${line}`;
+  }
+  return entries;
+}
+
+/** Where a message of the request is, as a context place. */
+function placeOf(m: ChatMessage, firstUser: boolean): string {
+  if (m.role === 'system') return 'system-message';
+  return firstUser ? 'first-user-message' : 'tool-result';
+}
+
+/**
+ * The repository's and the home's entries of Claude Code's listings, in the order the model sees
+ * them: in each message, the Agent tool's listing, then the Skill tool's (the launch message has
+ * both; a touch that brings skills in adds a message with the Skill tool's listing alone).
+ */
+function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string, Uint8Array>): ExtractedListing[] {
+  const names = definedNames(files);
+  const out: ExtractedListing[] = [];
+  let sawUser = false;
+  for (const m of messages) {
+    const firstUser = m.role === 'user' && !sawUser;
+    if (m.role === 'user') sawUser = true;
+    for (const b of blocksOf(m.content)) {
+      // An older model's layout: what a touch adds is a reminder inside the tool's result.
+      const inResult = b.type === 'tool_result';
+      if (!inResult && (b.type !== 'text' || typeof b.text !== 'string')) continue;
+      const text = inResult ? toolResultText(b) : (b.text as string);
+      const place = inResult ? 'tool-result' : placeOf(m, firstUser);
+      for (const [header, kind, defined, builtIn] of [
+        [AGENTS_HEADER, 'agent', names.agents, BUILT_IN_AGENTS],
+        [SKILLS_HEADER, undefined, names.skills, BUILT_IN_SKILLS],
+      ] as const) {
+        for (let at = text.indexOf(header); at >= 0; at = text.indexOf(header, at + header.length)) {
+          const start = at + header.length;
+          const end = text.indexOf('\n\n', start);
+          // In a reminder (an older model's layout) the section ends where the reminder does.
+          const section = text.slice(start, end < 0 ? text.length : end).replace(/\n<\/system-reminder>\n?$/, '');
+          for (const entry of entriesOf(section)) {
+            const name = ENTRY.exec(entry)?.[1];
+            if (name === undefined || (builtIn.has(name) && !defined.has(name))) continue;
+            out.push({ ...(kind ? { kind } : {}), name, place, text: entry });
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Lines of the request that change with the repository's skill files but are not an entry's text
+ * (the two-run proof): the Skill tool's listing header, which a touch sends again only when it
+ * brings skills in, the notice naming the skills a nested folder brought in, with their names,
+ * Claude Code's own entries a repository entry replaced, and (an older model's layout) the
+ * reminder tags around what a touch adds.
+ */
+export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
+  { kind: 'skills header', pattern: /^The following skills are available for use with the Skill tool:$/ },
+  { kind: 'new skills notice', pattern: /^New skills discovered in .+, now available via the Skill tool:$/ },
+  // A repository entry of the same name replaces Claude Code's own; without the file its own is
+  // listed (and without the repository's skills its own built-in commands keep their descriptions).
+  { kind: 'built-in agent', pattern: /^- (?:claude|Explore|general-purpose|Plan|statusline-setup): / },
+  {
+    kind: 'built-in skill',
+    pattern:
+      /^- (?:dataviz|update-config|keybindings-help|code-review|simplify|fewer-permission-prompts|loop|claude-api|workflow-authoring|run|plugin-authoring|init|security-review)(?:: |$)/,
+  },
+  { kind: 'new skill name', pattern: /^- [^\s:]+(?::[^\s:]+)*$/ },
+  // An older model's layout: the notice and the listing a touch adds are each in a reminder of the tool's result.
+  { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
+];
 
 /**
  * The settings files of the repository Claude Code reads, relative to a folder: the project's and
@@ -290,8 +425,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
     args: [
       '-p',
       prompt,
-      '--tools',
-      'Read',
       '--allowedTools',
       'Read',
       '--strict-mcp-config',
@@ -317,5 +450,6 @@ export const CLAUDE_CODE_DRIVER: AgentDriver = {
   }),
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'Read', input: { file_path: file } }),
+  residue: CLAUDE_CODE_RESIDUE,
   extract,
 };

@@ -365,14 +365,14 @@ describe('claude-code profile (src/resolver/profiles/claude-code/README.md: Clau
     assert.ok(run.ev.skipped.some((s) => s.path === 'CLAUDE.local.md' && s.reason === 'too-large'));
   });
 
-  it('context: one reminder in the first user message, a header sentence, each file with its absolute path and label (a line break after it: no git status follows outside a repository)', () => {
+  it('context: one reminder in the first user message, a header sentence, each file with its absolute path and label (no line break after it: the attribution reminder follows, in a repository or not)', () => {
     const run = claude({ 'p/CLAUDE.md': 'main\n', 'p/CLAUDE.local.md': 'local\n' }, []);
     const c = path.join(run.cwd, 'CLAUDE.md');
     const l = path.join(run.cwd, 'CLAUDE.local.md');
     assert.ok(run.ev.context.startsWith('<system-reminder>\nCodebase and user instructions are shown below.'));
     assert.ok(
       run.ev.context.endsWith(
-        `Contents of ${c} (project instructions, checked into the codebase):\n\nmain\n\nContents of ${l} (user's private project instructions, not checked in):\n\nlocal\n</system-reminder>\n`,
+        `Contents of ${c} (project instructions, checked into the codebase):\n\nmain\n\nContents of ${l} (user's private project instructions, not checked in):\n\nlocal\n</system-reminder>`,
       ),
     );
   });

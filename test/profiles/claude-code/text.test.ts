@@ -21,7 +21,9 @@ describe('claude-code text rules (2.1.328)', () => {
     assert.equal(claudeHeader('---\r\na: 1\r\n---\r\ncrlf\r\n').body, 'crlf\r\n');
     assert.equal(claudeHeader('\n---\na: 1\n---\nx').body, '\n---\na: 1\n---\nx');
     assert.equal(claudeHeader('---\na: 1\nno close\n').body, '---\na: 1\nno close\n');
-    assert.deepEqual(claudeHeader('---\nbroken: [\n---\nkept\n'), { attributes: {}, body: 'kept\n' });
+    // A header YAML cannot read is read again with its special values quoted; one that still fails has no attributes.
+    assert.deepEqual(claudeHeader('---\nbroken: [\n---\nkept\n'), { attributes: { broken: '[' }, body: 'kept\n' });
+    assert.deepEqual(claudeHeader('---\na: ok\n  bad: [x\n---\nkept\n'), { attributes: {}, body: 'kept\n' });
     assert.deepEqual(claudeHeader('---\npaths:\n\t- "x/**"\n---\n').attributes, { paths: ['x/**'] });
     assert.equal(claudeHeader('\ufeffno header').body, '\ufeffno header');
   });

@@ -108,7 +108,43 @@ describe('capture extractors', () => {
         files: ['/h/.claude/CLAUDE.md', '/r/CLAUDE.md'],
         parts: [{ place: 'first-user-message', text: baseline }],
         problems: [],
+        listings: [],
       });
+    });
+
+    it("the listings' entries the tree's and home's files define, in order; Claude Code's own left out", () => {
+      const launch = [
+        'Available agent types for the Agent tool:',
+        '- claude: Catch-all (Tools: *)',
+        '- reviewer: Reviews\nin two lines (Tools: Read)',
+        '',
+        'When you launch multiple agents for independent work, send them in a single message.',
+        '',
+        'The following skills are available for use with the Skill tool:',
+        '',
+        '- deploy (shipper): Deploys - On release',
+        '- ops:build: Builds',
+        '- init: Initialize a new CLAUDE.md file',
+        '',
+        "Today's date is 2026-12-06.",
+      ].join('\n');
+      const later =
+        'New skills discovered in sub/.claude/skills, now available via the Skill tool:\n- deep\n\nThe following skills are available for use with the Skill tool:\n\n- deep: Deep (from sub/.claude/skills)';
+      const files = new Map<string, Uint8Array>([
+        ['/r/.claude/agents/r.md', bytes('---\nname: reviewer\ndescription: Reviews\n---\n')],
+        ['/r/.claude/skills/deploy/SKILL.md', bytes('---\nname: shipper\n---\n')],
+        ['/r/.claude/commands/ops/build.md', bytes('Builds\n')],
+        ['/r/sub/.claude/skills/deep/SKILL.md', bytes('x\n')],
+      ]);
+      const messages = [user, { role: 'system', content: [{ type: 'text', text: launch }] }];
+      const requests = [request(1, { messages }), request(2, { messages: [...messages, { role: 'system', content: later }] })];
+      const x = CLAUDE_CODE_DRIVER.extract({ requests, files, cwd: '/r', home: '/h' });
+      assert.deepEqual(x.listings, [
+        { kind: 'agent', name: 'reviewer', place: 'system-message', text: '- reviewer: Reviews\nin two lines (Tools: Read)' },
+        { name: 'deploy', place: 'system-message', text: '- deploy (shipper): Deploys - On release' },
+        { name: 'ops:build', place: 'system-message', text: '- ops:build: Builds' },
+        { name: 'deep', place: 'system-message', text: '- deep: Deep (from sub/.claude/skills)' },
+      ]);
     });
 
     it('files loaded on Read: each reminder of the tool result, after the baseline', () => {

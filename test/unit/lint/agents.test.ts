@@ -211,6 +211,40 @@ describe('lint: agent pitfalls', () => {
     assert.match(rules[1].message, /no file here matches them: it never loads this rule/);
   });
 
+  it('claude-code: listings: a description over the cut, a name clash, a skill kept out by its frontmatter or its paths, a subagent without a description', () => {
+    const { findings } = check(
+      ['claude-code'],
+      {
+        '.claude/skills/wordy/SKILL.md': `---\nname: wordy\ndescription: ${'w '.repeat(900)}\n---\nx\n`,
+        '.claude/skills/lint/SKILL.md': '---\ndescription: project lint\n---\nx\n',
+        '.claude/skills/manual/SKILL.md': '---\ndescription: typed only\ndisable-model-invocation: true\n---\nx\n',
+        '.claude/skills/never/SKILL.md': '---\ndescription: never\npaths: "nothing/**"\n---\nx\n',
+        '.claude/skills/ts/SKILL.md': '---\ndescription: ts\npaths: "**/*.ts"\n---\nx\n',
+        '.claude/agents/a.md': '---\nname: nodesc\n---\nx\n',
+        'a.ts': 'x\n',
+      },
+      { '.claude/skills/lint/SKILL.md': '---\ndescription: my lint\n---\nx\n' },
+    );
+    const listed = only(findings, 'agent-claude-listing');
+    assert.deepEqual(
+      listed.map((f) => [f.file, f.line, f.severity]).sort(),
+      [
+        ['.claude/agents/a.md', 2, 'warning'],
+        ['.claude/skills/lint/SKILL.md', 1, 'warning'],
+        ['.claude/skills/manual/SKILL.md', 3, 'warning'],
+        ['.claude/skills/never/SKILL.md', 3, 'warning'],
+        ['.claude/skills/wordy/SKILL.md', 3, 'warning'],
+      ],
+      JSON.stringify(listed),
+    );
+    const message = (file: string) => listed.find((f) => f.file === file)!.message;
+    assert.match(message('.claude/skills/wordy/SKILL.md'), /description over 1536 characters: cut to 1535/);
+    assert.match(message('.claude/skills/lint/SKILL.md'), /~\/\.claude\/skills\/lint\/SKILL\.md has the same name and comes first/);
+    assert.match(message('.claude/skills/manual/SKILL.md'), /only when the user types \/manual/);
+    assert.match(message('.claude/skills/never/SKILL.md'), /no file here does: it is never offered/);
+    assert.match(message('.claude/agents/a.md'), /no `description`/);
+  });
+
   it('gemini: an untrusted folder loads no GEMINI.md; the finding says how to trust it, and a trusted folder has none', () => {
     const files = { 'GEMINI.md': 'Use uv.\n', 'api/GEMINI.md': 'REST only.\n' };
     const { findings, root } = check(['gemini'], files);

@@ -15,13 +15,15 @@ export const CLAUDE_CODE_ABOUT: ProfileCard = Object.freeze({
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
-    watch: Object.freeze(['**/.claude/rules/**']),
+    watch: Object.freeze(['**/.claude/rules/**', '**/.claude/skills/**', '**/.claude/commands/**', '**/.claude/agents/**']),
     label: 'Claude Code',
     order: 3,
     codes: Object.freeze({
       'agent-claude-agents-md': 'warning',
       /** Info; a warning when no file of the workspace matches (the rule never loads). */
       'agent-claude-rule-on-read': 'info',
+      /** A skill, command or subagent the listings cut, hide or leave out. */
+      'agent-claude-listing': 'warning',
     }),
   }),
   // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).

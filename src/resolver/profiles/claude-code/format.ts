@@ -121,14 +121,14 @@ export interface ClaudePart {
  * The parts in the order the model reads them: the first user message's reminder, then in the
  * tool's result the plugin's reminder and one reminder per file the engine loaded
  * (`in-tool-result`), or the engine's files after the tool result and the plugin's system message
- * (`system-messages`; `wrapped`: that message in a reminder). `gitStatus`: Claude Code puts its git status reminder after the launch one
- * (the working directory is in a repository).
+ * (`system-messages`; `wrapped`: that message in a reminder). `reminderAfterLaunch`: another reminder follows the launch one
+ * (its git status, its attribution reminder).
  */
 export function claudeParts(
   files: readonly Named[],
   cap: number | null = null,
   layout: TouchLayout = 'in-tool-result',
-  gitStatus = true,
+  reminderAfterLaunch = true,
   wrapped = false,
 ): ClaudePart[] {
   const of = (group: ReturnType<typeof groupOf>) => files.filter((f) => groupOf(f.source) === group);
@@ -139,8 +139,8 @@ export function claudeParts(
   });
   const parts: ClaudePart[] = [];
   const launch = of('launch');
-  // With system messages, the last reminder before the prompt ends with a line break: the launch one when no git status follows it.
-  const launchEnd = layout === 'system-messages' && !gitStatus ? '\n' : '';
+  // With system messages, the last reminder before the prompt ends with a line break: the launch one when no other reminder follows it.
+  const launchEnd = layout === 'system-messages' && !reminderAfterLaunch ? '\n' : '';
   if (launch.length > 0) parts.push(part('first-user-message', launch, renderFirstUserMessage(launch) + launchEnd));
   const hook = of('hook');
   const engine = of('engine');
@@ -164,12 +164,12 @@ function writtenPath(s: ContextSource, frame: FormatFrame | undefined): string {
 
 /** The parts of a context, by place (the oracle's `contextParts`), laid out for the session's model. */
 export function claudeContextParts(sources: readonly ContextSource[], frame?: FormatFrame<ClaudeSession>): ClaudePart[] {
-  const { model, gitStatus } = frame?.session ?? DEFAULT_SESSION;
+  const { model, reminderAfterLaunch } = frame?.session ?? DEFAULT_SESSION;
   return claudeParts(
     sources.map((source) => ({ source, path: writtenPath(source, frame) })),
     model.cut,
     model.layout,
-    gitStatus,
+    reminderAfterLaunch,
     model.wrapped,
   );
 }

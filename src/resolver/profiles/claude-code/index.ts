@@ -12,6 +12,7 @@ import { CODE_POINTS } from '../../units';
 import { agentHome, inFolder } from '../agent/config';
 import { agentDiagnostics } from '../agent/configure';
 import { claudeDiscover } from './discover';
+import { claudeListings } from './listings';
 import { MAX_MEMORY_BYTES } from './memory';
 import { CLAUDE_FIT } from './fit';
 import { CLAUDE_CODE_FORMAT } from './format';
@@ -60,8 +61,9 @@ function discover(home: HomeSettings): (ctx: DiscoverContext) => Discovery<Claud
   return (ctx) => {
     const project = readProjectSettings(ctx, home);
     const model = chooseModel(project.model.value);
-    // Claude Code adds its git status when the working directory is in a repository (a `.git` where the walk up found one).
-    const gitStatus = ctx.fs.lstat(ctx.fs.path.join(ctx.projectRoot, '.git')) !== undefined;
+    // Another reminder follows the launch one: the git status in a repository, and with Claude Code's
+    // default tools (the user's session) always its attribution reminder for commits and pull requests.
+    const reminderAfterLaunch = true;
     for (const d of agentDiagnostics(project.problems)) ctx.diagnostic(d.code, d.source, d.line, d.message);
     const unknownModel =
       model.id === undefined
@@ -69,12 +71,22 @@ function discover(home: HomeSettings): (ctx: DiscoverContext) => Discovery<Claud
             `The model ${JSON.stringify(project.model.value)} is not one Claude Code ${CLAUDE_CODE_VERSION} knows: the files loaded on touch are laid out as for its default model and cut past ${model.cut} characters, which was not verified.`,
           ]
         : [];
+    const { listing } = project;
+    const budget = listing.fixedBudget ?? Math.max(1, Math.floor(model.window * model.perToken * listing.budgetFraction));
+    const listings = claudeListings(ctx, {
+      dirs: project.options.dirs,
+      overrides: listing.overrides,
+      maxDescription: listing.maxDescription,
+      budget,
+      layout: model.layout,
+    });
     return {
       candidates: claudeDiscover(project.options)(ctx),
+      listings,
       configFiles: project.configFiles,
       settings: { model: modelEvidence(project.model, model), claudeMdExcludes: project.excludesEvidence },
       fidelity: unknownModel,
-      session: { model, gitStatus },
+      session: { model, reminderAfterLaunch },
     };
   };
 }

@@ -122,6 +122,9 @@ export interface ModelChoice {
   readonly wrapped: boolean;
   /** Characters past which a file loaded on touch is cut. */
   readonly cut: number;
+  /** The context window in tokens and the characters Claude Code counts per token (its skill listing's budget). */
+  readonly window: number;
+  readonly perToken: number;
 }
 
 /** The catalog model a name names: an alias, an id, or an id with a date or other tail (`claude-sonnet-4-5-20250929`). */
@@ -155,16 +158,19 @@ export function chooseModel(name: string): ModelChoice {
   const window = oneM ? M1 : (facts?.window ?? M1);
   const perToken = claude3 || (id !== undefined && FOUR_CHARS.has(id)) ? 4 : 3;
   const wrapped = wrapsSystemMessages(id, bare);
-  return { name, id, oneM, layout, wrapped, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)) };
+  return { name, id, oneM, layout, wrapped, cut: Math.max(MIN_CUT, Math.round(window * CUT_SHARE * perToken)), window, perToken };
 }
 
 /** What the format and the fit rule need to know of one session (the discovery's answer). */
 export interface ClaudeSession {
   /** The model Claude Code runs: where files loaded on touch go and where they are cut. */
   readonly model: ModelChoice;
-  /** Whether a git status follows the launch files (the working directory is in a repository). */
-  readonly gitStatus: boolean;
+  /**
+   * Whether another reminder follows the launch one in the first user message (the git status in a
+   * repository; with the default tools always the attribution reminder): else the launch one ends with a line break.
+   */
+  readonly reminderAfterLaunch: boolean;
 }
 
 /** A session of the default model in a repository: what a format given no session assumes. */
-export const DEFAULT_SESSION: ClaudeSession = Object.freeze({ model: chooseModel(DEFAULT_MODEL), gitStatus: true });
+export const DEFAULT_SESSION: ClaudeSession = Object.freeze({ model: chooseModel(DEFAULT_MODEL), reminderAfterLaunch: true });

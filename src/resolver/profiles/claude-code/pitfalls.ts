@@ -1,8 +1,9 @@
 /**
  * Claude Code's pitfalls (`holaryn check --agents claude-code`; the seam: ../../pitfalls.ts): an
- * AGENTS.md it skips beside a CLAUDE file, and a path rule that loads only on touch.
+ * AGENTS.md it skips beside a CLAUDE file, a path rule that loads only on touch, and what its
+ * listings do to the workspace's skills, commands and subagents.
  */
-import type { Evidence, SourceEvidence } from '../../evidence';
+import type { Evidence, ListingEvidence, SourceEvidence } from '../../evidence';
 import type { Fix, PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 import { agentHeader } from '../agent/frontmatter';
 import { named, plural } from '../agent/pitfalls';
@@ -140,7 +141,8 @@ function* claudeAnswer(ws: PitfallWorkspace): Generator<void, Evidence | undefin
       name === 'CLAUDE.md' ||
       name === 'CLAUDE.local.md' ||
       f.startsWith('.claude/rules/') ||
-      f.includes('/.claude/rules/')
+      f.includes('/.claude/rules/') ||
+      f.includes('.claude/skills/')
     );
   });
   const isAgentsMd = (f: string) => f === 'AGENTS.md' || f.endsWith('/AGENTS.md');
@@ -151,8 +153,58 @@ function* claudeAnswer(ws: PitfallWorkspace): Generator<void, Evidence | undefin
   return ev;
 }
 
+/** What a listing entry's status and reason say to the user, or undefined when nothing is amiss. */
+function listingProblem(l: ListingEvidence): string | undefined {
+  const what = l.kind === 'agent' ? `the subagent ${l.name}` : l.kind === 'command' ? `the command /${l.name}` : `the skill ${l.name}`;
+  const reason = l.reason ?? '';
+  if (l.status === 'cut' && reason.startsWith('description over'))
+    return `Claude Code lists ${what} with its ${reason}: the model never sees the rest. Shorten the description.`;
+  if (l.status === 'cut') return `Claude Code lists ${what} by its name alone: ${reason}.`;
+  if (l.status === 'shadowed') return `Claude Code does not list ${what}: ${reason}. Rename one of them.`;
+  if (l.status === 'dropped') return `Claude Code does not list ${what}: ${reason}.`;
+  if (l.status === 'not-loaded' && reason.startsWith('disable-model-invocation'))
+    return `Claude Code does not list ${what} to its model (its frontmatter says disable-model-invocation): it runs only when the user types /${l.name}.`;
+  if (l.status === 'not-loaded' && reason.startsWith('paths'))
+    return `Claude Code lists ${what} only after it touches a file its paths match, and no file here does: it is never offered.`;
+  return undefined;
+}
+
+/**
+ * What Claude Code does to the workspace's skills, commands and subagents in its listings (the
+ * answer's `listings`): a description cut at its per-entry limit, an entry listed by name only
+ * (over the listing's budget), one a same-named entry hides, one its frontmatter keeps out of the
+ * listing (disable-model-invocation, a subagent without a name or description), a skill whose
+ * `paths` no file of the workspace matches.
+ */
+export function* claudeListingPitfalls(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  const ev = yield* claudeAnswer(ws);
+  if (!ev) return [];
+  const out: PitfallFinding[] = [];
+  const seen = new Set<string>();
+  for (const l of ev.listings) {
+    const message = listingProblem(l);
+    if (message === undefined || l.source.startsWith('~/')) continue;
+    const rel = ws.rel(ev, l.source);
+    if (rel === undefined || seen.has(`${rel}\0${message}`)) continue;
+    seen.add(`${rel}\0${message}`);
+    const text = ws.text(rel);
+    const header = text === undefined ? undefined : agentHeader(text);
+    const key =
+      l.status === 'cut'
+        ? 'description'
+        : l.status === 'not-loaded'
+          ? l.reason?.startsWith('paths')
+            ? 'paths'
+            : 'disable-model-invocation'
+          : 'name';
+    out.push(ws.onLine(rel, 'agent-claude-listing', text, header?.lines[key] ?? 1, message));
+    yield;
+  }
+  return out;
+}
+
 export const PITFALLS: PitfallCheck = function* (ws) {
-  const out = [...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws))];
+  const out = [...(yield* claudeUnseenAgentsMd(ws)), ...(yield* claudeRulesOnRead(ws)), ...(yield* claudeListingPitfalls(ws))];
   // Claude Code's own files are counted from its answer across the workspace even when no pitfall asked for it.
   if (ws.files.length > 0) yield* claudeAnswer(ws);
   return out;

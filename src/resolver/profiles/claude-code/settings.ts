@@ -9,6 +9,7 @@ import type { DiscoverContext, ProfileContext } from '../../profile';
 import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { DEFAULT_MODEL, ModelChoice } from './model';
+import { BUDGET_FRACTION, MAX_DESCRIPTION_CHARS, type SkillOverride } from './listings';
 
 /** The AGENTS.md plugin's `instructionFiles` option. */
 export const INSTRUCTION_FILES_MODES = ['claude-md', 'claude-md-or-agents-md', 'claude-md-and-agents-md', 'managed-only'] as const;
@@ -252,8 +253,45 @@ export function instructionFilesEvidence(mode: HomeSettings['mode']): Record<str
   };
 }
 
+/** The settings that shape Claude Code's skill listing, merged over the settings files (later files win). */
+export interface ListingSettings {
+  /** `skillOverrides`: per skill name, its value and the file that set it. */
+  readonly overrides: ReadonlyMap<string, { value: SkillOverride; from: string }>;
+  /** `skillListingMaxDescChars`. */
+  readonly maxDescription: number;
+  /** `skillListingBudgetFraction`. */
+  readonly budgetFraction: number;
+  /** `SLASH_COMMAND_TOOL_CHAR_BUDGET`: the budget in characters, over the fraction, when set to a positive whole number. */
+  readonly fixedBudget: number | undefined;
+}
+
+const OVERRIDES: readonly string[] = ['on', 'off', 'name-only', 'user-invocable-only'];
+
+/** The listing settings of the layers (lowest first: the user's, the project's, the local, managed). */
+function listingSettings(layers: readonly (Layer | undefined)[], env: ProfileContext['env']): ListingSettings {
+  const overrides = new Map<string, { value: SkillOverride; from: string }>();
+  let maxDescription = MAX_DESCRIPTION_CHARS;
+  let budgetFraction = BUDGET_FRACTION;
+  for (const l of layers) {
+    if (!l) continue;
+    const o = l.doc.skillOverrides;
+    if (o !== null && typeof o === 'object' && !Array.isArray(o))
+      for (const [name, value] of Object.entries(o as Record<string, unknown>))
+        if (typeof value === 'string' && OVERRIDES.includes(value)) overrides.set(name, { value: value as SkillOverride, from: l.file });
+    const max = l.doc.skillListingMaxDescChars;
+    if (typeof max === 'number' && Number.isInteger(max) && max > 0) maxDescription = max;
+    const share = l.doc.skillListingBudgetFraction;
+    if (typeof share === 'number' && share > 0 && share <= 1) budgetFraction = share;
+  }
+  const raw = env.SLASH_COMMAND_TOOL_CHAR_BUDGET;
+  const n = raw === undefined ? NaN : Number(raw.trim());
+  return { overrides, maxDescription, budgetFraction, fixedBudget: Number.isInteger(n) && n > 0 ? n : undefined };
+}
+
 /** What discovery reads once the working directory is known: the project's settings and approval. */
 export interface ProjectSettings {
+  /** The settings of the skill listing. */
+  readonly listing: ListingSettings;
   readonly options: ClaudeOptions;
   /** The model Claude Code runs, and where that came from. */
   readonly model: ModelSetting;
@@ -289,5 +327,6 @@ export function readProjectSettings(ctx: DiscoverContext, home: HomeSettings): P
   };
   const { dirs, disabled, noAttachments } = home;
   const options: ClaudeOptions = { dirs, excludes, disabled, noAttachments, mode: home.mode.value, approved };
-  return { options, model, excludesEvidence, configFiles, problems };
+  const listing = listingSettings([home.user, ...project, home.managed], ctx.env);
+  return { options, model, excludesEvidence, configFiles, problems, listing };
 }

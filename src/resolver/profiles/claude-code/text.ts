@@ -35,9 +35,33 @@ export function claudeHeader(text: string): ClaudeHeader {
   return { attributes: headerAttributes(m[1]), body: t.slice(m[0].length) };
 }
 
-/** The header's mapping: YAML, retried with leading tabs read as two spaces each; {} otherwise. */
+/** A value Claude Code quotes before its second try at a header that does not parse (its own list of YAML's special characters). */
+const SPECIAL = /[{}[\]*&#!|>%@`]|: /;
+
+/**
+ * The second form Claude Code 2.1.328 parses a header in when the first does not parse: each
+ * `key: value` line whose value holds one of YAML's special characters, and is neither quoted nor
+ * a list that parses, has its value put in double quotes (so `description: [draft` reads as the
+ * text `[draft`).
+ */
+function quotedValues(block: string): string {
+  return block
+    .split('\n')
+    .map((line) => {
+      const m = /^([a-zA-Z_-]+):\s+(\S.*)$/.exec(line);
+      if (!m) return line;
+      const value = m[2];
+      if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) return line;
+      if (value.startsWith('[') && value.endsWith(']') && Array.isArray(parseHeaderBlock(`v: ${value}`)?.v)) return line;
+      if (!SPECIAL.test(value)) return line;
+      return `${m[1]}: "${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+    })
+    .join('\n');
+}
+
+/** The header's mapping: YAML, retried with special values quoted and leading tabs read as two spaces each; {} otherwise. */
 function headerAttributes(block: string): Record<string, unknown> {
-  return parseHeaderBlock(block) ?? parseHeaderBlock(block.replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))) ?? {};
+  return parseHeaderBlock(block) ?? parseHeaderBlock(quotedValues(block).replace(/^\t+/gm, (tabs) => '  '.repeat(tabs.length))) ?? {};
 }
 
 /** Patterns of a brace group expanded at most this many times per `paths` entry (a bound). */

@@ -80,10 +80,13 @@ export function userFolder(home: string, top: string, env: Readonly<Record<strin
   return dir;
 }
 
-/** The user folder the session reads from: `--config-dir` in the run's state, with links to the user folder's instruction files. */
+/**
+ * The user folder the session reads from: `--config-dir` in the run's state, with links to the
+ * user folder's instruction files, skills and custom agents (what a session of the user lists).
+ */
 function linkUserInstructions(user: string, config: string): void {
   fs.mkdirSync(config, { recursive: true });
-  for (const name of ['copilot-instructions.md', 'instructions']) {
+  for (const name of ['copilot-instructions.md', 'instructions', 'skills', 'agents']) {
     const target = path.join(user, name);
     const link = path.join(config, name);
     if (fs.existsSync(target) && !fs.existsSync(link)) fs.symlinkSync(target, link);

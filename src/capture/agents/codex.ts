@@ -194,7 +194,9 @@ export function roleEntries(description: string): ExtractedListing[] {
 
 /** The listing entries of the first request: skills, then agent roles. */
 function listingsOf(body: unknown): ExtractedListing[] {
-  const skills = roleTexts(body, 'developer').filter((t) => t.startsWith(SKILLS_OPEN)).flatMap(skillEntries);
+  const skills = roleTexts(body, 'developer')
+    .filter((t) => t.startsWith(SKILLS_OPEN))
+    .flatMap(skillEntries);
   const roles = agentTypeDescription(body);
   return [...skills, ...(roles === undefined ? [] : roleEntries(roles))];
 }
@@ -207,10 +209,16 @@ function listingsOf(body: unknown): ExtractedListing[] {
  */
 export const CODEX_RESIDUE: readonly ResidueKind[] = Object.freeze([
   { kind: 'skill roots table', pattern: /^- `r\d+` = `.*`$/ },
-  { kind: 'system skill entry (alias renumbered)', pattern: /^- (imagegen|openai-docs|skill-creator|skill-installer): .* \(file: r\d+\/.*\)$/ },
+  {
+    kind: 'system skill entry (alias renumbered)',
+    pattern: /^- (imagegen|openai-docs|skill-creator|skill-installer): .* \(file: r\d+\/.*\)$/,
+  },
   // Codex sends the `agent_type` parameter only when a custom role exists: its header and the
   // built-in roles come and go with the repository's roles (and a built-in one with the role that replaces it).
-  { kind: 'agent_type header and built-in roles', pattern: /^(Agent type override for the new agent\. .*|Available roles:|(default|explorer|worker): \{|\}|Default agent\.)$/ },
+  {
+    kind: 'agent_type header and built-in roles',
+    pattern: /^(Agent type override for the new agent\. .*|Available roles:|(default|explorer|worker): \{|\}|Default agent\.)$/,
+  },
   {
     kind: 'agent_type header and built-in roles',
     pattern:

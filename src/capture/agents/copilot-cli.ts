@@ -21,7 +21,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DriverRefusal, messagesOf, type AgentDriver, type ExtractInput, type Extracted, type ExtractedListing, type ResidueKind } from './types';
+import {
+  DriverRefusal,
+  messagesOf,
+  type AgentDriver,
+  type ExtractInput,
+  type Extracted,
+  type ExtractedListing,
+  type ResidueKind,
+} from './types';
 import { realOrSelf } from '../paths';
 
 /** The repository root the table's relative paths start from: the nearest folder with `.git` above `cwd`, else `cwd`. */

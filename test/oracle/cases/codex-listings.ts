@@ -162,12 +162,15 @@ export const listingCases: OracleCase[] = [
     name: 'skills-codex-home-variable',
     why: 'loader: the user root is $CODEX_HOME/skills when CODEX_HOME is set',
     tree: { ...GIT, 'AGENTS.md': 'Project.\n' },
-    home: { 'alt-codex/skills/moved/SKILL.md': skill('moved', 'In $CODEX_HOME.'), '.codex/skills/stale/SKILL.md': skill('stale', 'Not read.') },
+    home: {
+      'alt-codex/skills/moved/SKILL.md': skill('moved', 'In $CODEX_HOME.'),
+      '.codex/skills/stale/SKILL.md': skill('stale', 'Not read.'),
+    },
     env: { CODEX_HOME: '{{home}}/alt-codex' },
   },
   {
     name: 'skills-linked-folder',
-    why: 'loader: a linked skill folder is followed; the path shown is the link\'s',
+    why: "loader: a linked skill folder is followed; the path shown is the link's",
     tree: {
       ...GIT,
       'shared/tools/fmt/SKILL.md': skill('fmt', 'Through a link.'),
@@ -196,7 +199,10 @@ export const listingCases: OracleCase[] = [
     name: 'agents-untrusted-project-user-roles-only',
     why: "run: in an untrusted project the user's roles are offered, the project's are not",
     tree: { ...GIT, '.codex/agents/reviewer.toml': role('reviewer', 'Reviews code.') },
-    home: { '.codex/config.toml': '[projects."{{root}}"]\ntrust_level = "untrusted"\n', '.codex/agents/helper.toml': role('helper', 'Helps.') },
+    home: {
+      '.codex/config.toml': '[projects."{{root}}"]\ntrust_level = "untrusted"\n',
+      '.codex/agents/helper.toml': role('helper', 'Helps.'),
+    },
   },
   {
     name: 'agents-unset-trust-none',
@@ -204,7 +210,7 @@ export const listingCases: OracleCase[] = [
     tree: { ...GIT, 'AGENTS.md': 'Loaded anyway.\n', '.codex/agents/reviewer.toml': role('reviewer', 'Reviews code.') },
   },
   {
-    name: 'agents-project-wins-a-name',
+    name: 'pitfall-role-name-clash',
     why: "run: a project role replaces the user's role of the same name",
     tree: { ...GIT, '.codex/agents/reviewer.toml': role('reviewer', 'Project reviewer.') },
     home: { ...trusted(), '.codex/agents/reviewer.toml': role('reviewer', 'User reviewer.') },

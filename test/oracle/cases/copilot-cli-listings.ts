@@ -51,7 +51,11 @@ export const listingCases: OracleCase[] = [
   {
     name: 'skills-clash-agents-over-claude',
     why: 'run: a name in .agents/skills and .claude/skills: .agents wins',
-    tree: { ...GIT, '.agents/skills/dup/SKILL.md': skill('dup', 'Agents dup.'), '.claude/skills/dup/SKILL.md': skill('dup', 'Claude dup.') },
+    tree: {
+      ...GIT,
+      '.agents/skills/dup/SKILL.md': skill('dup', 'Agents dup.'),
+      '.claude/skills/dup/SKILL.md': skill('dup', 'Claude dup.'),
+    },
   },
   {
     name: 'skills-from-a-subfolder',
@@ -70,16 +74,24 @@ export const listingCases: OracleCase[] = [
   {
     name: 'skills-below-the-cwd-not-read',
     why: 'run: a skills folder below the working directory is not listed',
-    tree: { ...GIT, '.github/skills/top/SKILL.md': skill('top', 'At the root.'), 'pkg/.github/skills/low/SKILL.md': skill('low', 'Below.') },
+    tree: {
+      ...GIT,
+      '.github/skills/top/SKILL.md': skill('top', 'At the root.'),
+      'pkg/.github/skills/low/SKILL.md': skill('low', 'Below.'),
+    },
   },
   {
     name: 'skills-nested-folder',
     why: 'run: a skill in a folder of a folder is found',
-    tree: { ...GIT, '.github/skills/group/inner/SKILL.md': skill('inner', 'Nested.'), '.github/skills/flat/SKILL.md': skill('flat', 'Flat.') },
+    tree: {
+      ...GIT,
+      '.github/skills/group/inner/SKILL.md': skill('inner', 'Nested.'),
+      '.github/skills/flat/SKILL.md': skill('flat', 'Flat.'),
+    },
   },
   {
     name: 'skills-name-from-the-header',
-    why: 'run: the name is the header\'s name:, not the folder\'s',
+    why: "run: the name is the header's name:, not the folder's",
     tree: { ...GIT, '.github/skills/folder/SKILL.md': skill('header-name', 'Named in the header.') },
   },
   {
@@ -166,12 +178,21 @@ export const listingCases: OracleCase[] = [
   {
     name: 'agents-nested-and-without-description',
     why: 'run: a subfolder agent is named folder--file; one without description is left out',
-    tree: { ...GIT, '.github/agents/team/deep.md': agent('Deep agent.'), '.github/agents/mute.md': '---\nname: mute\n---\nNo description.\n' },
+    tree: {
+      ...GIT,
+      '.github/agents/team/deep.md': agent('Deep agent.'),
+      '.github/agents/mute.md': '---\nname: mute\n---\nNo description.\n',
+    },
   },
   {
     name: 'agents-cwd-root-and-user',
     why: "run: from a subfolder the cwd's and the root's agent folders, and the user's ~/.copilot/agents",
-    tree: { ...GIT, '.claude/agents/ca.md': agent('Root claude agent.'), 'sub/.claude/agents/cb.md': agent('Sub claude agent.'), 'sub/.github/agents/gx.md': agent('Sub github agent.') },
+    tree: {
+      ...GIT,
+      '.claude/agents/ca.md': agent('Root claude agent.'),
+      'sub/.claude/agents/cb.md': agent('Sub claude agent.'),
+      'sub/.github/agents/gx.md': agent('Sub github agent.'),
+    },
     home: { '.copilot/agents/homer.md': agent('Home agent.'), '.claude/agents/notread.md': agent('Not read.') },
     cwd: 'sub',
   },

@@ -21,7 +21,9 @@ describe('codex listings', () => {
     const T = fs.realpathSync(temp.make('holaryn-codex-listings-'));
     const home = temp.make('holaryn-codex-listings-home-');
     writeTree(T, { '.git': { dir: true }, ...tree });
-    const homeTree = Object.fromEntries(Object.entries(opts.home ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{{root}}', T) : v]));
+    const homeTree = Object.fromEntries(
+      Object.entries(opts.home ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v.replace('{{root}}', T) : v]),
+    );
     writeTree(home, homeTree);
     const cwd = path.join(T, opts.cwd ?? '');
     fs.mkdirSync(cwd, { recursive: true });
@@ -40,7 +42,10 @@ describe('codex listings', () => {
   });
 
   it('cuts a description over 1,024 characters to 1,021 and "...", and drops one without a description', () => {
-    const l = run({ '.agents/skills/long/SKILL.md': skill('long', 'é'.repeat(1100)), '.agents/skills/mute/SKILL.md': '---\nname: mute\n---\n' });
+    const l = run({
+      '.agents/skills/long/SKILL.md': skill('long', 'é'.repeat(1100)),
+      '.agents/skills/mute/SKILL.md': '---\nname: mute\n---\n',
+    });
     assert.equal(l[0].status, 'cut');
     assert.equal(l[0].text, `- long: ${'é'.repeat(1021)}... (file: r1/long/SKILL.md)`);
     assert.deepEqual([l[1].name, l[1].status, l[1].text], ['mute', 'dropped', '']);
@@ -50,19 +55,34 @@ describe('codex listings', () => {
     const tree = { '.codex/agents/r.toml': role('rev', 'Project.') };
     const home = { '.codex/agents/r.toml': role('rev', 'User.') };
     const untrusted = run(tree, { home }).filter((x) => x.kind === 'agent');
-    assert.deepEqual(untrusted.map((x) => [x.status, x.text]), [['included', 'rev: {\nUser.\n}'], ['untrusted', '']]);
+    assert.deepEqual(
+      untrusted.map((x) => [x.status, x.text]),
+      [
+        ['included', 'rev: {\nUser.\n}'],
+        ['untrusted', ''],
+      ],
+    );
     const trusted = run(tree, { home: { ...home, '.codex/config.toml': '[projects."{{root}}"]\ntrust_level = "trusted"\n' } }).filter(
       (x) => x.kind === 'agent',
     );
-    assert.deepEqual(trusted.map((x) => [x.source, x.status]), [['.codex/agents/r.toml', 'included'], ['~/.codex/agents/r.toml', 'shadowed']]);
+    assert.deepEqual(
+      trusted.map((x) => [x.source, x.status]),
+      [
+        ['.codex/agents/r.toml', 'included'],
+        ['~/.codex/agents/r.toml', 'shadowed'],
+      ],
+    );
   });
 
   it('reads the entries back from the request, leaving Codex’s own skills and roles out', () => {
     const message =
       '<skills_instructions>\n## Skills\nintro\n### Skill roots\n- `r0` = `/h/.codex/skills/.system`\n- `r1` = `/t/.agents/skills`\n' +
       '### Available skills\n- imagegen: Makes images. (file: r0/imagegen/SKILL.md)\n- b: Repo b. (file: r1/b/SKILL.md)\n</skills_instructions>';
-    assert.deepEqual(skillEntries(message), [{ kind: 'skill', name: 'b', place: 'system-message', text: '- b: Repo b. (file: r1/b/SKILL.md)' }]);
-    const roles = 'Agent type override.\nAvailable roles:\nrev: {\nReviews.\n}\ndefault: {\nDefault agent.\n}\nexplorer: {\nUse `explorer` for specific codebase questions.\nMore.\n}';
+    assert.deepEqual(skillEntries(message), [
+      { kind: 'skill', name: 'b', place: 'system-message', text: '- b: Repo b. (file: r1/b/SKILL.md)' },
+    ]);
+    const roles =
+      'Agent type override.\nAvailable roles:\nrev: {\nReviews.\n}\ndefault: {\nDefault agent.\n}\nexplorer: {\nUse `explorer` for specific codebase questions.\nMore.\n}';
     assert.deepEqual(roleEntries(roles), [{ kind: 'agent', name: 'rev', place: 'tool-description', text: 'rev: {\nReviews.\n}' }]);
   });
 });

@@ -10,7 +10,11 @@ import { resolveInstructions } from '../../../src/resolver';
 import { agentEntries, skillEntries } from '../../../src/capture/agents/copilot-cli';
 import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
 
-const GIT: Record<string, FileSpec> = { '.git/HEAD': 'ref: refs/heads/main\n', '.git/objects': { dir: true }, '.git/refs/heads': { dir: true } };
+const GIT: Record<string, FileSpec> = {
+  '.git/HEAD': 'ref: refs/heads/main\n',
+  '.git/objects': { dir: true },
+  '.git/refs/heads': { dir: true },
+};
 const skill = (name: string, description: string) => `---\nname: ${name}\ndescription: ${description}\n---\nBody.\n`;
 const entry = (name: string, description: string, location = 'project') =>
   `<skill>\n  <name>${name}</name>\n  <description>${description}</description>\n  <location>${location}</location>\n</skill>`;
@@ -92,7 +96,10 @@ describe('copilot-cli listings', () => {
     const task = 'Available agent types:\n- **explore**: Built in.\n\nUser-provided custom agents:\n- **aid**: Aid.\n\n- **rev**: Rev.';
     assert.deepEqual(
       agentEntries(task).map((e) => [e.name, e.text]),
-      [['aid', '- **aid**: Aid.'], ['rev', '- **rev**: Rev.']],
+      [
+        ['aid', '- **aid**: Aid.'],
+        ['rev', '- **rev**: Rev.'],
+      ],
     );
   });
 });

@@ -36,9 +36,21 @@ describe('copilot listings (read from source)', () => {
     assert.deepEqual(
       ev.listings.filter((l) => l.kind === 'skill').map((l) => [l.name, l.status, l.text]),
       [
-        ['one', 'included', `<skill>\n<name>one</name>\n<description>A bold &amp; plain one.</description>\n<file>${T}/.agents/skills/one/SKILL.md</file>\n</skill>`],
-        ['long', 'cut', `<skill>\n<name>long</name>\n<description>${'x'.repeat(1024)}</description>\n<file>${T}/.claude/skills/long/SKILL.md</file>\n</skill>`],
-        ['mine', 'included', `<skill>\n<name>mine</name>\n<description>User skill.</description>\n<file>${H}/.copilot/skills/mine/SKILL.md</file>\n</skill>`],
+        [
+          'one',
+          'included',
+          `<skill>\n<name>one</name>\n<description>A bold &amp; plain one.</description>\n<file>${T}/.agents/skills/one/SKILL.md</file>\n</skill>`,
+        ],
+        [
+          'long',
+          'cut',
+          `<skill>\n<name>long</name>\n<description>${'x'.repeat(1024)}</description>\n<file>${T}/.claude/skills/long/SKILL.md</file>\n</skill>`,
+        ],
+        [
+          'mine',
+          'included',
+          `<skill>\n<name>mine</name>\n<description>User skill.</description>\n<file>${H}/.copilot/skills/mine/SKILL.md</file>\n</skill>`,
+        ],
         ['one', 'shadowed', ''],
         ['mute', 'dropped', ''],
       ],
@@ -52,12 +64,17 @@ describe('copilot listings (read from source)', () => {
     });
     assert.deepEqual(
       ev.listings.filter((l) => l.kind === 'agent').map((l) => l.text),
-      ['<agent>\n<name>plan</name>\n<description>Plans.</description>\n<argumentHint>a goal</argumentHint>\n</agent>', '<agent>\n<name>helpme</name>\n<description>Helps.</description>\n</agent>'],
+      [
+        '<agent>\n<name>plan</name>\n<description>Plans.</description>\n<argumentHint>a goal</argumentHint>\n</agent>',
+        '<agent>\n<name>helpme</name>\n<description>Helps.</description>\n</agent>',
+      ],
     );
   });
 
   it('keeps an instruction file whose excludeAgent names coding-agent: VS Code only validates the key', () => {
-    const { ev } = run({ '.github/instructions/x.instructions.md': '---\napplyTo: "**"\nexcludeAgent: coding-agent\n---\nStill attached.\n' });
+    const { ev } = run({
+      '.github/instructions/x.instructions.md': '---\napplyTo: "**"\nexcludeAgent: coding-agent\n---\nStill attached.\n',
+    });
     assert.deepEqual(
       ev.sources.map((s) => [s.path, s.status]),
       [['.github/instructions/x.instructions.md', 'included']],

@@ -51,7 +51,10 @@ interface Root {
 
 /** Runs of whitespace made one space, the ends trimmed: a header value as one line. */
 function oneLine(text: string): string {
-  return text.split(/\s+/u).filter((w) => w !== '').join(' ');
+  return text
+    .split(/\s+/u)
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 /**
@@ -117,7 +120,12 @@ function readSkills(ctx: DiscoverContext, roots: readonly Root[]): FoundSkill[] 
   const seen = new Set<string>();
   roots.forEach((root, i) => {
     if (root.scope === 'system') return;
-    for (const { file, rel } of skillsBelow(ctx, root.abs, { order: 'sorted', own: root.own, maxDepth: MAX_SCAN_DEPTH, skipDotNames: true })) {
+    for (const { file, rel } of skillsBelow(ctx, root.abs, {
+      order: 'sorted',
+      own: root.own,
+      maxDepth: MAX_SCAN_DEPTH,
+      skipDotNames: true,
+    })) {
       const real = file.read.ok ? file.read.canonical : canonicalIfExists(ctx.fs, file.abs);
       if (seen.has(real)) continue;
       seen.add(real);
@@ -157,9 +165,7 @@ function skillListings(ctx: DiscoverContext, home: AgentHome): ListingEvidence[]
   const alias = new Map<number, string>();
   used.reduce((n, u, i) => (u ? (alias.set(i, `r${n}`), n + 1) : n), 0);
   const abs = (s: FoundSkill) => P.join(roots[s.root].abs, ...s.rel.split('/'));
-  listed.sort(
-    (a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name) || compareText(abs(a), abs(b)),
-  );
+  listed.sort((a, b) => SCOPE_RANK[a.scope] - SCOPE_RANK[b.scope] || compareText(a.name, b.name) || compareText(abs(a), abs(b)));
   const out: ListingEvidence[] = listed.map((s) => {
     const description = s.description!;
     const cut = chars(description) > CODEX_DESCRIPTION_CHARS;
@@ -172,7 +178,8 @@ function skillListings(ctx: DiscoverContext, home: AgentHome): ListingEvidence[]
       place: 'system-message',
       text: `- ${s.name}: ${shown} (file: ${alias.get(s.root)}/${s.rel})`,
     };
-    if (cut) entry.reason = `the description has ${chars(description)} characters: Codex cuts it to ${CODEX_DESCRIPTION_CHARS} ("..." included)`;
+    if (cut)
+      entry.reason = `the description has ${chars(description)} characters: Codex cuts it to ${CODEX_DESCRIPTION_CHARS} ("..." included)`;
     return entry;
   });
   for (const s of found)
@@ -226,7 +233,11 @@ function roleListings(ctx: DiscoverContext, home: AgentHome, trusted: boolean): 
     if (r.description === undefined) out.push(unsent(entry, 'dropped', r.why!));
     else if (!trusted && repo.includes(r))
       out.push(
-        unsent(entry, 'untrusted', "Codex reads the project's .codex/agents only when the working directory is trusted (trust_level = \"trusted\")"),
+        unsent(
+          entry,
+          'untrusted',
+          'Codex reads the project\'s .codex/agents only when the working directory is trusted (trust_level = "trusted")',
+        ),
       );
     else out.push(unsent(entry, 'shadowed', `${winners.get(r.name)!.source} defines the role ${r.name} too and wins`));
   }

@@ -88,7 +88,6 @@ function directories(names: readonly string[]): DirectoryRule[] {
   ];
 }
 
-
 /**
  * What Codex alone does (hooks.ts): one unreadable project file and it loads no project file at
  * all; of the global pair the first with text wins, so a blank override gives way; its byte budget

@@ -129,7 +129,10 @@ class Finder {
     const names = stringOrList(agentHeader(read.text).attributes?.excludeAgent) ?? [];
     if (!names.includes(EXCLUDED_AGENT)) return;
     const last = this.out.pop()!;
-    this.out.push({ ...last, report: { status: 'not-loaded', reason: `excludeAgent names ${EXCLUDED_AGENT}: Copilot CLI skips the file` } });
+    this.out.push({
+      ...last,
+      report: { status: 'not-loaded', reason: `excludeAgent names ${EXCLUDED_AGENT}: Copilot CLI skips the file` },
+    });
   }
 
   model(dir: string): void {
@@ -191,7 +194,10 @@ function describe(file: ListingFile): string {
   if (given !== undefined) return given;
   const body = file.header?.body ?? (file.read.ok ? file.read.text : '');
   for (const para of body.split(/\n\s*\n/)) {
-    const lines = para.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+    const lines = para
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
     if (lines.length === 0 || lines[0].startsWith('#')) continue;
     return lines.join(' ');
   }
@@ -227,7 +233,12 @@ function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean)
         const n = [...description].length;
         found.push(
           n > COPILOT_CLI_DESCRIPTION_CHARS
-            ? { name, source, description, why: `the description has ${n} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops the skill without a word` }
+            ? {
+                name,
+                source,
+                description,
+                why: `the description has ${n} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops the skill without a word`,
+              }
             : { name, source, description },
         );
       }
@@ -259,7 +270,8 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
     for (const s of skills) {
       const entry = { kind: 'skill' as const, name: s.name, source: s.source, place };
       if (s.why !== undefined) unsentOut.push(unsent(entry, 'dropped', s.why));
-      else if (taken.has(s.name)) unsentOut.push(unsent(entry, 'shadowed', `${taken.get(s.name)} is a skill of the same name and comes first`));
+      else if (taken.has(s.name))
+        unsentOut.push(unsent(entry, 'shadowed', `${taken.get(s.name)} is a skill of the same name and comes first`));
       else {
         taken.set(s.name, s.source);
         out.push({ ...entry, status: 'included', text: skillEntry(s.name, s.description, location) });
@@ -271,14 +283,21 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   const rank = (source: string) => SKILL_FOLDERS.findIndex((f) => source.includes(`${f}/`));
   for (const g of byGroup) {
     const winners = new Map<string, SkillFound>();
-    for (const s of [...g].sort((a, b) => rank(a.source) - rank(b.source))) if (s.why === undefined && !winners.has(s.name)) winners.set(s.name, s);
+    for (const s of [...g].sort((a, b) => rank(a.source) - rank(b.source)))
+      if (s.why === undefined && !winners.has(s.name)) winners.set(s.name, s);
     list(
       g.filter((s) => s.why !== undefined || winners.get(s.name) === s),
       'project',
     );
     for (const s of g)
       if (s.why === undefined && winners.get(s.name) !== s)
-        unsentOut.push(unsent({ kind: 'skill', name: s.name, source: s.source, place }, 'shadowed', `${winners.get(s.name)!.source} has the same name and wins`));
+        unsentOut.push(
+          unsent(
+            { kind: 'skill', name: s.name, source: s.source, place },
+            'shadowed',
+            `${winners.get(s.name)!.source} has the same name and wins`,
+          ),
+        );
   }
   list(skillGroup(ctx, [P.join(home.path, 'skills')], true), 'user');
   // Commands of the repository root's .claude/commands (its own files, not subfolders), after Copilot CLI's own skills.
@@ -297,14 +316,23 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
 
 /** A custom agent file's name: its header's `name:`, else the file's path below its folder without `.agent.md`/`.md`, `/` made `--`. */
 function agentName(file: ListingFile, rel: string): string {
-  return headerText(file, 'name') ?? rel.replace(/(\.agent)?\.md$/, '').split('/').join('--');
+  return (
+    headerText(file, 'name') ??
+    rel
+      .replace(/(\.agent)?\.md$/, '')
+      .split('/')
+      .join('--')
+  );
 }
 
 /** The `*.md` files below `dir`, with their paths below it, sorted. */
 function agentFiles(ctx: DiscoverContext, dir: string, own: boolean, rel = '', depth = 0): { file: ListingFile; rel: string }[] {
   const P = ctx.fs.path;
   if (depth > MAX_RULE_DEPTH) return [];
-  const found = filesIn(ctx, dir, ['.md'], { order: 'sorted', own }).map((file) => ({ file, rel: rel === '' ? file.entry : `${rel}/${file.entry}` }));
+  const found = filesIn(ctx, dir, ['.md'], { order: 'sorted', own }).map((file) => ({
+    file,
+    rel: rel === '' ? file.entry : `${rel}/${file.entry}`,
+  }));
   for (const name of [...listNames(ctx.fs, dir)].sort(compareCodeUnits)) {
     const sub = P.join(dir, name);
     if (ctx.fs.stat(sub)?.kind === 'directory') found.push(...agentFiles(ctx, sub, own, rel === '' ? name : `${rel}/${name}`, depth + 1));

@@ -92,7 +92,11 @@ function skillListings(ctx: DiscoverContext): ListingEvidence[] {
       out.push({
         ...entry,
         status: cut ? 'cut' : 'included',
-        ...(cut ? { reason: `the description has ${stripped.length} characters: VS Code keeps ${COPILOT_DESCRIPTION_CHARS}, without a mark (read from source)` } : {}),
+        ...(cut
+          ? {
+              reason: `the description has ${stripped.length} characters: VS Code keeps ${COPILOT_DESCRIPTION_CHARS}, without a mark (read from source)`,
+            }
+          : {}),
         text,
       });
     }
@@ -124,7 +128,12 @@ function agentListings(ctx: DiscoverContext): ListingEvidence[] {
       if (description) lines.push(`<description>${escape(description)}</description>`);
       if (hint) lines.push(`<argumentHint>${escape(hint)}</argumentHint>`);
       lines.push('</agent>');
-      out.push({ ...entry, status: 'included', reason: 'listed when the chat has its subagent tool (read from source)', text: lines.join('\n') });
+      out.push({
+        ...entry,
+        status: 'included',
+        reason: 'listed when the chat has its subagent tool (read from source)',
+        text: lines.join('\n'),
+      });
     }
   }
   return [...out, ...later];

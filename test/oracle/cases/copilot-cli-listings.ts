@@ -96,7 +96,7 @@ export const listingCases: OracleCase[] = [
   },
   {
     name: 'skills-description-from-the-body',
-    why: 'run: without description: the first paragraph of the body that is no heading, its lines joined',
+    why: 'run: without description: the body without its headings, whitespace runs made one space',
     tree: { ...GIT, '.github/skills/bodied/SKILL.md': '---\nname: bodied\n---\n\n# Title\n\nFirst line\nsecond line.\n\nLater.\n' },
   },
   {
@@ -132,7 +132,7 @@ export const listingCases: OracleCase[] = [
   // ---- commands ---------------------------------------------------------------------------------
   {
     name: 'commands-as-skills',
-    why: "run: the root's .claude/commands/*.md are listed as skills after Copilot CLI's own; no header: the body's first paragraph",
+    why: "run: the root's .claude/commands/*.md are listed as skills after Copilot CLI's own; no header: the body",
     tree: {
       ...GIT,
       '.claude/commands/deploy.md': '---\ndescription: Deploy it.\n---\nDeploy.\n',
@@ -150,8 +150,8 @@ export const listingCases: OracleCase[] = [
     },
   },
   {
-    name: 'commands-of-the-root-only',
-    why: "run: from a subfolder the root's .claude/commands are listed, the cwd's are not",
+    name: 'commands-of-the-cwd-then-the-root',
+    why: "run: from a subfolder the cwd's .claude/commands, then the root's",
     tree: {
       ...GIT,
       '.claude/commands/rootcmd.md': '---\ndescription: Root command.\n---\nx\n',

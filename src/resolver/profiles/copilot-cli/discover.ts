@@ -147,8 +147,10 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   const home = copilotHome(ctx.env, ctx.homedir, P);
   const homeDisplay = (abs: string) => `${home.display}/${P.relative(home.path, abs).split(P.sep).join('/')}`;
   f.add(P.join(home.path, 'copilot-instructions.md'), 'global', `${home.display}/copilot-instructions.md`, undefined, true);
-  for (const abs of f.rules(P.join(home.path, 'instructions'), (n) => n.endsWith('.instructions.md')))
+  for (const abs of f.rules(P.join(home.path, 'instructions'), (n) => n.endsWith('.instructions.md'))) {
     f.add(abs, 'global', homeDisplay(abs), undefined, true, RULE_TAG);
+    f.excluded(abs, true);
+  }
 
   const root = ctx.projectRoot;
   const cwd = ctx.root;
@@ -188,20 +190,21 @@ function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** The description 1.0.102 shows: `description:`, else the body's first paragraph that is no heading, its lines joined by a space. */
+/**
+ * The description 1.0.102 shows: `description:`, else the body without its heading lines, every
+ * run of whitespace made one space (runs: `# Title` left out, paragraphs joined).
+ */
 function describe(file: ListingFile): string {
   const given = headerText(file, 'description');
   if (given !== undefined) return given;
   const body = file.header?.body ?? (file.read.ok ? file.read.text : '');
-  for (const para of body.split(/\n\s*\n/)) {
-    const lines = para
-      .split('\n')
-      .map((l) => l.trim())
-      .filter((l) => l !== '');
-    if (lines.length === 0 || lines[0].startsWith('#')) continue;
-    return lines.join(' ');
-  }
-  return '';
+  return body
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('#'))
+    .join(' ')
+    .split(/\s+/u)
+    .filter((w) => w !== '')
+    .join(' ');
 }
 
 function skillEntry(name: string, description: string, location: 'project' | 'user'): string {
@@ -300,8 +303,10 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
         );
   }
   list(skillGroup(ctx, [P.join(home.path, 'skills')], true), 'user');
-  // Commands of the repository root's .claude/commands (its own files, not subfolders), after Copilot CLI's own skills.
-  for (const file of filesIn(ctx, at(root, '.claude/commands'), ['.md'], { order: 'sorted' })) {
+  // Commands of .claude/commands (its own files, not subfolders) of the working directory, then of
+  // the repository root, after Copilot CLI's own skills.
+  const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
+  for (const file of commandDirs.flatMap((d) => filesIn(ctx, d, ['.md'], { order: 'sorted' }))) {
     const name = file.entry.slice(0, -'.md'.length);
     const entry = { kind: 'command' as const, name, source: listingPath(ctx, file.abs), place };
     if (!file.read.ok) unsentOut.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));

@@ -243,3 +243,34 @@ export const listingCases: OracleCase[] = [
     cwd: 'sub',
   },
 ];
+
+listingCases.push(
+  {
+    name: 'skills-turned-off-in-the-user-config',
+    why: 'config_rules.rs: [[skills.config]] of ~/.codex/config.toml turns a skill off by name or by path; a later entry wins',
+    tree: {
+      ...GIT,
+      '.agents/skills/off-by-name/SKILL.md': skill('off-by-name', 'Turned off by name.'),
+      '.agents/skills/off-by-path/SKILL.md': skill('off-by-path', 'Turned off by path.'),
+      '.agents/skills/back-on/SKILL.md': skill('back-on', 'Off, then on again.'),
+      '.agents/skills/kept/SKILL.md': skill('kept', 'Never named.'),
+    },
+    home: {
+      '.codex/config.toml':
+        '[[skills.config]]\nname = "off-by-name"\nenabled = false\n\n' +
+        '[[skills.config]]\npath = "{{root}}/.agents/skills/off-by-path/SKILL.md"\nenabled = false\n\n' +
+        '[[skills.config]]\nname = "back-on"\nenabled = false\n\n' +
+        '[[skills.config]]\nname = "back-on"\nenabled = true\n',
+    },
+  },
+  {
+    name: 'skills-project-config-cannot-turn-off',
+    why: "config_rules.rs: only the user layer's [[skills.config]] counts; a trusted project's .codex/config.toml does not",
+    tree: {
+      ...GIT,
+      '.codex/config.toml': '[[skills.config]]\nname = "stays"\nenabled = false\n',
+      '.agents/skills/stays/SKILL.md': skill('stays', 'A project cannot hide me.'),
+    },
+    home: trusted(),
+  },
+);

@@ -74,6 +74,25 @@ describe('codex listings', () => {
     );
   });
 
+  it('turns a skill off by [[skills.config]] of the user config.toml (name or path; the last entry wins), and not renumbering by it', () => {
+    const l = run(
+      { '.agents/skills/a/SKILL.md': skill('a', 'Off.'), '.agents/skills/b/SKILL.md': skill('b', 'On again.') },
+      {
+        home: {
+          '.codex/config.toml':
+            '[[skills.config]]\npath = "{{root}}/.agents/skills/a/SKILL.md"\nenabled = false\n[[skills.config]]\nname = "b"\nenabled = false\n[[skills.config]]\nname = "b"\nenabled = true\n',
+        },
+      },
+    );
+    assert.deepEqual(
+      l.map((x) => [x.name, x.status, x.text]),
+      [
+        ['b', 'included', '- b: On again. (file: r1/b/SKILL.md)'],
+        ['a', 'not-loaded', ''],
+      ],
+    );
+  });
+
   it('reads the entries back from the request, leaving Codex’s own skills and roles out', () => {
     const message =
       '<skills_instructions>\n## Skills\nintro\n### Skill roots\n- `r0` = `/h/.codex/skills/.system`\n- `r1` = `/t/.agents/skills`\n' +

@@ -23,7 +23,7 @@
 import type { ListingEvidence } from '../../evidence';
 import type { DiscoverContext, NamedCandidate } from '../../profile';
 import { canonicalIfExists } from '../../paths';
-import { type AgentHome, type HomeInputs, agentHome, parseConfigText } from '../agent/config';
+import { type AgentHome, type HomeInputs, agentHome, parseConfigText, readConfigDocument } from '../agent/config';
 import { kindOf } from '../agent/peek';
 import { type ListingFile, filesIn, headerText, listingPath, skillsBelow, unsent } from '../agent/skills';
 
@@ -103,6 +103,8 @@ interface FoundSkill {
   readonly name: string;
   readonly description: string | undefined;
   readonly why?: string;
+  /** The SKILL.md's real path (for `[[skills.config]]` rules by path). */
+  readonly real: string;
 }
 
 /**
@@ -129,7 +131,7 @@ function readSkills(ctx: DiscoverContext, roots: readonly Root[]): FoundSkill[] 
       const real = file.read.ok ? file.read.canonical : canonicalIfExists(ctx.fs, file.abs);
       if (seen.has(real)) continue;
       seen.add(real);
-      const base = { root: i, rel, scope: root.scope, source: listingPath(ctx, file.abs) };
+      const base = { root: i, rel, scope: root.scope, source: listingPath(ctx, file.abs), real };
       if (!file.read.ok) {
         found.push({ ...base, name: file.entry, description: undefined, why: `Codex cannot read it (${file.read.why})` });
         continue;
@@ -150,6 +152,44 @@ function readSkills(ctx: DiscoverContext, roots: readonly Root[]): FoundSkill[] 
   return found;
 }
 
+/** A `[[skills.config]]` entry of the user's config.toml: a skill chosen by name or by path, on or off. */
+interface SkillRule {
+  readonly name?: string;
+  readonly path?: string;
+  readonly enabled: boolean;
+}
+
+/**
+ * The `[[skills.config]]` entries of `$CODEX_HOME/config.toml` (the user's layer: Codex reads them
+ * from no project layer), in order; an entry naming both or neither is ignored, as Codex does.
+ */
+function skillRules(ctx: DiscoverContext, home: AgentHome): SkillRule[] {
+  const P = ctx.fs.path;
+  const read = readConfigDocument(ctx.fs, P.join(home.path, 'config.toml'), `${home.display}/config.toml`, 'toml');
+  if (read.status !== 'read') return [];
+  const skills = read.doc.skills as { config?: unknown } | undefined;
+  if (!Array.isArray(skills?.config)) return [];
+  const out: SkillRule[] = [];
+  for (const e of skills.config as Record<string, unknown>[]) {
+    const name = typeof e?.name === 'string' ? e.name.trim() : undefined;
+    const path = typeof e?.path === 'string' ? e.path : undefined;
+    if ((name === undefined) === (path === undefined) || name === '' || typeof e.enabled !== 'boolean') continue;
+    out.push(
+      name !== undefined
+        ? { name, enabled: e.enabled }
+        : { path: canonicalIfExists(ctx.fs, P.resolve(home.path, path!)), enabled: e.enabled },
+    );
+  }
+  return out;
+}
+
+/** Whether the rules turn a skill off: the last rule naming it (by name or by its real path) decides. */
+function disabledBy(rules: readonly SkillRule[], name: string, real: string): boolean {
+  let off = false;
+  for (const r of rules) if (r.name === name || r.path === real) off = !r.enabled;
+  return off;
+}
+
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -159,7 +199,9 @@ function skillListings(ctx: DiscoverContext, home: AgentHome): ListingEvidence[]
   const P = ctx.fs.path;
   const roots = skillRoots(ctx, home, projectLayer(ctx, home));
   const found = readSkills(ctx, roots);
-  const listed = found.filter((s) => s.description !== undefined);
+  const rules = skillRules(ctx, home);
+  const off = (s: FoundSkill) => s.description !== undefined && disabledBy(rules, s.name, s.real);
+  const listed = found.filter((s) => s.description !== undefined && !off(s));
   // The aliases: every root a listed skill comes from, in the roots' order; the built-in root always.
   const used = roots.map((r, i) => r.scope === 'system' || listed.some((s) => s.root === i));
   const alias = new Map<number, string>();
@@ -185,6 +227,14 @@ function skillListings(ctx: DiscoverContext, home: AgentHome): ListingEvidence[]
   for (const s of found)
     if (s.description === undefined)
       out.push(unsent({ kind: 'skill', name: s.name, source: s.source, place: 'system-message' }, 'dropped', s.why!));
+    else if (off(s))
+      out.push(
+        unsent(
+          { kind: 'skill', name: s.name, source: s.source, place: 'system-message' },
+          'not-loaded',
+          `turned off by [[skills.config]] (enabled = false) in ${home.display}/config.toml`,
+        ),
+      );
   return out;
 }
 

@@ -18,7 +18,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseConfigText, decodeLossy, rustTrim } from '../../resolver';
-import type { AgentDriver, ExtractInput, Extracted } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ResidueKind } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 import { isUnder, realOrSelf, walkStop } from '../paths';
 
@@ -98,6 +98,138 @@ export function splitProject(text: string, files: readonly { path: string; bytes
   return text === '' ? [] : walk(0, new Set());
 }
 
+/** Every `input_text` of a message of `role` in a Responses request, in order. */
+function roleTexts(body: unknown, role: string): string[] {
+  const input = (body as { input?: unknown } | undefined)?.input;
+  if (!Array.isArray(input)) return [];
+  const texts: string[] = [];
+  for (const item of input as InputItem[]) {
+    if (item?.type !== 'message' || item.role !== role || !Array.isArray(item.content)) continue;
+    for (const c of item.content as { type?: unknown; text?: unknown }[])
+      if (c?.type === 'input_text' && typeof c.text === 'string') texts.push(c.text);
+  }
+  return texts;
+}
+
+const SKILLS_OPEN = '<skills_instructions>\n';
+const SKILLS_CLOSE = '\n</skills_instructions>';
+const ROOT_LINE = /^- `(r\d+)` = `(.*)`$/;
+const SKILL_LINE = /^- (.*?): (?:(.*) )?\(file: (r\d+)\/(.*)\)$/;
+
+/**
+ * The skill entries of the developer message `<skills_instructions>`: each line of the
+ * `### Available skills` section. An entry is Codex's own (left out) when its alias names the
+ * built-in root, `$CODEX_HOME/skills/.system` (the skill roots table says which alias that is):
+ * Codex writes its system skills there and no repository or user file is in it.
+ */
+export function skillEntries(message: string): ExtractedListing[] {
+  if (!message.startsWith(SKILLS_OPEN)) return [];
+  const body = message.endsWith(SKILLS_CLOSE) ? message.slice(SKILLS_OPEN.length, -SKILLS_CLOSE.length) : message.slice(SKILLS_OPEN.length);
+  const lines = body.split('\n');
+  const builtIn = new Set<string>();
+  for (const line of lines) {
+    const m = ROOT_LINE.exec(line);
+    if (m && /\/skills\/\.system$/.test(m[2])) builtIn.add(m[1]);
+  }
+  const at = lines.indexOf('### Available skills');
+  if (at < 0) return [];
+  const out: ExtractedListing[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.startsWith('### ')) break;
+    const m = SKILL_LINE.exec(line);
+    if (!m || builtIn.has(m[3])) continue;
+    out.push({ kind: 'skill', name: m[1], place: 'system-message', text: line });
+  }
+  return out;
+}
+
+interface ToolItem {
+  type?: unknown;
+  name?: unknown;
+  tools?: unknown;
+  parameters?: { properties?: Record<string, { description?: unknown }> };
+}
+
+/** The `agent_type` description of the `spawn_agent` tool (in the `multi_agent_v1` namespace or on its own), or undefined. */
+function agentTypeDescription(body: unknown): string | undefined {
+  const tools = (body as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return undefined;
+  const all: ToolItem[] = [];
+  for (const t of tools as ToolItem[]) {
+    all.push(t);
+    if (Array.isArray(t?.tools)) all.push(...(t.tools as ToolItem[]));
+  }
+  const spawn = all.find((t) => t?.name === 'spawn_agent');
+  const d = spawn?.parameters?.properties?.agent_type?.description;
+  return typeof d === 'string' ? d : undefined;
+}
+
+/**
+ * Codex's own roles, told apart from a file's by name and the first line of their text (a user
+ * role may take a built-in's name and replace it: then its text differs).
+ */
+const BUILT_IN_ROLES: Readonly<Record<string, string>> = Object.freeze({
+  default: 'Default agent.',
+  explorer: 'Use `explorer` for specific codebase questions.',
+  worker: 'Use for execution and production work.',
+});
+
+/** The role entries of the `agent_type` description: `name: {` … `}` after `Available roles:`, Codex's own left out. */
+export function roleEntries(description: string): ExtractedListing[] {
+  const at = description.indexOf('\nAvailable roles:\n');
+  if (at < 0) return [];
+  const lines = description.slice(at + '\nAvailable roles:\n'.length).split('\n');
+  const out: ExtractedListing[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^(.+): \{$/.exec(lines[i]);
+    if (!head) continue;
+    let end = i + 1;
+    while (end < lines.length && !(lines[end] === '}' && (end + 1 === lines.length || /^.+: \{$/.test(lines[end + 1])))) end++;
+    const text = lines.slice(i, end + 1).join('\n');
+    if (BUILT_IN_ROLES[head[1]] !== lines[i + 1]) out.push({ kind: 'agent', name: head[1], place: 'tool-description', text });
+    i = end;
+  }
+  return out;
+}
+
+/** The listing entries of the first request: skills, then agent roles. */
+function listingsOf(body: unknown): ExtractedListing[] {
+  const skills = roleTexts(body, 'developer')
+    .filter((t) => t.startsWith(SKILLS_OPEN))
+    .flatMap(skillEntries);
+  const roles = agentTypeDescription(body);
+  return [...skills, ...(roles === undefined ? [] : roleEntries(roles))];
+}
+
+/**
+ * Lines of the request that change with the repository's skills and roles but are no entry's
+ * text: the skill roots table (one line per root in use), and Codex's system skills, whose alias
+ * (`rN`) moves when a root before theirs comes or goes; a built-in role line reappears when a
+ * repository role stops replacing it.
+ */
+export const CODEX_RESIDUE: readonly ResidueKind[] = Object.freeze([
+  { kind: 'skill roots table', pattern: /^- `r\d+` = `.*`$/ },
+  {
+    kind: 'system skill entry (alias renumbered)',
+    pattern: /^- (imagegen|openai-docs|skill-creator|skill-installer): .* \(file: r\d+\/.*\)$/,
+  },
+  // Codex sends the `agent_type` parameter only when a custom role exists: its header and the
+  // built-in roles come and go with the repository's roles (and a built-in one with the role that replaces it).
+  {
+    kind: 'agent_type header and built-in roles',
+    pattern: /^(Agent type override for the new agent\. .*|Available roles:|(default|explorer|worker): \{|\}|Default agent\.)$/,
+  },
+  {
+    kind: 'agent_type header and built-in roles',
+    pattern:
+      /^(Use `explorer` for specific codebase questions\.|Explorers are fast and authoritative\.|They must be used to ask specific, well-scoped questions on the codebase\.|Rules:|- In order to avoid redundant work, .*|- You are encouraged to spawn up multiple explorers .*|- Reuse existing explorers for related questions\.|Use for execution and production work\.|Typical tasks:|- Implement part of a feature|- Fix tests or bugs|- Split large refactors into independent chunks|- Explicitly assign \*\*ownership\*\* .*|- Always tell workers they are \*\*not alone in the codebase\*\*.*)$/,
+  },
+  // Not from the repository: the turn's metadata holds its start time in milliseconds (the ids are
+  // masked already), and a masked id alone on a line moves with it in the line diff.
+  { kind: 'turn metadata (start time)', pattern: /^\{"installation_id":"<volatile>".*"turn_started_at_unix_ms":\d+/ },
+  { kind: 'turn metadata (start time)', pattern: /^<volatile>(:0)?$/ },
+]);
+
 function depth(p: string): number {
   return p.split('/').length;
 }
@@ -106,11 +238,17 @@ function extract(input: ExtractInput): Extracted {
   const problems: string[] = [];
   const [first] = mainRequests(input.requests);
   if (!first) return { files: [], parts: [], problems: ['Codex sent no model request'] };
+  const listings = listingsOf(bodyOf(first));
   const message = userTexts(bodyOf(first)).find((t) => t.startsWith(HEADING));
-  if (message === undefined) return { files: [], parts: [], problems };
+  if (message === undefined) return { files: [], parts: [], problems, listings };
   const parsed = parseInstructions(message);
   if (!parsed)
-    return { files: [], parts: [{ place: 'first-user-message', text: message }], problems: ['the AGENTS.md message does not parse'] };
+    return {
+      files: [],
+      parts: [{ place: 'first-user-message', text: message }],
+      problems: ['the AGENTS.md message does not parse'],
+      listings,
+    };
   const all = [...input.files]
     .map(([path, bytes]) => ({ path, bytes }))
     .sort((a, b) => depth(a.path) - depth(b.path) || (a.path < b.path ? -1 : 1));
@@ -131,7 +269,7 @@ function extract(input: ExtractInput): Extracted {
     if (found) files.push(...found);
     else problems.push('the project text Codex sent is not the tree’s files joined by blank lines');
   }
-  return { files, parts: [{ place: 'first-user-message', text: message }], problems };
+  return { files, parts: [{ place: 'first-user-message', text: message }], problems, listings };
 }
 
 /** A `config.toml` Codex 0.169.0 reads, as the driver read it from disk. */
@@ -271,5 +409,6 @@ export const CODEX_DRIVER: AgentDriver = {
     };
   },
   profileEnv: () => ({}),
+  residue: CODEX_RESIDUE,
   extract,
 };

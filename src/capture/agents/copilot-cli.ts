@@ -21,7 +21,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DriverRefusal, messagesOf, type AgentDriver, type ExtractInput, type Extracted } from './types';
+import {
+  DriverRefusal,
+  messagesOf,
+  type AgentDriver,
+  type ExtractInput,
+  type Extracted,
+  type ExtractedListing,
+  type ResidueKind,
+} from './types';
 import { realOrSelf } from '../paths';
 
 /** The repository root the table's relative paths start from: the nearest folder with `.git` above `cwd`, else `cwd`. */
@@ -80,10 +88,13 @@ export function userFolder(home: string, top: string, env: Readonly<Record<strin
   return dir;
 }
 
-/** The user folder the session reads from: `--config-dir` in the run's state, with links to the user folder's instruction files. */
+/**
+ * The user folder the session reads from: `--config-dir` in the run's state, with links to the
+ * user folder's instruction files, skills and custom agents (what a session of the user lists).
+ */
 function linkUserInstructions(user: string, config: string): void {
   fs.mkdirSync(config, { recursive: true });
-  for (const name of ['copilot-instructions.md', 'instructions']) {
+  for (const name of ['copilot-instructions.md', 'instructions', 'skills', 'agents']) {
     const target = path.join(user, name);
     const link = path.join(config, name);
     if (fs.existsSync(target) && !fs.existsSync(link)) fs.symlinkSync(target, link);
@@ -295,6 +306,60 @@ function readTables(tables: string, root: string, cwd: string, order: readonly s
   }
 }
 
+const SKILL_ENTRY = /<skill>\n {2}<name>(.*?)<\/name>\n {2}<description>(.*?)<\/description>\n {2}<location>(\w+)<\/location>\n<\/skill>/gs;
+
+/**
+ * The skill entries of `<available_skills>` in the system message. Copilot CLI's own skills carry
+ * `<location>builtin</location>` and are left out; the others come from a file of the repository
+ * or the user's folder. A command (`.claude/commands`) is written as a skill, so no kind is given.
+ */
+export function skillEntries(system: string): ExtractedListing[] {
+  const a = system.indexOf('<available_skills>\n');
+  const b = system.indexOf('\n</available_skills>', a);
+  if (a < 0 || b < 0) return [];
+  const out: ExtractedListing[] = [];
+  for (const m of system.slice(a, b + 1).matchAll(SKILL_ENTRY))
+    if (m[3] !== 'builtin') out.push({ name: m[1], place: 'system-prompt', text: m[0] });
+  return out;
+}
+
+const CUSTOM_AGENTS = '\nUser-provided custom agents:\n';
+
+/**
+ * The custom agents of the `task` tool's description: the entries after `User-provided custom
+ * agents:` (Copilot CLI's own agent types come before that header), one `- **name**: …` each,
+ * separated by a blank line.
+ */
+export function agentEntries(description: string): ExtractedListing[] {
+  const at = description.indexOf(CUSTOM_AGENTS);
+  if (at < 0) return [];
+  return description
+    .slice(at + CUSTOM_AGENTS.length)
+    .split('\n\n')
+    .map((text) => ({ text, m: /^- \*\*(.+?)\*\*: /.exec(text) }))
+    .filter((e) => e.m !== null)
+    .map((e) => ({ kind: 'agent', name: e.m![1], place: 'tool-description', text: e.text }));
+}
+
+/** The `task` tool's description in a chat completions request, or undefined. */
+function taskDescription(body: unknown): string | undefined {
+  const tools = (body as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return undefined;
+  for (const t of tools as { function?: { name?: unknown; description?: unknown } }[])
+    if (t?.function?.name === 'task' && typeof t.function.description === 'string') return t.function.description;
+  return undefined;
+}
+
+/**
+ * Lines that change with the repository's skills and agents but are no entry's text: the
+ * `User-provided custom agents:` header (sent only with a custom agent) and the names in the
+ * `task` tool's `agent_type` enum (one JSON string each, a line of its own in the proof's text).
+ */
+export const COPILOT_CLI_RESIDUE: readonly ResidueKind[] = Object.freeze([
+  { kind: 'custom agents header', pattern: /^User-provided custom agents:$/ },
+  { kind: 'agent_type enum (custom agent names)', pattern: /^[\w.-]+$/ },
+]);
+
 function extractPrompt(input: ExtractInput): Extracted {
   const request = input.requests.find((r) => r.main && r.protocol === 'openai-chat');
   if (!request) return { files: [], parts: [], problems: ['no chat completions request was recorded'] };
@@ -312,7 +377,9 @@ function extractPrompt(input: ExtractInput): Extracted {
   const a = new Attribution(input);
   const afterRules = readRules(text, readBlocks(text, 0, order.blocks, a), order.rules, a);
   readTables(text.slice(afterRules), root, input.cwd, order.rules, a);
-  return { files: a.files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems: a.problems };
+  const task = taskDescription(JSON.parse(request.body) as unknown);
+  const listings = [...skillEntries(system.content), ...(task === undefined ? [] : agentEntries(task))];
+  return { files: a.files, parts: text === '' ? [] : [{ place: 'system-prompt', text }], problems: a.problems, listings };
 }
 
 export const COPILOT_CLI_DRIVER: AgentDriver = {
@@ -354,5 +421,6 @@ export const COPILOT_CLI_DRIVER: AgentDriver = {
     };
   },
   profileEnv: () => ({}),
+  residue: COPILOT_CLI_RESIDUE,
   extract: extractPrompt,
 };

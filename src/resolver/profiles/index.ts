@@ -78,7 +78,11 @@ const PROFILES: Registered[] = [
     () => (require('./claude-code') as typeof import('./claude-code')).CLAUDE_CODE,
     () => (require('./claude-code/pitfalls') as typeof import('./claude-code/pitfalls')).PITFALLS,
   ),
-  lazy(COPILOT_CLI_ABOUT, () => (require('./copilot-cli') as typeof import('./copilot-cli')).COPILOT_CLI),
+  lazy(
+    COPILOT_CLI_ABOUT,
+    () => (require('./copilot-cli') as typeof import('./copilot-cli')).COPILOT_CLI,
+    () => (require('./copilot-cli/pitfalls') as typeof import('./copilot-cli/pitfalls')).PITFALLS,
+  ),
   lazy(
     CURSOR_ABOUT,
     () => (require('./cursor') as typeof import('./cursor')).CURSOR,

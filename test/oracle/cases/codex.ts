@@ -6,6 +6,7 @@
  * started in a folder reached through a link. Each file's text is unique so the extractor can tell which file Codex sent.
  */
 import type { OracleCase } from '../case';
+import { listingCases } from './codex-listings';
 
 const GIT = { '.git': { dir: true } } as const;
 
@@ -601,4 +602,5 @@ export const cases: OracleCase[] = [
     },
     cwd: 'mod',
   },
+  ...listingCases,
 ];

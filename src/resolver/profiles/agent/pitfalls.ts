@@ -120,3 +120,30 @@ export function* lossFindings(
   }
   return out;
 }
+
+/** Which listing statuses a profile reports as a pitfall, under which code. */
+export type ListingPitfallCodes = Partial<Record<'cut' | 'dropped' | 'shadowed', AgentCode>>;
+
+/**
+ * The agent's skill, subagent and command entries (evidence `listings`) that it cuts, drops or
+ * hides behind another of the same name, when started in the root: one finding per file of the
+ * workspace, on its `description:` line (else line 1), the entry's reason in the message.
+ */
+export function* listingFindings(ws: PitfallWorkspace, label: string, codes: ListingPitfallCodes): Generator<void, PitfallFinding[]> {
+  const ev = ws.resolve('');
+  yield;
+  if (!ev) return [];
+  const out: PitfallFinding[] = [];
+  for (const l of ev.listings) {
+    const code = (codes as Record<string, AgentCode | undefined>)[l.status];
+    if (code === undefined) continue;
+    const rel = ws.rel(ev, l.source, 'project');
+    if (rel === undefined) continue;
+    const text = ws.text(rel);
+    const at = text === undefined ? -1 : text.split('\n').findIndex((line) => /^description\s*[:=]/.test(line));
+    const what = l.kind === 'agent' ? 'agent' : l.kind === 'command' ? 'command' : 'skill';
+    const verb = l.status === 'cut' ? 'cuts' : l.status === 'dropped' ? 'leaves out' : 'hides';
+    out.push(ws.onLine(rel, code, text, at < 0 ? 1 : at + 1, `${label} ${verb} the ${what} ${l.name}: ${l.reason ?? l.status}.`));
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
  * boundary shows their real path, at most LISTING_FILE_BYTES, never throwing.
  */
 import type { ListingEvidence } from '../../evidence';
-import { isInside } from '../../paths';
+import { canonicalIfExists, isInside } from '../../paths';
 import type { DiscoverContext } from '../../profile';
 import { type AgentHeader, agentHeader, scalarText } from './frontmatter';
 import { type Peeked, kindOf, listInOrder, listNames, peekText } from './peek';
@@ -101,4 +101,58 @@ export function unsent(
   reason: string,
 ): ListingEvidence {
   return { ...entry, status, reason, text: '' };
+}
+
+/** A skill found below a skills folder at any depth: the file, and its path from that folder (`/`-separated, links not resolved). */
+export interface NestedSkill {
+  readonly file: ListingFile;
+  readonly rel: string;
+}
+
+/** How skillsBelow walks a skills folder. */
+export interface NestedWalk extends FolderOrder {
+  /** Folder levels below the top that are still searched (the top's own entries are level 1). */
+  readonly maxDepth: number;
+  /** Leave out entries whose names start with `.`. */
+  readonly skipDotNames: boolean;
+  /** Stop at a folder holding the skill file (do not look for skills inside a skill). Default false. */
+  readonly stopAtSkill?: boolean;
+}
+
+/**
+ * Every `file` (default `SKILL.md`) below `top` at any depth up to `how.maxDepth`, breadth first,
+ * each folder's entries in `how.order`: the agents that find skills in nested folders
+ * (`skills/group/name/SKILL.md`). Linked folders are followed; a folder reached twice (by its real
+ * path) is walked once. Paths are as found (links not resolved).
+ */
+export function skillsBelow(ctx: DiscoverContext, top: string, how: NestedWalk, file = 'SKILL.md'): NestedSkill[] {
+  const P = ctx.fs.path;
+  if (kindOf(ctx.fs, top) !== 'directory') return [];
+  const found: NestedSkill[] = [];
+  const seen = new Set<string>([canonicalIfExists(ctx.fs, top)]);
+  const queue: { dir: string; rel: string; depth: number }[] = [{ dir: top, rel: '', depth: 0 }];
+  while (queue.length > 0) {
+    const { dir, rel, depth } = queue.shift()!;
+    const names = entriesOf(ctx, dir, how);
+    if (rel !== '' && how.stopAtSkill && names.includes(file) && kindOf(ctx.fs, P.join(dir, file)) === 'file') {
+      found.push({ file: readListingFile(ctx, P.join(dir, file), P.basename(dir), how.own ?? false), rel: `${rel}/${file}` });
+      continue;
+    }
+    for (const name of names) {
+      if (how.skipDotNames && name.startsWith('.')) continue;
+      const abs = P.join(dir, name);
+      const kind = kindOf(ctx.fs, abs);
+      const childRel = rel === '' ? name : `${rel}/${name}`;
+      if (kind === 'directory') {
+        if (depth + 1 > how.maxDepth) continue;
+        const real = canonicalIfExists(ctx.fs, abs);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        queue.push({ dir: abs, rel: childRel, depth: depth + 1 });
+      } else if (kind === 'file' && name === file && !how.stopAtSkill) {
+        found.push({ file: readListingFile(ctx, abs, P.basename(dir), how.own ?? false), rel: childRel });
+      }
+    }
+  }
+  return found;
 }

@@ -15,12 +15,15 @@ export const CODEX_ABOUT: ProfileCard = Object.freeze({
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
-    watch: Object.freeze(['**/AGENTS.override.md']),
+    watch: Object.freeze(['**/AGENTS.override.md', '**/SKILL.md', '**/.codex/agents/*.toml']),
     label: 'Codex',
     order: 1,
     codes: Object.freeze({
       'agent-codex-cut': 'warning',
       'agent-codex-override': 'warning',
+      'agent-codex-skill-cut': 'warning',
+      'agent-codex-skill-dropped': 'warning',
+      'agent-codex-name-clash': 'info',
     }),
   }),
 });

@@ -23,7 +23,8 @@ import type {
 import { contentOnlyLayout } from '../../fit';
 import { PRECEDENCE } from '../../stages/order';
 import { UTF8_BYTES } from '../../units';
-import { AgentHome, ConfigProblem, HomeInputs, agentHome, configLayer, inFolder, readConfigDocument } from '../agent/config';
+import { ConfigProblem, configLayer, inFolder, readConfigDocument } from '../agent/config';
+import { codexDiscovery, codexHome } from './discover';
 import { agentDiagnostics, fileNameDiagnostics, requireFrame, settingsEvidence } from '../agent/configure';
 import { ConfigLayer, EffectiveSetting, SettingSpec, effectiveSettings } from '../agent/settings';
 import { decodeLossy, rustTrim, utf8, utf8Length } from '../agent/text';
@@ -85,11 +86,6 @@ function directories(names: readonly string[]): DirectoryRule[] {
       report: { status: 'not-loaded', reason: 'above the project root: Codex does not walk past it' },
     },
   ];
-}
-
-/** Codex's home: `$CODEX_HOME`, else `~/.codex` (its global files and config.toml are there). */
-function codexHome(inputs: HomeInputs): AgentHome {
-  return agentHome(inputs, 'CODEX_HOME', '.codex');
 }
 
 /**
@@ -300,6 +296,8 @@ function withSettings(config: CodexConfig): Profile {
     directories: directories(codexNames(fallbacks)),
     budget: { ...CODEX.budget, size: settings.project_doc_max_bytes.value as number },
     trust: trustFrom(config),
+    // Agent roles need the working directory trusted explicitly (an unset level is not enough).
+    discover: (ctx) => codexDiscovery(ctx, globals, settings.trust_level.value === 'trusted'),
   });
 }
 
@@ -328,7 +326,7 @@ export const CODEX: Profile = {
   noTargets: 'root',
   projectRoot: { markers: DEFAULT_PROJECT_ROOT_MARKERS },
   directories: directories(NAMES),
-  discover: globals,
+  discover: (ctx) => codexDiscovery(ctx, globals, false),
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',

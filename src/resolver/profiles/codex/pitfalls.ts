@@ -1,9 +1,10 @@
 /**
  * Codex's pitfalls (`holaryn check --agents codex`; the seam: ../../pitfalls.ts): a file its byte
- * budget cuts or leaves out, and an AGENTS.override.md hiding the AGENTS.md beside it.
+ * budget cuts or leaves out, an AGENTS.override.md hiding the AGENTS.md beside it, and skills or
+ * agent roles it cuts, drops or hides (its listings).
  */
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
-import { alsoIn, budgetLosses, lossFindings, where } from '../agent/pitfalls';
+import { alsoIn, budgetLosses, listingFindings, lossFindings, where } from '../agent/pitfalls';
 import { codexNames } from '.';
 
 /**
@@ -58,6 +59,15 @@ export function* codexOverrides(ws: PitfallWorkspace): Generator<void, PitfallFi
   return out;
 }
 
+/** Codex's listings: a skill description over 1,024 characters (cut), a skill or role it drops, a role another hides. */
+export function* codexListings(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  return yield* listingFindings(ws, 'Codex', {
+    cut: 'agent-codex-skill-cut',
+    dropped: 'agent-codex-skill-dropped',
+    shadowed: 'agent-codex-name-clash',
+  });
+}
+
 export const PITFALLS: PitfallCheck = function* (ws) {
-  return [...(yield* codexCuts(ws)), ...(yield* codexOverrides(ws))];
+  return [...(yield* codexCuts(ws)), ...(yield* codexOverrides(ws)), ...(yield* codexListings(ws))];
 };

@@ -24,7 +24,10 @@ import type { SourceScope } from '../../evidence';
 import type { PathApi } from '../../fs';
 import { agentHome, type AgentHome } from '../agent/config';
 import { walkRuleFolder } from '../agent/folders';
-import { listNames } from '../agent/peek';
+import { listNames, peekText } from '../agent/peek';
+import { agentHeader, stringOrList } from '../agent/frontmatter';
+import type { ListingEvidence } from '../../evidence';
+import { type ListingFile, filesIn, headerText, listingPath, skillsBelow, unsent } from '../agent/skills';
 
 export const MODEL_NAMES = Object.freeze(['AGENTS.md', 'CLAUDE.md', 'GEMINI.md']);
 export const REPO_FILE = '.github/copilot-instructions.md';
@@ -34,6 +37,8 @@ export const RULE_FOLDERS: readonly { folder: string; wanted: (name: string) => 
   { folder: '.claude/rules', wanted: (n: string) => n.endsWith('.md') },
 ]);
 const MAX_RULE_DEPTH = 10;
+/** The `excludeAgent` value that keeps a rule file out of Copilot CLI's instructions. */
+export const EXCLUDED_AGENT = 'coding-agent';
 /** A rule file (sent bare, or named in the applyTo table): NamedCandidate.tag, read by format.ts. */
 export const RULE_TAG = 'rule';
 /** A COPILOT_CUSTOM_INSTRUCTIONS_DIRS folder's AGENTS.md (named in the nested AGENTS.md table). */
@@ -107,8 +112,27 @@ class Finder {
 
   ruleFolders(base: string, scope: SourceScope, own: boolean, display?: (abs: string) => string): void {
     for (const { folder, wanted } of RULE_FOLDERS)
-      for (const abs of this.rules(this.ctx.fs.path.join(base, ...folder.split('/')), wanted))
+      for (const abs of this.rules(this.ctx.fs.path.join(base, ...folder.split('/')), wanted)) {
         this.add(abs, scope, display?.(abs), undefined, own, RULE_TAG);
+        this.excluded(abs, own);
+      }
+  }
+
+  /**
+   * A rule file whose header's `excludeAgent` names `coding-agent` (a string or a list, compared
+   * exactly) is skipped by 1.0.102: GitHub's key for keeping a file from the cloud coding agent,
+   * which Copilot CLI honours too (cases `exclude-agent-*`).
+   */
+  excluded(abs: string, own: boolean): void {
+    const read = peekText(this.ctx.fs, abs, own ? null : (real) => this.ctx.boundary.shows(real), 64 * 1024);
+    if (!read.ok) return;
+    const names = stringOrList(agentHeader(read.text).attributes?.excludeAgent) ?? [];
+    if (!names.includes(EXCLUDED_AGENT)) return;
+    const last = this.out.pop()!;
+    this.out.push({
+      ...last,
+      report: { status: 'not-loaded', reason: `excludeAgent names ${EXCLUDED_AGENT}: Copilot CLI skips the file` },
+    });
   }
 
   model(dir: string): void {
@@ -123,8 +147,10 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   const home = copilotHome(ctx.env, ctx.homedir, P);
   const homeDisplay = (abs: string) => `${home.display}/${P.relative(home.path, abs).split(P.sep).join('/')}`;
   f.add(P.join(home.path, 'copilot-instructions.md'), 'global', `${home.display}/copilot-instructions.md`, undefined, true);
-  for (const abs of f.rules(P.join(home.path, 'instructions'), (n) => n.endsWith('.instructions.md')))
+  for (const abs of f.rules(P.join(home.path, 'instructions'), (n) => n.endsWith('.instructions.md'))) {
     f.add(abs, 'global', homeDisplay(abs), undefined, true, RULE_TAG);
+    f.excluded(abs, true);
+  }
 
   const root = ctx.projectRoot;
   const cwd = ctx.root;
@@ -148,4 +174,198 @@ export function discoverCopilotCli(ctx: DiscoverContext): NamedCandidate[] {
   for (const d of extra) f.ruleFolders(d, 'workspace', true);
   for (const d of extra) f.add(P.join(d, 'AGENTS.md'), 'workspace', undefined, undefined, true, NESTED_TAG);
   return f.out;
+}
+
+// ---- Listings: skills, custom agents, commands -----------------------------------------------
+
+/** Characters of a skill description 1.0.102 accepts; a longer one drops the skill, silently. */
+export const COPILOT_CLI_DESCRIPTION_CHARS = 1024;
+/** The skill folders of a repository folder, in the order 1.0.102 gives them precedence. */
+export const SKILL_FOLDERS: readonly string[] = Object.freeze(['.github/skills', '.agents/skills', '.claude/skills']);
+/** The custom agent folders of a repository folder (`.github` wins a name). */
+export const AGENT_FOLDERS: readonly string[] = Object.freeze(['.github/agents', '.claude/agents']);
+
+/** XML text as 1.0.102 escapes it in `<available_skills>`. */
+function xml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/**
+ * The description 1.0.102 shows: `description:`, else the body without its heading lines, every
+ * run of whitespace made one space (runs: `# Title` left out, paragraphs joined).
+ */
+function describe(file: ListingFile): string {
+  const given = headerText(file, 'description');
+  if (given !== undefined) return given;
+  const body = file.header?.body ?? (file.read.ok ? file.read.text : '');
+  return body
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('#'))
+    .join(' ')
+    .split(/\s+/u)
+    .filter((w) => w !== '')
+    .join(' ');
+}
+
+function skillEntry(name: string, description: string, location: 'project' | 'user'): string {
+  return `<skill>\n  <name>${xml(name)}</name>\n  <description>${xml(description)}</description>\n  <location>${location}</location>\n</skill>`;
+}
+
+function byName<T extends { name: string }>(xs: T[]): T[] {
+  return xs.sort((a, b) => compareCodeUnits(a.name, b.name));
+}
+
+interface SkillFound {
+  readonly name: string;
+  readonly source: string;
+  readonly description: string;
+  readonly why?: string;
+}
+
+/** The skills of one group of folders, sorted by name. */
+function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean): SkillFound[] {
+  const found: SkillFound[] = [];
+  for (const dir of dirs)
+    for (const { file } of skillsBelow(ctx, dir, { order: 'sorted', own, maxDepth: 10, skipDotNames: false, stopAtSkill: true })) {
+      const source = listingPath(ctx, file.abs);
+      const name = headerText(file, 'name') ?? file.entry;
+      if (!file.read.ok) found.push({ name, source, description: '', why: `Copilot CLI cannot read it (${file.read.why})` });
+      else if (!file.header?.present) found.push({ name, source, description: '', why: 'no `---` header: Copilot CLI drops the skill' });
+      else {
+        const description = describe(file);
+        const n = [...description].length;
+        found.push(
+          n > COPILOT_CLI_DESCRIPTION_CHARS
+            ? {
+                name,
+                source,
+                description,
+                why: `the description has ${n} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops the skill without a word`,
+              }
+            : { name, source, description },
+        );
+      }
+    }
+  return byName(found);
+}
+
+/**
+ * Copilot CLI's listings (runs of 1.0.102, test/oracle/cases/copilot-cli-listings.ts): skills in
+ * `<available_skills>` (system-prompt), the repository's first, then the user's
+ * (`<home>/skills`), Codex-like built-ins, then `.claude/commands` of the repository root as
+ * skills; custom agents in the `task` tool's description.
+ */
+export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
+  const P = ctx.fs.path;
+  const root = ctx.projectRoot;
+  const cwd = ctx.root;
+  const home = copilotHome(ctx.env, ctx.homedir, P);
+  const at = (dir: string, folder: string) => P.join(dir, ...folder.split('/'));
+  // Started at the repository root, its three folders are one group; from a folder below it, each
+  // folder of the working directory, then the root's, is a group of its own (as runs showed).
+  const groups: string[][] =
+    cwd === root ? [SKILL_FOLDERS.map((f) => at(root, f))] : SKILL_FOLDERS.flatMap((f) => [[at(cwd, f)], [at(root, f)]]);
+  const out: ListingEvidence[] = [];
+  const unsentOut: ListingEvidence[] = [];
+  const taken = new Map<string, string>();
+  const place = 'system-prompt' as const;
+  const list = (skills: SkillFound[], location: 'project' | 'user') => {
+    for (const s of skills) {
+      const entry = { kind: 'skill' as const, name: s.name, source: s.source, place };
+      if (s.why !== undefined) unsentOut.push(unsent(entry, 'dropped', s.why));
+      else if (taken.has(s.name))
+        unsentOut.push(unsent(entry, 'shadowed', `${taken.get(s.name)} is a skill of the same name and comes first`));
+      else {
+        taken.set(s.name, s.source);
+        out.push({ ...entry, status: 'included', text: skillEntry(s.name, s.description, location) });
+      }
+    }
+  };
+  const byGroup = groups.map((dirs) => skillGroup(ctx, dirs, false));
+  // Precedence: .github before .agents before .claude, whatever the order the group lists them in.
+  const rank = (source: string) => SKILL_FOLDERS.findIndex((f) => source.includes(`${f}/`));
+  for (const g of byGroup) {
+    const winners = new Map<string, SkillFound>();
+    for (const s of [...g].sort((a, b) => rank(a.source) - rank(b.source)))
+      if (s.why === undefined && !winners.has(s.name)) winners.set(s.name, s);
+    list(
+      g.filter((s) => s.why !== undefined || winners.get(s.name) === s),
+      'project',
+    );
+    for (const s of g)
+      if (s.why === undefined && winners.get(s.name) !== s)
+        unsentOut.push(
+          unsent(
+            { kind: 'skill', name: s.name, source: s.source, place },
+            'shadowed',
+            `${winners.get(s.name)!.source} has the same name and wins`,
+          ),
+        );
+  }
+  list(skillGroup(ctx, [P.join(home.path, 'skills')], true), 'user');
+  // Commands of .claude/commands (its own files, not subfolders) of the working directory, then of
+  // the repository root, after Copilot CLI's own skills.
+  const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
+  for (const file of commandDirs.flatMap((d) => filesIn(ctx, d, ['.md'], { order: 'sorted' }))) {
+    const name = file.entry.slice(0, -'.md'.length);
+    const entry = { kind: 'command' as const, name, source: listingPath(ctx, file.abs), place };
+    if (!file.read.ok) unsentOut.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));
+    else if (taken.has(name)) unsentOut.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
+    else {
+      taken.set(name, entry.source);
+      out.push({ ...entry, status: 'included', text: skillEntry(name, describe(file), 'project') });
+    }
+  }
+  return [...out, ...agentListings(ctx, root, cwd, home.path), ...unsentOut];
+}
+
+/** A custom agent file's name: its header's `name:`, else the file's path below its folder without `.agent.md`/`.md`, `/` made `--`. */
+function agentName(file: ListingFile, rel: string): string {
+  return (
+    headerText(file, 'name') ??
+    rel
+      .replace(/(\.agent)?\.md$/, '')
+      .split('/')
+      .join('--')
+  );
+}
+
+/** The `*.md` files below `dir`, with their paths below it, sorted. */
+function agentFiles(ctx: DiscoverContext, dir: string, own: boolean, rel = '', depth = 0): { file: ListingFile; rel: string }[] {
+  const P = ctx.fs.path;
+  if (depth > MAX_RULE_DEPTH) return [];
+  const found = filesIn(ctx, dir, ['.md'], { order: 'sorted', own }).map((file) => ({
+    file,
+    rel: rel === '' ? file.entry : `${rel}/${file.entry}`,
+  }));
+  for (const name of [...listNames(ctx.fs, dir)].sort(compareCodeUnits)) {
+    const sub = P.join(dir, name);
+    if (ctx.fs.stat(sub)?.kind === 'directory') found.push(...agentFiles(ctx, sub, own, rel === '' ? name : `${rel}/${name}`, depth + 1));
+  }
+  return found;
+}
+
+/** Custom agents in the `task` tool (tool-description), by name; `.github/agents` wins a file name over `.claude/agents`. */
+function agentListings(ctx: DiscoverContext, root: string, cwd: string, home: string): ListingEvidence[] {
+  const P = ctx.fs.path;
+  const place = 'tool-description' as const;
+  const dirs = [...new Set([cwd, root])];
+  const files = [
+    ...AGENT_FOLDERS.flatMap((f) => dirs.map((d) => ({ dir: P.join(d, ...f.split('/')), own: false }))),
+    { dir: P.join(home, 'agents'), own: true },
+  ].flatMap(({ dir, own }) => agentFiles(ctx, dir, own));
+  const winners = new Map<string, { name: string; source: string; description: string }>();
+  const out: ListingEvidence[] = [];
+  const later: ListingEvidence[] = [];
+  for (const { file, rel } of files) {
+    const name = agentName(file, rel);
+    const entry = { kind: 'agent' as const, name, source: listingPath(ctx, file.abs), place };
+    const description = file.read.ok ? headerText(file, 'description') : undefined;
+    if (description === undefined) later.push(unsent(entry, 'dropped', 'no `description:`: Copilot CLI leaves the agent out'));
+    else if (winners.has(name)) later.push(unsent(entry, 'shadowed', `${winners.get(name)!.source} has the same name and wins`));
+    else winners.set(name, { name, source: entry.source, description });
+  }
+  for (const a of byName([...winners.values()]))
+    out.push({ kind: 'agent', name: a.name, source: a.source, place, status: 'included', text: `- **${a.name}**: ${a.description}` });
+  return [...out, ...later];
 }

@@ -14,7 +14,7 @@ import { settingsEvidence } from '../agent/configure';
 import { effectiveSettings } from '../agent/settings';
 import { COPILOT_CLI_ABOUT, COPILOT_CLI_RELEASE } from './about';
 import { inFolder } from '../agent/config';
-import { copilotHome, customDirEntries, discoverCopilotCli } from './discover';
+import { copilotCliListings, copilotHome, customDirEntries, discoverCopilotCli } from './discover';
 import { COPILOT_CLI_FORMAT } from './format';
 
 export const COPILOT_CLI_VERSION = `GitHub Copilot CLI ${COPILOT_CLI_RELEASE}`;
@@ -49,7 +49,7 @@ export const COPILOT_CLI: Profile = {
   noTargets: 'root',
   projectRoot: { markers: ['.git'] },
   directories: [],
-  discover: discoverCopilotCli,
+  discover: (ctx) => ({ candidates: discoverCopilotCli(ctx), listings: copilotCliListings(ctx) }),
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',

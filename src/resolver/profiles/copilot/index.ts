@@ -10,7 +10,8 @@
  */
 import { derived } from '../../profile';
 import type { ProfileHooks } from '../../hooks';
-import type { DiscoverContext, NamedCandidate, Profile, ProfileContext } from '../../profile';
+import type { DiscoverContext, Discovery, NamedCandidate, Profile, ProfileContext } from '../../profile';
+import { copilotListings } from './discover';
 import { NO_BUDGET } from '../../fit';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
@@ -57,10 +58,12 @@ const COPILOT_HOOKS: ProfileHooks = {
   },
 };
 
-function discover(s: CopilotSettings): (ctx: DiscoverContext) => NamedCandidate[] {
+function discover(s: CopilotSettings): (ctx: DiscoverContext) => Discovery {
   return (ctx) => {
     const roots = rootFolders(ctx, s);
-    return [...instructionFiles(ctx, s, roots), ...agentFiles(ctx, s, roots), ...nestedAgents(ctx, s)];
+    const candidates: NamedCandidate[] = [...instructionFiles(ctx, s, roots), ...agentFiles(ctx, s, roots), ...nestedAgents(ctx, s)];
+    // Skills and custom agents of the customizations index (./discover.ts: read from source).
+    return { candidates, listings: copilotListings(ctx) };
   };
 }
 

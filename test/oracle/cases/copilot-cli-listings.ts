@@ -1,0 +1,235 @@
+/**
+ * GitHub Copilot CLI 1.0.102 listing cases: the skills of `<available_skills>` in the system
+ * message (with `.claude/commands` written as skills), the custom agents of the `task` tool, and
+ * `excludeAgent: coding-agent` on rule files. Every behaviour here was seen in runs of the release
+ * (its discovery is in its native runtime, not readable JavaScript).
+ */
+import type { OracleCase } from '../case';
+
+const GIT = {
+  '.git/HEAD': 'ref: refs/heads/main\n',
+  '.git/config': '[core]\n\trepositoryformatversion = 0\n',
+  '.git/objects': { dir: true as const },
+  '.git/refs/heads': { dir: true as const },
+};
+
+function skill(name: string, description: string): string {
+  return `---\nname: ${name}\ndescription: ${description}\n---\n\nBody of ${name}: never sent.\n`;
+}
+
+function agent(description: string, extra = ''): string {
+  return `---\ndescription: ${description}\n${extra}---\n\nYou are an agent.\n`;
+}
+
+/** A rule file for every file, with `excludeAgent` written as `value`. */
+function excluding(value: string, body: string): string {
+  return `---\napplyTo: "**"\nexcludeAgent: ${value}\n---\n${body}\n`;
+}
+
+export const listingCases: OracleCase[] = [
+  // ---- skills -----------------------------------------------------------------------------------
+  {
+    name: 'skills-three-folders-at-the-root',
+    why: 'run: .github/skills, .agents/skills and .claude/skills of the repository root, one list by name',
+    tree: {
+      ...GIT,
+      '.agents/skills/zulu/SKILL.md': skill('zulu', 'From .agents.'),
+      '.claude/skills/bravo/SKILL.md': skill('bravo', 'From .claude.'),
+      '.github/skills/alpha/SKILL.md': skill('alpha', 'From .github.'),
+    },
+  },
+  {
+    name: 'pitfall-skill-name-clash',
+    why: 'run: a name in .github/skills and .agents/skills and .claude/skills: .github wins',
+    tree: {
+      ...GIT,
+      '.agents/skills/same/SKILL.md': skill('same', 'The .agents one.'),
+      '.claude/skills/same/SKILL.md': skill('same', 'The .claude one.'),
+      '.github/skills/same/SKILL.md': skill('same', 'The .github one.'),
+    },
+  },
+  {
+    name: 'skills-clash-agents-over-claude',
+    why: 'run: a name in .agents/skills and .claude/skills: .agents wins',
+    tree: {
+      ...GIT,
+      '.agents/skills/dup/SKILL.md': skill('dup', 'Agents dup.'),
+      '.claude/skills/dup/SKILL.md': skill('dup', 'Claude dup.'),
+    },
+  },
+  {
+    name: 'skills-from-a-subfolder',
+    why: 'run: from a folder below the root, each folder of the cwd then the root is its own group: .github, .agents, .claude',
+    tree: {
+      ...GIT,
+      'sub/.agents/skills/s-ag/SKILL.md': skill('s-ag', 'Sub agents.'),
+      'sub/.github/skills/s-gh/SKILL.md': skill('s-gh', 'Sub github.'),
+      '.agents/skills/r-ag/SKILL.md': skill('r-ag', 'Root agents.'),
+      '.github/skills/r-gh/SKILL.md': skill('r-gh', 'Root github.'),
+      '.claude/skills/r-cl/SKILL.md': skill('r-cl', 'Root claude.'),
+      'sub/.claude/skills/s-cl/SKILL.md': skill('s-cl', 'Sub claude.'),
+    },
+    cwd: 'sub',
+  },
+  {
+    name: 'skills-below-the-cwd-not-read',
+    why: 'run: a skills folder below the working directory is not listed',
+    tree: {
+      ...GIT,
+      '.github/skills/top/SKILL.md': skill('top', 'At the root.'),
+      'pkg/.github/skills/low/SKILL.md': skill('low', 'Below.'),
+    },
+  },
+  {
+    name: 'skills-nested-folder',
+    why: 'run: a skill in a folder of a folder is found',
+    tree: {
+      ...GIT,
+      '.github/skills/group/inner/SKILL.md': skill('inner', 'Nested.'),
+      '.github/skills/flat/SKILL.md': skill('flat', 'Flat.'),
+    },
+  },
+  {
+    name: 'skills-name-from-the-header',
+    why: "run: the name is the header's name:, not the folder's",
+    tree: { ...GIT, '.github/skills/folder/SKILL.md': skill('header-name', 'Named in the header.') },
+  },
+  {
+    name: 'skills-description-from-the-body',
+    why: 'run: without description: the body without its headings, whitespace runs made one space',
+    tree: { ...GIT, '.github/skills/bodied/SKILL.md': '---\nname: bodied\n---\n\n# Title\n\nFirst line\nsecond line.\n\nLater.\n' },
+  },
+  {
+    name: 'skills-without-header-dropped',
+    why: 'run: a SKILL.md without a --- header is not listed',
+    tree: { ...GIT, '.github/skills/bare/SKILL.md': 'Just text.\n', '.github/skills/kept/SKILL.md': skill('kept', 'Has a header.') },
+  },
+  {
+    name: 'pitfall-skill-description-over-1024-dropped',
+    why: 'run: a description of 1,025 characters drops the whole skill, silently; 1,024 is kept',
+    tree: {
+      ...GIT,
+      '.github/skills/fits/SKILL.md': skill('fits', 'y'.repeat(1024)),
+      '.github/skills/toolong/SKILL.md': skill('toolong', 'z'.repeat(1025)),
+    },
+  },
+  {
+    name: 'skills-xml-escaped',
+    why: 'run: <, >, &, " and \' are escaped in the entry',
+    tree: { ...GIT, '.github/skills/xml/SKILL.md': '---\nname: xml\ndescription: "<b> & \\"q\\" \'a\'"\n---\nx\n' },
+  },
+  {
+    name: 'skills-user-folder',
+    why: "run: the user's folder's skills (~/.copilot/skills) follow the repository's, location user",
+    tree: { ...GIT, '.github/skills/repo/SKILL.md': skill('repo', 'Repository skill.') },
+    home: { '.copilot/skills/mine/SKILL.md': skill('mine', 'User skill.'), '.claude/skills/other/SKILL.md': skill('other', 'Not read.') },
+  },
+  {
+    name: 'skills-linked-folder',
+    why: 'run: a linked skill folder is followed',
+    tree: { ...GIT, 'shared/fmt/SKILL.md': skill('fmt', 'Through a link.'), '.github/skills/fmt': { link: '../../shared/fmt' } },
+  },
+  // ---- commands ---------------------------------------------------------------------------------
+  {
+    name: 'commands-as-skills',
+    why: "run: the root's .claude/commands/*.md are listed as skills after Copilot CLI's own; no header: the body",
+    tree: {
+      ...GIT,
+      '.claude/commands/deploy.md': '---\ndescription: Deploy it.\n---\nDeploy.\n',
+      '.claude/commands/plain.md': 'Just a command body.\n',
+    },
+  },
+  {
+    name: 'commands-shadowed-by-a-skill-and-nested-not-read',
+    why: 'run: a command named like a skill is not listed; a command in a subfolder is not read',
+    tree: {
+      ...GIT,
+      '.github/skills/m1/SKILL.md': skill('m1', 'The skill m1.'),
+      '.claude/commands/m1.md': '---\ndescription: Command m1.\n---\nx\n',
+      '.claude/commands/group/cmd.md': '---\ndescription: Grouped command.\n---\nx\n',
+    },
+  },
+  {
+    name: 'commands-of-the-cwd-then-the-root',
+    why: "run: from a subfolder the cwd's .claude/commands, then the root's",
+    tree: {
+      ...GIT,
+      '.claude/commands/rootcmd.md': '---\ndescription: Root command.\n---\nx\n',
+      'sub/.claude/commands/subcmd.md': '---\ndescription: Sub command.\n---\nx\n',
+    },
+    cwd: 'sub',
+  },
+  // ---- custom agents ------------------------------------------------------------------------------
+  {
+    name: 'agents-github-and-claude',
+    why: 'run: .github/agents (*.md, *.agent.md) and .claude/agents in the task tool, by name; the header name: names it',
+    tree: {
+      ...GIT,
+      '.github/agents/planner.agent.md': agent('Plans.'),
+      '.github/agents/reviewer.md': agent('Reviews code.'),
+      '.claude/agents/helper.md': '---\nname: helpme\ndescription: Claude helper.\n---\nHelp.\n',
+    },
+  },
+  {
+    name: 'agents-clash-github-wins',
+    why: 'run: the same file name in .github/agents and .claude/agents: .github wins',
+    tree: { ...GIT, '.github/agents/reviewer.md': agent('GitHub reviewer.'), '.claude/agents/reviewer.md': agent('Claude reviewer.') },
+  },
+  {
+    name: 'agents-nested-and-without-description',
+    why: 'run: a subfolder agent is named folder--file; one without description is left out',
+    tree: {
+      ...GIT,
+      '.github/agents/team/deep.md': agent('Deep agent.'),
+      '.github/agents/mute.md': '---\nname: mute\n---\nNo description.\n',
+    },
+  },
+  {
+    name: 'agents-cwd-root-and-user',
+    why: "run: from a subfolder the cwd's and the root's agent folders, and the user's ~/.copilot/agents",
+    tree: {
+      ...GIT,
+      '.claude/agents/ca.md': agent('Root claude agent.'),
+      'sub/.claude/agents/cb.md': agent('Sub claude agent.'),
+      'sub/.github/agents/gx.md': agent('Sub github agent.'),
+    },
+    home: { '.copilot/agents/homer.md': agent('Home agent.'), '.claude/agents/notread.md': agent('Not read.') },
+    cwd: 'sub',
+  },
+  // ---- excludeAgent -------------------------------------------------------------------------------
+  {
+    name: 'exclude-agent-forms',
+    why: 'run: excludeAgent naming coding-agent (plain, quoted, flow list, block list) skips the rule file; another agent or another case keeps it',
+    tree: {
+      ...GIT,
+      '.github/instructions/a.instructions.md': excluding('coding-agent', 'Plain excluded.'),
+      '.github/instructions/b.instructions.md': excluding('"coding-agent"', 'Quoted excluded.'),
+      '.github/instructions/c.instructions.md': excluding('[code-review, coding-agent]', 'Flow list excluded.'),
+      '.github/instructions/d.instructions.md': '---\napplyTo: "**"\nexcludeAgent:\n  - coding-agent\n---\nBlock list excluded.\n',
+      '.github/instructions/e.instructions.md': excluding('code-review', 'Code review only: kept.'),
+      '.github/instructions/f.instructions.md': excluding('Coding-Agent', 'Case differs: kept.'),
+    },
+  },
+  {
+    name: 'exclude-agent-scoped-rule-and-claude-rule',
+    why: 'run: the key also skips a scoped rule (no table row) and a .claude/rules file',
+    tree: {
+      ...GIT,
+      '.github/instructions/scoped.instructions.md': '---\napplyTo: "src/**"\nexcludeAgent: coding-agent\n---\nScoped excluded.\n',
+      '.github/instructions/kept.instructions.md': '---\napplyTo: "src/**"\n---\nScoped kept.\n',
+      '.claude/rules/g.md': excluding('coding-agent', 'Claude rule excluded.'),
+    },
+  },
+  {
+    name: 'exclude-agent-user-and-subfolder',
+    why: "run: the user's instructions and the root's and cwd's .github/instructions honour the key too",
+    tree: {
+      ...GIT,
+      '.github/instructions/root.instructions.md': excluding('coding-agent', 'Root excluded.'),
+      'sub/.github/instructions/sub.instructions.md': excluding('coding-agent', 'Sub excluded.'),
+      'sub/.github/instructions/keep.instructions.md': excluding('code-review', 'Sub kept.'),
+    },
+    home: { '.copilot/instructions/u.instructions.md': excluding('coding-agent', 'User excluded.') },
+    cwd: 'sub',
+  },
+];

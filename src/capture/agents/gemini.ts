@@ -191,7 +191,8 @@ export function listingsIn(system: string, cwd: string, home: string): Extracted
 }
 
 /**
- * Lines of the request the two-run proof attributes to Gemini itself: the workspace's directory
+ * Lines of the request the two-run proof attributes to Gemini itself: the id of the scripted
+ * tool call (a time), and the workspace's directory
  * tree in the first user message ("Directory Structure", getFolderStructure: `├───`/`└───` after
  * `│   `/`    ` indents, a folder with `/`, a cut one with `/...`), whose lines change when a
  * repository file is removed. The pattern takes a line that is one tree entry, a name with no
@@ -199,6 +200,14 @@ export function listingsIn(system: string, cwd: string, home: string): Extracted
  */
 export const GEMINI_RESIDUE: readonly ResidueKind[] = [
   { kind: 'directory tree', pattern: /^(?:│ {3}| {4})*[├└]───(?:[^/\n]+\/?(?:\.\.\.)?|\.\.\.)$/ },
+  // A file's skill named like a built-in one takes its place: without the file, the built-in entry is back.
+  {
+    kind: 'built-in skill entry',
+    pattern:
+      /^ {2}<\/?skill>$|^ {4}<name>(?:skill-creator|antigravity-support)<\/name>$|^ {4}<location>[^<]*\/bundle\/builtin\/(?:skill-creator|antigravity-support)\/SKILL\.md<\/location>$|^ {4}<description>(?:Guide for creating effective skills\. |Use when the user asks questions, seeks help, or requests instructions related to installing, setting up, or migrating to Antigravity CLI\. )/,
+  },
+  // The id Gemini gives the scripted read_file call (`read_file_<epoch ms>_<n>`): a time, not the files.
+  { kind: 'tool call id', pattern: /^read_file_\d{13}_\d+$/ },
 ];
 
 function extract(input: ExtractInput): Extracted {

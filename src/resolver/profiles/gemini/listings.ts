@@ -21,6 +21,9 @@ const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
 /** The subagents Gemini registers itself, before any file's (registry.js loadBuiltInAgents; the browser agent is off by default). */
 export const GEMINI_BUILTIN_AGENTS: readonly string[] = Object.freeze(['codebase_investigator', 'cli_help', 'generalist']);
 
+/** The skills of Gemini's own install (bundle/builtin), listed before any file's. */
+export const GEMINI_BUILTIN_SKILLS: readonly string[] = Object.freeze(['skill-creator', 'antigravity-support']);
+
 /** Keys a local agent's header may have (agentLoader.js localAgentSchema, `.strict()`). */
 const LOCAL_AGENT_KEYS = new Set(['kind', 'name', 'description', 'display_name', 'tools', 'mcp_servers', 'model', 'temperature', 'max_turns', 'timeout_mins']);
 
@@ -108,7 +111,8 @@ function skills(inputs: GeminiListingInputs): ListingEvidence[] {
   ];
   // skillManager.js addSkillsWithPrecedence: a Map by name; a later folder's skill replaces an
   // earlier one of the same name in the earlier one's place.
-  const winners = new Map<string, ListingEvidence>();
+  // The built-in skills come first; a file's skill of the same name takes its place.
+  const winners = new Map<string, ListingEvidence | null>(GEMINI_BUILTIN_SKILLS.map((n) => [n, null]));
   const others: ListingEvidence[] = [];
   for (const folder of folders) {
     for (const f of skillFiles(ctx, folder.dir, folder.own)) {
@@ -138,7 +142,7 @@ function skills(inputs: GeminiListingInputs): ListingEvidence[] {
     }
   }
   const disabled = new Set(config.disabledSkills.map((n) => n.toLowerCase()));
-  const listed = [...winners.values()].map((e) => {
+  const listed = [...winners.values()].filter((e): e is ListingEvidence => e !== null).map((e) => {
     if (!config.skillsEnabled) return unsent(e, 'not-loaded', 'skills.enabled is false: Gemini CLI lists no skill');
     if (disabled.has(e.name.toLowerCase())) return unsent(e, 'not-loaded', 'skills.disabled names it');
     return e;

@@ -15,6 +15,22 @@ import { isSymlink, kindOf, listInOrder, peekText } from '../agent/peek';
 import { type ListingFile, LISTING_FILE_BYTES, filesIn, listingPath, skillsIn, unsent } from '../agent/skills';
 import type { GeminiListingConfig } from './discover';
 
+/**
+ * An agent header's mapping as agentLoader.js reads it. Gemini's pattern leaves the header's last
+ * line break out, and its agent reader then ends a block scalar of the last key without one (seen
+ * in a run: `agent-multiline-description`), where the `yaml` library keeps it: that one line break
+ * is taken off. Its skill reader keeps it (`skill-description-yaml-forms`).
+ */
+function headerOf(block: string): Record<string, unknown> | undefined {
+  const attrs = parseHeaderBlock(block);
+  if (attrs === undefined) return undefined;
+  const keys = Object.keys(attrs);
+  const last = keys[keys.length - 1];
+  const value = last === undefined ? undefined : attrs[last];
+  if (typeof value === 'string' && value.endsWith('\n') && !block.endsWith('\n')) return { ...attrs, [last]: value.slice(0, -1) };
+  return attrs;
+}
+
 /** Gemini's FRONTMATTER_REGEX (skills and agents): `---` on line 1, the block, a line starting `---`. */
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
 
@@ -154,7 +170,7 @@ function skills(inputs: GeminiListingInputs): ListingEvidence[] {
 export function geminiAgentHeader(text: string): { name: string; description: string } | { why: string; remote?: true } {
   const m = FRONTMATTER.exec(text);
   if (!m) return { why: 'Gemini CLI skips an agent file that does not start with a --- header' };
-  const attrs = parseHeaderBlock(m[1]);
+  const attrs = headerOf(m[1]);
   if (attrs === undefined) return { why: 'its header is not a YAML mapping: Gemini CLI reports a load error and skips it' };
   if (attrs.kind === 'remote' || REMOTE_AGENT_KEYS.some((k) => k in attrs))
     return { why: 'a remote agent: Gemini CLI fetches its card over the network, which Holaryn does not model', remote: true };

@@ -203,7 +203,7 @@ export const listingCases: OracleCase[] = [
     },
   },
   {
-    name: 'pitfall-agent-replaces-builtin',
+    name: 'agent-replaces-builtin',
     why: 'listSubagents: a project agent named Explore comes in the project block and the built-in Explore is gone',
     tree: { ...GIT, '.qwen/agents/explore.md': agent('Explore', 'Our own explorer.') },
   },

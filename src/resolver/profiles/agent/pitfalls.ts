@@ -3,6 +3,7 @@
  * the budget losses of an agent that cuts its files at a byte budget (Codex root first, Kimi
  * deepest first).
  */
+import type { ListingEvidence } from '../../evidence';
 import type { AgentCode, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 
 /** Paths named in one message at most. */
@@ -117,6 +118,30 @@ export function* lossFindings(
     const f = ws.onLine(rel, code, text, at.line, describe(rel, worst, list.length - 1, at));
     f.column = at.column;
     out.push(f);
+  }
+  return out;
+}
+
+/**
+ * One finding per skill, subagent or command entry of the agent's answer in the root whose file
+ * lies in the workspace and which `pick` turns into a finding (a skill the agent drops, a name
+ * clash, a cut description: each profile decides from the entry's status and reason), on line 1
+ * of its file.
+ */
+export function* listingFindings(
+  ws: PitfallWorkspace,
+  pick: (l: ListingEvidence) => { code: AgentCode; message: string } | undefined,
+): Generator<void, PitfallFinding[]> {
+  const ev = ws.resolve('');
+  yield;
+  if (!ev) return [];
+  const out: PitfallFinding[] = [];
+  for (const l of ev.listings) {
+    const found = pick(l);
+    if (!found) continue;
+    const rel = ws.rel(ev, l.source);
+    if (rel === undefined || ws.text(rel) === undefined) continue;
+    out.push(ws.onLine(rel, found.code, ws.text(rel), 1, found.message));
   }
   return out;
 }

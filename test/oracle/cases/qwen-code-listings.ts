@@ -220,14 +220,19 @@ export const listingCases: OracleCase[] = [
   },
   {
     name: 'agent-multiline-description',
-    why: 'the Agent tool writes `- **name**: description` with the description as parsed',
-    tree: { ...GIT, '.qwen/agents/doc.md': '---\nname: doc\ndescription: |\n  Writes docs.\n  - never code\n---\nBody.\n' },
+    why: 'the Agent tool writes `- **name**: description` with the description as parsed; SubagentValidator refuses a system prompt under 10 characters (seen: none of Body. was listed)',
+    tree: {
+      ...GIT,
+      '.qwen/agents/doc.md': '---\nname: doc\ndescription: |\n  Writes docs.\n  - never code\n---\nYou write the docs.\n',
+      '.qwen/agents/folded.md': '---\nname: folded\ndescription: >\n  Folded one\n  and two.\n---\nBody.\n',
+      '.qwen/agents/lit.md': '---\nname: lit\ndescription: |\n  Line one.\n  Line two.\n---\nYou keep the lines.\n',
+    },
   },
 
   // ---- trust ----------------------------------------------------------------------------------
   {
     name: 'untrusted-folder-listings',
-    why: 'folder trust on, no rule: FileCommandLoader loads no command at all (user ones included); skills and agents are listed as in a trusted folder',
+    why: 'folder trust on, no rule: the context files are held back, but skills, commands and agents are listed as in a trusted folder (seen in a run)',
     tree: {
       ...GIT,
       '.qwen/skills/proj/SKILL.md': skill('proj', 'Project skill.'),

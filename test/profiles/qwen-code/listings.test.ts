@@ -74,7 +74,8 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
     );
   });
 
-  it('skill and command headers as Qwen reads them', () => {
+  it('skill and command headers as Qwen reads them (its line reader when YAML fails)', () => {
+    assert.deepEqual(qwenCommand('---\ndescription: [unclosed\n---\nx', 'x.md', '.md'), { description: '[unclosed', invocable: true });
     assert.ok('why' in qwenSkillHeader(skill('my skill', 'x')));
     assert.ok('why' in qwenSkillHeader('---\nname: a\n---\n'));
     assert.deepEqual(qwenSkillHeader('---\nname: n\ndescription: 42\nwhen_to_use: w\n---\n'), {
@@ -88,7 +89,7 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
     assert.ok('why' in qwenCommand('---\ndescription: 42\n---\nx', 'x.md', '.md'));
   });
 
-  it('folder trust on and untrusted: no command at all', () => {
+  it('folder trust on and untrusted: the commands are listed all the same (seen in a run)', () => {
     const ev = resolve({
       [`${HOME}/.qwen/settings.json`]: JSON.stringify({ security: { folderTrust: { enabled: true } } }),
       [`${HOME}/.qwen/commands/mine.md`]: 'Mine.\n',
@@ -97,8 +98,8 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
     assert.deepEqual(
       ev.listings.map((l) => [l.name, l.status]),
       [
-        ['mine', 'untrusted'],
-        ['deploy', 'untrusted'],
+        ['deploy', 'included'],
+        ['mine', 'included'],
       ],
     );
   });

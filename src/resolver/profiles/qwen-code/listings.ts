@@ -59,7 +59,7 @@ export const QWEN_BUILTIN_AGENTS: readonly string[] = Object.freeze([
 export interface QwenListingInputs {
   readonly ctx: DiscoverContext;
   readonly home: QwenHome;
-  /** Whether the folder is trusted (folder trust on and untrusted: Qwen loads no command at all). */
+  /** Whether the folder is trusted: it changes no listing (seen: `untrusted-folder-listings`). */
   readonly trusted: boolean;
   /** `skills.disabled` of the settings read, together (Qwen merges the lists). */
   readonly disabledSkills: readonly string[];
@@ -78,14 +78,96 @@ export function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
-/** Qwen's YAML reader for headers: the `yaml` library, core schema, a mapping or nothing. */
-function yamlMapping(block: string): Record<string, unknown> | undefined {
-  try {
-    const value = parseYaml(block, { schema: 'core' }) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
+/** yaml-parser.ts parseValue: the scalar forms Qwen's fallback reader knows. */
+function simpleValue(value: string): unknown {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (value === '') return '';
+  if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
+    return value
+      .slice(1, -1)
+      .replace(/\\"/g, '"')
+      .replace(/\\\\/g, '\\');
+  const num = Number(value);
+  return !isNaN(num) && isFinite(num) ? num : value;
+}
+
+/**
+ * yaml-parser.ts parseSimple: Qwen's fallback when the `yaml` library rejects a header or gives no
+ * mapping. Not a YAML reader: it splits lines at the first `:`, takes `  - ` lines as a list and
+ * indented lines after an empty value as a one-level map, as Qwen's own code does, so that a
+ * header Qwen still lists (`description: Use when: x`, `[unclosed`) is listed here too.
+ */
+function simpleHeader(block: string): Record<string, unknown> {
+  const lines = block.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  const result: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let currentKey = '';
+  let list: unknown[] = [];
+  let inList = false;
+  let object: Record<string, unknown> = {};
+  let inObject = false;
+  let objectKey = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.startsWith('  - ')) {
+      if (!inList) {
+        inList = true;
+        list = [];
+      }
+      list.push(simpleValue(line.substring(4).trim()));
+      continue;
+    }
+    if (inList) {
+      result[currentKey] = list;
+      inList = false;
+      list = [];
+      currentKey = '';
+    }
+    if (line.startsWith('  ') && inObject) {
+      const [key, ...rest] = line.trim().split(':');
+      object[key.trim()] = simpleValue(rest.join(':').trim());
+      continue;
+    }
+    if (inObject) {
+      result[objectKey] = object;
+      inObject = false;
+      object = {};
+      objectKey = '';
+    }
+    if (!line.includes(':')) continue;
+    const [key, ...rest] = line.split(':');
+    const value = rest.join(':').trim();
+    if (value !== '') {
+      result[key.trim()] = simpleValue(value);
+      continue;
+    }
+    currentKey = key.trim();
+    const next = lines[i + 1];
+    if (next === undefined || next.startsWith('  - ')) continue;
+    if (next.startsWith('  ')) {
+      inObject = true;
+      objectKey = currentKey;
+      object = {};
+      currentKey = '';
+    }
   }
+  if (inList) result[currentKey] = list;
+  if (inObject) result[objectKey] = object;
+  return result;
+}
+
+/** Qwen's header reader (yaml-parser.ts parse): the `yaml` library, core schema, a mapping; else its fallback; null values left out. */
+function qwenHeader(block: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = parseYaml(block, { schema: 'core' }) as unknown;
+  } catch {
+    value = undefined;
+  }
+  const mapping =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : simpleHeader(block);
+  return Object.fromEntries(Object.entries(mapping).filter(([, v]) => v !== null && v !== undefined));
 }
 
 const present = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
@@ -102,8 +184,7 @@ export interface QwenSkill {
 export function qwenSkillHeader(text: string): QwenSkill | { why: string } {
   const m = /^---\n([\s\S]*?)\n---(?:\n|$)([\s\S]*)$/.exec(normalized(text));
   if (!m) return { why: 'Qwen Code skips a SKILL.md without a --- header' };
-  const h = yamlMapping(m[1]);
-  if (!h) return { why: 'its header does not parse as a YAML mapping (Qwen falls back to a line reader Holaryn does not model)' };
+  const h = qwenHeader(m[1]);
   if (!present(h.name)) return { why: 'its header has no name: Qwen Code skips it' };
   if (!present(h.description)) return { why: 'its header has no description: Qwen Code skips it' };
   const name = String(h.name);
@@ -274,15 +355,7 @@ export function qwenCommand(text: string, file: string, ext: '.md' | '.toml'): {
     return { description: (value.description as string | undefined) || fallback, invocable: true };
   }
   const m = /^---\n(?:([\s\S]*?)\n)?---(?:\n|$)([\s\S]*)$/.exec(normalized(text));
-  let header: Record<string, unknown> | undefined;
-  if (m && (m[1] ?? '').trim() !== '') {
-    try {
-      const value = parseYaml(m[1], { schema: 'core' }) as unknown;
-      header = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-    } catch {
-      return { why: 'its header does not parse as YAML: Qwen Code skips it' };
-    }
-  }
+  const header = m && (m[1] ?? '').trim() !== '' ? qwenHeader(m[1]) : undefined;
   if (header) {
     for (const key of ['argument-hint', 'when_to_use'])
       if (header[key] !== undefined && typeof header[key] !== 'string') return { why: `its ${key} is not a string: Qwen Code skips it` };
@@ -315,10 +388,6 @@ function commandList(inputs: QwenListingInputs, skillNames: ReadonlySet<string>)
         .map((s) => s.replaceAll(':', '_'))
         .join(':');
       const base = { kind: 'command' as const, name, source: listingPath(ctx, file.abs), place: 'first-user-message' as const };
-      if (!inputs.trusted) {
-        others.push(unsent(base, 'untrusted', 'folder trust is on and the folder is not trusted: Qwen Code loads no command'));
-        continue;
-      }
       if (!file.read.ok) {
         others.push(unsent(base, 'dropped', `it could not be read (${file.read.why})`));
         continue;
@@ -369,11 +438,24 @@ function commandList(inputs: QwenListingInputs, skillNames: ReadonlySet<string>)
 export function qwenAgentHeader(text: string): { name: string; description: string } | { why: string } {
   const m = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(normalized(text));
   if (!m) return { why: 'Qwen Code skips an agent file without a --- header' };
-  const h = yamlMapping(m[1]);
-  if (!h) return { why: 'its header does not parse as a YAML mapping (Qwen falls back to a line reader Holaryn does not model)' };
+  const h = qwenHeader(m[1]);
   if (!present(h.name)) return { why: 'its header has no name: Qwen Code skips it' };
   if (!present(h.description)) return { why: 'its header has no description: Qwen Code skips it' };
+  const name = String(h.name).trim();
+  const refused = agentNameProblem(name);
+  if (refused) return { why: `its name ${JSON.stringify(name)} ${refused}: Qwen Code skips it` };
+  if (String(h.description).trim() === '') return { why: 'its description is blank: Qwen Code skips it' };
+  if (m[2].trim().length < 10) return { why: 'its system prompt (the text after the header) is under 10 characters: Qwen Code skips it' };
   return { name: String(h.name), description: String(h.description) };
+}
+
+/** SubagentValidator.validateName: why a name is refused, or undefined. */
+function agentNameProblem(name: string): string | undefined {
+  if (name.length < 2 || name.length > 50) return 'is not 2 to 50 characters long';
+  if (!/^[\p{L}\p{N}_-]+$/u.test(name)) return 'has characters other than letters, digits, - and _';
+  if (/^[-_]|[-_]$/.test(name)) return 'starts or ends with - or _';
+  if (['self', 'system', 'user', 'model', 'tool', 'config', 'default', 'main'].includes(name.toLowerCase())) return 'is reserved';
+  return undefined;
 }
 
 /** One subagent entry of the `agent` tool's description. */

@@ -151,7 +151,8 @@ export function filesIn(text: string): string[] {
 const BUILTIN_AGENTS = new Set(['codebase_investigator', 'cli_help', 'generalist', 'browser_agent']);
 
 /** A skill entry of `<available_skills>` (snippets.legacy.js renderAgentSkills). */
-const SKILL_ENTRY = /^ {2}<skill>\n {4}<name>(.*)<\/name>\n {4}<description>[\s\S]*?<\/description>\n {4}<location>(.*)<\/location>\n {2}<\/skill>$/gm;
+const SKILL_ENTRY =
+  /^ {2}<skill>\n {4}<name>(.*)<\/name>\n {4}<description>[\s\S]*?<\/description>\n {4}<location>(.*)<\/location>\n {2}<\/skill>$/gm;
 
 /** The subagent list of "# Available Sub-Agents" (Gemini 2.5 models: `- name -> description` lines). */
 const AGENTS_OPEN = 'The following sub-agents are available:\n\n';

@@ -224,7 +224,8 @@ export function instructionSpan(text: string): string | undefined {
 }
 
 /** The bundled skills of 0.24.4 (their `<location>` is `bundled`; a file's skill says `project` or `user`). */
-const SKILL_ENTRY = /^<skill>\n<name>\n(.*)\n<\/name>\n<description>\n[\s\S]*?\n<\/description>(?:\n<location>\n(.*)\n<\/location>)?\n<\/skill>$/gm;
+const SKILL_ENTRY =
+  /^<skill>\n<name>\n(.*)\n<\/name>\n<description>\n[\s\S]*?\n<\/description>(?:\n<location>\n(.*)\n<\/location>)?\n<\/skill>$/gm;
 
 /** The subagents Qwen registers itself, in its order, after the files' ones (BuiltinAgentRegistry). */
 const BUILTIN_AGENTS = ['general-purpose', 'Explore', 'statusline-setup', 'review-agent', 'claude-code', 'codex'];

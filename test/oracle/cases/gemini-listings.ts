@@ -105,7 +105,7 @@ export const listingCases: OracleCase[] = [
   // ---- skills: clashes -----------------------------------------------------------------------
   {
     name: 'pitfall-skill-name-clash',
-    why: 'addSkillsWithPrecedence: a project skill replaces the user skill of the same name in the user one\'s place; .agents/skills replaces .gemini/skills',
+    why: "addSkillsWithPrecedence: a project skill replaces the user skill of the same name in the user one's place; .agents/skills replaces .gemini/skills",
     tree: {
       ...GIT,
       '.gemini/skills/deploy/SKILL.md': skill('deploy', 'Project deploy.'),

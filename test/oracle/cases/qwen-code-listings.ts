@@ -125,7 +125,10 @@ export const listingCases: OracleCase[] = [
     why: 'trimSkillEntriesTowardsBudget keeps the first line: a 3,000-character description of one line is sent whole even over the budget',
     tree: {
       ...GIT,
-      '.qwen/skills/release/SKILL.md': skill('release', `Use this skill for releases. ${'Every step is checked twice. '.repeat(100)}`.trim()),
+      '.qwen/skills/release/SKILL.md': skill(
+        'release',
+        `Use this skill for releases. ${'Every step is checked twice. '.repeat(100)}`.trim(),
+      ),
     },
   },
   {

@@ -48,7 +48,7 @@ describe('gemini listings (src/resolver/profiles/gemini/README.md, Listings)', (
     assert.equal(ev.listings[2].place, 'system-prompt');
   });
 
-  it('a clash: the later folder wins in the earlier one\'s place, the loser is shadowed', () => {
+  it("a clash: the later folder wins in the earlier one's place, the loser is shadowed", () => {
     const ev = resolve({
       '/r/.gemini/skills/d/SKILL.md': skill('deploy', 'Project.'),
       [`${HOME}/.gemini/skills/d/SKILL.md`]: skill('deploy', 'Mine.'),
@@ -89,7 +89,7 @@ describe('gemini listings (src/resolver/profiles/gemini/README.md, Listings)', (
     assert.ok(off.listings.every((l) => l.status === 'not-loaded'));
   });
 
-  it('skill headers: the YAML reader, then Gemini\'s line reader; the name sanitized; no header is dropped', () => {
+  it("skill headers: the YAML reader, then Gemini's line reader; the name sanitized; no header is dropped", () => {
     assert.deepEqual(geminiSkillHeader(skill('"a:b/c"', 'D.')), { name: 'a-b-c', description: 'D.' });
     assert.deepEqual(geminiSkillHeader('---\nname: x\ndescription: Use when: y\n---\n'), { name: 'x', description: 'Use when: y' });
     assert.deepEqual(geminiSkillHeader('---\nname: n\ndescription: 42\n---\n'), { name: 'n', description: '42' });
@@ -149,14 +149,11 @@ describe('gemini listings (src/resolver/profiles/gemini/README.md, Listings)', (
         '.agents/skills/b/SKILL.md': skill('deploy', 'Two.'),
         '.gemini/agents/reviewer.md': agent('reviewer', 'Reviews.'),
       });
-      assert.deepEqual(
-        findings.map((f) => [f.code, f.file]).sort(),
-        [
-          ['agent-gemini-agent-unacknowledged', '.gemini/agents/reviewer.md'],
-          ['agent-gemini-listing-clash', '.gemini/skills/a/SKILL.md'],
-          ['agent-gemini-skill-dropped', '.gemini/skills/nohead/SKILL.md'],
-        ],
-      );
+      assert.deepEqual(findings.map((f) => [f.code, f.file]).sort(), [
+        ['agent-gemini-agent-unacknowledged', '.gemini/agents/reviewer.md'],
+        ['agent-gemini-listing-clash', '.gemini/skills/a/SKILL.md'],
+        ['agent-gemini-skill-dropped', '.gemini/skills/nohead/SKILL.md'],
+      ]);
     });
 
     it('clean skills give no finding', () => {

@@ -45,7 +45,10 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
       ev.listings[0].text,
       '<skill>\n<name>\nAlpha\n</name>\n<description>\nA. (project)\n</description>\n<location>\nproject\n</location>\n</skill>',
     );
-    assert.equal(ev.listings[3].text, '<skill>\n<name>\nplain\n</name>\n<description>\nCustom command from plain.md\n</description>\n</skill>');
+    assert.equal(
+      ev.listings[3].text,
+      '<skill>\n<name>\nplain\n</name>\n<description>\nCustom command from plain.md\n</description>\n</skill>',
+    );
     assert.equal(ev.listings[4].text, '- **reviewer**: Reviews.');
   });
 
@@ -112,7 +115,10 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
       const root = temp.make('holaryn-qwen-');
       const homeDir = temp.make('holaryn-qwen-home-');
       writeTree(root, files);
-      const result = lintWorkspace(root, { budgetCheck: false, agents: { agents: ['qwen-code'], env: { HOME: homeDir }, homedir: homeDir } });
+      const result = lintWorkspace(root, {
+        budgetCheck: false,
+        agents: { agents: ['qwen-code'], env: { HOME: homeDir }, homedir: homeDir },
+      });
       return result.findings.filter((f) => f.code.startsWith('agent-qwen-code-'));
     }
 
@@ -125,14 +131,11 @@ describe('qwen-code listings (src/resolver/profiles/qwen-code/README.md, Listing
         '.agents/skills/b/SKILL.md': skill('deploy', 'Two.'),
         '.qwen/skills/long/SKILL.md': `---\nname: long\ndescription: ${long}---\n`,
       });
-      assert.deepEqual(
-        findings.map((f) => [f.code, f.file]).sort(),
-        [
-          ['agent-qwen-code-listing-clash', '.agents/skills/b/SKILL.md'],
-          ['agent-qwen-code-listing-cut', '.qwen/skills/long/SKILL.md'],
-          ['agent-qwen-code-skill-dropped', '.qwen/skills/bad/SKILL.md'],
-        ],
-      );
+      assert.deepEqual(findings.map((f) => [f.code, f.file]).sort(), [
+        ['agent-qwen-code-listing-clash', '.agents/skills/b/SKILL.md'],
+        ['agent-qwen-code-listing-cut', '.qwen/skills/long/SKILL.md'],
+        ['agent-qwen-code-skill-dropped', '.qwen/skills/bad/SKILL.md'],
+      ]);
     });
   });
 });

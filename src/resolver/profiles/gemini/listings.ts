@@ -41,7 +41,18 @@ export const GEMINI_BUILTIN_AGENTS: readonly string[] = Object.freeze(['codebase
 export const GEMINI_BUILTIN_SKILLS: readonly string[] = Object.freeze(['skill-creator', 'antigravity-support']);
 
 /** Keys a local agent's header may have (agentLoader.js localAgentSchema, `.strict()`). */
-const LOCAL_AGENT_KEYS = new Set(['kind', 'name', 'description', 'display_name', 'tools', 'mcp_servers', 'model', 'temperature', 'max_turns', 'timeout_mins']);
+const LOCAL_AGENT_KEYS = new Set([
+  'kind',
+  'name',
+  'description',
+  'display_name',
+  'tools',
+  'mcp_servers',
+  'model',
+  'temperature',
+  'max_turns',
+  'timeout_mins',
+]);
 
 /** Keys that make a header a remote agent's (agentLoader.js remote schemas). */
 const REMOTE_AGENT_KEYS = ['agent_card_url', 'agent_card_json', 'auth'];
@@ -88,8 +99,7 @@ export function geminiSkillHeader(text: string): { name: string; description: st
   const attrs = parseHeaderBlock(m[1]);
   const name = attrs?.name;
   const description = attrs?.description;
-  const parsed =
-    typeof name === 'string' && typeof description === 'string' ? { name, description } : simpleHeader(m[1]);
+  const parsed = typeof name === 'string' && typeof description === 'string' ? { name, description } : simpleHeader(m[1]);
   if (!parsed) return { why: 'Gemini CLI skips a SKILL.md whose header has no name and description' };
   return { name: parsed.name.replace(/[:\\/<>*?"|]/g, '-'), description: parsed.description };
 }
@@ -158,11 +168,13 @@ function skills(inputs: GeminiListingInputs): ListingEvidence[] {
     }
   }
   const disabled = new Set(config.disabledSkills.map((n) => n.toLowerCase()));
-  const listed = [...winners.values()].filter((e): e is ListingEvidence => e !== null).map((e) => {
-    if (!config.skillsEnabled) return unsent(e, 'not-loaded', 'skills.enabled is false: Gemini CLI lists no skill');
-    if (disabled.has(e.name.toLowerCase())) return unsent(e, 'not-loaded', 'skills.disabled names it');
-    return e;
-  });
+  const listed = [...winners.values()]
+    .filter((e): e is ListingEvidence => e !== null)
+    .map((e) => {
+      if (!config.skillsEnabled) return unsent(e, 'not-loaded', 'skills.enabled is false: Gemini CLI lists no skill');
+      if (disabled.has(e.name.toLowerCase())) return unsent(e, 'not-loaded', 'skills.disabled names it');
+      return e;
+    });
   return [...listed, ...others];
 }
 
@@ -189,7 +201,9 @@ export function geminiAgentHeader(text: string): { name: string; description: st
 function agentFiles(ctx: DiscoverContext, dir: string, own: boolean): ListingFile[] {
   const P = ctx.fs.path;
   if (kindOf(ctx.fs, dir) !== 'directory') return [];
-  const names = new Set(listInOrder(ctx.fs, dir).filter((n) => !n.startsWith('_') && n.endsWith('.md') && !isSymlink(ctx.fs, P.join(dir, n))));
+  const names = new Set(
+    listInOrder(ctx.fs, dir).filter((n) => !n.startsWith('_') && n.endsWith('.md') && !isSymlink(ctx.fs, P.join(dir, n))),
+  );
   return filesIn(ctx, dir, ['.md'], { order: 'listed', own }).filter((f) => names.has(f.entry));
 }
 
@@ -229,7 +243,12 @@ function agents(inputs: GeminiListingInputs): ListingEvidence[] {
         others.push(unsent({ ...base, name: fallback }, header.remote ? 'not-loaded' : 'dropped', header.why));
         continue;
       }
-      const entry: ListingEvidence = { ...base, name: header.name, status: 'included', text: geminiAgentEntry(header.name, header.description) };
+      const entry: ListingEvidence = {
+        ...base,
+        name: header.name,
+        status: 'included',
+        text: geminiAgentEntry(header.name, header.description),
+      };
       if (!config.agentsEnabled) {
         others.push(unsent(entry, 'not-loaded', 'experimental.enableAgents is false: Gemini CLI lists no subagent'));
         continue;

@@ -86,8 +86,10 @@ function readQwenConfig(ctx: ProfileContext): QwenConfig {
     : early;
   diagnostics.push(...fileNameDiagnostics(QWEN_SETTINGS, settings, () => NAME_WHAT));
   const disabledSkills = new Set<string>();
-  for (const l of [user, workspace]) for (const n of (l?.values.get('skills.disabled') as readonly string[] | undefined) ?? []) disabledSkills.add(n);
-  if (settings['skills.disabled'].from === 'set') for (const n of settings['skills.disabled'].value as readonly string[]) disabledSkills.add(n);
+  for (const l of [user, workspace])
+    for (const n of (l?.values.get('skills.disabled') as readonly string[] | undefined) ?? []) disabledSkills.add(n);
+  if (settings['skills.disabled'].from === 'set')
+    for (const n of settings['skills.disabled'].value as readonly string[]) disabledSkills.add(n);
   return { home, trusted: trust.trusted, diagnostics, configFiles, settings, disabledSkills: [...disabledSkills] };
 }
 

@@ -85,10 +85,7 @@ function simpleValue(value: string): unknown {
   if (value === 'null') return null;
   if (value === '') return '';
   if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
-    return value
-      .slice(1, -1)
-      .replace(/\\"/g, '"')
-      .replace(/\\\\/g, '\\');
+    return value.slice(1, -1).replace(/\\"/g, '"').replace(/\\\\/g, '\\');
   const num = Number(value);
   return !isNaN(num) && isFinite(num) ? num : value;
 }
@@ -188,7 +185,8 @@ export function qwenSkillHeader(text: string): QwenSkill | { why: string } {
   if (!present(h.name)) return { why: 'its header has no name: Qwen Code skips it' };
   if (!present(h.description)) return { why: 'its header has no description: Qwen Code skips it' };
   const name = String(h.name);
-  if (!/^[\p{L}\p{N}_:.-]+$/u.test(name)) return { why: `its name ${JSON.stringify(name)} has characters Qwen Code refuses (letters, digits, _ : . - only)` };
+  if (!/^[\p{L}\p{N}_:.-]+$/u.test(name))
+    return { why: `its name ${JSON.stringify(name)} has characters Qwen Code refuses (letters, digits, _ : . - only)` };
   let paths: string[] | undefined;
   if (h.paths !== undefined && h.paths !== null) {
     if (!Array.isArray(h.paths)) return { why: 'its paths is not a list: Qwen Code skips it' };
@@ -268,7 +266,9 @@ function skillList(
           text: qwenSkillEntry(skill.name, skill.description, skill.whenToUse, level),
         };
         if (seen.has(skill.name)) {
-          others.push(unsent(evidence, 'shadowed', `Qwen Code lists the first skill named ${skill.name} (project before user, .qwen before .agents)`));
+          others.push(
+            unsent(evidence, 'shadowed', `Qwen Code lists the first skill named ${skill.name} (project before user, .qwen before .agents)`),
+          );
           continue;
         }
         seen.add(skill.name);
@@ -280,11 +280,24 @@ function skillList(
   const listed: SkillFound[] = [];
   for (const s of found) {
     if (disabled.has(s.skill.name.trim().toLowerCase())) others.push(unsent(s.evidence, 'not-loaded', 'skills.disabled names it'));
-    else if (s.skill.hidden) others.push(unsent(s.evidence, 'not-loaded', 'disable-model-invocation: Qwen Code does not list it to the model'));
+    else if (s.skill.hidden)
+      others.push(unsent(s.evidence, 'not-loaded', 'disable-model-invocation: Qwen Code does not list it to the model'));
     else if (s.skill.paths && !pathsMatch(ctx, s.skill.paths, targets))
-      others.push(unsent(s.evidence, 'not-loaded', `paths ${JSON.stringify(s.skill.paths)}: Qwen Code lists it only once a tool touches a matching file`));
+      others.push(
+        unsent(
+          s.evidence,
+          'not-loaded',
+          `paths ${JSON.stringify(s.skill.paths)}: Qwen Code lists it only once a tool touches a matching file`,
+        ),
+      );
     else if (s.skill.paths)
-      others.push(unsent(s.evidence, 'not-loaded', `paths ${JSON.stringify(s.skill.paths)}: listed after the tool call that touches a matching file, which Holaryn does not model`));
+      others.push(
+        unsent(
+          s.evidence,
+          'not-loaded',
+          `paths ${JSON.stringify(s.skill.paths)}: listed after the tool call that touches a matching file, which Holaryn does not model`,
+        ),
+      );
     else listed.push(s);
   }
   // The bundled skills a file's skill does not replace count toward the budget.
@@ -343,7 +356,11 @@ function commandFiles(ctx: DiscoverContext, dir: string, own: boolean, ext: stri
 }
 
 /** A command file as FileCommandLoader reads it: its description (or Qwen's default), whether the model may invoke it, or why it is skipped. */
-export function qwenCommand(text: string, file: string, ext: '.md' | '.toml'): { description: string; invocable: boolean } | { why: string } {
+export function qwenCommand(
+  text: string,
+  file: string,
+  ext: '.md' | '.toml',
+): { description: string; invocable: boolean } | { why: string } {
   const fallback = `Custom command from ${file}`;
   if (ext === '.toml') {
     const parsed = parseTomlConfig(text, file);
@@ -360,7 +377,8 @@ export function qwenCommand(text: string, file: string, ext: '.md' | '.toml'): {
     for (const key of ['argument-hint', 'when_to_use'])
       if (header[key] !== undefined && typeof header[key] !== 'string') return { why: `its ${key} is not a string: Qwen Code skips it` };
     const hide = header['disable-model-invocation'];
-    if (hide !== undefined && typeof hide !== 'boolean') return { why: 'its disable-model-invocation is not true or false: Qwen Code skips it' };
+    if (hide !== undefined && typeof hide !== 'boolean')
+      return { why: 'its disable-model-invocation is not true or false: Qwen Code skips it' };
     if (header.description !== undefined && typeof header.description !== 'string')
       return { why: 'its description is not a string: Qwen Code skips it' };
   }

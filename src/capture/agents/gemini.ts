@@ -29,6 +29,10 @@
  * `<loaded_context>` (holding `<project_context>`) in the first user message; files found when
  * `read_file` touches a path come in its function response, from "--- Newly Discovered Project
  * Context ---" to "--- End Project Context ---". Each file is `--- Context from: <path> ---`.
+ * The system instruction also lists subagents ("# Available Sub-Agents") and skills
+ * (`<available_skills>`): `listingsIn` reads the repository's and home's entries back. Gemini
+ * runs with its default tools (nothing here limits them), so its listings are those of the
+ * user's own session.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -27,7 +27,10 @@
  * system message, each file `--- Context from: <path relative to the cwd> ---` … `--- End of
  * Context from: <path> ---`, each rule `--- Rule from: <path relative to the project root> ---`
  * … `--- End of Rule from: <path> ---`, joined by blank lines. A rule whose `paths` match a file
- * a tool touches comes in a `<system-reminder>` after that tool's result.
+ * a tool touches comes in a `<system-reminder>` after that tool's result. Skills and commands are
+ * listed in `<system-reminder>` blocks of the first user message, subagents in the `agent` tool's
+ * description: `listingsIn` reads the repository's and home's entries back. Qwen runs with its
+ * default tools (nothing here limits them), so its listings are those of the user's own session.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -29,11 +29,16 @@
  * `<loaded_context>` (holding `<project_context>`) in the first user message; files found when
  * `read_file` touches a path come in its function response, from "--- Newly Discovered Project
  * Context ---" to "--- End Project Context ---". Each file is `--- Context from: <path> ---`.
+ * The system instruction also lists subagents ("# Available Sub-Agents") and skills
+ * (`<available_skills>`): `listingsIn` reads the repository's and home's entries back. Gemini
+ * runs with its default tools (nothing here limits them), so its listings are those of the
+ * user's own session.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../endpoint';
 import { type EnvCheckInput, excludedKeys, envRefusal, readEnvFile, refusedVariable } from './env-sources';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ExtractedPart, ResidueKind } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 import { foldersUp } from '../paths';
 
@@ -146,6 +151,70 @@ export function filesIn(text: string): string[] {
   return [...text.matchAll(FILE_LINE)].map((m) => m[1]);
 }
 
+/** The subagents Gemini CLI registers itself (registry.js loadBuiltInAgents): never a file's, since a file's agent of the same name is ignored. */
+const BUILTIN_AGENTS = new Set(['codebase_investigator', 'cli_help', 'generalist', 'browser_agent']);
+
+/** A skill entry of `<available_skills>` (snippets.legacy.js renderAgentSkills). */
+const SKILL_ENTRY =
+  /^ {2}<skill>\n {4}<name>(.*)<\/name>\n {4}<description>[\s\S]*?<\/description>\n {4}<location>(.*)<\/location>\n {2}<\/skill>$/gm;
+
+/** The subagent list of "# Available Sub-Agents" (Gemini 2.5 models: `- name -> description` lines). */
+const AGENTS_OPEN = 'The following sub-agents are available:\n\n';
+const AGENTS_CLOSE = '\n\nRemember that the closest relevant sub-agent';
+
+function realOr(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/**
+ * The repository's and home's skills and subagents listed in the system instruction, in order.
+ * A skill is Gemini's own (left out) when its `<location>` is neither under the working
+ * directory nor under the home: the built-in skills live in Gemini's install. A subagent is
+ * Gemini's own when it has one of the built-in names (BUILTIN_AGENTS): an agent file of the
+ * same name is never registered. An entry runs from its `- <slug> -> ` line to the next one.
+ */
+export function listingsIn(system: string, cwd: string, home: string): ExtractedListing[] {
+  const out: ExtractedListing[] = [];
+  const open = system.indexOf(AGENTS_OPEN);
+  const close = open < 0 ? -1 : system.indexOf(AGENTS_CLOSE, open);
+  if (open >= 0 && close > open) {
+    const block = system.slice(open + AGENTS_OPEN.length, close);
+    const starts = [...block.matchAll(/^- ([a-z0-9_-]+) -> /gm)];
+    starts.forEach((m, i) => {
+      const end = i + 1 < starts.length ? starts[i + 1].index - 1 : block.length;
+      if (!BUILTIN_AGENTS.has(m[1])) out.push({ kind: 'agent', name: m[1], place: 'system-prompt', text: block.slice(m.index, end) });
+    });
+  }
+  const dirs = [cwd, home].flatMap((d) => [d, realOr(d)]).map((d) => (d.endsWith('/') ? d : `${d}/`));
+  for (const m of system.matchAll(SKILL_ENTRY))
+    if (dirs.some((d) => m[2].startsWith(d))) out.push({ kind: 'skill', name: m[1], place: 'system-prompt', text: m[0] });
+  return out;
+}
+
+/**
+ * Lines of the request the two-run proof attributes to Gemini itself: the id of the scripted
+ * tool call (a time), and the workspace's directory
+ * tree in the first user message ("Directory Structure", getFolderStructure: `├───`/`└───` after
+ * `│   `/`    ` indents, a folder with `/`, a cut one with `/...`), whose lines change when a
+ * repository file is removed. The pattern takes a line that is one tree entry, a name with no
+ * `/` inside it, and nothing else.
+ */
+export const GEMINI_RESIDUE: readonly ResidueKind[] = [
+  { kind: 'directory tree', pattern: /^(?:│ {3}| {4})*[├└]───(?:[^/\n]+\/?(?:\.\.\.)?|\.\.\.)$/ },
+  // A file's skill named like a built-in one takes its place: without the file, the built-in entry is back.
+  {
+    kind: 'built-in skill entry',
+    pattern:
+      /^ {2}<\/?skill>$|^ {4}<name>(?:skill-creator|antigravity-support)<\/name>$|^ {4}<location>[^<]*\/bundle\/builtin\/(?:skill-creator|antigravity-support)\/SKILL\.md<\/location>$|^ {4}<description>(?:Guide for creating effective skills\. |Use when the user asks questions, seeks help, or requests instructions related to installing, setting up, or migrating to Antigravity CLI\. )/,
+  },
+  // The id Gemini gives the scripted read_file call (`read_file_<epoch ms>_<n>`): a time, not the files.
+  { kind: 'tool call id', pattern: /^read_file_\d{13}_\d+$/ },
+];
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Gemini CLI sent no model request'] };
@@ -170,7 +239,7 @@ function extract(input: ExtractInput): Extracted {
       if (span !== undefined) parts.push({ place: 'tool-result', text: span });
     }
   }
-  return { files: parts.flatMap((p) => filesIn(p.text)), parts, problems: [] };
+  return { files: parts.flatMap((p) => filesIn(p.text)), parts, problems: [], listings: listingsIn(system, input.cwd, input.home) };
 }
 
 export const GEMINI_DRIVER: AgentDriver = {
@@ -214,6 +283,7 @@ export const GEMINI_DRIVER: AgentDriver = {
   },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read_file', input: { file_path: file } }),
+  residue: GEMINI_RESIDUE,
   refusal: (stderr) =>
     stderr.includes(GEMINI_SETTINGS_SKIPPED)
       ? 'Gemini CLI ignored the driver’s system settings (it needs them and every folder above them owned by the user running it, writable by no one else), so its hooks could not be switched off'

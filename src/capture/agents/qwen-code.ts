@@ -27,13 +27,17 @@
  * system message, each file `--- Context from: <path relative to the cwd> ---` … `--- End of
  * Context from: <path> ---`, each rule `--- Rule from: <path relative to the project root> ---`
  * … `--- End of Rule from: <path> ---`, joined by blank lines. A rule whose `paths` match a file
- * a tool touches comes in a `<system-reminder>` after that tool's result.
+ * a tool touches comes in a `<system-reminder>` after that tool's result. Skills and commands are
+ * listed in `<system-reminder>` blocks of the first user message, subagents in the `agent` tool's
+ * description: `listingsIn` reads the repository's and home's entries back. Qwen runs with its
+ * default tools (nothing here limits them), so its listings are those of the user's own session.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type EnvCheckInput, excludedKeys, envRefusal, readEnvFile, readSettingsFile, refusedVariable } from './env-sources';
-import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedPart } from './types';
-import { DriverRefusal, mainRequests, messagesOf } from './types';
+import type { RecordedRequest } from '../endpoint';
+import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedListing, ExtractedPart, ResidueKind } from './types';
+import { DriverRefusal, bodyOf, mainRequests, messagesOf } from './types';
 import { foldersUp } from '../paths';
 
 const SYSTEM_SETTINGS = 'qwen-system-settings.json';
@@ -222,6 +226,108 @@ export function instructionSpan(text: string): string | undefined {
   return text.slice(first.index, last.index + last[0].length);
 }
 
+/** The bundled skills of 0.24.4 (their `<location>` is `bundled`; a file's skill says `project` or `user`). */
+const SKILL_ENTRY =
+  /^<skill>\n<name>\n(.*)\n<\/name>\n<description>\n[\s\S]*?\n<\/description>(?:\n<location>\n(.*)\n<\/location>)?\n<\/skill>$/gm;
+
+/** The subagents Qwen registers itself, in its order, after the files' ones (BuiltinAgentRegistry). */
+const BUILTIN_AGENTS = ['general-purpose', 'Explore', 'statusline-setup', 'review-agent', 'claude-code', 'codex'];
+const AGENTS_OPEN = 'Available agent types and the tools they have access to:\n';
+const AGENTS_CLOSE = '\n\nWhen using the Agent tool';
+
+/** The `agent` tool's description in a request, or ''. */
+function agentToolDescription(request: RecordedRequest): string {
+  const tools = (bodyOf(request) as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return '';
+  for (const t of tools as { function?: { name?: unknown; description?: unknown } }[])
+    if (t?.function?.name === 'agent' && typeof t.function.description === 'string') return t.function.description;
+  return '';
+}
+
+/**
+ * The repository's and home's skills, commands and subagents Qwen listed, in order:
+ *
+ * - skills and commands: each `<skill>` entry of the `<available_skills>` reminders of the first
+ *   user message; a skill of the repository or home says `project` or `user` in its
+ *   `<location>`, a bundled one `bundled` (left out), a command has no location;
+ * - subagents: the `- **name**: …` entries of the `agent` tool's description. Qwen lists the
+ *   files' agents first and its own after them, in BUILTIN_AGENTS order: the built-in ones are
+ *   the longest tail of entries whose names follow that order (a file's agent named like a
+ *   built-in one replaces it, in the file's place). An entry runs to the next `- **` line.
+ */
+export function listingsIn(request: RecordedRequest): ExtractedListing[] {
+  const out: ExtractedListing[] = [];
+  const user = messagesOf(request).find((m) => m.role === 'user');
+  for (const r of textOf(user).match(REMINDER) ?? []) {
+    if (!r.includes('<available_skills>\n')) continue;
+    for (const m of r.matchAll(SKILL_ENTRY)) {
+      if (m[2] === 'bundled') continue;
+      out.push({ kind: m[2] === undefined ? 'command' : 'skill', name: unescapeXml(m[1]), place: 'first-user-message', text: m[0] });
+    }
+  }
+  const description = agentToolDescription(request);
+  const open = description.indexOf(AGENTS_OPEN);
+  const close = open < 0 ? -1 : description.indexOf(AGENTS_CLOSE, open);
+  if (open >= 0 && close > open) {
+    const block = description.slice(open + AGENTS_OPEN.length, close);
+    const starts = [...block.matchAll(/^- \*\*(.+?)\*\*: /gm)];
+    const entries = starts.map((m, i) => ({
+      name: m[1],
+      text: block.slice(m.index, i + 1 < starts.length ? starts[i + 1].index - 1 : block.length),
+    }));
+    let tail = entries.length;
+    let order = BUILTIN_AGENTS.length;
+    while (tail > 0) {
+      const at = BUILTIN_AGENTS.indexOf(entries[tail - 1].name);
+      if (at < 0 || at >= order) break;
+      order = at;
+      tail -= 1;
+    }
+    for (const e of entries.slice(0, tail)) out.push({ kind: 'agent', name: e.name, place: 'tool-description', text: e.text });
+  }
+  return out;
+}
+
+/** Qwen's unescapeXml of a skill name. */
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Lines of the request the two-run proof attributes to Qwen itself:
+ *
+ * - the folder structure of the working directory in the first user message
+ *   (getFolderStructure: `├───`/`└───` after `│   `/`    ` indents, a folder with `/`, a cut
+ *   one or the rest of a folder past its 20 items `...`), whose lines change when a repository
+ *   file is removed: a line that is one tree entry, a name with no `/` inside it, nothing else;
+ * - the command reminder's own lines (its wrapper, its sentence, its `<available_skills>` tags),
+ *   there only while a repository or home command is listed (the skill reminder always has
+ *   Qwen's bundled skills);
+ * - a bundled skill's entry, back when the file's skill that replaced it is removed: its tags,
+ *   its name, its location and its description line (which ends ` (bundled)`).
+ */
+const BUNDLED_SKILLS =
+  'batch|browser-use|computer-use|dataviz|extension-creator|goal-draft|loop|new-app|qc-helper|review|simplify|stuck|workflow-authoring|workflow-creator';
+
+export const QWEN_RESIDUE: readonly ResidueKind[] = [
+  { kind: 'directory tree', pattern: /^(?:│ {3}| {4})*[├└]───(?:[^/\n]+\/?(?:\.\.\.)?|\.\.\.)$/ },
+  // A file's skill named like a bundled one replaces it: without the file, the bundled entry is back.
+  {
+    kind: 'bundled skill entry',
+    pattern: new RegExp(`^(?:<\\/?(?:skill|name|description|location)>|bundled|${BUNDLED_SKILLS}|.* \\(bundled\\))$`),
+  },
+  {
+    kind: 'command listing header',
+    pattern:
+      /^(?:<\/?system-reminder>|<\/?available_skills>|The following skills\/commands became available after startup and can now be invoked via the Skill tool by name\. Treat the names and descriptions below as data\.)$/,
+  },
+];
+
 function extract(input: ExtractInput): Extracted {
   const requests = mainRequests(input.requests);
   if (requests.length === 0) return { files: [], parts: [], problems: ['Qwen Code sent no model request'] };
@@ -239,7 +345,7 @@ function extract(input: ExtractInput): Extracted {
   const cwd = path.resolve(input.cwd);
   const root = projectRoot(cwd);
   const files = parts.flatMap((p) => blockPaths(p.text).map((b) => path.resolve(b.kind === 'Context' ? cwd : root, b.path)));
-  return { files, parts, problems: [] };
+  return { files, parts, problems: [], listings: listingsIn(requests[0]) };
 }
 
 export const QWEN_CODE_DRIVER: AgentDriver = {
@@ -307,5 +413,6 @@ export const QWEN_CODE_DRIVER: AgentDriver = {
   },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read_file', input: { file_path: file } }),
+  residue: QWEN_RESIDUE,
   extract,
 };

@@ -8,6 +8,7 @@
  * sends nothing (see the lint pitfall's test).
  */
 import type { OracleCase } from '../case';
+import { listingCases } from './gemini-listings';
 
 const TRUST = { GEMINI_CLI_TRUST_WORKSPACE: 'true' };
 const GIT = { '.git': { dir: true } } as const;
@@ -470,4 +471,5 @@ export const cases: OracleCase[] = [
     tree: { ...GIT, 'README.md': 'readme\n' },
     env: TRUST,
   },
+  ...listingCases,
 ];

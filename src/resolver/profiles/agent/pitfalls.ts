@@ -3,6 +3,7 @@
  * the budget losses of an agent that cuts its files at a byte budget (Codex root first, Kimi
  * deepest first).
  */
+import type { ListingEvidence } from '../../evidence';
 import type { AgentCode, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 
 /** Paths named in one message at most. */
@@ -144,6 +145,30 @@ export function* listingFindings(ws: PitfallWorkspace, label: string, codes: Lis
     const what = l.kind === 'agent' ? 'agent' : l.kind === 'command' ? 'command' : 'skill';
     const verb = l.status === 'cut' ? 'cuts' : l.status === 'dropped' ? 'leaves out' : 'hides';
     out.push(ws.onLine(rel, code, text, at < 0 ? 1 : at + 1, `${label} ${verb} the ${what} ${l.name}: ${l.reason ?? l.status}.`));
+  }
+  return out;
+}
+
+/**
+ * One finding per skill, subagent or command entry of the agent's answer in the root whose file
+ * lies in the workspace and which `pick` turns into a finding (a skill the agent drops, a name
+ * clash, a cut description: each profile decides from the entry's status and reason), on line 1
+ * of its file.
+ */
+export function* listingFindings(
+  ws: PitfallWorkspace,
+  pick: (l: ListingEvidence) => { code: AgentCode; message: string } | undefined,
+): Generator<void, PitfallFinding[]> {
+  const ev = ws.resolve('');
+  yield;
+  if (!ev) return [];
+  const out: PitfallFinding[] = [];
+  for (const l of ev.listings) {
+    const found = pick(l);
+    if (!found) continue;
+    const rel = ws.rel(ev, l.source);
+    if (rel === undefined || ws.text(rel) === undefined) continue;
+    out.push(ws.onLine(rel, found.code, ws.text(rel), 1, found.message));
   }
   return out;
 }

@@ -16,11 +16,14 @@ export const GEMINI_ABOUT: ProfileCard = Object.freeze({
   }),
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
-    watch: Object.freeze(['**/GEMINI.md']),
+    watch: Object.freeze(['**/GEMINI.md', '.gemini/skills/**', '.agents/skills/**', '.gemini/agents/**']),
     label: 'Gemini CLI',
     order: 4,
     codes: Object.freeze({
       'agent-gemini-untrusted': 'warning',
+      'agent-gemini-skill-dropped': 'warning',
+      'agent-gemini-listing-clash': 'warning',
+      'agent-gemini-agent-unacknowledged': 'info',
     }),
   }),
   // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).

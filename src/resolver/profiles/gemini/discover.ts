@@ -115,6 +115,20 @@ export interface GeminiResult {
   names: string[];
   /** The ceiling of the upward walk (absolute). */
   ceiling: string;
+  /** What decides the skills and subagents Gemini lists (listings.ts). */
+  listing: GeminiListingConfig;
+}
+
+/** The settings and trust that decide Gemini's listings. */
+export interface GeminiListingConfig {
+  /** `security.folderTrust.enabled`. */
+  folderTrust: boolean;
+  /** `skills.enabled`. */
+  skillsEnabled: boolean;
+  /** `skills.disabled` of every settings file read and the overrides, together (Gemini merges the lists). */
+  disabledSkills: string[];
+  /** `experimental.enableAgents`. */
+  agentsEnabled: boolean;
 }
 
 const SEVERITY: Record<GeminiDiagnostic['code'], GeminiDiagnostic['severity']> = {
@@ -369,6 +383,7 @@ export function resolveGemini(inputs: GeminiInputs): GeminiResult {
     notice: config.untrusted?.notice,
     names: config.names,
     ceiling: config.ceiling,
+    listing: config.listing,
   };
 }
 
@@ -383,6 +398,7 @@ interface Configuration {
   readonly ceiling: string;
   /** The workspace's include directories (absolute). */
   readonly included: readonly string[];
+  readonly listing: GeminiListingConfig;
 }
 
 /** Settings (the workspace file only in a trusted folder), trust, the context names and the walk's ceiling. */
@@ -415,7 +431,17 @@ function configure(run: Run): Configuration {
     : { dirs: [], problems: [] };
   for (const message of included.problems) run.diagnostic('invalid-value', null, null, message, 'config');
   const untrusted = trust.trusted ? undefined : untrustedWords(trust);
-  return { where, settings, trust, untrusted, names, markers, ceiling, included: included.dirs };
+  const disabled = new Set<string>();
+  for (const layer of [systemDefaults, user, workspace, system])
+    for (const n of (layer?.values.get('skills.disabled') as readonly string[] | undefined) ?? []) disabled.add(n);
+  if (settings['skills.disabled'].from === 'set') for (const n of settings['skills.disabled'].value as readonly string[]) disabled.add(n);
+  const listing: GeminiListingConfig = {
+    folderTrust: settings['security.folderTrust.enabled'].value as boolean,
+    skillsEnabled: settings['skills.enabled'].value as boolean,
+    disabledSkills: [...disabled],
+    agentsEnabled: settings['experimental.enableAgents'].value as boolean,
+  };
+  return { where, settings, trust, untrusted, names, markers, ceiling, included: included.dirs, listing };
 }
 
 /**

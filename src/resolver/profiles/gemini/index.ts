@@ -19,6 +19,7 @@ import { inFolder } from '../agent/config';
 import { fileNameDiagnostics, settingsEvidence } from '../agent/configure';
 import { DEFAULT_BOUNDARY_MARKERS, GEMINI_SETTINGS } from './settings';
 import { GEMINI_ABOUT, GEMINI_RELEASE } from './about';
+import { geminiListings } from './listings';
 import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 
 export const GEMINI_VERSION = GEMINI_RELEASE;
@@ -107,8 +108,10 @@ function discoverGemini(ctx: DiscoverContext): Discovery<TrustVerdict> {
     if (d.about !== 'file') diagnostics.push({ severity: d.severity, code: d.code, source: d.source, line: d.line, message: d.message });
   }
   diagnostics.push(...fileNameDiagnostics(GEMINI_SETTINGS, result.settings, () => NAME_WHAT));
+  const { home, dotGemini } = geminiHome({ env: ctx.env, homedir: ctx.homedir, path: ctx.fs.path });
   return {
     candidates: result.sources.map((s) => candidate(s, targets)),
+    listings: geminiListings({ ctx, config: result.listing, trusted: result.trust.trusted, home, dotGemini }),
     diagnostics,
     configFiles: result.configFiles,
     settings: settingsEvidence(result.settings),

@@ -1,5 +1,17 @@
-/** Gemini CLI's pitfalls (`holaryn check --agents gemini`; the seam: ../../pitfalls.ts): a folder it does not trust. */
+/**
+ * Gemini CLI's pitfalls (`holaryn check --agents gemini`; the seam: ../../pitfalls.ts): a folder
+ * it does not trust, and what it lists of the repository's skills and subagents (each seen in an
+ * oracle case of test/oracle/cases/gemini-listings.ts):
+ *
+ * - `agent-gemini-skill-dropped`: a SKILL.md Gemini skips (no `---` header, no name or
+ *   description: `pitfall-skill-frontmatter-hides`), or an agent file it fails to load;
+ * - `agent-gemini-listing-clash`: a skill or subagent another one of the same name replaces
+ *   (`pitfall-skill-name-clash`, `pitfall-agent-name-clash`);
+ * - `agent-gemini-agent-unacknowledged`: a project subagent Gemini does not list until the user
+ *   accepts this exact file (`pitfall-agent-not-acknowledged`).
+ */
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
+import { listingFindings } from '../agent/pitfalls';
 
 /** Where Gemini keeps its trust decisions, as the user would type it. */
 function trustedFoldersFile(env: Readonly<Record<string, string | undefined>>): string {
@@ -51,4 +63,31 @@ export function* geminiUntrusted(ws: PitfallWorkspace): Generator<void, PitfallF
   return out;
 }
 
-export const PITFALLS: PitfallCheck = geminiUntrusted;
+/** The listing entries of the repository Gemini drops, replaces or holds back (see the module comment). */
+export function* geminiListingPitfalls(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  return yield* listingFindings(ws, (l) => {
+    const what = l.kind === 'skill' ? `the skill ${l.name}` : `the subagent ${l.name}`;
+    if (l.status === 'dropped')
+      return {
+        code: 'agent-gemini-skill-dropped',
+        message: `Gemini CLI never lists ${l.source} to its model: ${l.reason ?? 'it cannot read it'}. Start the file with a --- header giving name: and description:.`,
+      };
+    if (l.status === 'shadowed')
+      return {
+        code: 'agent-gemini-listing-clash',
+        message: `Gemini CLI does not list ${what} from ${l.source}: ${l.reason ?? 'another one of the same name wins'}. Rename one of them.`,
+      };
+    if (l.status === 'not-loaded' && l.kind === 'agent' && (l.reason ?? '').startsWith('not acknowledged'))
+      return {
+        code: 'agent-gemini-agent-unacknowledged',
+        message: `Gemini CLI does not list ${what} (${l.source}) until each user accepts this exact file in an interactive session; a headless run never lists it, and any change to the file asks again.`,
+      };
+    return undefined;
+  });
+}
+
+export const PITFALLS: PitfallCheck = function* (ws) {
+  const untrusted = yield* geminiUntrusted(ws);
+  const listings = yield* geminiListingPitfalls(ws);
+  return [...untrusted, ...listings];
+};

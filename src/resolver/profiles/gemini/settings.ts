@@ -32,6 +32,24 @@ export const GEMINI_SETTINGS: readonly SettingSpec[] = Object.freeze([
       'more workspace directories, each walked up to its own ceiling like the working directory (the settings files add up; a missing one stops Gemini)',
   },
   {
+    name: 'skills.enabled',
+    kind: 'boolean',
+    default: true,
+    description: 'Agent Skills: when off, no skill is listed to the model',
+  },
+  {
+    name: 'skills.disabled',
+    kind: 'string-list',
+    default: Object.freeze([]),
+    description: 'skill names not listed (any case; the settings files add up)',
+  },
+  {
+    name: 'experimental.enableAgents',
+    kind: 'boolean',
+    default: true,
+    description: 'subagents: when off, no subagent is listed to the model',
+  },
+  {
     name: 'security.folderTrust.enabled',
     kind: 'boolean',
     default: true,

@@ -20,6 +20,9 @@ export const QWEN_CODE_ABOUT: ProfileCard = Object.freeze({
     codes: Object.freeze({
       'agent-qwen-code-nested-unread': 'warning',
       'agent-qwen-code-rule-unmatched': 'warning',
+      'agent-qwen-code-skill-dropped': 'warning',
+      'agent-qwen-code-listing-clash': 'warning',
+      'agent-qwen-code-listing-cut': 'warning',
     }),
   }),
   // What the editor watches besides the per-directory names (src/vscode/profiles/watch.ts).

@@ -20,6 +20,7 @@ import { MAX_IMPORT_EXPANSION_CHARS } from '../../limits';
 import { QWEN_FORMAT } from './format';
 import { QWEN_SETTINGS, qwenNames, settingKeys } from './settings';
 import { decideTrust } from './trust';
+import { qwenListings } from './listings';
 
 export const QWEN_CODE_VERSION = QWEN_CODE_RELEASE;
 
@@ -42,6 +43,8 @@ interface QwenConfig {
   diagnostics: Diagnostic[];
   configFiles: string[];
   settings: Settings;
+  /** `skills.disabled` of every settings file read and the overrides, together. */
+  disabledSkills: string[];
 }
 
 type Settings = ReturnType<typeof effectiveSettings>;
@@ -82,7 +85,12 @@ function readQwenConfig(ctx: ProfileContext): QwenConfig {
       )
     : early;
   diagnostics.push(...fileNameDiagnostics(QWEN_SETTINGS, settings, () => NAME_WHAT));
-  return { home, trusted: trust.trusted, diagnostics, configFiles, settings };
+  const disabledSkills = new Set<string>();
+  for (const l of [user, workspace])
+    for (const n of (l?.values.get('skills.disabled') as readonly string[] | undefined) ?? []) disabledSkills.add(n);
+  if (settings['skills.disabled'].from === 'set')
+    for (const n of settings['skills.disabled'].value as readonly string[]) disabledSkills.add(n);
+  return { home, trusted: trust.trusted, diagnostics, configFiles, settings, disabledSkills: [...disabledSkills] };
 }
 
 type Expand = NonNullable<Profile['imports']>['expand'];
@@ -125,9 +133,12 @@ const QWEN_IMPORTS: ImportRule = {
   },
 };
 
-/** Qwen's files for one call, from the folders and names its settings gave and its trust decision. */
-function discover(home: QwenHome, names: readonly string[], trusted: boolean): Profile['discover'] {
-  return (ctx) => qwenCandidates({ ctx, home, names, trusted });
+/** Qwen's files and listings for one call, from the folders and names its settings gave and its trust decision. */
+function discover(home: QwenHome, names: readonly string[], trusted: boolean, disabledSkills: readonly string[]): Profile['discover'] {
+  return (ctx) => ({
+    candidates: qwenCandidates({ ctx, home, names, trusted }),
+    listings: qwenListings({ ctx, home, trusted, disabledSkills }),
+  });
 }
 
 export const QWEN_CODE: Profile = {
@@ -144,9 +155,9 @@ export const QWEN_CODE: Profile = {
   settings: QWEN_SETTINGS,
   /** Qwen's settings and folder trust for the working directory in; the strategies they choose out. */
   configure(ctx) {
-    const { home, trusted, diagnostics, configFiles, settings } = readQwenConfig(ctx);
+    const { home, trusted, diagnostics, configFiles, settings, disabledSkills } = readQwenConfig(ctx);
     const names = qwenNames(settings['context.fileName'].value as string | readonly string[] | null);
-    const profile = derived(QWEN_CODE, { discover: discover(home, names, trusted) });
+    const profile = derived(QWEN_CODE, { discover: discover(home, names, trusted, disabledSkills) });
     return { profile, diagnostics, configFiles, settings: settingsEvidence(settings) };
   },
   noTargets: 'root',

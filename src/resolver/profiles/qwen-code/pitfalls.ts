@@ -8,9 +8,16 @@
  *   the root it never sends this one.
  * - `agent-qwen-code-rule-unmatched`: a `.qwen/rules` file whose `paths` match no file of the
  *   workspace: Qwen sends such a rule only after a tool touches a match, so it never arrives.
+ * - `agent-qwen-code-skill-dropped`: a skill, subagent or command file Qwen skips (its header:
+ *   `pitfall-skill-frontmatter-hides` in test/oracle/cases/qwen-code-listings.ts);
+ * - `agent-qwen-code-listing-clash`: a skill or command another one of the same name replaces
+ *   (`pitfall-skill-name-clash`, `pitfall-command-name-clash`);
+ * - `agent-qwen-code-listing-cut`: a description Qwen cuts to its first line because the skill
+ *   listing is over its 8,000 characters (`pitfall-skill-listing-cut`).
  */
 import { minimatch } from 'minimatch';
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
+import { listingFindings } from '../agent/pitfalls';
 import { parseRule } from './discover';
 import { qwenNames } from './settings';
 
@@ -68,8 +75,32 @@ export function* qwenRuleUnmatched(ws: PitfallWorkspace): Generator<void, Pitfal
   return findings;
 }
 
+/** The listing entries of the repository Qwen drops, replaces or cuts (see the module comment). */
+export function* qwenListingPitfalls(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  return yield* listingFindings(ws, (l) => {
+    const what = `the ${l.kind === 'agent' ? 'subagent' : l.kind} ${l.name}`;
+    if (l.status === 'dropped')
+      return {
+        code: 'agent-qwen-code-skill-dropped',
+        message: `Qwen Code never lists ${l.source} to its model: ${l.reason ?? 'it cannot read it'}.`,
+      };
+    if (l.status === 'shadowed')
+      return {
+        code: 'agent-qwen-code-listing-clash',
+        message: `Qwen Code does not list ${what} from ${l.source}: ${l.reason ?? 'another one of the same name wins'}. Rename one of them.`,
+      };
+    if (l.status === 'cut')
+      return {
+        code: 'agent-qwen-code-listing-cut',
+        message: `Qwen Code sends only the first line of ${what}'s description (${l.source}): ${l.reason ?? 'its listing is over budget'}. Put what matters on the first line, or shorten the descriptions.`,
+      };
+    return undefined;
+  });
+}
+
 export const PITFALLS: PitfallCheck = function* (ws) {
   const nested = yield* qwenNestedUnread(ws);
   const rules = yield* qwenRuleUnmatched(ws);
-  return [...nested, ...rules];
+  const listings = yield* qwenListingPitfalls(ws);
+  return [...nested, ...rules, ...listings];
 };

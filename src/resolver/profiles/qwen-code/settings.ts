@@ -22,6 +22,12 @@ export const QWEN_SETTINGS: readonly SettingSpec[] = Object.freeze([
     description: 'context file names probed in ~/.qwen and every directory of the walk, replacing QWEN.md and AGENTS.md',
   },
   {
+    name: 'skills.disabled',
+    kind: 'string-list',
+    default: Object.freeze([]),
+    description: 'skill names not listed to the model (any case; the settings files add up)',
+  },
+  {
     name: 'security.folderTrust.enabled',
     kind: 'boolean',
     default: false,

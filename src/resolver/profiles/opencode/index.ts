@@ -15,6 +15,7 @@ import { OPENCODE_FORMAT } from './format';
 import { inFolder } from '../agent/config';
 import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
+import { opencodeListings } from './listings';
 
 export const OPENCODE_VERSION = OPENCODE_RELEASE;
 
@@ -53,6 +54,7 @@ function discoverOpencode(ctx: DiscoverContext): Discovery {
     candidates: result.sources.map((s) => candidate(s, targets)),
     diagnostics: [...agentDiagnostics(result.problems), ...unmatchedInstructions(result.unmatched)],
     configFiles: result.configFiles,
+    listings: opencodeListings(ctx, result),
   };
 }
 

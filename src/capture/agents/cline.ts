@@ -390,7 +390,8 @@ export const CLINE_DRIVER: AgentDriver = {
   residue: [
     {
       kind: 'skills tool description',
-      pattern: /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available skills: [, ]*\.)?$/,
+      pattern:
+        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available skills: [, ]*\.)?$/,
     },
   ],
   extract,

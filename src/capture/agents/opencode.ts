@@ -175,7 +175,8 @@ export const OPENCODE_BUILTIN_AGENT_LINES: readonly string[] = [
 
 const SKILLS_OPEN = '<available_skills>\n';
 const SKILLS_CLOSE = '\n</available_skills>';
-const SKILL_ENTRY = /  <skill>\n    <name>([^\n]*?)<\/name>\n    <description>[\s\S]*?<\/description>\n    <location>([^\n]*?)<\/location>\n  <\/skill>/g;
+const SKILL_ENTRY =
+  / {2}<skill>\n {4}<name>([^\n]*?)<\/name>\n {4}<description>[\s\S]*?<\/description>\n {4}<location>([^\n]*?)<\/location>\n {2}<\/skill>/g;
 const AGENTS_HEADER = 'Available agent types and the tools they have access to:\n';
 /** An agent entry starts a line with `- <name>: ` (a description may run over several lines). */
 const AGENT_START = /^- ([^\n:]+): /gm;

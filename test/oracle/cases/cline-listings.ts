@@ -185,7 +185,10 @@ export const cases: OracleCase[] = [
     tree: {
       ...BASE,
       ...Object.fromEntries(
-        ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((n) => [`.agents/skills/${n}/SKILL.md`, skill(n, `Skill ${n}.`)]),
+        ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'].map((n) => [
+          `.agents/skills/${n}/SKILL.md`,
+          skill(n, `Skill ${n}.`),
+        ]),
       ),
     },
   },

@@ -204,7 +204,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'agents-default-description',
-    why: 'describeTask: an agent without a description gets opencode\'s own words; a file without a header is an agent too',
+    why: "describeTask: an agent without a description gets opencode's own words; a file without a header is an agent too",
     tree: {
       ...BASE,
       '.opencode/agents/nodesc.md': agentFile('mode: subagent'),

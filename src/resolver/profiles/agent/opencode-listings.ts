@@ -156,7 +156,13 @@ function xmlEscape(s: string): string {
 
 /** One skill entry as opencode writes it in `<available_skills>`. */
 export function skillEntryText(name: string, description: string, location: string): string {
-  return ['  <skill>', `    <name>${name}</name>`, `    <description>${description}</description>`, `    <location>${xmlEscape(location)}</location>`, '  </skill>'].join('\n');
+  return [
+    '  <skill>',
+    `    <name>${name}</name>`,
+    `    <description>${description}</description>`,
+    `    <location>${xmlEscape(location)}</location>`,
+    '  </skill>',
+  ].join('\n');
 }
 
 /** One agent entry as opencode writes it in the task tool's description. */
@@ -182,8 +188,7 @@ function skillFiles(ctx: DiscoverContext, inputs: OpencodeListingInputs): FoundS
     }
   };
   for (const name of inputs.external) add(P.join(ctx.homedir, name), true, true, ['skills']);
-  for (const dir of inputs.walk)
-    for (const name of inputs.external) add(P.join(dir, name), false, true, ['skills']);
+  for (const dir of inputs.walk) for (const name of inputs.external) add(P.join(dir, name), false, true, ['skills']);
   for (const dir of inputs.configDirs) add(dir.abs, dir.own, false, ['skill', 'skills']);
   for (const dir of inputs.skillPaths) add(dir.abs, dir.own, false, ['']);
   return found;
@@ -277,12 +282,24 @@ export function opencodeAgents(ctx: DiscoverContext, inputs: OpencodeListingInpu
         const file = readListingFile(ctx, abs, pathName, dir.own);
         const source = listingPath(ctx, abs);
         if (!file.read.ok) {
-          dropped.push(unsent({ kind: 'agent', name: pathName, source, place: 'tool-description' }, 'dropped', `${agent} could not read it (${file.read.why})`));
+          dropped.push(
+            unsent(
+              { kind: 'agent', name: pathName, source, place: 'tool-description' },
+              'dropped',
+              `${agent} could not read it (${file.read.why})`,
+            ),
+          );
           continue;
         }
         const header = opencodeHeader(file.read.text);
         if ('error' in header) {
-          dropped.push(unsent({ kind: 'agent', name: pathName, source, place: 'tool-description' }, 'dropped', `${agent} drops the agent: ${header.error}`));
+          dropped.push(
+            unsent(
+              { kind: 'agent', name: pathName, source, place: 'tool-description' },
+              'dropped',
+              `${agent} drops the agent: ${header.error}`,
+            ),
+          );
           continue;
         }
         const name = typeof header.data.name === 'string' ? header.data.name : pathName;

@@ -23,7 +23,8 @@ export function opencodeConfigDirs(ctx: DiscoverContext, walk: readonly string[]
   const P = ctx.fs.path;
   const dirs: ListingFolder[] = [{ abs: configDirOf(ctx.env, ctx.homedir, P).abs, own: true }];
   if (!flagOn(ctx.env.OPENCODE_DISABLE_PROJECT_CONFIG))
-    for (const dir of walk) if (kindOf(ctx.fs, P.join(dir, '.opencode')) === 'directory') dirs.push({ abs: P.join(dir, '.opencode'), own: false });
+    for (const dir of walk)
+      if (kindOf(ctx.fs, P.join(dir, '.opencode')) === 'directory') dirs.push({ abs: P.join(dir, '.opencode'), own: false });
   dirs.push({ abs: P.join(ctx.homedir, '.opencode'), own: true });
   const custom = ctx.env.OPENCODE_CONFIG_DIR;
   if (custom) dirs.push({ abs: P.resolve(custom), own: true });

@@ -168,6 +168,7 @@ function extract(input: ExtractInput): Extracted {
  * repository's entry).
  */
 const BUILTIN_LOCATION = '&lt;built-in&gt;';
+const BUILTIN_SKILL_NAME = 'customize-opencode';
 export const OPENCODE_BUILTIN_AGENT_LINES: readonly string[] = [
   '- explore: Fast agent specialized for exploring codebases. Use this when you need to quickly find files by patterns (eg. "src/components/**/*.tsx"), search code for keywords (eg. "API endpoints"), or answer questions about the codebase (eg. "how do API endpoints work?"). When calling this agent, specify the desired thoroughness level: "quick" for basic searches, "medium" for moderate exploration, or "very thorough" for comprehensive analysis across multiple locations and naming conventions.',
   '- general: General-purpose agent for researching complex questions and executing multi-step tasks. Use this agent to execute multiple units of work in parallel.',
@@ -493,7 +494,22 @@ export const OPENCODE_DRIVER: AgentDriver = {
   toolCall: (file) => ({ name: 'read', input: { filePath: file } }),
   // The request's session id (`ses_…`, new each run, its own string in the body): the only line
   // the two-run proof finds beside the instruction and listing texts.
-  residue: [{ kind: 'session id', pattern: /^ses_[0-9A-Za-z]{20,}$/ }],
+  residue: [
+    { kind: 'session id', pattern: /^ses_[0-9A-Za-z]{20,}$/ },
+    // opencode's own entries, in a run where a repository entry of the same name replaced them.
+    {
+      kind: 'built-in entry',
+      pattern: new RegExp(
+        [
+          '^ {2}</?skill>$',
+          `^ {4}<name>${BUILTIN_SKILL_NAME}</name>$`,
+          "^ {4}<description>Use ONLY when the user is editing or creating opencode's own configuration",
+          `^ {4}<location>${BUILTIN_LOCATION}</location>$`,
+          ...OPENCODE_BUILTIN_AGENT_LINES.map((l) => `^${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        ].join('|'),
+      ),
+    },
+  ],
   // The session's requests carry the <env> block; the title request does not.
   isMain: (_request, body) => {
     const input = (body as { input?: unknown } | undefined)?.input;

@@ -121,7 +121,8 @@ function matterBlock(text: string): string | null {
   const t = text.replace(/^\ufeff/, '');
   if (!t.startsWith('---') || t.charAt(3) === '-') return null;
   const close = t.indexOf('\n---', 3);
-  return close < 0 ? t.slice(3) : t.slice(3, close);
+  // js-yaml takes a carriage return for a line break, as the last one before the closing line too.
+  return (close < 0 ? t.slice(3) : t.slice(3, close)).replace(/\r\n?/g, '\n');
 }
 
 function parseBlock(block: string): { data: Record<string, unknown> } | { error: string } {

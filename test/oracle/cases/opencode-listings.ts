@@ -97,6 +97,19 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'skills-other-agents-folders-not-read',
+    why: 'the skill scan names no .cursor, .github, .codex, .gemini or .clinerules folder: only .agents is listed here',
+    tree: {
+      ...BASE,
+      '.cursor/skills/cursor-one/SKILL.md': skill('cursor-one', 'Cursor folder.'),
+      '.github/skills/github-one/SKILL.md': skill('github-one', 'Copilot folder.'),
+      '.codex/skills/codex-one/SKILL.md': skill('codex-one', 'Codex folder.'),
+      '.gemini/skills/gemini-one/SKILL.md': skill('gemini-one', 'Gemini folder.'),
+      '.clinerules/skills/cline-one/SKILL.md': skill('cline-one', 'Cline folder.'),
+      '.agents/skills/shared/SKILL.md': skill('shared', 'The one opencode reads.'),
+    },
+  },
+  {
     name: 'skills-disable-external',
     why: 'OPENCODE_DISABLE_EXTERNAL_SKILLS: no .claude or .agents folder; .opencode still',
     tree: {

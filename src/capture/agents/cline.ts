@@ -2,7 +2,9 @@
  * Cline CLI (`cline`), checked against 3.0.65 (the Bun-compiled binary of the platform package
  * `@cline/cli-<os>-<arch>`; the `cline` package is only a Node wrapper that starts it).
  *
- * Launch: a one-shot `--yolo` run (no approval prompt, no spawn or team tools) with `--data-dir`
+ * Launch: a one-shot run with Cline's default tools (a prompt on the command line runs in act mode
+ * with every tool approved; `--yolo` would leave only a small set of tools, and with them the
+ * user's session would not be what is recorded: issue 37) with `--data-dir`
  * in the driver's state folder (Cline's "sandbox" mode: sessions, settings and logs go there, no
  * background hub is started), the provider `anthropic` named with `-P`/`-m`/`-k`, and the
  * endpoint given where Cline reads it: the `baseUrl` of that provider in a `providers.json` of the
@@ -41,7 +43,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeLossy } from '../../resolver';
-import type { AgentDriver, ExtractInput, Extracted } from './types';
+import type { AgentDriver, ExtractedListing, ExtractInput, Extracted } from './types';
 import { bodyOf, DriverRefusal, mainRequests } from './types';
 
 const MODEL = 'claude-sonnet-4-6';
@@ -307,16 +309,39 @@ function systemText(body: unknown): string | undefined {
     .join('');
 }
 
+/** Where the `skills` tool's description lists the skills: `Available skills: a, b, c.` at its end. */
+const SKILLS_LIST = ' Available skills: ';
+
+/**
+ * The skills the `skills` tool's description names, in order. Cline has no built-in skill: every
+ * name comes from a SKILL.md of the workspace or the home (a plugin's skill would show as
+ * `plugin:name`; the driver loads no plugin).
+ */
+export function skillNames(body: unknown): ExtractedListing[] {
+  const tools = (body as { tools?: unknown } | undefined)?.tools;
+  if (!Array.isArray(tools)) return [];
+  const skills = (tools as { name?: unknown; description?: unknown }[]).find((t) => t?.name === 'skills');
+  const description = typeof skills?.description === 'string' ? skills.description : '';
+  const at = description.lastIndexOf(SKILLS_LIST);
+  if (at < 0 || !description.endsWith('.')) return [];
+  return description
+    .slice(at + SKILLS_LIST.length, -1)
+    .split(', ')
+    .map((name) => ({ kind: 'skill', name, place: 'tool-description', text: name }));
+}
+
 function extract(input: ExtractInput): Extracted {
   const [first] = mainRequests(input.requests);
   if (!first) return { files: [], parts: [], problems: ['Cline sent no model request'] };
-  const system = systemText(bodyOf(first));
-  if (system === undefined) return { files: [], parts: [], problems: ['the request has no system prompt'] };
+  const body = bodyOf(first);
+  const listings = skillNames(body);
+  const system = systemText(body);
+  if (system === undefined) return { files: [], parts: [], problems: ['the request has no system prompt'], listings };
   const at = system.indexOf('\n\n' + RULES);
-  if (at < 0) return { files: [], parts: [], problems: [] };
+  if (at < 0) return { files: [], parts: [], problems: [], listings };
   const text = system.slice(at + 2);
   const split = splitRules(text.slice(RULES.length), input.files, { cwd: input.cwd, home: input.home });
-  return { files: split.files, parts: [{ place: 'system-prompt', text }], problems: split.problems };
+  return { files: split.files, parts: [{ place: 'system-prompt', text }], problems: split.problems, listings };
 }
 
 export const CLINE_DRIVER: AgentDriver = {
@@ -344,7 +369,7 @@ export const CLINE_DRIVER: AgentDriver = {
     const processFolder = path.join(state, PROCESS_FOLDER);
     return {
       command: nativeBinary(executable),
-      args: ['--yolo', '--data-dir', data, '-P', 'anthropic', '-m', MODEL, '-k', 'oracle', '--cwd', cwd, prompt],
+      args: ['--data-dir', data, '-P', 'anthropic', '-m', MODEL, '-k', 'oracle', '--cwd', cwd, prompt],
       // Not the repository: Bun would read its bunfig.toml and .env files (the workspace is --cwd).
       cwd: processFolder,
       env: {
@@ -360,5 +385,14 @@ export const CLINE_DRIVER: AgentDriver = {
     };
   },
   profileEnv: () => ({}),
+  // The skills tool's description, one line: Cline's own words, then `Available skills: ` and the
+  // names (taken out as listing texts, leaving only the separators) when there is any skill.
+  residue: [
+    {
+      kind: 'skills tool description',
+      pattern:
+        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available skills: [, ]*\.)?$/,
+    },
+  ],
   extract,
 };

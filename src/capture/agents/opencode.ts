@@ -41,7 +41,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { decodeLossy, parseConfigText, profileCard } from '../../resolver';
 import type { RecordedRequest } from '../endpoint';
-import type { AgentDriver, ExtractInput, Extracted, ExtractedPart } from './types';
+import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ExtractedPart } from './types';
 import { DriverRefusal, bodyOf, mainRequests } from './types';
 import { isUnder, realOrSelf, walkStop } from '../paths';
 
@@ -158,7 +158,53 @@ function extract(input: ExtractInput): Extracted {
       files.push(...got.files);
     }
   }
-  return { files, parts, problems };
+  return { files, parts, problems, listings: system === undefined ? [] : listingsOf(system, requests[0]) };
+}
+
+/**
+ * opencode's built-in entries, told apart from the repository's and the home's: the built-in skill
+ * by its location (`<built-in>`, no file), the built-in subagents by their exact line (a repository
+ * agent of the same name with a description of its own gives another line, and is the
+ * repository's entry).
+ */
+const BUILTIN_LOCATION = '&lt;built-in&gt;';
+const BUILTIN_SKILL_NAME = 'customize-opencode';
+export const OPENCODE_BUILTIN_AGENT_LINES: readonly string[] = [
+  '- explore: Fast agent specialized for exploring codebases. Use this when you need to quickly find files by patterns (eg. "src/components/**/*.tsx"), search code for keywords (eg. "API endpoints"), or answer questions about the codebase (eg. "how do API endpoints work?"). When calling this agent, specify the desired thoroughness level: "quick" for basic searches, "medium" for moderate exploration, or "very thorough" for comprehensive analysis across multiple locations and naming conventions.',
+  '- general: General-purpose agent for researching complex questions and executing multi-step tasks. Use this agent to execute multiple units of work in parallel.',
+];
+
+const SKILLS_OPEN = '<available_skills>\n';
+const SKILLS_CLOSE = '\n</available_skills>';
+const SKILL_ENTRY =
+  / {2}<skill>\n {4}<name>([^\n]*?)<\/name>\n {4}<description>[\s\S]*?<\/description>\n {4}<location>([^\n]*?)<\/location>\n {2}<\/skill>/g;
+const AGENTS_HEADER = 'Available agent types and the tools they have access to:\n';
+/** An agent entry starts a line with `- <name>: ` (a description may run over several lines). */
+const AGENT_START = /^- ([^\n:]+): /gm;
+
+/** The skill entries of the system prompt and the subagent entries of the task tool, repository and home ones only, in order. */
+function listingsOf(system: string, request: RecordedRequest): ExtractedListing[] {
+  const out: ExtractedListing[] = [];
+  const open = system.indexOf(SKILLS_OPEN);
+  if (open >= 0) {
+    const close = system.indexOf(SKILLS_CLOSE, open);
+    const block = system.slice(open + SKILLS_OPEN.length, close < 0 ? system.length : close);
+    for (const m of block.matchAll(SKILL_ENTRY))
+      if (m[2] !== BUILTIN_LOCATION) out.push({ kind: 'skill', name: m[1], place: 'system-prompt', text: m[0] });
+  }
+  const tools = (bodyOf(request) as { tools?: unknown } | undefined)?.tools;
+  const task = Array.isArray(tools) ? (tools as { name?: unknown; description?: unknown }[]).find((t) => t?.name === 'task') : undefined;
+  const description = typeof task?.description === 'string' ? task.description : '';
+  const at = description.indexOf(AGENTS_HEADER);
+  if (at >= 0) {
+    const list = description.slice(at + AGENTS_HEADER.length);
+    const starts = [...list.matchAll(AGENT_START)];
+    starts.forEach((m, i) => {
+      const text = list.slice(m.index, i + 1 < starts.length ? starts[i + 1].index - 1 : list.length);
+      if (!OPENCODE_BUILTIN_AGENT_LINES.includes(text)) out.push({ kind: 'agent', name: m[1], place: 'tool-description', text });
+    });
+  }
+  return out;
 }
 
 /** The keys of an object, or [] when it is none. */
@@ -447,6 +493,24 @@ export const OPENCODE_DRIVER: AgentDriver = {
   },
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'read', input: { filePath: file } }),
+  // The request's session id (`ses_…`, new each run, its own string in the body): the only line
+  // the two-run proof finds beside the instruction and listing texts.
+  residue: [
+    { kind: 'session id', pattern: /^ses_[0-9A-Za-z]{20,}$/ },
+    // opencode's own entries, in a run where a repository entry of the same name replaced them.
+    {
+      kind: 'built-in entry',
+      pattern: new RegExp(
+        [
+          '^ {2}</?skill>$',
+          `^ {4}<name>${BUILTIN_SKILL_NAME}</name>$`,
+          "^ {4}<description>Use ONLY when the user is editing or creating opencode's own configuration",
+          `^ {4}<location>${BUILTIN_LOCATION}</location>$`,
+          ...OPENCODE_BUILTIN_AGENT_LINES.map((l) => `^${l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+        ].join('|'),
+      ),
+    },
+  ],
   // The session's requests carry the <env> block; the title request does not.
   isMain: (_request, body) => {
     const input = (body as { input?: unknown } | undefined)?.input;

@@ -4,6 +4,7 @@
  * deepest first).
  */
 import type { ListingEvidence } from '../../evidence';
+import type { Evidence, ListingEvidence } from '../../evidence';
 import type { AgentCode, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 
 /** Paths named in one message at most. */
@@ -169,6 +170,35 @@ export function* listingFindings(
     const rel = ws.rel(ev, l.source);
     if (rel === undefined || ws.text(rel) === undefined) continue;
     out.push(ws.onLine(rel, found.code, ws.text(rel), 1, found.message));
+  }
+  return out;
+}
+
+/** What a listing pitfall says of one entry: its code and message. */
+export interface ListingJudgement {
+  readonly code: AgentCode;
+  readonly message: string;
+}
+
+/**
+ * Findings on the workspace's own listing files (skills, subagents, commands: evidence
+ * `listings`): `judge` says which code and message each entry deserves, or nothing. A finding sits
+ * on the file's `name:` line when its header has one, else on line 1.
+ */
+export function listingFindings(
+  ws: PitfallWorkspace,
+  ev: Evidence,
+  judge: (entry: ListingEvidence, rel: string) => ListingJudgement | undefined,
+): PitfallFinding[] {
+  const out: PitfallFinding[] = [];
+  for (const entry of ev.listings) {
+    const rel = ws.rel(ev, entry.source, 'workspace');
+    if (rel === undefined) continue;
+    const said = judge(entry, rel);
+    if (!said) continue;
+    const text = ws.text(rel);
+    const i = text === undefined ? -1 : text.split('\n').findIndex((l) => /^name\s*:/.test(l));
+    out.push(ws.onLine(rel, said.code, text, i < 0 ? 1 : i + 1, said.message, { key: 'name' }));
   }
   return out;
 }

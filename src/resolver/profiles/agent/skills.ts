@@ -40,6 +40,7 @@ function entriesOf(ctx: DiscoverContext, dir: string, how: FolderOrder): string[
   return [...listNames(ctx.fs, dir)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** One listing file read as every listing file is (links followed where the boundary shows them; `own`: the user's folder, read wherever it leads). */
 export function readListingFile(ctx: DiscoverContext, abs: string, entry: string, own: boolean): ListingFile {
   const shows = own ? null : (real: string) => ctx.boundary.shows(real);
   const read = peekText(ctx.fs, abs, shows, LISTING_FILE_BYTES);

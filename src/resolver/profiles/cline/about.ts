@@ -25,6 +25,8 @@ export const CLINE_ABOUT: ProfileCard = Object.freeze({
     codes: Object.freeze({
       'agent-cline-replaced': 'warning',
       'agent-cline-paths-ignored': 'warning',
+      'agent-cline-skill-replaced': 'warning',
+      'agent-cline-skill-dropped': 'warning',
     }),
   }),
   // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).

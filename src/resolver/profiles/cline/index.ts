@@ -12,6 +12,7 @@ import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { CLINE_ABOUT, CLINE_RELEASE } from './about';
 import { clineDir, clineDiscover, searchPaths } from './discover';
+import { clineSkills } from './skills';
 import { ruleBody } from './rule';
 
 export const CLINE_VERSION = `Cline CLI ${CLINE_RELEASE}`;
@@ -60,7 +61,7 @@ export const CLINE: Profile = {
   fidelity: CLINE_FIDELITY,
   noTargets: 'root',
   directories: [],
-  discover: clineDiscover,
+  discover: (ctx) => ({ candidates: clineDiscover(ctx), listings: clineSkills(ctx) }),
   load: {
     symlinks: 'follow-disclose',
     decode: 'lossy',

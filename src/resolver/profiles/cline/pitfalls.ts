@@ -8,11 +8,17 @@
  * - `agent-cline-paths-ignored`: a rule with `paths` or `globs` in its frontmatter, as conditional
  *   rules are written for other agents (and Cline's editor extension): Cline CLI 3.0.65 reads
  *   neither key and sends the rule in every session.
+ * - `agent-cline-skill-replaced`: a workspace skill another skill of the same name (case aside)
+ *   found later replaces (a later skills folder, the home's): Cline lists only that one, and when
+ *   that one is turned off, neither.
+ * - `agent-cline-skill-dropped`: a workspace skill Cline drops without a word: a header that does
+ *   not parse, a `name` or `description` that is not text, an empty body.
  */
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 import { CLINE_RELEASE } from './about';
 import { REPLACED } from './discover';
 import { ruleBody } from './rule';
+import { listingFindings } from '../agent/pitfalls';
 
 /** Frontmatter keys that make a rule conditional elsewhere. */
 const CONDITIONAL_KEYS = ['paths', 'globs'];
@@ -64,7 +70,25 @@ export function* clinePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFin
       );
     }
   }
+  out.push(...clineSkillPitfalls(ws, ev));
   return out;
+}
+
+/** The workspace skills Cline replaces or drops (the profile's listing entries say which and why). */
+function clineSkillPitfalls(ws: PitfallWorkspace, ev: NonNullable<ReturnType<PitfallWorkspace['resolve']>>): PitfallFinding[] {
+  return listingFindings(ws, ev, (entry, rel) => {
+    if (entry.status === 'shadowed')
+      return {
+        code: 'agent-cline-skill-replaced',
+        message: `Cline never lists the skill "${entry.name}" of ${rel}: ${entry.reason?.replace(/^Cline keeps one skill per name \(case aside\): /, '').replace(/ \(found later\) replaces it$/, '')} is a skill of the same name (names are compared without case), found after it, and Cline keeps only that one (or none, when that one is turned off). Rename one of them.`,
+      };
+    if (entry.status === 'dropped')
+      return {
+        code: 'agent-cline-skill-dropped',
+        message: `Cline drops the skill of ${rel} without a word: ${entry.reason?.replace(/^Cline drops this skill: /, '')}`,
+      };
+    return undefined;
+  });
 }
 
 export const PITFALLS: PitfallCheck = clinePitfalls;

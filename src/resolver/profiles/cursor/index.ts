@@ -16,6 +16,7 @@ import { effectiveSettings } from '../agent/settings';
 import { HOLARYN_FORMAT } from '../holaryn/format';
 import { CURSOR_ABOUT } from './about';
 import { discoverCursor } from './discover';
+import { cursorSkills } from './skills';
 
 export const CURSOR_VERSION = 'Cursor (documentation of 2026-12; not verified against a release)';
 
@@ -57,7 +58,7 @@ export const CURSOR: Profile = {
   },
   noTargets: 'root',
   directories: DIRECTORIES,
-  discover: discoverCursor,
+  discover: (ctx) => ({ candidates: discoverCursor(ctx), listings: cursorSkills(ctx) }),
   load: { symlinks: 'follow-disclose', decode: 'lossy', trim: false, skipEmpty: true, reportEmpty: true },
   dialect: CURSOR_DIALECT,
   order: PRECEDENCE,

@@ -17,6 +17,10 @@ export const OPENCODE_ABOUT: ProfileCard = Object.freeze({
   // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
   pitfalls: Object.freeze({
     label: 'opencode',
-    codes: Object.freeze({ 'agent-opencode-instructions-unmatched': 'warning' }),
+    codes: Object.freeze({
+      'agent-opencode-instructions-unmatched': 'warning',
+      'agent-opencode-skill-dropped': 'warning',
+      'agent-opencode-name-clash': 'warning',
+    }),
   }),
 });

@@ -61,6 +61,10 @@ export interface OpencodeResult {
   /** `instructions` entries that gave no file (the pitfall). */
   readonly unmatched: InstructionEntry[];
   readonly worktree: string;
+  /** The folders from the working directory up to the worktree, nearest first. */
+  readonly walk: readonly string[];
+  /** The configuration layers that parsed, in merge order (listings.ts reads `skills` and `agent`). */
+  readonly docs: ReturnType<typeof readOpencodeConfig>['docs'];
 }
 
 export function opencodeNames(env: Readonly<Record<string, string | undefined>>): string[] {
@@ -273,5 +277,13 @@ export function resolveOpencode(ctx: DiscoverContext): OpencodeResult {
   session.projectWalk();
   const { config, unmatched } = session.instructionsEntries();
   session.onTouch();
-  return { sources: session.sources, problems: config.problems, configFiles: config.files, unmatched, worktree: session.worktree };
+  return {
+    sources: session.sources,
+    problems: config.problems,
+    configFiles: config.files,
+    unmatched,
+    worktree: session.worktree,
+    walk: session.walk,
+    docs: config.docs,
+  };
 }

@@ -15,12 +15,14 @@ import { OPENCODE_FORMAT } from './format';
 import { inFolder } from '../agent/config';
 import { OpencodeSource, configDirOf, resolveOpencode } from './discover';
 import { unmatchedInstructions } from './pitfalls';
+import { opencodeListings } from './listings';
 
 export const OPENCODE_VERSION = OPENCODE_RELEASE;
 
 export const OPENCODE_FIDELITY: readonly string[] = Object.freeze([
   `Checked against opencode ${OPENCODE_RELEASE} (opencode run, the openai provider) by the oracle suite: files and text per place agree on every case.`,
-  'The system-prompt part starts after the <env> block: the agent prompt, the environment and the skills list around it are not shown.',
+  "The system-prompt part starts after the <env> block: the agent prompt and the environment are not shown; the skills list after it is in listings (opencode's own header lines and built-in entry aside).",
+  'Two repository skills of one name: opencode keeps whichever it finishes reading last (not fixed from run to run); the profile takes the last in its scan order. Permission settings that hide a skill or subagent are not read.',
   "Each file target stands for one read tool call, in the order of the evidence's targets.",
   "Not read: instructions URLs (opencode fetches them, up to 5 s each), {file:…} references in configuration files, remote and managed configuration, the account's configuration.",
   'The worktree is found as git would for a .git folder holding HEAD, objects and refs, or any .git file; GIT_DIR and ceiling folders are not modelled.',
@@ -53,6 +55,7 @@ function discoverOpencode(ctx: DiscoverContext): Discovery {
     candidates: result.sources.map((s) => candidate(s, targets)),
     diagnostics: [...agentDiagnostics(result.problems), ...unmatchedInstructions(result.unmatched)],
     configFiles: result.configFiles,
+    listings: opencodeListings(ctx, result),
   };
 }
 

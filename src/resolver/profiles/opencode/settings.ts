@@ -26,6 +26,8 @@ export interface OpencodeConfig {
   readonly problems: ConfigProblem[];
   /** Configuration files read (display form). */
   readonly files: string[];
+  /** Each layer that parsed, in merge order: its document, display name and whose it is (listings read `skills` and `agent` here). */
+  readonly docs: { readonly doc: Record<string, unknown>; readonly from: string; readonly own: boolean; readonly abs?: string }[];
 }
 
 export interface ConfigInputs {
@@ -104,7 +106,7 @@ function addEntries(into: OpencodeConfig, seen: Set<string>, doc: Record<string,
 
 /** Reads every layer (a missing file is no layer); a file that does not parse is a problem and adds nothing. */
 export function readOpencodeConfig(inputs: ConfigInputs): OpencodeConfig {
-  const config: OpencodeConfig = { instructions: [], problems: [], files: [] };
+  const config: OpencodeConfig = { instructions: [], problems: [], files: [], docs: [] };
   const seen = new Set<string>();
   const done = new Set<string>();
   for (const [abs, display, own] of configFiles(inputs)) {
@@ -119,13 +121,19 @@ export function readOpencodeConfig(inputs: ConfigInputs): OpencodeConfig {
     }
     const parsed = parseConfigText(substituteEnv(read.text, inputs.env), display, 'jsonc');
     if (parsed.status === 'failed') config.problems.push(parsed.problem);
-    else addEntries(config, seen, parsed.doc, display, own);
+    else {
+      addEntries(config, seen, parsed.doc, display, own);
+      config.docs.push({ doc: parsed.doc, from: display, own, abs });
+    }
   }
   const content = inputs.env.OPENCODE_CONFIG_CONTENT;
   if (content) {
     const parsed = parseConfigText(substituteEnv(content, inputs.env), '$OPENCODE_CONFIG_CONTENT', 'jsonc');
     if (parsed.status === 'failed') config.problems.push(parsed.problem);
-    else addEntries(config, seen, parsed.doc, '$OPENCODE_CONFIG_CONTENT', true);
+    else {
+      addEntries(config, seen, parsed.doc, '$OPENCODE_CONFIG_CONTENT', true);
+      config.docs.push({ doc: parsed.doc, from: '$OPENCODE_CONFIG_CONTENT', own: true });
+    }
   }
   return config;
 }

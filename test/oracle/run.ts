@@ -46,16 +46,6 @@ function vectorsOf(agent: string): OracleCase[] {
   return loaded as OracleCase[];
 }
 
-/** An agent's listing cases (cases/<agent>-listings.ts exports `cases`), or none. */
-function listingCasesOf(agent: string): OracleCase[] {
-  const file = path.join(__dirname, 'cases', `${agent}-listings.ts`);
-  if (!fs.existsSync(file)) return [];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = (require(file) as { cases?: unknown }).cases;
-  if (!Array.isArray(loaded)) fail(`${path.relative(process.cwd(), file)} exports no \`cases\` array`);
-  return loaded as OracleCase[];
-}
-
 /** The cases an agent's cases file exports (`cases/<name>.ts`), or undefined when there is no such file. */
 function casesFile(name: string): OracleCase[] | undefined {
   const file = path.join(__dirname, 'cases', `${name}.ts`);
@@ -78,7 +68,6 @@ function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } 
   if (own) cases.push(...own);
   else note = `no cases file (test/oracle/cases/${release.name}.ts): only the hostile tree runs`;
   cases.push(...(casesFile(`${release.name}-listings`) ?? []));
-  cases.push(...listingCasesOf(release.name));
   const hostile = HOSTILE[release.name];
   if (hostile) cases.push(hostile);
   cases.push(...vectorsOf(release.name));

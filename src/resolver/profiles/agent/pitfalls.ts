@@ -3,7 +3,6 @@
  * the budget losses of an agent that cuts its files at a byte budget (Codex root first, Kimi
  * deepest first).
  */
-import type { ListingEvidence } from '../../evidence';
 import type { Evidence, ListingEvidence } from '../../evidence';
 import type { AgentCode, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 
@@ -123,73 +122,22 @@ export function* lossFindings(
   return out;
 }
 
-/** Which listing statuses a profile reports as a pitfall, under which code. */
-export type ListingPitfallCodes = Partial<Record<'cut' | 'dropped' | 'shadowed', AgentCode>>;
-
-/**
- * The agent's skill, subagent and command entries (evidence `listings`) that it cuts, drops or
- * hides behind another of the same name, when started in the root: one finding per file of the
- * workspace, on its `description:` line (else line 1), the entry's reason in the message.
- */
-export function* listingFindings(ws: PitfallWorkspace, label: string, codes: ListingPitfallCodes): Generator<void, PitfallFinding[]> {
-  const ev = ws.resolve('');
-  yield;
-  if (!ev) return [];
-  const out: PitfallFinding[] = [];
-  for (const l of ev.listings) {
-    const code = (codes as Record<string, AgentCode | undefined>)[l.status];
-    if (code === undefined) continue;
-    const rel = ws.rel(ev, l.source, 'project');
-    if (rel === undefined) continue;
-    const text = ws.text(rel);
-    const at = text === undefined ? -1 : text.split('\n').findIndex((line) => /^description\s*[:=]/.test(line));
-    const what = l.kind === 'agent' ? 'agent' : l.kind === 'command' ? 'command' : 'skill';
-    const verb = l.status === 'cut' ? 'cuts' : l.status === 'dropped' ? 'leaves out' : 'hides';
-    out.push(ws.onLine(rel, code, text, at < 0 ? 1 : at + 1, `${label} ${verb} the ${what} ${l.name}: ${l.reason ?? l.status}.`));
-  }
-  return out;
-}
-
-/**
- * One finding per skill, subagent or command entry of the agent's answer in the root whose file
- * lies in the workspace and which `pick` turns into a finding (a skill the agent drops, a name
- * clash, a cut description: each profile decides from the entry's status and reason), on line 1
- * of its file.
- */
-export function* listingFindings(
-  ws: PitfallWorkspace,
-  pick: (l: ListingEvidence) => { code: AgentCode; message: string } | undefined,
-): Generator<void, PitfallFinding[]> {
-  const ev = ws.resolve('');
-  yield;
-  if (!ev) return [];
-  const out: PitfallFinding[] = [];
-  for (const l of ev.listings) {
-    const found = pick(l);
-    if (!found) continue;
-    const rel = ws.rel(ev, l.source);
-    if (rel === undefined || ws.text(rel) === undefined) continue;
-    out.push(ws.onLine(rel, found.code, ws.text(rel), 1, found.message));
-  }
-  return out;
-}
-
-/** What a listing pitfall says of one entry: its code and message. */
+/** What a listing pitfall says of one entry: its code and message, on its file's `name:` line (or `description:`). */
 export interface ListingJudgement {
   readonly code: AgentCode;
   readonly message: string;
+  /** The header key whose line the finding sits on (default `name`; line 1 without it). */
+  readonly key?: 'name' | 'description';
 }
+
+/** Decides what (if anything) a listing entry found in the workspace is worth a finding for. */
+export type ListingJudge = (entry: ListingEvidence, rel: string) => ListingJudgement | undefined;
 
 /**
  * Findings on the workspace's own listing files (skills, subagents, commands: evidence
- * `listings`): `judge` says which code and message each entry deserves, or nothing. A finding sits
- * on the file's `name:` line when its header has one, else on line 1.
+ * `listings`) of one answer: `judge` says which code and message each entry deserves, or nothing.
  */
-export function listingFindings(
-  ws: PitfallWorkspace,
-  ev: Evidence,
-  judge: (entry: ListingEvidence, rel: string) => ListingJudgement | undefined,
-): PitfallFinding[] {
+export function listingFindingsIn(ws: PitfallWorkspace, ev: Evidence, judge: ListingJudge): PitfallFinding[] {
   const out: PitfallFinding[] = [];
   for (const entry of ev.listings) {
     const rel = ws.rel(ev, entry.source, 'workspace');
@@ -197,8 +145,34 @@ export function listingFindings(
     const said = judge(entry, rel);
     if (!said) continue;
     const text = ws.text(rel);
-    const i = text === undefined ? -1 : text.split('\n').findIndex((l) => /^name\s*:/.test(l));
-    out.push(ws.onLine(rel, said.code, text, i < 0 ? 1 : i + 1, said.message, { key: 'name' }));
+    const key = said.key ?? 'name';
+    const pattern = new RegExp(`^${key}\\s*[:=]`);
+    const i = text === undefined ? -1 : text.split('\n').findIndex((l) => pattern.test(l));
+    out.push(ws.onLine(rel, said.code, text, i < 0 ? 1 : i + 1, said.message, { key }));
   }
   return out;
+}
+
+/** The same, for the agent's answer when started in the workspace's root. */
+export function* listingFindings(ws: PitfallWorkspace, judge: ListingJudge): Generator<void, PitfallFinding[]> {
+  const ev = ws.resolve('');
+  yield;
+  return ev ? listingFindingsIn(ws, ev, judge) : [];
+}
+
+/** Which listing statuses a profile reports as a pitfall, under which code. */
+export type ListingPitfallCodes = Partial<Record<'cut' | 'dropped' | 'shadowed', AgentCode>>;
+
+/**
+ * A judge of entries by status alone: an entry the agent cuts, drops or hides behind another of
+ * the same name, on its `description:` line, the entry's reason in the message.
+ */
+export function byStatus(label: string, codes: ListingPitfallCodes): ListingJudge {
+  return (l) => {
+    const code = (codes as Record<string, AgentCode | undefined>)[l.status];
+    if (code === undefined) return undefined;
+    const what = l.kind === 'agent' ? 'agent' : l.kind === 'command' ? 'command' : 'skill';
+    const verb = l.status === 'cut' ? 'cuts' : l.status === 'dropped' ? 'leaves out' : 'hides';
+    return { code, message: `${label} ${verb} the ${what} ${l.name}: ${l.reason ?? l.status}.`, key: 'description' };
+  };
 }

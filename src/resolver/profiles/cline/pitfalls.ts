@@ -18,7 +18,7 @@ import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfa
 import { CLINE_RELEASE } from './about';
 import { REPLACED } from './discover';
 import { ruleBody } from './rule';
-import { listingFindings } from '../agent/pitfalls';
+import { listingFindingsIn } from '../agent/pitfalls';
 
 /** Frontmatter keys that make a rule conditional elsewhere. */
 const CONDITIONAL_KEYS = ['paths', 'globs'];
@@ -76,7 +76,7 @@ export function* clinePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFin
 
 /** The workspace skills Cline replaces or drops (the profile's listing entries say which and why). */
 function clineSkillPitfalls(ws: PitfallWorkspace, ev: NonNullable<ReturnType<PitfallWorkspace['resolve']>>): PitfallFinding[] {
-  return listingFindings(ws, ev, (entry, rel) => {
+  return listingFindingsIn(ws, ev, (entry, rel) => {
     if (entry.status === 'shadowed')
       return {
         code: 'agent-cline-skill-replaced',

@@ -4,7 +4,7 @@
  * agent roles it cuts, drops or hides (its listings).
  */
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
-import { alsoIn, budgetLosses, listingFindings, lossFindings, where } from '../agent/pitfalls';
+import { alsoIn, budgetLosses, byStatus, listingFindings, lossFindings, where } from '../agent/pitfalls';
 import { codexNames } from '.';
 
 /**
@@ -61,11 +61,14 @@ export function* codexOverrides(ws: PitfallWorkspace): Generator<void, PitfallFi
 
 /** Codex's listings: a skill description over 1,024 characters (cut), a skill or role it drops, a role another hides. */
 export function* codexListings(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
-  return yield* listingFindings(ws, 'Codex', {
-    cut: 'agent-codex-skill-cut',
-    dropped: 'agent-codex-skill-dropped',
-    shadowed: 'agent-codex-name-clash',
-  });
+  return yield* listingFindings(
+    ws,
+    byStatus('Codex', {
+      cut: 'agent-codex-skill-cut',
+      dropped: 'agent-codex-skill-dropped',
+      shadowed: 'agent-codex-name-clash',
+    }),
+  );
 }
 
 export const PITFALLS: PitfallCheck = function* (ws) {

@@ -5,11 +5,14 @@
  * `.claude`).
  */
 import type { PitfallCheck } from '../../pitfalls';
-import { listingFindings } from '../agent/pitfalls';
+import { byStatus, listingFindings } from '../agent/pitfalls';
 
 export const PITFALLS: PitfallCheck = function* (ws) {
-  return yield* listingFindings(ws, 'Copilot CLI', {
-    dropped: 'agent-copilot-cli-skill-dropped',
-    shadowed: 'agent-copilot-cli-name-clash',
-  });
+  return yield* listingFindings(
+    ws,
+    byStatus('Copilot CLI', {
+      dropped: 'agent-copilot-cli-skill-dropped',
+      shadowed: 'agent-copilot-cli-name-clash',
+    }),
+  );
 };

@@ -12,7 +12,8 @@ import type { ListingEvidence } from '../../evidence';
 import type { DiscoverContext } from '../../profile';
 import { type ConfigAgent, type ListingFolder, opencodeAgents, opencodeSkills } from '../agent/opencode-listings';
 import { kindOf } from '../agent/peek';
-import { configDirOf, flagOn, type OpencodeResult } from './discover';
+import { configDirOf, type OpencodeResult } from './discover';
+import { flagOn } from '../agent/opencode-core';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

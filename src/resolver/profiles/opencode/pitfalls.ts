@@ -23,7 +23,7 @@ import type { Diagnostic } from '../../evidence';
 import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
 import { compilePattern, normalizePattern } from '../../globs';
 import type { InstructionEntry } from './settings';
-import { listingFindings } from '../agent/pitfalls';
+import { listingFindingsIn } from '../agent/pitfalls';
 import { OPENCODE_BUILTIN_SKILL, OPENCODE_BUILTIN_SUBAGENTS } from '../agent/opencode-listings';
 
 export const UNMATCHED_CODE = 'agent-opencode-instructions-unmatched';
@@ -97,7 +97,7 @@ export function* opencodeListingPitfalls(ws: PitfallWorkspace): Generator<void, 
   const names = new Map<string, number>();
   for (const l of ev.listings)
     if (l.kind === 'skill' && (l.status === 'included' || l.status === 'shadowed')) names.set(l.name, (names.get(l.name) ?? 0) + 1);
-  return listingFindings(ws, ev, (entry, rel) => {
+  return listingFindingsIn(ws, ev, (entry, rel) => {
     if (entry.kind === 'skill' && (entry.status === 'dropped' || entry.status === 'not-loaded'))
       return {
         code: SKILL_DROPPED_CODE,

@@ -7,7 +7,6 @@
 export { FileCache } from './cache';
 export { canonicalRoot, locateCandidate } from './candidates';
 export { cellUnit, COMPARE_SCHEMA, compareCell, compareProfiles, compareRows, eachProfile, listingCell, listingRows } from './compare';
-export type { ListingRow } from './compare';
 export type { Comparison } from './compare';
 export { contextByPlace, listingSummary, placeHeading, placeWords } from './context-parts';
 export { measure } from './context';
@@ -31,9 +30,6 @@ export type {
   Evidence,
   InstalledAgent,
   ListingEvidence,
-  ListingKind,
-  ListingPlace,
-  ListingStatus,
   Metadata,
   Severity,
   SourceEvidence,

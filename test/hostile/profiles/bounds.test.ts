@@ -240,6 +240,8 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
           cursor: ['AGENTS.md'],
           opencode: ['AGENTS.md'],
           'qwen-code': ['AGENTS.md'],
+          // pi: one file per folder from / down to each working directory, AGENTS.md before CLAUDE.md.
+          pi: ['AGENTS.md', 'sub/AGENTS.md'],
         };
         assert.deepEqual(own, expected[agent]);
       });

@@ -14,13 +14,8 @@ import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../age
 import { kindOf, listInOrder } from '../agent/peek';
 import { pathRuleMatches } from './rules';
 import type { TouchLayout } from './model';
-import type { ClaudeDirs } from './settings';
+import type { ClaudeDirs, SkillOverride } from './settings';
 import { claudeHeader, pathGlobs } from './text';
-
-/** Per-entry cap of a skill's description (`skillListingMaxDescChars`' default): past it, cut to one less and `…`. */
-export const MAX_DESCRIPTION_CHARS = 1536;
-/** Share of the context window (in characters) the skill listing may take (`skillListingBudgetFraction`'s default). */
-export const BUDGET_FRACTION = 0.01;
 
 /**
  * Claude Code's own skills of 2.1.328 as its listing holds them after the repository's: the
@@ -36,9 +31,6 @@ export const BUILT_IN_SKILLS = {
     { full: 90, nameOnly: '- security-review'.length },
   ],
 } as const;
-
-/** Skill override values of the `skillOverrides` setting. */
-export type SkillOverride = 'on' | 'off' | 'name-only' | 'user-invocable-only';
 
 export interface ListingOptions {
   readonly dirs: ClaudeDirs;

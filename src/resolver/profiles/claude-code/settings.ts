@@ -9,7 +9,14 @@ import type { DiscoverContext, ProfileContext } from '../../profile';
 import { ConfigProblem, agentHome, readConfigDocument, valueAt } from '../agent/config';
 import { SettingSpec, checkSettingValue, effectiveSettings } from '../agent/settings';
 import { DEFAULT_MODEL, ModelChoice } from './model';
-import { BUDGET_FRACTION, MAX_DESCRIPTION_CHARS, type SkillOverride } from './listings';
+
+/** Per-entry cap of a skill's description (`skillListingMaxDescChars`' default): past it, cut to one less and `…`. */
+export const MAX_DESCRIPTION_CHARS = 1536;
+/** Share of the context window (in characters) the skill listing may take (`skillListingBudgetFraction`'s default). */
+export const BUDGET_FRACTION = 0.01;
+
+/** Skill override values of the `skillOverrides` setting. */
+export type SkillOverride = 'on' | 'off' | 'name-only' | 'user-invocable-only';
 
 /** The AGENTS.md plugin's `instructionFiles` option. */
 export const INSTRUCTION_FILES_MODES = ['claude-md', 'claude-md-or-agents-md', 'claude-md-and-agents-md', 'managed-only'] as const;

@@ -87,10 +87,12 @@ describe('cline driver', () => {
       { kind: 'skill', name: 'My Skill', place: 'tool-description', text: 'My Skill' },
     ]);
     assert.deepEqual(skillNames({ tools: [{ name: 'skills', description }] }), []);
-    const residue = CLINE_DRIVER.residue![0].pattern;
+    const residue = CLINE_DRIVER.residue!.find((k) => k.kind === 'skills tool description')!.pattern;
     assert.ok(residue.test(`${description} Available skills: , , .`));
     assert.ok(residue.test(description));
     assert.ok(!residue.test(`${description} Available skills: stray.`));
+    assert.ok(residue.test(`${description} Available : .`));
+    assert.ok(CLINE_DRIVER.residue!.some((k) => k.kind === 'skills tool' && k.pattern.test('Name of the skill to execute.')));
   });
 
   it("prefers the longest text when one rule starts with another file's text, and reports a section no file has", () => {

@@ -398,7 +398,7 @@ export const CLINE_DRIVER: AgentDriver = {
     {
       kind: 'skills tool description',
       pattern:
-        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available(?: skills)?: [, ]*\.)?$/,
+        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available(?: skills)? ?: [, ]*\.)?$/,
     },
   ],
   extract,

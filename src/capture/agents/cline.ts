@@ -386,12 +386,19 @@ export const CLINE_DRIVER: AgentDriver = {
   },
   profileEnv: () => ({}),
   // The skills tool's description, one line: Cline's own words, then `Available skills: ` and the
-  // names (taken out as listing texts, leaving only the separators) when there is any skill.
+  // names (taken out as listing texts, leaving only the separators) when there is any skill; a
+  // skill named `skills` takes that word of Cline's out too.
   residue: [
+    // Cline registers the skills tool only when it found a skill: without the repository's skills
+    // the tool's name, its parameter's name and their descriptions go too.
+    {
+      kind: 'skills tool',
+      pattern: /^(?:skills|skill|Name of the skill to execute\.|Arguments for the skill; use null when omitted)$/,
+    },
     {
       kind: 'skills tool description',
       pattern:
-        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available skills: [, ]*\.)?$/,
+        /^Execute a skill within the main conversation\. .*Never mention a skill without invoking this tool\.(?: Available(?: skills)? ?: [, ]*\.)?$/,
     },
   ],
   extract,

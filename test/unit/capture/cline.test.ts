@@ -19,6 +19,7 @@ import {
   pluginModules,
   pluginRefusal,
   PROCESS_FOLDER,
+  skillNames,
   splitRules,
 } from '../../../src/capture/agents/cline';
 import { DriverRefusal } from '../../../src/capture/agents/types';
@@ -67,8 +68,31 @@ describe('cline driver', () => {
       files: [],
       parts: [],
       problems: [],
+      listings: [],
     });
     assert.deepEqual(CLINE_DRIVER.extract({ requests: [], files, cwd: '/r', home: '/h' }).problems, ['Cline sent no model request']);
+  });
+
+  it("reads the skill names at the end of the skills tool's description, in order", () => {
+    const description = 'Execute a skill within the main conversation. Never mention a skill without invoking this tool.';
+    const body = {
+      tools: [
+        { name: 'read_files', description: 'x' },
+        { name: 'skills', description: `${description} Available skills: Alpha, zeta, My Skill.` },
+      ],
+    };
+    assert.deepEqual(skillNames(body), [
+      { kind: 'skill', name: 'Alpha', place: 'tool-description', text: 'Alpha' },
+      { kind: 'skill', name: 'zeta', place: 'tool-description', text: 'zeta' },
+      { kind: 'skill', name: 'My Skill', place: 'tool-description', text: 'My Skill' },
+    ]);
+    assert.deepEqual(skillNames({ tools: [{ name: 'skills', description }] }), []);
+    const residue = CLINE_DRIVER.residue!.find((k) => k.kind === 'skills tool description')!.pattern;
+    assert.ok(residue.test(`${description} Available skills: , , .`));
+    assert.ok(residue.test(description));
+    assert.ok(!residue.test(`${description} Available skills: stray.`));
+    assert.ok(residue.test(`${description} Available : .`));
+    assert.ok(CLINE_DRIVER.residue!.some((k) => k.kind === 'skills tool' && k.pattern.test('Name of the skill to execute.')));
   });
 
   it("prefers the longest text when one rule starts with another file's text, and reports a section no file has", () => {
@@ -199,12 +223,13 @@ describe('cline driver', () => {
     assert.equal(pluginRefusal(path.join(d, 'link'), new Map()), null);
   });
 
-  it('launches a one-shot --yolo run in a folder of its state (not the repository: no bunfig.toml or .env of it), with an empty PATH', () => {
+  it('launches a one-shot run with the default tools (no --yolo) in a folder of its state (not the repository: no bunfig.toml or .env of it), with an empty PATH', () => {
     const exe = file(path.join(folder(), 'cline'), '\x7fELF');
     const input = { executable: exe, node: '/n', cwd: '/r', top: '/r', home: '/h', state: '/s', port: 8787, prompt: 'p', files };
     const launch = CLINE_DRIVER.launch(input);
     assert.equal(launch.command, exe);
-    assert.deepEqual(launch.args.slice(0, 3), ['--yolo', '--data-dir', '/s/data']);
+    assert.deepEqual(launch.args.slice(0, 2), ['--data-dir', '/s/data']);
+    assert.ok(!launch.args.includes('--yolo'));
     // The repository is the workspace by --cwd; the process's own folder is the driver's.
     assert.deepEqual(launch.args.slice(-3), ['--cwd', '/r', 'p']);
     assert.equal(launch.cwd, `/s/${PROCESS_FOLDER}`);

@@ -8,7 +8,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RecordedRequest } from '../../../src/capture/endpoint';
-import { OPENCODE_DRIVER, mcpOff, opencodeModules, packageProblem, parseBlocks, substitute } from '../../../src/capture/agents/opencode';
+import {
+  OPENCODE_BUILTIN_AGENT_LINES,
+  OPENCODE_DRIVER,
+  mcpOff,
+  opencodeModules,
+  packageProblem,
+  parseBlocks,
+  substitute,
+} from '../../../src/capture/agents/opencode';
 import { DriverRefusal } from '../../../src/capture/agents/types';
 import { OPENCODE_MODULES } from '../../oracle/hostile';
 import { launchInput } from './env-tree';
@@ -32,6 +40,29 @@ const SYSTEM = (blocks: string) =>
   `You are opencode.\nHere is some useful information about the environment you are running in:\n<env>\n  Working directory: /r\n</env>\n${blocks}\nSkills provide specialized instructions.`;
 
 describe('capture: the opencode driver', () => {
+  it('reads the repository’s skill and subagent entries, leaving out opencode’s own', () => {
+    const entry = (name: string, description: string, location: string) =>
+      `  <skill>\n    <name>${name}</name>\n    <description>${description}</description>\n    <location>${location}</location>\n  </skill>`;
+    const mine = entry('alpha', 'A <b> & c.\nsecond line', '/r/.opencode/skills/a/SKILL.md');
+    const builtin = entry('customize-opencode', 'Use ONLY when…', '&lt;built-in&gt;');
+    const system = `${SYSTEM('')}\n<available_skills>\n${mine}\n${builtin}\n</available_skills>`;
+    const task = `Launch a new agent.\n\nAvailable agent types and the tools they have access to:\n${OPENCODE_BUILTIN_AGENT_LINES[0]}\n- general: Mine.\n- helper: Two\nlines.`;
+    const req = {
+      ...request(2, [{ role: 'system', content: system }]),
+      body: JSON.stringify({ input: [{ role: 'system', content: system }], tools: [{ name: 'task', description: task }] }),
+    };
+    const got = OPENCODE_DRIVER.extract({ requests: [req], files: new Map(), cwd: '/r', home: '/h' });
+    assert.deepEqual(got.listings, [
+      { kind: 'skill', name: 'alpha', place: 'system-prompt', text: mine },
+      { kind: 'agent', name: 'general', place: 'tool-description', text: '- general: Mine.' },
+      { kind: 'agent', name: 'helper', place: 'tool-description', text: '- helper: Two\nlines.' },
+    ]);
+    const residue = OPENCODE_DRIVER.residue!;
+    assert.ok(residue.some((k) => k.pattern.test('ses_db538c2cfffeQ0DyPEZO4fbwjp')));
+    assert.ok(residue.some((k) => k.pattern.test(OPENCODE_BUILTIN_AGENT_LINES[1])));
+    assert.ok(!residue.some((k) => k.pattern.test('    <name>alpha</name>')));
+  });
+
   it('reads the system prompt blocks by each file’s own text, and the read tool’s reminder', () => {
     const files = new Map([
       ['/r/AGENTS.md', bytes('Root.\nInstructions from: /fake\nstill root\n')],

@@ -416,4 +416,19 @@ export const cases: OracleCase[] = [
       '.continue/rules/g.md': 'Global rule.\n',
     },
   },
+  {
+    name: 'no-imports',
+    why: `${SM}: the agent file and the rules are sent as read: an @path line is text, not an import`,
+    tree: {
+      'AGENTS.md': 'See @docs/more.md for more.\n@docs/more.md\n',
+      'docs/more.md': 'Never imported.\n',
+      '.continue/rules/r.md': 'Rule naming @docs/more.md.\n',
+    },
+  },
+  {
+    name: 'cwd-through-link',
+    why: `${SM}: started in a folder reached through a link, Continue reads the folder it leads to`,
+    tree: { 'real/AGENTS.md': 'Real folder.\n', 'real/.continue/rules/r.md': 'Real rule.\n', alias: { link: 'real' } },
+    cwd: 'alias',
+  },
 ];

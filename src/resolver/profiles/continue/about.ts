@@ -23,5 +23,15 @@ export const CONTINUE_ABOUT: ProfileCard = Object.freeze({
     }),
   }),
   // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).
-  editor: Object.freeze({ watch: Object.freeze(['.continue/rules/**', 'AGENTS.md', 'AGENT.md', 'CLAUDE.md', 'CODEX.md']) }),
+  editor: Object.freeze({
+    watch: Object.freeze([
+      '.continue/rules/**',
+      '.continue/skills/**',
+      '.claude/skills/**',
+      'AGENTS.md',
+      'AGENT.md',
+      'CLAUDE.md',
+      'CODEX.md',
+    ]),
+  }),
 });

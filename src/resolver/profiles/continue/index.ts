@@ -20,6 +20,7 @@ export const CONTINUE_FIDELITY: readonly string[] = Object.freeze([
   `Checked against Continue CLI ${CONTINUE_RELEASE} (cn -p with a configuration file of its own) by the oracle suite: files and text agree on every case.`,
   'The rules of a configuration file (config.yaml `rules`, `--rule`) are not modelled: they come before the .continue/rules files and are the user’s, not the repository’s.',
   'Continue names no file in what it sends: the evidence names the files whose text it sends.',
+  'Continue lists skills in the order their parallel reads finish, almost always the folders’ order given here; under load it can differ.',
 ]);
 
 export const CONTINUE: Profile = {

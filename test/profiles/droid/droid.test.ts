@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { resolveInstructions } from '../../../src/resolver/resolve';
 import { SESSION_LIMIT, TOUCH_LIMIT, droidShown, truncationLine } from '../../../src/resolver/profiles/droid/fit';
 import { nameKey, skillLine } from '../../../src/resolver/profiles/droid/listings';
-import { sessionFolders, touchedFolders } from '../../../src/resolver/profiles/droid/discover';
+import { sessionFolders, touchedFolders } from '../../../src/resolver/profiles/droid/folders';
 import type { ContextSource } from '../../../src/resolver/profile';
 import { TempDirs } from '../../helpers/cli';
 

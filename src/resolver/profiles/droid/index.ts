@@ -8,7 +8,8 @@ import type { Profile } from '../../profile';
 import { DISCOVERY_ORDER } from '../../stages/order';
 import { CODE_POINTS } from '../../units';
 import { DROID_ABOUT, DROID_RELEASE } from './about';
-import { FACTORY_FOLDERS, droidDiscover, droidHome, droidHomeFiles } from './discover';
+import { droidDiscover, droidHomeFiles } from './discover';
+import { FACTORY_FOLDERS, droidHome } from './folders';
 import { DROID_FIT } from './fit';
 import { DROID_FORMAT } from './format';
 

@@ -31,7 +31,7 @@ import { canonicalize } from '../../paths';
 import type { DiscoverContext } from '../../profile';
 import { kindOf, listInOrder, listNames } from '../agent/peek';
 import { type ListingFile, headerText, listingPath, readListingFile, unsent } from '../agent/skills';
-import { FACTORY_FOLDERS, droidHome, gitRootOf, touchedFolders } from './discover';
+import { FACTORY_FOLDERS, droidHome, gitRootOf, touchedFolders } from './folders';
 
 /** Characters of a skill description Droid keeps; a longer one is cut to one fewer and `…` added. */
 export const SKILL_DESCRIPTION_CHARS = 1024;

@@ -242,6 +242,11 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
           'qwen-code': ['AGENTS.md'],
           // pi: one file per folder from / down to each working directory, AGENTS.md before CLAUDE.md.
           pi: ['AGENTS.md', 'sub/AGENTS.md'],
+          // Kilo Code: opencode's walk, the root AGENTS.md.
+          kilo: ['AGENTS.md'],
+          // Continue and Droid consider both names of the root (the first found is sent).
+          continue: ['AGENTS.md', 'CLAUDE.md'],
+          droid: ['AGENTS.md', 'CLAUDE.md'],
         };
         assert.deepEqual(own, expected[agent]);
       });

@@ -27,6 +27,7 @@ import type { Probe } from '../../boundary';
 import { isInside } from '../../paths';
 import { flagOn, globIn, kindOf, walkUp, worktreeOf } from '../agent/opencode-core';
 import { ConfigProblem } from '../agent/config';
+import { MAX_CONTENT_BYTES } from '../../limits';
 import { peekText } from '../agent/peek';
 import { KiloInstruction, readKiloConfig } from './settings';
 import { inScope, substitute } from './imports';
@@ -249,7 +250,7 @@ class Session {
     if (!f.trusted && !inScope(fs, f.abs, this.scopeRoot))
       return { reason: 'outside the project: Kilo reads a project file only inside its worktree and sends nothing for it' };
     const shows = f.own ? null : (real: string) => ctx.boundary.shows(real, f.probe);
-    const read = peekText(fs, f.abs, shows, 16 * 1024 * 1024);
+    const read = peekText(fs, f.abs, shows, MAX_CONTENT_BYTES, MAX_CONTENT_BYTES);
     if (!read.ok) return { text: '' };
     // A leading BOM is kept, in a file Kilo trusts and in one it does not (both seen in runs).
     const raw = read.text;

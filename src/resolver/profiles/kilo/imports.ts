@@ -14,6 +14,7 @@
  */
 import type { ResolverFs } from '../../fs';
 import { isInside } from '../../paths';
+import { MAX_CONTENT_BYTES } from '../../limits';
 import { peekText } from '../agent/peek';
 
 /** Variables Kilo never substitutes (its server's secrets): a reference to one drops the file. */
@@ -91,7 +92,7 @@ export function substitute(text: string, inputs: SubstituteInputs): Substituted 
     const abs = P.isAbsolute(target) ? target : P.resolve(P.dirname(inputs.path), target);
     if (!trust.trusted && realOf(fs, abs) !== undefined && !inScope(fs, abs, trust.root))
       return { ok: false, reason: `holds ${m[0]}, outside the project: Kilo refuses the reference and sends nothing for the file` };
-    const read = peekText(fs, abs, inputs.shows, 16 * 1024 * 1024);
+    const read = peekText(fs, abs, inputs.shows, MAX_CONTENT_BYTES);
     out += read.ok ? read.text.trim() : '';
   }
   return { ok: true, text: out + withEnv.slice(at) };

@@ -102,6 +102,13 @@ function sideText(side: Side, show: (p: string) => string): string[] {
     out.push(`  ${part.place} (${Buffer.byteLength(part.text, 'utf8')} bytes):`);
     for (const line of part.text.split('\n')) out.push(`    │ ${printable(line)}`);
   }
+  if (side.listings && side.listings.length > 0) {
+    out.push('  skills, subagents and commands listed, in order:');
+    for (const l of side.listings) {
+      out.push(`    ${l.kind ?? 'entry'} ${printable(l.name)} (${l.place}):`);
+      for (const line of l.text.split('\n')) out.push(`    │ ${printable(line)}`);
+    }
+  }
   return out;
 }
 
@@ -198,7 +205,9 @@ function reportText(report: CaptureReport, io: CliIo): string {
     const same =
       report.compares === 'files'
         ? 'The agent and the profile agree on the files and their order (the agent lists them; its text is not compared).'
-        : 'The agent and the profile agree: same files, same order, same text.';
+        : report.listingsAgree === true
+          ? 'The agent and the profile agree: same files, same order, same text, same skill, subagent and command entries.'
+          : 'The agent and the profile agree: same files, same order, same text.';
     out.push('', diff.length === 0 ? c.green(same) : c.bold('Differences:'));
     out.push(...diff.map((l) => printable(l)));
   }

@@ -13,6 +13,8 @@ import {
   compareCell,
   compareProfiles,
   compareRows,
+  listingCell,
+  listingRows,
   eachProfile,
   type Evidence,
   profileByName,
@@ -87,6 +89,38 @@ function colorCell(cell: string, c: Colors): string {
   return c.dim(cell); // not loaded, shadowed, —, …
 }
 
+/** Rows of cells as aligned lines: a dim header, then the rows with their cells coloured (the first left as it is). */
+function tableLines(header: readonly string[], body: readonly string[][], c: Colors): string[] {
+  const widths = header.map((h, i) => body.reduce((m, r) => Math.max(m, width(r[i])), width(h)));
+  const out = [c.dim(header.map((h, i) => (i === header.length - 1 ? h : pad(h, widths[i]))).join('  '))];
+  for (const r of body) {
+    out.push(
+      r
+        .map((cell, i) => {
+          const shown = i === 0 ? cell : colorCell(cell, c);
+          return i === r.length - 1 ? shown : shown + ' '.repeat(Math.max(0, widths[i] - width(cell)));
+        })
+        .join('  '),
+    );
+  }
+  return out;
+}
+
+/** The skills, subagents and commands any profile lists: a row per file, a cell per profile (none: no lines). */
+function listingTable(cmp: Comparison, names: readonly string[], c: Colors): string[] {
+  const rows = listingRows(names.map((name) => cmp.profiles[name]));
+  if (rows.length === 0) return [];
+  const body = rows.map((r) => [
+    fitPath(`${r.kind} ${printable(r.name)}  ${printable(r.source)}`),
+    ...names.map((name) => listingCell(cmp.profiles[name], r)),
+  ]);
+  return [
+    '',
+    c.bold('Listings') + c.dim('  (skills, subagents and commands each agent lists to its model)'),
+    ...tableLines(['entry', ...names.map(printable)], body, c),
+  ];
+}
+
 /** The text table, then each profile's context size and snapshot. */
 export function renderComparison(cmp: Comparison, c: Colors): string {
   const names = Object.keys(cmp.profiles);
@@ -109,20 +143,8 @@ export function renderComparison(cmp: Comparison, c: Colors): string {
     ),
   ]);
   if (rows.length === 0) out.push('No profile considered any instruction file.');
-  else {
-    const widths = header.map((h, i) => body.reduce((m, r) => Math.max(m, width(r[i])), width(h)));
-    out.push(c.dim(header.map((h, i) => (i === header.length - 1 ? h : pad(h, widths[i]))).join('  ')));
-    for (const r of body) {
-      out.push(
-        r
-          .map((cell, i) => {
-            const shown = i === 0 ? cell : colorCell(cell, c);
-            return i === r.length - 1 ? shown : shown + ' '.repeat(Math.max(0, widths[i] - width(cell)));
-          })
-          .join('  '),
-      );
-    }
-  }
+  else out.push(...tableLines(header, body, c));
+  out.push(...listingTable(cmp, names, c));
   out.push('');
   out.push(c.bold('Model context') + c.dim('  (each profile in its own unit)'));
   const nameWidth = names.reduce((m, n) => Math.max(m, width(printable(n))), 0);

@@ -131,6 +131,25 @@ function sourceBlocks(ev: Evidence, inEffect: readonly SourceEvidence[]): string
   return blocks;
 }
 
+/** The skills, subagents and commands the agent lists: repository text its model sees beside the instruction files. */
+function listingBlocks(ev: Evidence): string[] {
+  const listings = ev.listings ?? [];
+  if (listings.length === 0) return [];
+  const lines = listings
+    .slice(0, MAX_SOURCES)
+    .map((l) => `- ${l.kind} ${code(l.name)} — ${l.status.replace(/-/g, ' ')}${l.reason ? ` (${l.reason})` : ''}, from ${code(l.source)}`);
+  return [
+    [
+      '### Skills, subagents and commands the agent lists',
+      '',
+      'Their names and descriptions reach the model beside the instructions; their bodies load only when used.',
+      '',
+      ...lines,
+      ...more(listings.length - MAX_SOURCES, 'entries'),
+    ].join('\n'),
+  ];
+}
+
 /** Validation: what the instructions require a change to pass. */
 function validationBlocks(ev: Evidence): string[] {
   if (ev.validation.length === 0) return [];
@@ -182,6 +201,7 @@ export function renderMarkdown(ev: Evidence, max = MAX_MARKDOWN_CHARS): string {
     `## Repository instructions: ${headline}`,
     factsBlock(ev, inEffect),
     ...sourceBlocks(ev, inEffect),
+    ...listingBlocks(ev),
     ...validationBlocks(ev),
     ...budgetBlocks(ev),
     ...diagnosticBlocks(ev),

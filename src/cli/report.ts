@@ -119,6 +119,27 @@ function sourceLines(ev: Evidence, c: Colors): string[] {
   return out;
 }
 
+/** The skills, subagents and commands the agent lists, each with its status, place and file (no section when there are none). */
+function listingLines(ev: Evidence, c: Colors): string[] {
+  const listings = ev.listings ?? [];
+  if (listings.length === 0) return [];
+  const out = ['', c.bold('Listings') + c.dim('  (skills, subagents and commands the agent lists to its model, in its order)')];
+  const rows = [
+    ['kind', 'name', 'status', 'place', 'source'],
+    ...listings.map((l) => [l.kind, printable(l.name), l.status, l.place, printable(l.source)]),
+  ];
+  const padded = padCells(rows);
+  out.push(c.dim(padded[0].join('  ')));
+  listings.forEach((l, i) => {
+    const cells = padded[i + 1];
+    const color = l.status === 'included' ? c.green : l.status === 'cut' || l.status === 'dropped' ? c.yellow : c.dim;
+    cells[2] = color(l.status) + cells[2].slice(l.status.length);
+    out.push(`  ${cells.join('  ').trimEnd()}`);
+    if (l.reason) out.push(c.dim(`      ${clipped(printable(l.reason), MAX_REASON_CHARS)}`));
+  });
+  return out;
+}
+
 /** Validation commands, replace conflicts and diagnostics, a section each. */
 function findingLines(ev: Evidence, c: Colors): string[] {
   const out = [c.bold('Validation') + c.dim('  (shown to the model; never run by Holaryn)')];
@@ -173,6 +194,12 @@ function contextLines(ev: Evidence, c: Colors): string[] {
       out.push(c.cyan(placeHeading(p.place)));
       out.push(printableText(p.text).trimEnd());
     });
+  const sent = (ev.listings ?? []).filter((l) => l.text !== '');
+  if (sent.length > 0) out.push('', c.bold('Listing entries') + c.dim('  (each exactly as the agent writes it)'));
+  for (const l of sent) {
+    out.push(c.cyan(`${l.kind} ${printable(l.name)}, ${l.status}, in the ${placeWords(l.place)}:`));
+    out.push(printableText(l.text).trimEnd());
+  }
   return out;
 }
 
@@ -181,6 +208,7 @@ export function renderReport(ev: Evidence, c: Colors, withContext: boolean): str
     ...headerLines(ev, c),
     '',
     ...sourceLines(ev, c),
+    ...listingLines(ev, c),
     '',
     ...findingLines(ev, c),
     '',

@@ -5,7 +5,16 @@
  * context as text plus the evidence object. Unlike the gate it keeps no session: every call
  * shows everything in effect for its paths.
  */
-import { Evidence, ResolveError, ResolveOptions, contextByPlace, nodeResolverFs, resolveInstructions, canonicalRoot } from '../resolver';
+import {
+  Evidence,
+  ResolveError,
+  ResolveOptions,
+  contextByPlace,
+  listingSummary,
+  nodeResolverFs,
+  resolveInstructions,
+  canonicalRoot,
+} from '../resolver';
 
 export const TOOL_DESCRIPTION =
   'Returns the repository instructions (AGENTS.md, CLAUDE.md, .holaryn/instructions.md, ' +
@@ -28,7 +37,10 @@ export function noInstructionsText(evidence: Evidence): string {
 }
 
 export interface ToolOutput {
-  /** The model context (by place when the agent puts it in several), or a one-line note when it is empty. */
+  /**
+   * The model context (by place when the agent puts it in several), or a one-line note when it is
+   * empty; then the skills, subagents and commands the agent lists, one line each, when there are any.
+   */
   text: string;
   evidence: Evidence;
 }
@@ -39,7 +51,9 @@ export function repositoryInstructions(root: string, paths: unknown, options: Re
     throw new ResolveError('usage', '"paths" must be a non-empty list of file or directory paths');
   }
   const evidence = resolveInstructions(root, paths, options);
-  return { text: evidence.context === '' ? noInstructionsText(evidence) : contextByPlace(evidence), evidence };
+  const text = evidence.context === '' ? noInstructionsText(evidence) : contextByPlace(evidence);
+  const listed = listingSummary(evidence);
+  return { text: listed === '' ? text : `${text}\n\n${listed}`, evidence };
 }
 
 /** A one-line message for a failed call, as the tool returns it to the model. */

@@ -4,7 +4,7 @@
  * and each profile's cell for a row. `holaryn compare` prints them as a table, the editor's
  * Compare section as a tree.
  */
-import type { Evidence, SourceEvidence } from './evidence';
+import type { Evidence, ListingEvidence, SourceEvidence } from './evidence';
 import { type ResolverFs, nodeResolverFs } from './fs';
 import * as os from 'node:os';
 import { momentFs } from './moment-fs';
@@ -116,4 +116,28 @@ export function compareRows(columns: readonly (Evidence | undefined)[]): string[
     const [cb, ob] = rank.get(b)!;
     return ca - cb || oa - ob || (a < b ? -1 : a > b ? 1 : 0);
   });
+}
+
+/** A listing row of a comparison: one file some profile lists, with the kind and name the first profile listing it gives. */
+export interface ListingRow {
+  source: string;
+  kind: ListingEvidence['kind'];
+  name: string;
+}
+
+/**
+ * The listing rows: every file any column lists (a skill, subagent or command), matched by its
+ * source path, in the order of the first column that lists it, later columns' new files after.
+ */
+export function listingRows(columns: readonly (Evidence | undefined)[]): ListingRow[] {
+  const rows = new Map<string, ListingRow>();
+  for (const ev of columns)
+    for (const l of ev?.listings ?? []) if (!rows.has(l.source)) rows.set(l.source, { source: l.source, kind: l.kind, name: l.name });
+  return [...rows.values()];
+}
+
+/** What one profile does with one listed file: its entry's status in words (`included`, `cut`, `not loaded`), or `—`. */
+export function listingCell(ev: Evidence, row: ListingRow): string {
+  const entry = (ev.listings ?? []).find((l) => l.source === row.source);
+  return entry === undefined ? NOT_CONSIDERED : entry.status.replace(/-/g, ' ');
 }

@@ -6,9 +6,10 @@
  */
 export { FileCache } from './cache';
 export { canonicalRoot, locateCandidate } from './candidates';
-export { cellUnit, COMPARE_SCHEMA, compareCell, compareProfiles, compareRows, eachProfile } from './compare';
+export { cellUnit, COMPARE_SCHEMA, compareCell, compareProfiles, compareRows, eachProfile, listingCell, listingRows } from './compare';
+export type { ListingRow } from './compare';
 export type { Comparison } from './compare';
-export { contextByPlace, placeHeading, placeWords } from './context-parts';
+export { contextByPlace, listingSummary, placeHeading, placeWords } from './context-parts';
 export { measure } from './context';
 export type { BudgetUnit } from './context';
 export type { EditorSetting } from './editor';

@@ -44,6 +44,17 @@ export class EvidenceDocuments implements vscode.TextDocumentContentProvider {
     return vscode.Uri.from({ scheme: EVIDENCE_SCHEME, path });
   }
 
+  /** A listing entry's exact text (its index in `listings`). */
+  listingUri(ev: Evidence, index: number): vscode.Uri | undefined {
+    const l = ev.listings?.[index];
+    if (!l) return undefined;
+    // The kind and name only label the tab.
+    return vscode.Uri.from({
+      scheme: EVIDENCE_SCHEME,
+      path: `/${ev.snapshot.slice(7, 23)}/listing/${index}/${l.kind}-${l.name.replace(/[/\\]/g, '_')}.md`,
+    });
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     const [, key, kind, order] = uri.path.split('/');
     const ev = this.bySnapshot.get(key);
@@ -51,6 +62,7 @@ export class EvidenceDocuments implements vscode.TextDocumentContentProvider {
     if (kind === 'model-context.md') return ev.context;
     if (kind === 'context-part') return ev.contextParts?.[Number(order)]?.text ?? '';
     if (kind === 'content') return ev.sources[Number(order) - 1]?.content ?? '';
+    if (kind === 'listing') return ev.listings?.[Number(order)]?.text ?? '';
     return '';
   }
 }

@@ -306,6 +306,8 @@ export class InstructionsView implements vscode.Disposable {
     const { evidence, message, pinned, target } = this.state;
     if (evidence) {
       this.documents.remember(evidence);
+      // Other agents' listing entries open their exact text from their own evidence.
+      for (const a of this.state.compare ?? []) if (a.evidence?.listings?.length) this.documents.remember(a.evidence);
       const preview =
         this.preview && target?.paths.length === 1 && target.paths[0] === this.preview.path ? this.preview.section : undefined;
       const shown = this.state.profile ?? this.profiles.shown(target?.folder.uri);
@@ -395,6 +397,11 @@ export class InstructionsView implements vscode.Disposable {
       case 'open-context':
         await this.openContext(ev, action.part);
         return;
+      case 'open-listing': {
+        const uri = this.documents.listingUri(ev, action.index);
+        if (uri) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+        return;
+      }
       case 'open-file':
         await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...action.path.split('/'))), { preview: true });
         return;

@@ -6,7 +6,7 @@
  * plain-string tooltips, never markdown, HTML or command links.
  */
 import { measure, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
-import type { Diagnostic, Evidence, SourceEvidence, TargetEvidence } from '../resolver';
+import type { Diagnostic, Evidence, ListingEvidence, SourceEvidence, TargetEvidence } from '../resolver';
 import { type Reach, formatCount } from '../editing/reach';
 
 /** What clicking a node does; `provider.ts` maps these to editor commands. */
@@ -15,6 +15,8 @@ export type NodeAction =
   | { kind: 'open-content'; snapshot: string; order: number }
   /** The whole model context, or one of its parts (its index in `contextParts`). */
   | { kind: 'open-context'; snapshot: string; part?: number }
+  /** A listing entry's exact text as the agent sends it (its index in `listings`). */
+  | { kind: 'open-listing'; snapshot: string; index: number }
   | { kind: 'open-diagnostic'; source: string; line: number | null; column: number | null }
   | { kind: 'open-target'; path: string }
   /** Any workspace file (root-relative), e.g. one of a preview's sample. */
@@ -413,6 +415,84 @@ function sourcesNode(ev: Evidence): TreeNode {
   };
 }
 
+/** A listing entry's icon: as a source of the same standing (sent whole, cut, left out, shadowed, untrusted). */
+const LISTING_ICON: Record<ListingEvidence['status'], string> = {
+  included: STATUS_ICON.included,
+  cut: STATUS_ICON.truncated,
+  dropped: STATUS_ICON.omitted,
+  'not-loaded': STATUS_ICON['not-loaded'],
+  shadowed: STATUS_ICON.shadowed,
+  untrusted: STATUS_ICON.untrusted,
+};
+
+/** The groups of the Listings section, in order. */
+const LISTING_GROUPS: readonly { kind: ListingEvidence['kind']; label: string }[] = [
+  { kind: 'skill', label: 'Skills' },
+  { kind: 'agent', label: 'Agents' },
+  { kind: 'command', label: 'Commands' },
+];
+
+/** One listed skill, subagent or command: its status and place, opening its file; its exact text one click below. */
+function listingNode(l: ListingEvidence, index: number, ev: Evidence, prefix: string): TreeNode {
+  const id = `${prefix}listing:${index}:${l.kind}:${l.source}`;
+  const global = l.source.startsWith('~/');
+  const node: TreeNode = {
+    id,
+    label: l.name,
+    description: `${l.status} · ${placeWords(l.place)} · ${l.source}`,
+    tooltip: `${l.kind} ${l.name}\n${l.source}\n${l.status}${l.reason ? `: ${l.reason}` : ''}\n${
+      l.text === '' ? 'Not sent to the model.' : `Sent in the ${placeWords(l.place)}:\n${l.text}`
+    }`,
+    icon: LISTING_ICON[l.status],
+    action: { kind: 'open-source', path: l.source, global },
+  };
+  if (l.text !== '') {
+    node.children = [
+      {
+        ...leaf(
+          `${id}:text`,
+          'Exact text',
+          `${measure(l.text).toLocaleString('en-US')} characters · open`,
+          'Open the entry exactly as the agent sends it (read-only)',
+          'file-text',
+        ),
+        action: { kind: 'open-listing', snapshot: ev.snapshot, index },
+      },
+    ];
+  }
+  if (l.reason) (node.children ??= []).unshift(leaf(`${id}:reason`, 'Why', l.reason, l.reason, 'question'));
+  return node;
+}
+
+/**
+ * Skills · Agents · Commands: what the agent lists to its model beside the instruction files
+ * (evidence `listings`), a group per kind; undefined when nothing is listed. `prefix` keeps the
+ * ids of another agent's rows apart from the first agent's.
+ */
+export function listingsNode(ev: Evidence, prefix = '', expanded = true): TreeNode | undefined {
+  const listings = ev.listings ?? [];
+  if (listings.length === 0) return undefined;
+  const sent = listings.filter((l) => l.text !== '').length;
+  const entries = listings.map((l, i) => ({ l, i }));
+  const groups = LISTING_GROUPS.map((g) => ({ g, of: entries.filter(({ l }) => l.kind === g.kind) })).filter(({ of }) => of.length > 0);
+  return {
+    id: `${prefix}listings`,
+    label: 'Skills · Agents · Commands',
+    description: `${sent} of ${listings.length} sent`,
+    tooltip: 'The skills, subagents and commands the agent lists to its model, in its order: each entry exactly as it sends it.',
+    icon: 'symbol-event',
+    expanded,
+    children: groups.map(({ g, of }) => ({
+      id: `${prefix}listings:${g.kind}`,
+      label: g.label,
+      description: String(of.length),
+      icon: 'list-flat',
+      expanded: true,
+      children: of.map(({ l, i }) => listingNode(l, i, ev, prefix)),
+    })),
+  };
+}
+
 function validationNode(ev: Evidence): TreeNode {
   return {
     id: 'validation',
@@ -541,6 +621,7 @@ export function buildTree(ev: Evidence, options: ModelOptions = {}): TreeNode[] 
     snapshotNode(ev, options),
     ...(options.preview ? [previewNode(options.preview)] : []),
     sourcesNode(ev),
+    ...[listingsNode(ev)].filter((n): n is TreeNode => n !== undefined),
     validationNode(ev),
     truncationNode(ev.truncation),
     conflictsNode(ev),

@@ -4,6 +4,7 @@
  * it sent, run the profile on the same files, and compare (a) the ordered instruction files and
  * (b) the text per place, byte for byte.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -157,6 +158,77 @@ export function filesToRemove(
   return [...out].sort();
 }
 
+/** A run B and the folders of its own that its requests name (its case's folder, its state folder). */
+interface WithoutRun {
+  run: CaptureRun;
+  folders: string[];
+}
+
+/**
+ * Runs B already made, by what they ran on (withoutKey): a case whose tree without the profile's
+ * files is the same as an earlier case's (same agent, files, home, working directory, read and
+ * environment, its own folders aside) takes that run instead of running the agent again.
+ */
+const withoutRuns = new Map<string, Promise<WithoutRun>>();
+
+/** How many runs B were made (each key once), for the suite's summary. */
+export function withoutRunsMade(): number {
+  return withoutRuns.size;
+}
+
+/** Every entry under `dir` (relative path, kind, content or link target), folders `own` masked, in order. */
+function entriesOf(dir: string, own: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (d: string, rel: string) => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const abs = path.join(d, name);
+      const r = rel === '' ? name : `${rel}/${name}`;
+      const st = fs.lstatSync(abs);
+      if (st.isSymbolicLink()) out.push(`l ${r} ${maskFolders(fs.readlinkSync(abs), own)}`);
+      else if (st.isDirectory()) {
+        out.push(`d ${r}`);
+        walk(abs, r);
+      } else
+        out.push(
+          `f ${r} ${createHash('sha256')
+            .update(maskFolders(fs.readFileSync(abs, 'latin1'), own))
+            .digest('hex')}`,
+        );
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+/** `text` with each of the run's own folders written as `<folder N>`. */
+function maskFolders(text: string, folders: readonly string[]): string {
+  return folders.reduce((t, f, i) => t.split(f).join(`<folder ${i}>`), text);
+}
+
+/** What run B runs on, its own folders aside: equal keys make equal runs. */
+function withoutKey(input: CaptureInput, places: Places, folders: readonly string[]): string {
+  const rel = (p: string | null) => (p === null ? null : path.relative(places.root, p));
+  const key = {
+    agent: input.driver.name,
+    tree: entriesOf(places.root, folders),
+    home: entriesOf(places.home, folders),
+    cwd: rel(input.cwd),
+    read: rel(input.read),
+    env: maskFolders(JSON.stringify(input.env ?? {}), folders),
+  };
+  return createHash('sha256').update(JSON.stringify(key)).digest('hex');
+}
+
+/** Run B on the case's folders, laid out without `removed`. */
+async function runWithout(input: CaptureInput, places: Places, state: string): Promise<CaptureRun> {
+  for (const d of ['run', 'tmp', 'layer']) fs.rmSync(path.join(input.work, d), { recursive: true, force: true });
+  fs.rmSync(state, { recursive: true, force: true });
+  fs.mkdirSync(state, { mode: 0o700 });
+  const second = await captureAgent(input);
+  second.problems.push(...ranProblems(input.work, places));
+  return second;
+}
+
 /** Run B of the two-run proof: the same case without the profile's files, compared with run A's requests. */
 async function secondRun(
   c: OracleCase,
@@ -169,12 +241,15 @@ async function secondRun(
   const removed = filesToRemove(first.evidence!, input, env);
   if (removed.length === 0) return { removed, attributed: [], unattributed: [] };
   layOut(c, places, removed);
-  for (const d of ['run', 'tmp', 'layer']) fs.rmSync(path.join(input.work, d), { recursive: true, force: true });
-  fs.rmSync(state, { recursive: true, force: true });
-  fs.mkdirSync(state, { mode: 0o700 });
-  const second = await captureAgent(input);
+  const folders = [input.work, state];
+  const key = withoutKey(input, places, folders);
+  let made = withoutRuns.get(key);
+  if (!made) {
+    made = runWithout(input, places, state).then((run) => ({ run, folders }));
+    withoutRuns.set(key, made);
+  }
+  const { run: second, folders: theirs } = await made;
   const shown = removed.map((f) => path.relative(places.root, f));
-  second.problems.push(...ranProblems(input.work, places));
   if (second.problems.length > 0)
     return {
       removed: shown,
@@ -187,11 +262,15 @@ async function secondRun(
       attributed: [],
       unattributed: [{ run: 'without files', line: '(the profile does not agree with the agent on this run either)' }],
     };
-  return { removed: shown, ...proveDifferences(proofRun(first), proofRun(second), input.driver.residue ?? []) };
+  return { removed: shown, ...proveDifferences(proofRun(first, folders), proofRun(second, theirs), input.driver.residue ?? []) };
 }
 
-/** A run as the proof takes it: its requests and the texts its profile answer accounts for. */
-function proofRun(run: CaptureRun): ProofRun {
+/** A run as the proof takes it: its requests and the texts its profile answer accounts for, its own folders masked in both. */
+function proofRun(run: CaptureRun, folders: readonly string[]): ProofRun {
   const ev = run.evidence!;
-  return { requests: run.requests, covered: [...ev.contextParts.map((p) => p.text), ...ev.listings.map((l) => l.text)] };
+  const mask = (t: string) => maskFolders(t, folders);
+  return {
+    requests: run.requests.map((r) => ({ ...r, body: mask(r.body) })),
+    covered: [...ev.contextParts.map((p) => mask(p.text)), ...ev.listings.map((l) => mask(l.text))],
+  };
 }

@@ -20,7 +20,7 @@ import { HOSTILE } from './hostile';
 import { AgentRelease, ensureAgent, readManifest } from './install';
 import { agrees } from '../../src/capture/capture';
 import { differences } from '../../src/capture/report';
-import { CaseResult, runCase } from './run-case';
+import { CaseResult, runCase, withoutRunsMade } from './run-case';
 
 /** At most two cases at a time: the machines the suite runs on have two cores. */
 const MAX_JOBS = 2;
@@ -248,6 +248,9 @@ async function main(): Promise<void> {
   for (const r of rows) process.stdout.write(`${line(r)}\n`);
   for (const p of plan) if (p.note) process.stdout.write(`  note: ${p.release.name}: ${p.note}\n`);
   for (const l of residueLines(plan, done)) process.stdout.write(`${l}\n`);
+  const proved = done.filter((d) => (d.r.proof?.removed.length ?? 0) > 0).length;
+  if (proved > 0)
+    process.stdout.write(`  two-run proof: ${proved} cases, ${withoutRunsMade()} runs without the files (the others shared one)\n`);
   process.stdout.write(`  wall time ${seconds(Date.now() - started)}\n\n`);
 
   const failed = done.filter((d) => !ok(d.r));

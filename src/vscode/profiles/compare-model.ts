@@ -13,7 +13,7 @@
 import { installedAgentLine } from '../../capture/version';
 import { DEFAULT_PROFILE, cellUnit, compareCell, compareRows } from '../../resolver';
 import type { Evidence, SourceEvidence } from '../../resolver';
-import { STATUS_ICON, type TreeNode } from '../model';
+import { STATUS_ICON, listingsNode, type TreeNode } from '../model';
 import { verifiableContext } from './verify-model';
 
 /** One profile's answer for the compared targets: its evidence, or why it has none. */
@@ -291,6 +291,8 @@ export function agentNode(a: ProfileAnswer, ref: { name: string; evidence: Evide
   }
   if (ev.notice) children.push({ id: `${id}:notice`, label: 'Notice', description: ev.notice, tooltip: ev.notice, icon: 'shield' });
   children.push(...reached.map((s) => agentSourceRow(id, a.name, ev, s)));
+  const listings = listingsNode(ev, `${id}:`, false);
+  if (listings) children.push(listings);
   if (rest.length > 0) {
     children.push({
       id: `${id}:not-included`,

@@ -74,9 +74,16 @@ export const FIRST_AGENT_ID = 'first-agent';
 
 /**
  * The first agent's row, open: its files that reach the model, in order (model.ts's source rows:
- * a click opens the file, the children explain it), then the others under "Not included", open.
+ * a click opens the file, the children explain it), its Skills · Agents · Commands (model.ts's
+ * listings row), then the others under "Not included", open.
  */
-export function firstAgentNode(shown: ProfileShown, ev: Evidence, sourceRows: readonly TreeNode[], sourcesText?: string): TreeNode {
+export function firstAgentNode(
+  shown: ProfileShown,
+  ev: Evidence,
+  sourceRows: readonly TreeNode[],
+  sourcesText?: string,
+  listings?: TreeNode,
+): TreeNode {
   const reached: TreeNode[] = [];
   const rest: TreeNode[] = [];
   ev.sources.forEach((s, i) => {
@@ -84,6 +91,7 @@ export function firstAgentNode(shown: ProfileShown, ev: Evidence, sourceRows: re
     if (row) (reachesModel(s) ? reached : rest).push(row);
   });
   const children = [...reached];
+  if (listings) children.push(listings);
   if (rest.length > 0) {
     children.push({
       id: 'not-included',
@@ -128,7 +136,7 @@ export interface ScreenParts {
 }
 
 /** Rows model.ts builds that the first screen places itself. */
-const PLACED = new Set(['target', 'targets', 'snapshot', 'preview', 'sources']);
+const PLACED = new Set(['target', 'targets', 'snapshot', 'preview', 'sources', 'listings']);
 
 /**
  * The view's rows from model.ts's rows for the first agent's evidence: the first agent (open),
@@ -146,7 +154,13 @@ export function firstScreen(rows: readonly TreeNode[], parts: ScreenParts): Tree
     return answer ? agentNode(answer, ref) : pendingAgent(name, parts.last?.get(agentRowId(name)), parts.resolving);
   });
   return [
-    firstAgentNode(shown, evidence, sources?.children ?? [], sources?.description),
+    firstAgentNode(
+      shown,
+      evidence,
+      sources?.children ?? [],
+      sources?.description,
+      rows.find((r) => r.id === 'listings'),
+    ),
     ...take('preview'),
     ...(parts.trust ? [parts.trust] : []),
     ...others,

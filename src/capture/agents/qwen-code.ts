@@ -309,7 +309,8 @@ function unescapeXml(text: string): string {
  *   there only while a repository or home command is listed (the skill reminder always has
  *   Qwen's bundled skills);
  * - a bundled skill's entry, back when the file's skill that replaced it is removed: its tags,
- *   its name, its location and its description line (which ends ` (bundled)`).
+ *   its name, its location and its description line (which ends ` (bundled)`);
+ * - a built-in subagent's line, back when the file's agent that replaced it is removed.
  */
 const BUNDLED_SKILLS =
   'batch|browser-use|computer-use|dataviz|extension-creator|goal-draft|loop|new-app|qc-helper|review|simplify|stuck|workflow-authoring|workflow-creator';
@@ -321,6 +322,8 @@ export const QWEN_RESIDUE: readonly ResidueKind[] = [
     kind: 'bundled skill entry',
     pattern: new RegExp(`^(?:<\\/?(?:skill|name|description|location)>|bundled|${BUNDLED_SKILLS}|.* \\(bundled\\))$`),
   },
+  // A file's agent named like a built-in one replaces it: without the file, the built-in entry is back.
+  { kind: 'built-in agent entry', pattern: /^- \*\*(?:general-purpose|Explore|statusline-setup|review-agent|claude-code|codex)\*\*: .+$/ },
   {
     kind: 'command listing header',
     pattern:

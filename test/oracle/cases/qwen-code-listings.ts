@@ -194,14 +194,12 @@ export const listingCases: OracleCase[] = [
   // ---- subagents ------------------------------------------------------------------------------
   {
     name: 'agents-project-user-builtin',
-    why: 'listSubagents: project, user, then the built-in agents; the first of a name wins (project over user)',
+    why: 'listSubagents: project, user, then the built-in agents; the first of a name wins (project over user; without the project file the home one is listed)',
     tree: {
       ...GIT,
       '.qwen/agents/reviewer.md': agent('reviewer', 'Reviews code.'),
-      '.qwen/agents/tester.md': agent('tester', 'Runs tests.'),
     },
     home: {
-      '.qwen/agents/helper.md': agent('helper', 'Helps.'),
       '.qwen/agents/reviewer.md': agent('reviewer', 'My home reviewer.'),
     },
   },
@@ -228,7 +226,7 @@ export const listingCases: OracleCase[] = [
       ...GIT,
       '.qwen/agents/doc.md': '---\nname: doc\ndescription: |\n  Writes docs.\n  - never code\n---\nYou write the docs.\n',
       '.qwen/agents/folded.md': '---\nname: folded\ndescription: >\n  Folded one\n  and two.\n---\nBody.\n',
-      '.qwen/agents/lit.md': '---\nname: lit\ndescription: |\n  Line one.\n  Line two.\n---\nYou keep the lines.\n',
+      '.qwen/agents/lit.md': '---\nname: lit\ndescription: |\n  Line one.\n  Line two.\n---\nBody.\n',
     },
   },
 

@@ -64,6 +64,7 @@ describe('capture extractors', () => {
         files: ['/h/.codex/AGENTS.md', '/r/AGENTS.md'],
         parts: [{ place: 'first-user-message', text: message }],
         problems: [],
+        listings: [],
       });
       assert.deepEqual(CODEX_DRIVER.extract({ requests: [], files, cwd: '/r', home: '/h' }).problems, ['Codex sent no model request']);
     });

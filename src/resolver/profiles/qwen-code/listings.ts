@@ -232,10 +232,8 @@ interface SkillFound {
   level: 'project' | 'user';
 }
 
-function skillList(
-  inputs: QwenListingInputs,
-  targets: readonly string[],
-): { found: SkillFound[]; others: ListingEvidence[]; invocable: Set<string> } {
+/** The skills of the skill folders, project then user, each folder in its listing order: the first of a name wins (collectCachedSkills). */
+function collectSkills(inputs: QwenListingInputs): { found: SkillFound[]; others: ListingEvidence[]; seen: Set<string> } {
   const { ctx } = inputs;
   const P = ctx.fs.path;
   const atHome = P.resolve(ctx.root) === P.resolve(ctx.homedir);
@@ -276,6 +274,15 @@ function skillList(
       }
     }
   }
+  return { found, others, seen };
+}
+
+function skillList(
+  inputs: QwenListingInputs,
+  targets: readonly string[],
+): { found: SkillFound[]; others: ListingEvidence[]; invocable: Set<string> } {
+  const { ctx } = inputs;
+  const { found, others, seen } = collectSkills(inputs);
   const disabled = new Set(inputs.disabledSkills.map((n) => n.trim().toLowerCase()));
   const listed: SkillFound[] = [];
   for (const s of found) {

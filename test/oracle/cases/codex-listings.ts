@@ -24,7 +24,7 @@ function trusted(rel = '', extra = ''): Record<string, string> {
   return { '.codex/config.toml': `[projects."{{root}}${rel === '' ? '' : `/${rel}`}"]\ntrust_level = "trusted"\n${extra}` };
 }
 
-export const listingCases: OracleCase[] = [
+export const cases: OracleCase[] = [
   // ---- skill folders --------------------------------------------------------------------------
   {
     name: 'skills-agents-folder',
@@ -244,7 +244,7 @@ export const listingCases: OracleCase[] = [
   },
 ];
 
-listingCases.push(
+cases.push(
   {
     name: 'skills-turned-off-in-the-user-config',
     why: 'config_rules.rs: [[skills.config]] of ~/.codex/config.toml turns a skill off by name or by path; a later entry wins',

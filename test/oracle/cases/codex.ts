@@ -6,7 +6,6 @@
  * started in a folder reached through a link. Each file's text is unique so the extractor can tell which file Codex sent.
  */
 import type { OracleCase } from '../case';
-import { listingCases } from './codex-listings';
 
 const GIT = { '.git': { dir: true } } as const;
 
@@ -602,5 +601,4 @@ export const cases: OracleCase[] = [
     },
     cwd: 'mod',
   },
-  ...listingCases,
 ];

@@ -26,7 +26,7 @@ function excluding(value: string, body: string): string {
   return `---\napplyTo: "**"\nexcludeAgent: ${value}\n---\n${body}\n`;
 }
 
-export const listingCases: OracleCase[] = [
+export const cases: OracleCase[] = [
   // ---- skills -----------------------------------------------------------------------------------
   {
     name: 'skills-three-folders-at-the-root',

@@ -5,7 +5,6 @@
  * native runtime's discovery) or of the text's shape it checks; the `text-` cases are about the text.
  */
 import type { OracleCase } from '../case';
-import { listingCases } from './copilot-cli-listings';
 
 /** A repository as git finds it (HEAD, objects and refs): without the folders the agent sees no repository. */
 const GIT = {
@@ -431,5 +430,4 @@ export const cases: OracleCase[] = [
     },
     env: { COPILOT_CUSTOM_INSTRUCTIONS_DIRS: '{{root}}/extra' },
   },
-  ...listingCases,
 ];

@@ -23,7 +23,7 @@ const REVIEWER = agent('reviewer', 'Reviews code before a merge.');
 const TESTER = agent('tester', 'Runs the tests.');
 const LONG = `Use this skill for releases. ${'Every step is checked twice. '.repeat(110)}`.trim();
 
-export const listingCases: OracleCase[] = [
+export const cases: OracleCase[] = [
   // ---- skills: folders and order ---------------------------------------------------------------
   {
     name: 'skills-four-folders',

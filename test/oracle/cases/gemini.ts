@@ -8,7 +8,6 @@
  * sends nothing (see the lint pitfall's test).
  */
 import type { OracleCase } from '../case';
-import { listingCases } from './gemini-listings';
 
 const TRUST = { GEMINI_CLI_TRUST_WORKSPACE: 'true' };
 const GIT = { '.git': { dir: true } } as const;
@@ -471,5 +470,4 @@ export const cases: OracleCase[] = [
     tree: { ...GIT, 'README.md': 'readme\n' },
     env: TRUST,
   },
-  ...listingCases,
 ];

@@ -17,7 +17,7 @@ const command = (description: string, prompt = 'Do it.') => `---\ndescription: $
 const manyLines = (first: string, lines: number) =>
   `|\n  ${first}\n${Array.from({ length: lines }, (_, i) => `  Step ${i + 1}: check the build, the tests and the changelog before going on.`).join('\n')}`;
 
-export const listingCases: OracleCase[] = [
+export const cases: OracleCase[] = [
   // ---- skills ---------------------------------------------------------------------------------
   {
     name: 'skills-four-folders-sorted',

@@ -8,7 +8,6 @@
  * rewrites in place, which the suite would report as a changed tree.
  */
 import type { OracleCase } from '../case';
-import { listingCases } from './qwen-code-listings';
 
 const GIT = { '.git': { dir: true } } as const;
 const settings = (value: Record<string, unknown>) => JSON.stringify({ ...value, $version: 4 }, null, 2);
@@ -326,5 +325,4 @@ export const cases: OracleCase[] = [
       '.qwen/rules/g.md': 'Global rule.\n',
     },
   },
-  ...listingCases,
 ];

@@ -93,7 +93,10 @@ describe('holaryn check --agents (built CLI)', () => {
       'opencode',
       'qwen-code',
       'cline',
+      'pi',
+      'kilo',
       'continue',
+      'droid',
     ]);
     const found = agentFindings(r).map((f) => [f.file, f.line, f.code]);
     assert.deepEqual(
@@ -130,7 +133,7 @@ describe('holaryn check --agents (built CLI)', () => {
     assert.equal(bad.status, 2);
     assert.match(
       bad.stderr,
-      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline, continue \(or all\)/,
+      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline, pi, kilo, continue, droid \(or all\)/,
     );
     const plain = check([tree, '--json']);
     assert.deepEqual(agentFindings(plain), []);

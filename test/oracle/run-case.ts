@@ -206,9 +206,20 @@ function entriesOf(dir: string, own: readonly string[]): string[] {
   return out;
 }
 
-/** `text` with each of the run's own folders written as `<folder N>`. */
+/**
+ * `text` with each of the run's own folders written as `<folder N>`, also as agents encode a path
+ * into a folder name (Claude Code's project folders: every character but letters and digits as `-`).
+ */
 function maskFolders(text: string, folders: readonly string[]): string {
-  return folders.reduce((t, f, i) => t.split(f).join(`<folder ${i}>`), text);
+  return folders.reduce(
+    (t, f, i) =>
+      t
+        .split(f)
+        .join(`<folder ${i}>`)
+        .split(f.replace(/[^A-Za-z0-9]/g, '-'))
+        .join(`<folder ${i}>`),
+    text,
+  );
 }
 
 /** What run B runs on, its own folders aside: equal keys make equal runs. */

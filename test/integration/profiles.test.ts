@@ -71,9 +71,16 @@ export function registerProfiles(): void {
       const oneLine = /^1 file · ([\d,]+) B · cuts nothing · differs from holaryn$/.exec(codex.description!);
       assert.ok(oneLine, codex.description);
       assert.match(claude.description!, /^\d+ files · [\d,]+ chars · cuts nothing · differs from holaryn$/);
+      // Then the demo's skill Codex lists (.agents/skills/release-notes), before the files it keeps out.
       assert.deepEqual(
         codex.children!.map((c) => c.label),
-        ['1. AGENTS.md', 'Not included'],
+        ['1. AGENTS.md', 'Skills · Agents · Commands', 'Not included'],
+      );
+      const skills = codex.children![1];
+      assert.equal(skills.expanded, false);
+      assert.deepEqual(
+        skills.children!.flatMap((g) => g.children!.map((e) => `${g.label}: ${e.label} (${e.description})`)),
+        ['Skills: release-notes (included · system message · .agents/skills/release-notes/SKILL.md)'],
       );
       await vscode.commands.executeCommand('holaryn.viewAsAgent', codex);
       const asCodex = await shows('codex', 'src/app/main.ts');

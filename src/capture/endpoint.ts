@@ -12,7 +12,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sseEvent, sseTyped } from './sse';
 
-export type WireProtocol = 'anthropic-messages' | 'openai-responses' | 'gemini' | 'openai-chat';
+export type WireProtocol = 'anthropic-messages' | 'openai-responses' | 'gemini' | 'openai-chat' | 'augment';
 
 /** A read (or any) tool call the endpoint answers with: the tool's name and its arguments. */
 export interface ToolCall {
@@ -73,6 +73,7 @@ export function protocolOf(method: string, url: string): WireProtocol | null {
   if (/\/responses$/.test(path)) return 'openai-responses';
   if (/\/models\/[^/]+:(streamGenerateContent|generateContent|countTokens)$/.test(path)) return 'gemini';
   if (/\/chat\/completions$/.test(path)) return 'openai-chat';
+  if (/\/chat-stream$/.test(path)) return 'augment';
   return null;
 }
 
@@ -201,6 +202,22 @@ function chatReply(stream: boolean, model: string, call: ToolCall | undefined, i
   };
 }
 
+/**
+ * Augment's `chat-stream`: newline-delimited JSON objects, each a piece of the answer (`text`,
+ * response `nodes`); a tool call is a node of type 5 (`tool_use`, its arguments as a JSON string),
+ * and the last object carries the stop reason (1: end of turn, 3: tool use).
+ */
+function augmentReply(call: ToolCall | undefined, id: string): Reply {
+  const nodes = call
+    ? [{ id: 1, type: 5, content: '', tool_use: { tool_use_id: `toolu_${id}`, tool_name: call.name, input_json: JSON.stringify(call.input) } }]
+    : [{ id: 1, type: 0, content: REPLY_TEXT }];
+  const lines = [
+    { text: call ? '' : REPLY_TEXT, nodes },
+    { text: '', nodes: [], stop_reason: call ? 3 : 1 },
+  ];
+  return { type: 'application/json', body: lines.map((l) => JSON.stringify(l) + '\n').join('') };
+}
+
 function countReply(protocol: WireProtocol): Reply {
   return { type: JSON_TYPE, body: JSON.stringify(protocol === 'gemini' ? { totalTokens: 1 } : { input_tokens: 1 }) };
 }
@@ -219,6 +236,8 @@ export function replyFor(protocol: WireProtocol, url: string, body: unknown, cal
       return geminiReply(stream, model, call);
     case 'openai-chat':
       return chatReply(stream, model, call, id);
+    case 'augment':
+      return augmentReply(call, id);
   }
 }
 

@@ -1,4 +1,5 @@
 /** The agent drivers by manifest name (test/oracle/agents.json, `holaryn capture <agent>`). */
+import { AUGGIE_DRIVER } from './auggie';
 import { CLAUDE_CODE_DRIVER } from './claude-code';
 import { CLINE_DRIVER } from './cline';
 import { CODEX_DRIVER } from './codex';
@@ -25,6 +26,7 @@ const REGISTERED: AgentDriver[] = [
   KILO_DRIVER,
   CONTINUE_DRIVER,
   DROID_DRIVER,
+  AUGGIE_DRIVER,
 ];
 
 export const DRIVERS: readonly AgentDriver[] = REGISTERED;

@@ -11,6 +11,7 @@ import { ResolveError } from '../evidence';
 import type { Severity } from '../evidence';
 import type { AgentCode, PitfallCheck, ProfileCard } from '../pitfalls';
 import type { AgentSigns, Profile, ProfileFlag } from '../profile';
+import { AUGGIE_ABOUT } from './auggie/about';
 import { CLAUDE_CODE_ABOUT } from './claude-code/about';
 import { CLINE_ABOUT } from './cline/about';
 import { CODEX_ABOUT } from './codex/about';
@@ -123,6 +124,7 @@ const PROFILES: Registered[] = [
     () => (require('./droid') as typeof import('./droid')).DROID,
     () => (require('./droid/pitfalls') as typeof import('./droid/pitfalls')).PITFALLS,
   ),
+  lazy(AUGGIE_ABOUT, () => (require('./auggie') as typeof import('./auggie')).AUGGIE),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -6,11 +6,15 @@ export const AUGGIE_RELEASE = '0.36.0';
 
 export const AUGGIE_ABOUT: ProfileCard = Object.freeze({
   name: 'auggie',
-  description: `Auggie ${AUGGIE_RELEASE}`,
+  description: `Auggie ${AUGGIE_RELEASE} (Augment's CLI): .augment-guidelines, AGENTS.md, CLAUDE.md and .augment/rules of the git root and ~/.augment/rules, as rules in the request its CLI sends to Augment's servers (which write the prompt); skills of .augment, .claude and .agents`,
   signs: Object.freeze({
     release: AUGGIE_RELEASE,
-    files: Object.freeze(['.augment/rules/*.md', '.augment-guidelines']),
+    files: Object.freeze(['.augment-guidelines', '.augment/rules/**/*.md', '.augment/rules/**/*.mdc', '.augment/skills/**/SKILL.md']),
     executables: Object.freeze(['auggie']),
     packages: Object.freeze(['@augmentcode/auggie']),
+  }),
+  // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).
+  editor: Object.freeze({
+    watch: Object.freeze(['AGENTS.md', 'CLAUDE.md', '.augment-guidelines', '.augment/**', '.claude/skills/**', '.agents/skills/**']),
   }),
 });

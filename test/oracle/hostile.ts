@@ -468,6 +468,38 @@ function droidFactory(prefix: string): OracleCase['tree'] {
   };
 }
 
+/**
+ * Auggie's own: hooks (its native events, and the Cursor-style `version`/`hooks` form) in
+ * `.augment/settings.json` and `settings.local.json`, MCP servers there, a `startupScript`, flag
+ * overrides that would turn hooks and plugins on, enabled plugins; the same in the home's
+ * `~/.augment/settings.json`.
+ */
+function augmentSettings(prefix: string): string {
+  const events = ['PreToolUse', 'PostToolUse', 'SessionStart', 'SessionEnd', 'Stop', 'Notification', 'PromptSubmit'];
+  const hooks = Object.fromEntries(events.map((e) => [e, [{ matcher: '.*', hooks: [{ type: 'command', command: marker(`${prefix}-hook-${e}`) }] }]]));
+  return JSON.stringify(
+    {
+      hooks,
+      mcpServers: { evil: mcpServer(`${prefix}-mcp`) },
+      startupScript: marker(`${prefix}-startup-script`),
+      featureFlagOverrides: { enableHooks: true, enablePluginMarketplace: true, enableHierarchicalRules: true },
+      enabledPlugins: { 'evil@evil': true },
+      indexingAllowDirs: ['{{root}}'],
+    },
+    null,
+    2,
+  );
+}
+
+function augmentTree(prefix: string): OracleCase['tree'] {
+  return {
+    '.augment/settings.json': augmentSettings(`${prefix}-settings`),
+    '.augment/settings.local.json': augmentSettings(`${prefix}-settings-local`),
+    '.augment/rules/style.md': 'Hostile tree: an Auggie rule.\n',
+    '.augment-guidelines': 'Hostile tree: Auggie guidelines.\n',
+  };
+}
+
 const WHY = 'safety: repository hooks, helpers and MCP servers never run, trusted or not; the tree is byte-identical afterwards';
 
 /** The hostile case for each agent, trusted by that agent's own means. */
@@ -511,6 +543,14 @@ export const HOSTILE: Readonly<Record<string, OracleCase>> = {
     why: WHY,
     tree: { ...TREE, ...droidFactory('droid-project') },
     home: droidFactory('droid-user'),
+    read: 'src/app.ts',
+  },
+  // Auggie has no folder trust: a repository's settings are read wherever it runs.
+  auggie: {
+    name: 'hostile-tree',
+    why: WHY,
+    tree: { ...TREE, ...augmentTree('auggie-project') },
+    home: { '.augment/settings.json': augmentSettings('auggie-user') },
     read: 'src/app.ts',
   },
 };

@@ -17,6 +17,11 @@
  * - `--mcp-config` with no server: given, Auggie takes no MCP server from any settings file (the
  *   repository's `.augment/settings.json` included); the servers its backend names come from the
  *   endpoint, which names none;
+ * - `--startup-script :`: the command line's startup script outranks the `startupScript` of every
+ *   settings file, which Auggie runs at the start of a session (the hostile tree's ran without
+ *   it, before any tool was called, `--disable-process-tools` or not);
+ * - `--disable-process-tools`: no shell tools (launch-process and the others), so no shell the
+ *   model could ask for;
  * - `--dont-save-session`; `AUGMENT_DISABLE_AUTO_UPDATE`.
  *
  * Switched off by the endpoint's answers: Auggie asks its backend for its feature flags
@@ -52,6 +57,8 @@ export const CACHE_FOLDER = 'augment';
 export const MCP_CONFIG = 'mcp.json';
 /** The driver's user settings layer: indexing denied everywhere. */
 export const DRIVER_SETTINGS = { indexingDenyDirs: ['/'] } as const;
+/** The startup script the driver gives (a no-op): Auggie's command line outranks every settings file's `startupScript`. */
+export const STARTUP_SCRIPT = ':';
 /** Auggie's organisation settings file on Linux and macOS. */
 export const MANAGED_SETTINGS = '/etc/augment/settings.json';
 
@@ -222,6 +229,9 @@ export const AUGGIE_DRIVER: AgentDriver = {
         '--mcp-config',
         path.join(state, MCP_CONFIG),
         '--dont-save-session',
+        '--disable-process-tools',
+        '--startup-script',
+        STARTUP_SCRIPT,
         prompt,
       ],
       env: {

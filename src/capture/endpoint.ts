@@ -1,6 +1,9 @@
 /**
  * A fake model server on 127.0.0.1: it speaks the wire protocols coding agents use (Anthropic
- * Messages, OpenAI Responses, Gemini `streamGenerateContent`, OpenAI chat completions), records
+ * Messages, OpenAI Responses, Gemini `streamGenerateContent`, OpenAI chat completions, and
+ * Augment's own `chat-stream`, whose backend's other calls — models and feature flags, MCP
+ * configurations, events — are answered 404 like any unknown route, so the agent falls back to
+ * its built-in defaults), records
  * every request, and follows a short script: the first request that counts is answered with one
  * read tool call of a given file (when the script has one), the next with a plain reply; once
  * that last request is recorded the run has what it needs (`done`).
@@ -209,7 +212,14 @@ function chatReply(stream: boolean, model: string, call: ToolCall | undefined, i
  */
 function augmentReply(call: ToolCall | undefined, id: string): Reply {
   const nodes = call
-    ? [{ id: 1, type: 5, content: '', tool_use: { tool_use_id: `toolu_${id}`, tool_name: call.name, input_json: JSON.stringify(call.input) } }]
+    ? [
+        {
+          id: 1,
+          type: 5,
+          content: '',
+          tool_use: { tool_use_id: `toolu_${id}`, tool_name: call.name, input_json: JSON.stringify(call.input) },
+        },
+      ]
     : [{ id: 1, type: 0, content: REPLY_TEXT }];
   const lines = [
     { text: call ? '' : REPLY_TEXT, nodes },

@@ -476,7 +476,9 @@ function droidFactory(prefix: string): OracleCase['tree'] {
  */
 function augmentSettings(prefix: string): string {
   const events = ['PreToolUse', 'PostToolUse', 'SessionStart', 'SessionEnd', 'Stop', 'Notification', 'PromptSubmit'];
-  const hooks = Object.fromEntries(events.map((e) => [e, [{ matcher: '.*', hooks: [{ type: 'command', command: marker(`${prefix}-hook-${e}`) }] }]]));
+  const hooks = Object.fromEntries(
+    events.map((e) => [e, [{ matcher: '.*', hooks: [{ type: 'command', command: marker(`${prefix}-hook-${e}`) }] }]]),
+  );
   return JSON.stringify(
     {
       hooks,

@@ -11,7 +11,8 @@ import type { OracleCase } from '../case';
 
 const GIT = { '.git': { dir: true } } as const;
 const BOM = [0xef, 0xbb, 0xbf];
-const skill = (name: string, description: string, extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\nUse ${name}.\n`;
+const skill = (name: string, description: string, extra = '') =>
+  `---\nname: ${name}\ndescription: ${description}\n${extra}---\nUse ${name}.\n`;
 /** A file of `n` characters: numbered lines, so a cut would show where it fell. */
 const long = (n: number, tag: string) => {
   let s = '';
@@ -126,7 +127,14 @@ export const cases: OracleCase[] = [
   {
     name: 'empty-files',
     why: 'an empty AGENTS.md or rule is sent with empty content (no text); an empty .augment-guidelines sends nothing',
-    tree: { ...GIT, 'AGENTS.md': '', 'CLAUDE.md': 'claude\n', '.augment-guidelines': '', '.augment/rules/e.md': '', '.augment/rules/f.md': 'f\n' },
+    tree: {
+      ...GIT,
+      'AGENTS.md': '',
+      'CLAUDE.md': 'claude\n',
+      '.augment-guidelines': '',
+      '.augment/rules/e.md': '',
+      '.augment/rules/f.md': 'f\n',
+    },
   },
   {
     name: 'bom-kept',

@@ -40,6 +40,8 @@ describe('capture endpoint', () => {
     assert.equal(protocolOf('POST', '/v1/responses'), 'openai-responses');
     assert.equal(protocolOf('POST', '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse'), 'gemini');
     assert.equal(protocolOf('POST', '/v1/chat/completions'), 'openai-chat');
+    assert.equal(protocolOf('POST', '/chat-stream'), 'augment');
+    assert.equal(protocolOf('POST', '/get-models'), null);
     assert.equal(protocolOf('GET', '/v1/models'), null);
     assert.equal(protocolOf('POST', '/v1/other'), null);
   });
@@ -148,6 +150,39 @@ describe('capture endpoint', () => {
           [false, 'count'],
           [true, 'tool-call'],
           [true, 'text'],
+        ],
+      );
+    } finally {
+      await ep.close();
+    }
+  });
+
+  it('Augment chat-stream: newline-delimited JSON, the tool call a tool_use node with its input as JSON text', async () => {
+    const ep = await startEndpoint({ toolCall: { name: 'view', input: { path: '/r/a.ts', type: 'file' } } });
+    try {
+      const side = await post(ep, '/get-models', {});
+      assert.equal(side.status, 404);
+      const first = await post(ep, '/chat-stream', { message: '', nodes: [] });
+      const lines = first.text.split('\n');
+      assert.equal(lines.pop(), '', 'each object ends with a line break');
+      const objects = lines.map((l) => JSON.parse(l) as { nodes: { type: number; tool_use?: unknown }[]; stop_reason?: number });
+      assert.deepEqual(objects[0].nodes[0].tool_use, {
+        tool_use_id: 'toolu_2',
+        tool_name: 'view',
+        input_json: JSON.stringify({ path: '/r/a.ts', type: 'file' }),
+      });
+      assert.equal(objects[0].nodes[0].type, 5);
+      assert.equal(objects[objects.length - 1].stop_reason, 3);
+      const second = await post(ep, '/chat-stream', { message: '', nodes: [] });
+      const done = JSON.parse(second.text.split('\n')[0]) as { text: string };
+      assert.equal(done.text, REPLY_TEXT);
+      await ep.done;
+      assert.deepEqual(
+        ep.requests.map((r) => [r.url, r.main, r.answer]),
+        [
+          ['/get-models', false, 'not-found'],
+          ['/chat-stream', true, 'tool-call'],
+          ['/chat-stream', true, 'text'],
         ],
       );
     } finally {

@@ -42,8 +42,7 @@ const HEADER_BYTES = 1024 * 1024;
 export type AuggieTag = 'guidelines' | 'rule';
 
 /** The reason a manual rule is not sent. */
-export const MANUAL =
-  'a manual rule: Auggie sends it only when the user names it in a message (its type is manual';
+export const MANUAL = 'a manual rule: Auggie sends it only when the user names it in a message (its type is manual';
 /** The reason the user guidelines file is not sent. */
 export const NO_USER_GUIDELINES =
   "the editor's user guidelines: Auggie's CLI leaves its request's user_guidelines empty and does not read this file";
@@ -67,6 +66,8 @@ export function homePath(P: PathApi, homedir: string, abs: string): string {
 interface Found {
   readonly abs: string;
   readonly written: string;
+  /** A link Auggie passes over (the load stage reports it skipped). */
+  readonly link?: boolean;
 }
 
 /**
@@ -81,7 +82,8 @@ function workspaceRules(ctx: DiscoverContext, dir: string, rel: string, out: Fou
     const st = ctx.lstat(abs);
     const written = `${rel}/${name}`;
     if (st?.kind === 'directory') workspaceRules(ctx, abs, written, out);
-    else if (st?.kind === 'file' && RULE_EXTENSIONS.some((e) => name.endsWith(e))) out.push({ abs, written });
+    else if ((st?.kind === 'file' || st?.kind === 'symlink') && RULE_EXTENSIONS.some((e) => name.endsWith(e)))
+      out.push({ abs, written, link: st.kind === 'symlink' });
   }
 }
 
@@ -165,7 +167,12 @@ export function auggieCandidates(ctx: DiscoverContext): NamedCandidate[] {
   const guidelines = P.join(root, GUIDELINES);
   const g = ctx.lstat(guidelines);
   if (g !== undefined)
-    add(guidelines, 'guidelines', false, g.kind === 'file' && g.size === 0 ? { report: { status: 'not-loaded', reason: 'empty: Auggie sends no workspace guidelines' } } : {});
+    add(
+      guidelines,
+      'guidelines',
+      false,
+      g.kind === 'file' && g.size === 0 ? { report: { status: 'not-loaded', reason: 'empty: Auggie sends no workspace guidelines' } } : {},
+    );
 
   const types = sharedTypes(ctx, root);
   for (const name of SHARED_NAMES) {
@@ -179,7 +186,7 @@ export function auggieCandidates(ctx: DiscoverContext): NamedCandidate[] {
   const found: Found[] = [];
   workspaceRules(ctx, P.join(root, ...RULES_FOLDER.split('/')), RULES_FOLDER, found);
   for (const f of found) {
-    const type = typeOfFile(ctx, f.abs, false);
+    const type = f.link ? undefined : typeOfFile(ctx, f.abs, false);
     add(f.abs, 'rule', false, { facts: { written: f.written }, ...(type === RULE_TYPE.manual ? manual(' in its header') : {}) });
   }
 

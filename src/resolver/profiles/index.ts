@@ -124,7 +124,11 @@ const PROFILES: Registered[] = [
     () => (require('./droid') as typeof import('./droid')).DROID,
     () => (require('./droid/pitfalls') as typeof import('./droid/pitfalls')).PITFALLS,
   ),
-  lazy(AUGGIE_ABOUT, () => (require('./auggie') as typeof import('./auggie')).AUGGIE),
+  lazy(
+    AUGGIE_ABOUT,
+    () => (require('./auggie') as typeof import('./auggie')).AUGGIE,
+    () => (require('./auggie/pitfalls') as typeof import('./auggie/pitfalls')).PITFALLS,
+  ),
 ];
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -13,6 +13,15 @@ export const AUGGIE_ABOUT: ProfileCard = Object.freeze({
     executables: Object.freeze(['auggie']),
     packages: Object.freeze(['@augmentcode/auggie']),
   }),
+  // Its pitfalls (`check --agents`): ./pitfalls.ts, named by the registry line.
+  pitfalls: Object.freeze({
+    label: 'Auggie',
+    codes: Object.freeze({
+      'agent-auggie-manual-rule': 'warning',
+      'agent-auggie-linked-rule': 'warning',
+      'agent-auggie-skill-dropped': 'warning',
+    }),
+  }),
   // What the editor watches besides the discovered files (src/vscode/profiles/watch.ts).
   editor: Object.freeze({
     watch: Object.freeze(['AGENTS.md', 'CLAUDE.md', '.augment-guidelines', '.augment/**', '.claude/skills/**', '.agents/skills/**']),

@@ -1,0 +1,60 @@
+/**
+ * Auggie's pitfalls (`holaryn check --agents auggie`; the seam: ../../pitfalls.ts), from the
+ * auggie profile's answer in the workspace root, each seen in a run of 0.36.0:
+ *
+ * - `agent-auggie-manual-rule`: a rule whose type is manual (its header's `type: manual`, or for
+ *   `AGENTS.md` and `CLAUDE.md` the type `.augment/rules/settings.json` gives them): Auggie's
+ *   request never carries it unless the user names it (oracle cases rule-types, shared-rule-types).
+ * - `agent-auggie-linked-rule`: `AGENTS.md`, `CLAUDE.md` or a file of `.augment/rules` that is a
+ *   symbolic link: Auggie's workspace file API does not take a link for a file, and it is never
+ *   sent (oracle case links-not-read).
+ * - `agent-auggie-skill-dropped`: a skill Auggie leaves out of its request (a name that is not
+ *   1 to 64 of a-z, 0-9 and -, no description, one over 1,024 characters) (oracle case skill-invalid).
+ */
+import type { PitfallCheck, PitfallFinding, PitfallWorkspace } from '../../pitfalls';
+import { byStatus, listingFindingsIn } from '../agent/pitfalls';
+import { MANUAL, RULES_FOLDER, SHARED_NAMES } from './discover';
+
+/** Whether a path the evidence names is one Auggie would read as a rule of the workspace. */
+function ruleFile(rel: string): boolean {
+  return (SHARED_NAMES as readonly string[]).includes(rel) || rel.startsWith(`${RULES_FOLDER}/`);
+}
+
+export function* auggiePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
+  const ev = ws.resolve('');
+  yield;
+  if (!ev) return [];
+  const out: PitfallFinding[] = [];
+  for (const s of ev.sources) {
+    if (s.status !== 'not-loaded' || !s.reason?.startsWith(MANUAL)) continue;
+    const rel = ws.rel(ev, s.path, s.scope);
+    if (rel === undefined) continue;
+    out.push(
+      ws.onLine(
+        rel,
+        'agent-auggie-manual-rule',
+        ws.text(rel),
+        1,
+        `Auggie does not send ${rel}: it is a manual rule (${s.reason.slice(MANUAL.length).replace(/\)$/, '').trim()}), which the request carries only when the user names it. Make it always_apply or agent_requested if the model should see it.`,
+      ),
+    );
+  }
+  for (const s of ev.skipped) {
+    if (s.reason !== 'symlink-refused' || !ruleFile(s.path)) continue;
+    const rel = ws.rel(ev, s.path, 'workspace');
+    if (rel === undefined) continue;
+    out.push(
+      ws.onLine(
+        rel,
+        'agent-auggie-linked-rule',
+        undefined,
+        1,
+        `Auggie does not send ${rel}: it is a symbolic link, and Auggie reads only regular files there. Put the text in the file itself.`,
+      ),
+    );
+  }
+  out.push(...listingFindingsIn(ws, ev, byStatus('Auggie', { dropped: 'agent-auggie-skill-dropped' })));
+  return out;
+}
+
+export const PITFALLS: PitfallCheck = auggiePitfalls;

@@ -12,7 +12,7 @@ import type { AgentDriver, OracleCompares } from './agents/types';
 import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from './capture';
 import { sandboxProblem } from './sandbox';
 import { secureStateRoot } from './state-dir';
-import { installedAgent, type InstalledAgent } from './version';
+import { installedAgent, type InstalledAgent } from '../installed/version';
 import { nodeResolverFs, profileByName, type AgentSigns } from '../resolver';
 
 export const CAPTURE_SCHEMA = 'holaryn.capture/v1';

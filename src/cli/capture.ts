@@ -23,7 +23,7 @@ import {
   type CaptureReport,
   type Side,
 } from '../capture';
-import { agentOnPath, versionNote } from '../capture/version';
+import { agentOnPath, versionNote } from '../installed/version';
 import { profileCard, type AgentSigns } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';

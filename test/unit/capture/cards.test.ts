@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DRIVERS } from '../../../src/capture/agents';
-import { verifiedRelease } from '../../../src/capture/version';
+import { verifiedRelease } from '../../../src/installed/version';
 import { profileByName, profileCard, type AgentSigns } from '../../../src/resolver';
 import { REPO_DIR } from '../../helpers/tree';
 import { readManifest, type AgentRelease } from '../../oracle/install';

@@ -78,19 +78,26 @@ function standingAlone(text: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_-])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'gu');
 }
 
-/** The kind a line is of, or undefined. */
-function kindOf(line: string, kinds: readonly ResidueKind[]): string | undefined {
-  return kinds.find((k) => k.pattern.test(line))?.kind;
+/** The kind a line is of, or undefined; a kind of listed names only when its group is one of `names`. */
+function kindOf(line: string, kinds: readonly ResidueKind[], names: ReadonlySet<string>): string | undefined {
+  return kinds.find((k) => {
+    const m = k.pattern.exec(line);
+    return m !== null && (!k.listedName || (m[1] !== undefined && names.has(m[1])));
+  })?.kind;
 }
 
 /**
  * Compares run A's requests (`withFiles`) with run B's (`withoutFiles`): `covered` are the texts
  * the profile accounts for (its contextParts' and listing entries' texts), `kinds` the driver's.
  */
-/** One run for the proof: its requests, and the texts its profile accounts for (contextParts' and listing entries' texts). */
+/**
+ * One run for the proof: its requests, the texts its profile accounts for (contextParts' and
+ * listing entries' texts), and the names of the entries its profile lists as sent.
+ */
 export interface ProofRun {
   readonly requests: readonly RecordedRequest[];
   readonly covered: readonly string[];
+  readonly names?: readonly string[];
 }
 
 /** The covered texts, longest first: those taken out of the whole request, and the short ones taken out of differing lines. */
@@ -117,6 +124,7 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
   const coverB = coveredTexts(withoutFiles.covered);
   const a = uncovered(withFiles, coverA.whole);
   const b = uncovered(withoutFiles, coverB.whole);
+  const names = new Set([...(withFiles.names ?? []), ...(withoutFiles.names ?? [])]);
   const attributed = new Map<string, { lines: number; chars: number }>();
   const unattributed: ProofResult['unattributed'] = [];
   for (const change of diffLines(b, a)) {
@@ -127,7 +135,7 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
       let line = raw;
       for (const t of short) line = line.replace(standingAlone(t), '');
       if (line.trim() === '') continue;
-      const kind = kindOf(line, kinds);
+      const kind = kindOf(line, kinds, names);
       if (kind === undefined) {
         unattributed.push({ run, line: line.length > UNATTRIBUTED_LINE_CHARS ? `${line.slice(0, UNATTRIBUTED_LINE_CHARS)}…` : line });
         continue;

@@ -289,5 +289,6 @@ function proofRun(run: CaptureRun, folders: readonly string[]): ProofRun {
   return {
     requests: run.requests.map((r) => ({ ...r, body: mask(r.body) })),
     covered: [...ev.contextParts.map((p) => mask(p.text)), ...ev.listings.map((l) => mask(l.text))],
+    names: ev.listings.filter((l) => l.status === 'included' || l.status === 'cut').map((l) => l.name),
   };
 }

@@ -197,6 +197,12 @@ export interface ResidueKind {
   readonly kind: string;
   /** Matches a whole line of that kind. */
   readonly pattern: RegExp;
+  /**
+   * The pattern's first group must also be the name of an entry the profile lists as sent: a
+   * listed name the agent repeats on a line of its own (a tool's enum of agent names, a notice's
+   * `- name`), and no other word.
+   */
+  readonly listedName?: boolean;
 }
 
 /** The JSON body of a recorded request, or undefined when it is not JSON. */

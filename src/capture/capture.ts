@@ -37,6 +37,8 @@ export interface Side {
    * in order; absent on the agent's side when its driver does not read them (then not compared).
    */
   listings?: SideListing[];
+  /** The agent's side only: its order of the listing entries is not fixed (Extracted.listingsInAnyOrder). */
+  listingsInAnyOrder?: true;
 }
 
 /** A listing entry as compared: its kind only where the agent's request tells kinds apart. */
@@ -133,18 +135,33 @@ function agentSide(x: Extracted): Side {
       place: l.place,
       text: l.text,
     }));
+  if (x.listings && x.listingsInAnyOrder) side.listingsInAnyOrder = true;
   return side;
+}
+
+/**
+ * The two sides' listing entries as compared: in the order sent, or, where the agent's order is
+ * not fixed, each side sorted by name, place and text.
+ */
+export function comparedListings(agent: Side, profile: Side): { sent: SideListing[]; has: SideListing[] } {
+  const sent = agent.listings ?? [];
+  const has = profile.listings ?? [];
+  if (!agent.listingsInAnyOrder) return { sent, has };
+  const key = (l: SideListing) => JSON.stringify([l.name, l.place, l.text]);
+  const sorted = (ls: SideListing[]) => [...ls].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  return { sent: sorted(sent), has: sorted(has) };
+}
+
+/** Whether two listing entries agree (the kind compared where the agent's side has one). */
+export function sameListing(l: SideListing, p: SideListing): boolean {
+  return (l.kind === undefined || l.kind === p.kind) && l.name === p.name && l.place === p.place && l.text === p.text;
 }
 
 /** Whether the two sides' listing entries agree (kinds compared where the agent's side has them); null when the agent's side has none. */
 export function listingsAgree(agent: Side, profile: Side): boolean | null {
   if (agent.listings === undefined) return null;
-  const theirs = profile.listings ?? [];
-  if (agent.listings.length !== theirs.length) return false;
-  return agent.listings.every((l, i) => {
-    const p = theirs[i];
-    return (l.kind === undefined || l.kind === p.kind) && l.name === p.name && l.place === p.place && l.text === p.text;
-  });
+  const { sent, has } = comparedListings(agent, profile);
+  return sent.length === has.length && sent.every((l, i) => sameListing(l, has[i]));
 }
 
 function readText(file: string): string {

@@ -83,6 +83,11 @@ export interface Extracted {
   readonly problems: readonly string[];
   /** The listing entries sent, in order; absent when the driver does not read listings (then not compared). */
   readonly listings?: readonly ExtractedListing[];
+  /**
+   * Set when the agent's own order of the entries is not fixed (it lists them as parallel reads
+   * finish): then the entries are compared whatever their order. The profile's README says so.
+   */
+  readonly listingsInAnyOrder?: true;
 }
 
 export interface ExtractInput {

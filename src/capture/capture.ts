@@ -14,7 +14,8 @@ import { asNodeEnvironment } from './node';
 import type { RecordedRequest } from './endpoint';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Evidence, ResolveError, resolveInstructions } from '../resolver';
+import { Evidence, ResolveError, nodeResolverFs, resolveInstructions } from '../resolver';
+import { withoutFiles } from './without';
 import { comparesOf, DriverRefusal, type AgentDriver, type Extracted, type Launch, type OracleCompares } from './agents/types';
 import { GIT_GUARD, gitHazards } from './git';
 import { isUnder, realOrSelf } from './paths';
@@ -74,6 +75,12 @@ export interface CaptureInput {
   readonly timeoutMs?: number;
   /** Folders the sandbox also lets the run write (the oracle's canary folder, which hostile payloads aim at). */
   readonly canaries?: readonly string[];
+  /**
+   * Files of `tree` (absolute) the run goes without: removed in the run's overlay before the agent
+   * starts and hidden from the profile (without.ts), the repository itself untouched (run B of the
+   * two-run proof).
+   */
+  readonly without?: readonly string[];
 }
 
 export interface CaptureRun {
@@ -284,6 +291,12 @@ function prepareLaunch(input: CaptureInput, files: ReadonlyMap<string, Uint8Arra
   return late ? { refused: late } : launch;
 }
 
+/** The run's writes but the removals the run was asked for (CaptureInput.without). */
+function withoutRemovals(writes: LayerWrite[], input: CaptureInput): LayerWrite[] {
+  const asked = new Set((input.without ?? []).map((f) => path.relative(input.tree, f).split(path.sep).join('/')));
+  return writes.filter((w) => !(w.change === 'removed' && asked.has(w.path)));
+}
+
 /** The profile's answer on the run's files and home, compared with what the agent sent (fills `result`). */
 function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
   const { driver, home, read } = input;
@@ -293,6 +306,7 @@ function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
       profile: driver.profile,
       env: profileEnv,
       homedir: home,
+      ...(input.without?.length ? { fs: withoutFiles(nodeResolverFs, input.without) } : {}),
     });
     result.profileSide = profileSide(result.evidence, home, profileEnv);
   } catch (err) {
@@ -346,6 +360,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   const timeoutMs = input.timeoutMs ?? driver.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};
   const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
+  for (const f of input.without ?? []) files.delete(f);
   const launch = prepareLaunch(input, files);
   if ('refused' in launch) return refusedRun(driver, launch.refused);
   const tmp = path.join(work, 'tmp');
@@ -372,6 +387,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
       result: path.join(out, 'result.json'),
       stdout: path.join(out, 'stdout.txt'),
       stderr: stderrFile,
+      ...(input.without?.length ? { remove: input.without } : {}),
     },
     out,
     {
@@ -397,7 +413,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   const result: CaptureRun = {
     problems,
     refused: null,
-    writes: layerWrites(layer, input.tree),
+    writes: withoutRemovals(layerWrites(layer, input.tree), input),
     outside,
     agentSide: agentSide(extracted),
     profileSide: null,

@@ -13,6 +13,10 @@
  * to the next whatever the files (ids, times) are masked in both requests first.
  */
 import { diffLines } from 'diff';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Evidence } from '../resolver';
+import { absoluteSource, type CaptureInput, type CaptureRun } from './capture';
 import type { RecordedRequest } from './endpoint';
 import type { ResidueKind } from './agents/types';
 
@@ -147,4 +151,50 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
     }
   }
   return { attributed: [...attributed].map(([kind, n]) => ({ kind, ...n })), unattributed };
+}
+
+/**
+ * The files of the tree run B goes without: every source and listing file the profile named that
+ * lies in the tree (whatever its status), but not the file the scripted read touches.
+ */
+export function filesToRemove(
+  ev: Evidence,
+  input: Pick<CaptureInput, 'tree' | 'home' | 'read'>,
+  env: Readonly<Record<string, string>>,
+): string[] {
+  const named = [...ev.sources.map((s) => s.path), ...ev.listings.map((l) => l.source)];
+  const out = new Set<string>();
+  for (const p of named) {
+    const abs = absoluteSource(p, ev.root, input.home, env);
+    if (abs === input.read || !abs.startsWith(input.tree + path.sep)) continue;
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })) out.add(abs);
+  }
+  return [...out].sort();
+}
+
+/**
+ * `text` with each of the run's own folders written as `<folder N>`, also as agents encode a path
+ * into a folder name (Claude Code's project folders: every character but letters and digits as `-`).
+ */
+export function maskFolders(text: string, folders: readonly string[]): string {
+  return folders.reduce(
+    (t, f, i) =>
+      t
+        .split(f)
+        .join(`<folder ${i}>`)
+        .split(f.replace(/[^A-Za-z0-9]/g, '-'))
+        .join(`<folder ${i}>`),
+    text,
+  );
+}
+
+/** A run as the proof takes it: its requests and the texts its profile answer accounts for, its own folders masked in both. */
+export function proofRunOf(run: CaptureRun, folders: readonly string[]): ProofRun {
+  const ev = run.evidence!;
+  const mask = (t: string) => maskFolders(t, folders);
+  return {
+    requests: run.requests.map((r) => ({ ...r, body: mask(r.body) })),
+    covered: [...ev.contextParts.map((p) => mask(p.text)), ...ev.listings.map((l) => mask(l.text))],
+    names: ev.listings.filter((l) => l.status === 'included' || l.status === 'cut').map((l) => l.name),
+  };
 }

@@ -17,7 +17,10 @@ describe('capture: listing entries compared', () => {
   it('in the order sent: the same entries in another order differ, and the report names the entries', () => {
     assert.equal(listingsAgree(side(['b', 'a']), side(['a', 'b'])), false);
     const lines = differences(side(['b', 'a']), side(['a', 'b']), undefined, 'files');
-    assert.ok(lines.some((l) => l.includes('entry 1: agent entry "b" (tool-description), profile entry "a"')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.includes('entry 1: agent entry "b" (tool-description), profile entry "a"')),
+      lines.join('\n'),
+    );
   });
 
   it('where the agent’s order is not fixed: any order agrees, a missing, extra or changed entry still differs', () => {

@@ -14,7 +14,8 @@ import { asNodeEnvironment } from './node';
 import type { RecordedRequest } from './endpoint';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Evidence, ResolveError, resolveInstructions } from '../resolver';
+import { Evidence, ResolveError, nodeResolverFs, resolveInstructions } from '../resolver';
+import { withoutFiles } from './without';
 import { comparesOf, DriverRefusal, type AgentDriver, type Extracted, type Launch, type OracleCompares } from './agents/types';
 import { GIT_GUARD, gitHazards } from './git';
 import { isUnder, realOrSelf } from './paths';
@@ -37,6 +38,8 @@ export interface Side {
    * in order; absent on the agent's side when its driver does not read them (then not compared).
    */
   listings?: SideListing[];
+  /** The agent's side only: its order of the listing entries is not fixed (Extracted.listingsInAnyOrder). */
+  listingsInAnyOrder?: true;
 }
 
 /** A listing entry as compared: its kind only where the agent's request tells kinds apart. */
@@ -72,6 +75,12 @@ export interface CaptureInput {
   readonly timeoutMs?: number;
   /** Folders the sandbox also lets the run write (the oracle's canary folder, which hostile payloads aim at). */
   readonly canaries?: readonly string[];
+  /**
+   * Files of `tree` (absolute) the run goes without: removed in the run's overlay before the agent
+   * starts and hidden from the profile (without.ts), the repository itself untouched (run B of the
+   * two-run proof).
+   */
+  readonly without?: readonly string[];
 }
 
 export interface CaptureRun {
@@ -133,18 +142,33 @@ function agentSide(x: Extracted): Side {
       place: l.place,
       text: l.text,
     }));
+  if (x.listings && x.listingsInAnyOrder) side.listingsInAnyOrder = true;
   return side;
+}
+
+/**
+ * The two sides' listing entries as compared: in the order sent, or, where the agent's order is
+ * not fixed, each side sorted by name, place and text.
+ */
+export function comparedListings(agent: Side, profile: Side): { sent: SideListing[]; has: SideListing[] } {
+  const sent = agent.listings ?? [];
+  const has = profile.listings ?? [];
+  if (!agent.listingsInAnyOrder) return { sent, has };
+  const key = (l: SideListing) => JSON.stringify([l.name, l.place, l.text]);
+  const sorted = (ls: SideListing[]) => [...ls].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+  return { sent: sorted(sent), has: sorted(has) };
+}
+
+/** Whether two listing entries agree (the kind compared where the agent's side has one). */
+export function sameListing(l: SideListing, p: SideListing): boolean {
+  return (l.kind === undefined || l.kind === p.kind) && l.name === p.name && l.place === p.place && l.text === p.text;
 }
 
 /** Whether the two sides' listing entries agree (kinds compared where the agent's side has them); null when the agent's side has none. */
 export function listingsAgree(agent: Side, profile: Side): boolean | null {
   if (agent.listings === undefined) return null;
-  const theirs = profile.listings ?? [];
-  if (agent.listings.length !== theirs.length) return false;
-  return agent.listings.every((l, i) => {
-    const p = theirs[i];
-    return (l.kind === undefined || l.kind === p.kind) && l.name === p.name && l.place === p.place && l.text === p.text;
-  });
+  const { sent, has } = comparedListings(agent, profile);
+  return sent.length === has.length && sent.every((l, i) => sameListing(l, has[i]));
 }
 
 function readText(file: string): string {
@@ -267,6 +291,12 @@ function prepareLaunch(input: CaptureInput, files: ReadonlyMap<string, Uint8Arra
   return late ? { refused: late } : launch;
 }
 
+/** The run's writes but the removals the run was asked for (CaptureInput.without). */
+function withoutRemovals(writes: LayerWrite[], input: CaptureInput): LayerWrite[] {
+  const asked = new Set((input.without ?? []).map((f) => path.relative(input.tree, f).split(path.sep).join('/')));
+  return writes.filter((w) => !(w.change === 'removed' && asked.has(w.path)));
+}
+
 /** The profile's answer on the run's files and home, compared with what the agent sent (fills `result`). */
 function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
   const { driver, home, read } = input;
@@ -276,6 +306,7 @@ function compareWithProfile(input: CaptureInput, result: CaptureRun): void {
       profile: driver.profile,
       env: profileEnv,
       homedir: home,
+      ...(input.without?.length ? { fs: withoutFiles(nodeResolverFs, input.without) } : {}),
     });
     result.profileSide = profileSide(result.evidence, home, profileEnv);
   } catch (err) {
@@ -329,6 +360,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   const timeoutMs = input.timeoutMs ?? driver.timeoutMs ?? CAPTURE_TIMEOUT_MS;
   const extraEnv = input.env ?? {};
   const files = regularFiles(home, regularFiles(input.tree, undefined, input.files));
+  for (const f of input.without ?? []) files.delete(f);
   const launch = prepareLaunch(input, files);
   if ('refused' in launch) return refusedRun(driver, launch.refused);
   const tmp = path.join(work, 'tmp');
@@ -355,6 +387,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
       result: path.join(out, 'result.json'),
       stdout: path.join(out, 'stdout.txt'),
       stderr: stderrFile,
+      ...(input.without?.length ? { remove: input.without } : {}),
     },
     out,
     {
@@ -380,7 +413,7 @@ export async function captureAgent(given: CaptureInput): Promise<CaptureRun> {
   const result: CaptureRun = {
     problems,
     refused: null,
-    writes: layerWrites(layer, input.tree),
+    writes: withoutRemovals(layerWrites(layer, input.tree), input),
     outside,
     agentSide: agentSide(extracted),
     profileSide: null,

@@ -3,8 +3,8 @@
  * Installed Agent and the oracle suite use. Only this layer starts processes (a user's coding
  * agent, inside the sandbox of sandbox.ts); nothing in src/resolver imports it.
  *
- * The installed agent's release (version.ts) is read without running anything; `instructions`
- * and the editor's profile rows import that module alone, so their bundles hold no driver.
+ * The installed agent's release is not this layer's: src/installed reads it without running
+ * anything, so `instructions` and the editor's profile rows hold no driver.
  */
 export { DRIVERS, driverByName } from './agents';
 export { DriverRefusal, comparesOf, type AgentDriver, type OracleCompares } from './agents/types';

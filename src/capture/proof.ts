@@ -13,6 +13,10 @@
  * to the next whatever the files (ids, times) are masked in both requests first.
  */
 import { diffLines } from 'diff';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Evidence } from '../resolver';
+import { absoluteSource, type CaptureInput, type CaptureRun } from './capture';
 import type { RecordedRequest } from './endpoint';
 import type { ResidueKind } from './agents/types';
 
@@ -78,19 +82,26 @@ function standingAlone(text: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_-])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'gu');
 }
 
-/** The kind a line is of, or undefined. */
-function kindOf(line: string, kinds: readonly ResidueKind[]): string | undefined {
-  return kinds.find((k) => k.pattern.test(line))?.kind;
+/** The kind a line is of, or undefined; a kind of listed names only when its group is one of `names`. */
+function kindOf(line: string, kinds: readonly ResidueKind[], names: ReadonlySet<string>): string | undefined {
+  return kinds.find((k) => {
+    const m = k.pattern.exec(line);
+    return m !== null && (!k.listedName || (m[1] !== undefined && names.has(m[1])));
+  })?.kind;
 }
 
 /**
  * Compares run A's requests (`withFiles`) with run B's (`withoutFiles`): `covered` are the texts
  * the profile accounts for (its contextParts' and listing entries' texts), `kinds` the driver's.
  */
-/** One run for the proof: its requests, and the texts its profile accounts for (contextParts' and listing entries' texts). */
+/**
+ * One run for the proof: its requests, the texts its profile accounts for (contextParts' and
+ * listing entries' texts), and the names of the entries its profile lists as sent.
+ */
 export interface ProofRun {
   readonly requests: readonly RecordedRequest[];
   readonly covered: readonly string[];
+  readonly names?: readonly string[];
 }
 
 /** The covered texts, longest first: those taken out of the whole request, and the short ones taken out of differing lines. */
@@ -117,6 +128,7 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
   const coverB = coveredTexts(withoutFiles.covered);
   const a = uncovered(withFiles, coverA.whole);
   const b = uncovered(withoutFiles, coverB.whole);
+  const names = new Set([...(withFiles.names ?? []), ...(withoutFiles.names ?? [])]);
   const attributed = new Map<string, { lines: number; chars: number }>();
   const unattributed: ProofResult['unattributed'] = [];
   for (const change of diffLines(b, a)) {
@@ -127,7 +139,7 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
       let line = raw;
       for (const t of short) line = line.replace(standingAlone(t), '');
       if (line.trim() === '') continue;
-      const kind = kindOf(line, kinds);
+      const kind = kindOf(line, kinds, names);
       if (kind === undefined) {
         unattributed.push({ run, line: line.length > UNATTRIBUTED_LINE_CHARS ? `${line.slice(0, UNATTRIBUTED_LINE_CHARS)}…` : line });
         continue;
@@ -139,4 +151,50 @@ export function proveDifferences(withFiles: ProofRun, withoutFiles: ProofRun, ki
     }
   }
   return { attributed: [...attributed].map(([kind, n]) => ({ kind, ...n })), unattributed };
+}
+
+/**
+ * The files of the tree run B goes without: every source and listing file the profile named that
+ * lies in the tree (whatever its status), but not the file the scripted read touches.
+ */
+export function filesToRemove(
+  ev: Evidence,
+  input: Pick<CaptureInput, 'tree' | 'home' | 'read'>,
+  env: Readonly<Record<string, string>>,
+): string[] {
+  const named = [...ev.sources.map((s) => s.path), ...ev.listings.map((l) => l.source)];
+  const out = new Set<string>();
+  for (const p of named) {
+    const abs = absoluteSource(p, ev.root, input.home, env);
+    if (abs === input.read || !abs.startsWith(input.tree + path.sep)) continue;
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })) out.add(abs);
+  }
+  return [...out].sort();
+}
+
+/**
+ * `text` with each of the run's own folders written as `<folder N>`, also as agents encode a path
+ * into a folder name (Claude Code's project folders: every character but letters and digits as `-`).
+ */
+export function maskFolders(text: string, folders: readonly string[]): string {
+  return folders.reduce(
+    (t, f, i) =>
+      t
+        .split(f)
+        .join(`<folder ${i}>`)
+        .split(f.replace(/[^A-Za-z0-9]/g, '-'))
+        .join(`<folder ${i}>`),
+    text,
+  );
+}
+
+/** A run as the proof takes it: its requests and the texts its profile answer accounts for, its own folders masked in both. */
+export function proofRunOf(run: CaptureRun, folders: readonly string[]): ProofRun {
+  const ev = run.evidence!;
+  const mask = (t: string) => maskFolders(t, folders);
+  return {
+    requests: run.requests.map((r) => ({ ...r, body: mask(r.body) })),
+    covered: [...ev.contextParts.map((p) => mask(p.text)), ...ev.listings.map((l) => mask(l.text))],
+    names: ev.listings.filter((l) => l.status === 'included' || l.status === 'cut').map((l) => l.name),
+  };
 }

@@ -4,7 +4,7 @@
  * The oracle suite and `holaryn capture` both print these.
  */
 import type { OracleCompares } from './agents/types';
-import { listingsAgree, type Side, type SideListing } from './capture';
+import { comparedListings, listingsAgree, sameListing, type Side, type SideListing } from './capture';
 
 /** Where two texts first differ, with two lines around it from each, escapes visible. */
 export function firstDifference(sent: string, expected: string, show: (text: string) => string = (t) => t): string[] {
@@ -57,14 +57,14 @@ export function differences(
 /** The lines saying how the two sides' listing entries differ; [] when they agree or the agent's side has none. */
 function listingDifferences(agent: Side, profile: Side, show: (text: string) => string): string[] {
   if (listingsAgree(agent, profile) !== false) return [];
-  const sent = agent.listings ?? [];
-  const has = profile.listings ?? [];
+  const { sent, has } = comparedListings(agent, profile);
   const named = (l: SideListing | undefined) => (l ? `${l.kind ?? 'entry'} ${JSON.stringify(l.name)} (${l.place})` : 'none');
-  const out = [`  listings differ (agent sent ${sent.length} entries, profile has ${has.length}):`];
+  const order = agent.listingsInAnyOrder ? ', each side by name: the agent’s order is not fixed' : '';
+  const out = [`  listings differ (agent sent ${sent.length} entries, profile has ${has.length}${order}):`];
   for (let k = 0; k < Math.max(sent.length, has.length); k++) {
     const a = sent[k];
     const b = has[k];
-    if (a && b && listingsAgree({ files: [], parts: [], listings: [a] }, { files: [], parts: [], listings: [b] })) continue;
+    if (a && b && sameListing(a, b)) continue;
     out.push(`   entry ${k + 1}: agent ${named(a)}, profile ${named(b)}`);
     if (a && b && a.text !== b.text) out.push(...firstDifference(a.text, b.text, show));
   }

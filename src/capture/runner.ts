@@ -39,6 +39,14 @@ async function run(job: CaptureJob): Promise<CaptureResult> {
   } catch (err) {
     return result('error', undefined, { error: `cannot start the endpoint: ${(err as Error).message}` });
   }
+  for (const file of job.remove ?? []) {
+    try {
+      fs.rmSync(file, { force: true });
+    } catch (err) {
+      await endpoint.close();
+      return result('error', undefined, { error: `cannot leave ${file} out of the run: ${(err as Error).message}` });
+    }
+  }
   const known = driver.knownLookups ?? {};
   const watch: OutsideWatch = await watchOutside((a) => a.kind === 'dns' && Object.hasOwn(known, a.target.toLowerCase()));
   const out = fs.openSync(job.stdout, 'w');

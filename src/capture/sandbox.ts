@@ -54,6 +54,12 @@ export interface CaptureJob {
   readonly result: string;
   readonly stdout: string;
   readonly stderr: string;
+  /**
+   * Files of the repository the run goes without (absolute, inside the overlay's folder): the
+   * runner removes them before the agent starts, so the removal lands in the run's own upper
+   * folder as whiteouts and the repository is never written (the two-run proof's run B).
+   */
+  readonly remove?: readonly string[];
 }
 
 /** What the sandbox shows the run, beside the system folders. */
@@ -326,7 +332,6 @@ function sourceRunner(): string {
   const dir = path.join(runnerFolders().pkg, 'node_modules', '.cache', 'holaryn');
   fs.mkdirSync(dir, { recursive: true });
   const out = path.join(dir, `runner-${process.pid}.js`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const esbuild = createRequire(__filename)('esbuild') as typeof import('esbuild');
   esbuild.buildSync({
     entryPoints: [path.join(__dirname, 'runner.ts')],

@@ -9,10 +9,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { AgentDriver, OracleCompares } from './agents/types';
-import { agrees, captureAgent, repositoryTop, type CaptureRun, type Side } from './capture';
+import { agrees, captureAgent, repositoryTop, type CaptureInput, type CaptureRun, type Side } from './capture';
+import { filesToRemove, proofRunOf, proveDifferences, type ProofResult } from './proof';
 import { sandboxProblem } from './sandbox';
 import { secureStateRoot } from './state-dir';
-import { installedAgent, type InstalledAgent } from './version';
+import { installedAgent, type InstalledAgent } from '../installed/version';
 import { nodeResolverFs, profileByName, type AgentSigns } from '../resolver';
 
 export const CAPTURE_SCHEMA = 'holaryn.capture/v1';
@@ -49,8 +50,23 @@ export interface CaptureReport {
   textAgrees: boolean;
   /** Whether the skill, subagent and command entries agree; null when the driver does not read them. */
   listingsAgree: boolean | null;
+  /**
+   * The two-run proof (proof.ts): the agent run again without the repository's files the profile
+   * named, every line the two requests differ in covered by the profile's texts or of a kind the
+   * driver names; null when it did not run (asked not to, or the first run did not agree).
+   * `removed`: the files left out, relative to `top` (none: nothing to remove, no second run).
+   */
+  proof: CaptureProof | null;
   /** The run's folder, when kept. */
   kept?: string;
+}
+
+export interface CaptureProof {
+  removed: string[];
+  /** The agent's own lines, by kind (its listing headers, a directory tree): lines and characters. */
+  attributed: ProofResult['attributed'];
+  /** Lines nothing accounts for: repository text the profile does not show. */
+  unattributed: ProofResult['unattributed'];
 }
 
 /** What a front end asks for, checked (paths absolute, the file and cwd under the root). */
@@ -66,6 +82,8 @@ export interface CaptureRequest {
   readonly realHome: string;
   readonly cacheHome: string | undefined;
   readonly keep: boolean;
+  /** Whether to run the two-run proof (a second run without the files): `holaryn capture` does unless `--no-proof`. */
+  readonly proof?: boolean;
 }
 
 /**
@@ -127,7 +145,7 @@ function stateRoot(request: CaptureRequest): string | { refused: string } {
   }
 }
 
-function reportOf(request: CaptureRequest, run: CaptureRun, work: string, home: string): CaptureReport {
+function reportOf(request: CaptureRequest, run: CaptureRun, work: string, home: string, proof: CaptureProof | null): CaptureReport {
   const { driver } = request;
   return {
     schema: CAPTURE_SCHEMA,
@@ -149,13 +167,56 @@ function reportOf(request: CaptureRequest, run: CaptureRun, work: string, home: 
     filesAgree: run.filesAgree,
     textAgrees: run.textAgrees,
     listingsAgree: run.listingsAgree,
+    proof,
     ...(request.keep ? { kept: work } : {}),
   };
 }
 
-/** The exit code a report stands for: 0 agree, 3 differ, 4 failed or refused. */
+/** The exit code a report stands for: 0 agree, 3 differ (or the proof found text the profile does not show), 4 failed or refused. */
 export function captureExitCode(report: CaptureReport): number {
-  return report.problems.length > 0 ? CAPTURE_EXIT.failed : agrees(report) ? 0 : CAPTURE_EXIT.differs;
+  if (report.problems.length > 0) return CAPTURE_EXIT.failed;
+  return agrees(report) && (report.proof?.unattributed.length ?? 0) === 0 ? 0 : CAPTURE_EXIT.differs;
+}
+
+/**
+ * The run's own folders as a second run starts at the same paths: the first run's output,
+ * temporary, overlay, home and state folders moved into `first-run/` (kept with the run's folder,
+ * for a look at everything it left), a fresh copy of the home, an empty state.
+ */
+function resetRun(request: CaptureRequest, work: string, home: string, state: string): void {
+  const first = path.join(work, 'first-run');
+  fs.mkdirSync(first);
+  for (const d of ['run', 'tmp', 'layer', 'home'])
+    if (fs.existsSync(path.join(work, d))) fs.renameSync(path.join(work, d), path.join(first, d));
+  try {
+    fs.cpSync(state, path.join(first, 'state'), { recursive: true, verbatimSymlinks: true });
+  } catch {
+    // a socket or fifo the agent left: the rest of its state is copied, and it is not needed again
+  }
+  fs.mkdirSync(home);
+  copyHomeFiles(request.driver, request, home);
+  fs.rmSync(state, { recursive: true, force: true });
+  fs.mkdirSync(state, { mode: 0o700 });
+}
+
+/**
+ * Run B of the two-run proof, when run A agreed: the same run without every source and listing
+ * file of the profile's inside the repository (left out in the run's overlay and hidden from the
+ * profile, the repository untouched), then both requests compared.
+ */
+async function secondRun(request: CaptureRequest, input: CaptureInput, first: CaptureRun): Promise<CaptureProof | null> {
+  if (request.proof === false || first.problems.length > 0 || !first.evidence || !agrees(first)) return null;
+  const env = { HOME: input.home, ...request.driver.profileEnv(input.home), ...(request.env ?? {}) };
+  const removed = filesToRemove(first.evidence, input, env);
+  const shown = removed.map((f) => path.relative(input.tree, f));
+  if (removed.length === 0) return { removed: [], attributed: [], unattributed: [] };
+  resetRun(request, input.work, input.home, input.state);
+  const second = await captureAgent({ ...input, without: removed });
+  const failed = (line: string): CaptureProof => ({ removed: shown, attributed: [], unattributed: [{ run: 'without files', line }] });
+  if (second.problems.length > 0) return failed(`(the run failed) ${second.problems.join('; ')}`);
+  if (!second.evidence || !agrees(second)) return failed('(the profile does not agree with the agent on this run either)');
+  const folders = [input.work, input.state];
+  return { removed: shown, ...proveDifferences(proofRunOf(first, folders), proofRunOf(second, folders), request.driver.residue ?? []) };
 }
 
 /**
@@ -179,7 +240,7 @@ export async function runCapture(
     fs.mkdirSync(home);
     copyHomeFiles(driver, request, home);
     started();
-    const run = await captureAgent({
+    const input: CaptureInput = {
       driver,
       executable: request.executable,
       cwd: request.cwd,
@@ -191,8 +252,10 @@ export async function runCapture(
       env: request.env,
       // The driver and the extractor see the repository's own files, not its dependencies or git objects.
       files: { skipFolder: (name) => name === '.git' || name === 'node_modules', maxBytes: 1 << 20 },
-    });
-    return { report: reportOf(request, run, work, home) };
+    };
+    const run = await captureAgent(input);
+    const proof = await secondRun(request, input, run);
+    return { report: reportOf(request, run, work, home, proof) };
   } finally {
     fs.rmSync(state, { recursive: true, force: true });
     if (!request.keep) fs.rmSync(work, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import {
   type CaptureReport,
   type Side,
 } from '../capture';
-import { agentOnPath, versionNote } from '../capture/version';
+import { agentOnPath, versionNote } from '../installed/version';
 import { profileCard, type AgentSigns } from '../resolver';
 import { UsageError } from './args';
 import { CliIo, EXIT, colors, printable } from './io';
@@ -66,10 +66,16 @@ Options:
                        GEMINI_CLI_TRUST_WORKSPACE=true to run Gemini CLI in a folder it
                        does not trust yet; nothing else of your environment reaches the agent
   --keep               keep the run's folder (the throwaway home, what the agent printed)
+  --no-proof           run the agent once: without it, a run that agrees is followed by a
+                       second run without the repository's instruction, skill, agent and
+                       command files (left out in the throwaway layer), and every line the
+                       two requests differ in must be the profile's text or one of the
+                       agent's own lines of a known kind (the two-run proof)
   --json               print {"schema":"${CAPTURE_SCHEMA}",…}
   -h, --help           show this help
 
-Exit codes: 0 the agent and the profile agree, 3 they differ, 4 the run failed or was refused
+Exit codes: 0 the agent and the profile agree, 3 they differ (or the proof found repository text
+the profile does not show), 4 the run failed or was refused
 (the agent did not answer, tried to reach the network, or the repository holds something it
 would run), 5 the agent cannot be isolated on this machine (no bubblewrap, no user namespaces),
 2 usage error, 1 internal failure.
@@ -122,6 +128,7 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
       cwd: { type: 'string' },
       env: { type: 'string', multiple: true },
       keep: { type: 'boolean' },
+      'no-proof': { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -161,7 +168,18 @@ export async function captureCommand(args: string[], io: CliIo): Promise<number>
     env[m[1]] = m[2];
   }
 
-  const request = { driver, signs, executable, root, cwd, file, env, realHome: io.env.HOME || os.homedir(), keep: !!values.keep };
+  const request = {
+    driver,
+    signs,
+    executable,
+    root,
+    cwd,
+    file,
+    env,
+    realHome: io.env.HOME || os.homedir(),
+    keep: !!values.keep,
+    proof: !values['no-proof'],
+  };
   const outcome = await runCapture({ ...request, cacheHome: io.env.XDG_CACHE_HOME }, () => {
     if (!values.json && io.stderrIsTTY) io.stderr(`running ${driver.name} in the sandbox…\n`);
   });
@@ -211,6 +229,24 @@ function reportText(report: CaptureReport, io: CliIo): string {
     out.push('', diff.length === 0 ? c.green(same) : c.bold('Differences:'));
     out.push(...diff.map((l) => printable(l)));
   }
+  out.push(...proofText(report, c));
   if (report.kept) out.push('', `run kept: ${report.kept}`);
   return out.join('\n') + '\n';
+}
+
+/** The two-run proof's lines: what was left out, the agent's own lines by kind, and anything nothing accounts for. */
+function proofText(report: CaptureReport, c: ReturnType<typeof colors>): string[] {
+  const { proof } = report;
+  if (proof === null) return [];
+  if (proof.removed.length === 0) return ['', 'Two-run proof: not run (the profile names no file of the repository to leave out).'];
+  const out = ['', c.bold(`Two-run proof: run again without ${proof.removed.map(printable).join(', ')}`)];
+  const own = proof.attributed.map((a) => `${a.kind} ${a.lines} lines, ${a.chars} chars`).join('; ');
+  if (own) out.push(`  the agent's own lines (not repository text): ${printable(own)}`);
+  if (proof.unattributed.length === 0) out.push(c.green("  every other line the two requests differ in is the profile's text."));
+  else {
+    out.push(c.red(`  ${proof.unattributed.length} differing lines the profile does not account for:`));
+    for (const u of proof.unattributed.slice(0, 20)) out.push(`    ${u.run}: ${printable(JSON.stringify(u.line))}`);
+    if (proof.unattributed.length > 20) out.push(`    … and ${proof.unattributed.length - 20} more`);
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /** `holaryn instructions <root> <target>... [options]`: prints the evidence (docs/contract.md §9). */
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { decorateInstalledAgent } from '../capture/version';
+import { decorateInstalledAgent } from '../installed/version';
 import { profileOf, resolveInstructions } from '../resolver';
 import { CliIo, EXIT, colors } from './io';
 import { renderMarkdown } from './markdown';

@@ -3,7 +3,7 @@
  * that grow with the target set (the targets, a source's targets, a reason naming targets) are
  * summarised with counts and the first few names; `--json` keeps them whole.
  */
-import { installedAgentLine } from '../capture/version';
+import { installedAgentLine } from '../installed/version';
 import { clipped, measure, placeHeading, placeWords, sizeAgainstBudget, unitByName } from '../resolver';
 import type { Evidence, SourceEvidence, TargetEvidence, TargetKind } from '../resolver';
 import { Colors, printable, printableText } from './io';

@@ -280,7 +280,7 @@ export interface Evidence {
   profileVersion?: string;
   /**
    * The agent of this profile as installed on the machine, when it is on PATH: added by the
-   * front ends (src/capture/version.ts), never by the resolver.
+   * front ends (src/installed/version.ts), never by the resolver.
    */
   installedAgent?: InstalledAgent;
   /** What this profile only approximates. */

@@ -513,7 +513,7 @@ export interface AgentSigns {
   /**
    * The npm packages an install of the agent lives in (its main package and platform builds):
    * the installed release is read, without running the agent, from the package.json of the first
-   * of them found in a folder above the executable (src/capture/version.ts). Absent: the release
+   * of them found in a folder above the executable (src/installed/version.ts). Absent: the release
    * is never read.
    */
   readonly packages?: readonly string[];

@@ -30,11 +30,12 @@ describe('the instructions bundle holds only what instructions runs', function (
     assert.ok(sources.includes('src/resolver/profiles/holaryn/index.ts'));
   });
 
-  it('holds no capture driver: the installed agent is read from the profile cards', () => {
+  it('holds nothing of the capture layer: the installed agent is read from the profile cards (src/installed)', () => {
     assert.deepEqual(
       sources.filter((s) => s.startsWith('src/capture/')),
-      ['src/capture/version.ts'],
+      [],
     );
+    assert.ok(sources.includes('src/installed/version.ts'));
   });
 
   it("holds no other command's code or libraries", () => {

@@ -114,6 +114,42 @@ describe('holaryn capture', function () {
     });
   }
 
+  it('runs the two-run proof on the user’s repository without touching it, and not with --no-proof', async () => {
+    const root = path.join(base, 'root');
+    const places: Places = { root, home: path.join(base, 'home'), outside: path.join(base, 'outside') };
+    for (const d of Object.values(places)) fs.mkdirSync(d);
+    writeTree(
+      root,
+      {
+        '.git': { dir: true },
+        'CLAUDE.md': 'Be brief.\n',
+        '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Ships the site.\n---\nSteps.\n',
+        'src/app.ts': 'export {};\n',
+      },
+      places,
+    );
+    const got = await ensureAgent(
+      readManifest().agents.find((a) => a.name === 'claude-code')!,
+      () => {},
+    );
+    assert.ok('executable' in got, 'problem' in got ? got.problem : '');
+    const before = fingerprint(root);
+    const run = async (extra: string[]) => {
+      const o = io({ HOME: places.home, XDG_CACHE_HOME: oracleStateRoot(), PATH: process.env.PATH ?? '' });
+      const code = await cli(['capture', 'claude-code', root, 'src/app.ts', '--agent-bin', got.executable, '--json', ...extra], o);
+      return { code, report: JSON.parse(o.out) as CaptureReport };
+    };
+    const proved = await run([]);
+    assert.equal(proved.code, 0, JSON.stringify(proved.report.problems));
+    assert.deepEqual(proved.report.proof?.removed, ['.claude/skills/deploy/SKILL.md', 'CLAUDE.md']);
+    assert.deepEqual(proved.report.proof?.unattributed, []);
+    assert.deepEqual(proved.report.repositoryWrites, [], 'the files left out are not the agent’s writes');
+    assert.deepEqual(changes(before, fingerprint(root)), [], 'the repository is untouched');
+    const once = await run(['--no-proof']);
+    assert.equal(once.code, 0);
+    assert.equal(once.report.proof, null);
+  });
+
   it('keeps what the agent writes into the repository in the throwaway layer and names it (a stand-in agent)', async () => {
     const root = path.join(base, 'root');
     writeTree(root, { '.git': { dir: true }, 'AGENTS.md': 'Be brief.\n', 'sub/AGENTS.md': 'Sub.\n' }, { root, home: base, outside: base });

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { comparesOf, type AgentDriver, type OracleCompares } from '../../src/capture/agents/types';
-import { absoluteSource, agrees, captureAgent, type CaptureInput, type CaptureRun, type Side } from '../../src/capture/capture';
-import { proveDifferences, type ProofResult, type ProofRun } from '../../src/capture/proof';
+import { agrees, captureAgent, type CaptureInput, type CaptureRun, type Side } from '../../src/capture/capture';
+import { filesToRemove, maskFolders, proofRunOf, proveDifferences, type ProofResult } from '../../src/capture/proof';
 import type { Evidence } from '../../src/resolver';
 import type { OracleCase } from './case';
 import { oracleStateRoot } from './install';
@@ -145,25 +145,6 @@ function ranProblems(base: string, places: Places): string[] {
   return problems;
 }
 
-/**
- * The files of the tree run B goes without: every source and listing file the profile named that
- * lies in the tree (whatever its status), but not the file the scripted read touches.
- */
-export function filesToRemove(
-  ev: Evidence,
-  input: Pick<CaptureInput, 'tree' | 'home' | 'read'>,
-  env: Readonly<Record<string, string>>,
-): string[] {
-  const named = [...ev.sources.map((s) => s.path), ...ev.listings.map((l) => l.source)];
-  const out = new Set<string>();
-  for (const p of named) {
-    const abs = absoluteSource(p, ev.root, input.home, env);
-    if (abs === input.read || !abs.startsWith(input.tree + path.sep)) continue;
-    if (fs.lstatSync(abs, { throwIfNoEntry: false })) out.add(abs);
-  }
-  return [...out].sort();
-}
-
 /** A run B and the folders of its own that its requests name (its case's folder, its state folder). */
 interface WithoutRun {
   run: CaptureRun;
@@ -204,22 +185,6 @@ function entriesOf(dir: string, own: readonly string[]): string[] {
   };
   walk(dir, '');
   return out;
-}
-
-/**
- * `text` with each of the run's own folders written as `<folder N>`, also as agents encode a path
- * into a folder name (Claude Code's project folders: every character but letters and digits as `-`).
- */
-function maskFolders(text: string, folders: readonly string[]): string {
-  return folders.reduce(
-    (t, f, i) =>
-      t
-        .split(f)
-        .join(`<folder ${i}>`)
-        .split(f.replace(/[^A-Za-z0-9]/g, '-'))
-        .join(`<folder ${i}>`),
-    text,
-  );
 }
 
 /** What run B runs on, its own folders aside: equal keys make equal runs. */
@@ -279,15 +244,5 @@ async function secondRun(
       attributed: [],
       unattributed: [{ run: 'without files', line: '(the profile does not agree with the agent on this run either)' }],
     };
-  return { removed: shown, ...proveDifferences(proofRun(first, folders), proofRun(second, theirs), input.driver.residue ?? []) };
-}
-
-/** A run as the proof takes it: its requests and the texts its profile answer accounts for, its own folders masked in both. */
-function proofRun(run: CaptureRun, folders: readonly string[]): ProofRun {
-  const ev = run.evidence!;
-  const mask = (t: string) => maskFolders(t, folders);
-  return {
-    requests: run.requests.map((r) => ({ ...r, body: mask(r.body) })),
-    covered: [...ev.contextParts.map((p) => mask(p.text)), ...ev.listings.map((l) => mask(l.text))],
-  };
+  return { removed: shown, ...proveDifferences(proofRunOf(first, folders), proofRunOf(second, theirs), input.driver.residue ?? []) };
 }

@@ -225,7 +225,7 @@ export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
     pattern:
       /^- (?:dataviz|update-config|keybindings-help|code-review|simplify|fewer-permission-prompts|loop|claude-api|workflow-authoring|run|plugin-authoring|init|security-review)(?:: |$)/,
   },
-  { kind: 'new skill name', pattern: /^- [^\s:]+(?::[^\s:]+)*$/ },
+  { kind: 'new skill name', pattern: /^- (\S+)$/, listedName: true },
   // An older model's layout: the notice and the listing a touch adds are each in a reminder of the tool's result.
   { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
 ];

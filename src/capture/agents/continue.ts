@@ -232,11 +232,13 @@ function extract(input: ExtractInput): Extracted {
   if (listings === undefined) problems.push('the Skills tool description does not read as its entries');
   const system = messagesOf(requests[0]).find((m) => m.role === 'system');
   const block = userRulesBlock(textOf(system));
-  if (block === undefined) return { files: [], parts: [], problems, listings: listings ?? [] };
+  // Continue lists its skills as their parallel reads finish: their order is not fixed (README.md of the profile).
+  const listed = { listings: listings ?? [], listingsInAnyOrder: true } as const;
+  if (block === undefined) return { files: [], parts: [], problems, ...listed };
   const body = block.slice(OPEN.length, block.length - CLOSE.length);
   const files = splitBody(body, pieces(input.cwd, continueHome(input.cwd, input.home, input.env)));
   if (files === undefined) problems.push('the userRules block is not made of the texts of the files Continue reads');
-  return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems, listings: listings ?? [] };
+  return { files: files ?? [], parts: [{ place: 'system-prompt', text: block }], problems, ...listed };
 }
 
 export const CONTINUE_DRIVER: AgentDriver = {

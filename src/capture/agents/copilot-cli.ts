@@ -357,7 +357,7 @@ function taskDescription(body: unknown): string | undefined {
  */
 export const COPILOT_CLI_RESIDUE: readonly ResidueKind[] = Object.freeze([
   { kind: 'custom agents header', pattern: /^User-provided custom agents:$/ },
-  { kind: 'agent_type enum (custom agent names)', pattern: /^[\w.-]+$/ },
+  { kind: 'agent_type enum (custom agent names)', pattern: /^(.+)$/, listedName: true },
 ]);
 
 function extractPrompt(input: ExtractInput): Extracted {

@@ -9,9 +9,10 @@
  * download), no install telemetry (`PI_TELEMETRY=0`). Switched off from the repository and home:
  * every extension pi would discover or a settings file would name (`.pi/extensions`, settings
  * `extensions`, the extensions of `packages`: `--no-extensions`), themes and prompt templates
- * (`--no-themes`, `--no-prompt-templates`: nothing of them reaches the model in a one-shot run),
- * every tool but `read` (`--tools read`: a repository's `shellPath` or `shellCommandPrefix` has
- * no shell to run). Refused: a `.pi/settings.json` of the working directory (or the agent
+ * (`--no-themes`, `--no-prompt-templates`: nothing of them reaches the model in a one-shot run).
+ * pi keeps its default tools (read, bash, edit, write), as its user has them: a settings
+ * `shellPath` or `shellCommandPrefix` is used only when the bash tool runs, which the scripted
+ * model never asks for (the hostile tree names both). Refused: a `.pi/settings.json` of the working directory (or the agent
  * folder's `settings.json`) that sets `npmCommand` (pi runs it to find the global npm folder when the home's settings name an npm
  * package: seen writing its marker in a run, `--offline` or not), or a project one that does
  * not parse. pi reads no `.env` file; it keeps the home's files as
@@ -182,7 +183,7 @@ export const PI_RESIDUE: readonly ResidueKind[] = [
   {
     kind: 'pi’s own system prompt',
     pattern:
-      /^(You are an expert coding assistant operating inside pi, a coding agent harness\. .*|Available tools:|- read: Read file contents|In addition to the tools above, you may have access to other custom tools depending on the project\.|Guidelines:|- Use read to examine files instead of cat or sed\.|- Be concise in your responses|- Show file paths clearly when working with files|Pi documentation \(read only when the user asks about pi itself.*|- (Main documentation|Additional docs|Examples): \/.*|- When asked about: extensions .*|- When working on pi topics, .*|- Always read pi \.md files completely .*)$/,
+      /^(You are an expert coding assistant operating inside pi, a coding agent harness\. .*|Available tools:|- (read|bash|edit|write): .*|In addition to the tools above, you may have access to other custom tools depending on the project\.|Guidelines:|- Use (read|bash|edit|write) .*|- When changing multiple separate locations in one file, use one edit call .*|- Each edits\[\]\.oldText is matched against the original file.*|- Keep edits\[\]\.oldText as small as possible.*|- Be concise in your responses|- Show file paths clearly when working with files|Pi documentation \(read only when the user asks about pi itself.*|- (Main documentation|Additional docs|Examples): \/.*|- When asked about: extensions .*|- When working on pi topics, .*|- Always read pi \.md files completely .*)$/,
   },
 ];
 
@@ -245,8 +246,6 @@ export const PI_DRIVER: AgentDriver = {
         '--no-extensions',
         '--no-themes',
         '--no-prompt-templates',
-        '--tools',
-        'read',
         '-e',
         path.join(state, EXTENSION),
         '--provider',

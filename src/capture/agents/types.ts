@@ -83,6 +83,11 @@ export interface Extracted {
   readonly problems: readonly string[];
   /** The listing entries sent, in order; absent when the driver does not read listings (then not compared). */
   readonly listings?: readonly ExtractedListing[];
+  /**
+   * Set when the agent's own order of the entries is not fixed (it lists them as parallel reads
+   * finish): then the entries are compared whatever their order. The profile's README says so.
+   */
+  readonly listingsInAnyOrder?: true;
 }
 
 export interface ExtractInput {
@@ -197,6 +202,12 @@ export interface ResidueKind {
   readonly kind: string;
   /** Matches a whole line of that kind. */
   readonly pattern: RegExp;
+  /**
+   * The pattern's first group must also be the name of an entry the profile lists as sent: a
+   * listed name the agent repeats on a line of its own (a tool's enum of agent names, a notice's
+   * `- name`), and no other word.
+   */
+  readonly listedName?: boolean;
 }
 
 /** The JSON body of a recorded request, or undefined when it is not JSON. */

@@ -10,7 +10,7 @@
  *
  * Pure: evidence in, tree nodes out (provider.ts renders them).
  */
-import { installedAgentLine } from '../../capture/version';
+import { installedAgentLine } from '../../installed/version';
 import { DEFAULT_PROFILE, cellUnit, compareCell, compareRows } from '../../resolver';
 import type { Evidence, SourceEvidence } from '../../resolver';
 import { STATUS_ICON, listingsNode, type TreeNode } from '../model';

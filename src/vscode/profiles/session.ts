@@ -14,7 +14,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { decorateInstalledAgent } from '../../capture/version';
+import { decorateInstalledAgent } from '../../installed/version';
 import {
   DEFAULT_PROFILE,
   Evidence,

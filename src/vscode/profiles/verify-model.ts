@@ -124,7 +124,16 @@ export function readCapture(profile: string, agent: string, code: number | null,
   const agentDocument = sideDocument(`What ${agent} ${version} sent the model`, report.agentSent, report);
   const profileDocument = sideDocument(`What Holaryn's ${report.profile} profile answers`, report.profileHas, report);
   const filesOnly = report.compares === 'files';
-  const diff = report.agentSent && report.profileHas ? differences(report.agentSent, report.profileHas, undefined, report.compares) : [];
+  const unattributed = report.proof?.unattributed ?? [];
+  const diff = [
+    ...(report.agentSent && report.profileHas ? differences(report.agentSent, report.profileHas, undefined, report.compares) : []),
+    ...(unattributed.length > 0
+      ? [
+          `  two-run proof: without ${report.proof!.removed.join(', ')}, ${unattributed.length} differing lines the profile does not account for:`,
+          ...unattributed.slice(0, 20).map((u) => `    ${u.run}: ${JSON.stringify(u.line)}`),
+        ]
+      : []),
+  ];
   const base = { profile, agent, report, agentDocument, profileDocument, differences: diff };
   if (report.refused)
     return { ...base, verdict: 'failed', message: `Holaryn refused to run ${agent} on this repository: ${report.refused}` };
@@ -132,16 +141,26 @@ export function readCapture(profile: string, agent: string, code: number | null,
     return { ...base, verdict: 'failed', message: `The ${agent} run does not count: ${report.problems.join('; ')}` };
   if (code === EXIT.ok && report.filesAgree && (report.textAgrees || filesOnly)) {
     const n = report.agentSent?.files.length ?? 0;
+    const proved = (report.proof?.removed.length ?? 0) > 0 ? ' Run again without those files, it sent nothing else of the repository.' : '';
     const files = `the same ${n} file${n === 1 ? '' : 's'} in the same order`;
     return {
       ...base,
       verdict: 'agrees',
       message: filesOnly
-        ? `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files} (the agent lists its files; its text is not compared).`
-        : `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files}, the same text.`,
+        ? `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files} (the agent lists its files; its text is not compared).${proved}`
+        : `${agent} ${version} agrees with Holaryn's ${report.profile} profile: ${files}, the same text.${proved}`,
     };
   }
-  const what = [report.filesAgree ? '' : 'the files', report.textAgrees || filesOnly ? '' : 'the text'].filter(Boolean).join(' and ');
+  const what = [
+    report.filesAgree ? '' : 'the files',
+    report.textAgrees || filesOnly ? '' : 'the text',
+    report.listingsAgree === false ? 'the skill, subagent and command entries' : '',
+    unattributed.length > 0
+      ? `${unattributed.length} line${unattributed.length === 1 ? '' : 's'} of repository text it does not show (two-run proof)`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return {
     ...base,
     verdict: 'differs',

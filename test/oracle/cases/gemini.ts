@@ -33,6 +33,17 @@ export const cases: OracleCase[] = [
     env: TRUST,
   },
   {
+    name: 'filename-agents-md-home-file',
+    why: 'getGlobalMemoryPaths: a settings context.fileName of AGENTS.md reads ~/.gemini/AGENTS.md as a global file, before the project files (what capture copies from the user’s home)',
+    tree: { ...GIT, 'AGENTS.md': 'project agents\n' },
+    home: {
+      '.gemini/settings.json': settings({ context: { fileName: 'AGENTS.md' } }),
+      '.gemini/AGENTS.md': 'global agents\n',
+      '.gemini/GEMINI.md': 'global gemini\n',
+    },
+    env: TRUST,
+  },
+  {
     name: 'filename-list-global-name-order',
     why: 'getGlobalMemoryPaths: global files keep the name order (B, A, then GEMINI.md); only project files are sorted',
     tree: { ...GIT, 'B.md': 'project b\n', 'A.md': 'project a\n', 'GEMINI.md': 'project gemini\n' },

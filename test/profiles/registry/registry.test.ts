@@ -21,7 +21,7 @@ import { TempDirs, writeTree } from '../../helpers/cli';
 import { REPO_DIR } from '../../helpers/tree';
 import { registerDriverForTest, driverByName } from '../../../src/capture/agents';
 import { homeFilesOf } from '../../../src/capture/session';
-import { installedAgent } from '../../../src/capture/version';
+import { installedAgent } from '../../../src/installed/version';
 import { manifestProblems } from '../../oracle/manifest-check';
 import { FIXTURE_DRIVER } from './driver';
 import { FIXTURE_ABOUT } from './fixture/about';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DRIVERS } from '../../../src/capture/agents';
-import { verifiedRelease } from '../../../src/capture/version';
+import { verifiedRelease } from '../../../src/installed/version';
 import { profileByName, profileCard, type AgentSigns } from '../../../src/resolver';
 import { REPO_DIR } from '../../helpers/tree';
 import { readManifest, type AgentRelease } from '../../oracle/install';
@@ -63,6 +63,44 @@ describe('cards: each agent’s release, executables and packages written once a
         const text = readFileSync(path.join(REPO_DIR, file), 'utf8');
         for (const m of text.matchAll(mention))
           if (m[1] !== profile.signs?.release) wrong.push(`${file}: "${m[0]}", the card says ${profile.signs?.release}`);
+      }
+    }
+    assert.deepEqual(wrong, []);
+  });
+
+  it('an agent’s own files name no release but the card’s, even bare (“checked against 2.1.328”)', () => {
+    // An agent's own files: its profile folder, its driver, its oracle cases and vectors, its unit
+    // tests. A version there that is not the agent's is another package's, named right before it
+    // (`@cline/core` 0.0.86, `yaml` 2.9.1, across a comment's line break too), or a fixture's
+    // `version` field or dependency.
+    const other = /(?:(?:@[\w.-]+\/[\w.-]+|`[\w.@/-]+`)`?\s+\**v?|(?:\bversion\b|['"][\w.@/-]+['"])['"]?\s*[:=]\s*['"]?)$/i;
+    const wrong: string[] = [];
+    for (const driver of DRIVERS) {
+      const release = profileByName(driver.profile).signs?.release;
+      const own = execFileSync(
+        'git',
+        [
+          'ls-files',
+          `src/resolver/profiles/${driver.profile}/`,
+          `src/capture/agents/${driver.name}.ts`,
+          `test/oracle/cases/${driver.name}.ts`,
+          `test/oracle/cases/${driver.name}-listings.ts`,
+          `test/oracle/vectors/${driver.name}.ts`,
+          `test/profiles/${driver.profile}/`,
+          `test/unit/capture/${driver.name}.test.ts`,
+        ],
+        { cwd: REPO_DIR, encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter((f) => f !== '' && !f.endsWith('/about.ts'));
+      assert.ok(own.length > 0, driver.name);
+      for (const file of own) {
+        const text = readFileSync(path.join(REPO_DIR, file), 'utf8');
+        for (const m of text.matchAll(/(?<![\d.])\d+\.\d+\.\d+(?![\d.])/g)) {
+          const before = text.slice(Math.max(0, m.index - 80), m.index).replace(/\n\s*(?:\*|\/\/)?\s*/g, ' ');
+          if (m[0] !== release && !other.test(before))
+            wrong.push(`${file}:${text.slice(0, m.index).split('\n').length}: ${m[0]}, the card of ${driver.profile} says ${release}`);
+        }
       }
     }
     assert.deepEqual(wrong, []);

@@ -31,14 +31,14 @@ const SKILLS =
   "\n\nThe following skills provide specialized instructions for specific tasks.\nUse the read tool to load a skill's file when the task matches its description.\n\n<available_skills>\n</available_skills>";
 
 describe('capture: the pi driver', () => {
-  it('starts pi offline with extensions, themes, prompt templates and every tool but read off, the provider its own extension', () => {
+  it('starts pi offline with extensions, themes and prompt templates off, its default tools on, the provider its own extension', () => {
     const t = envTree({ 'AGENTS.md': 'x\n' });
     try {
       const input = t.input();
       const launch = PI_DRIVER.launch(input);
       for (const flag of ['--offline', '--no-session', '--no-extensions', '--no-themes', '--no-prompt-templates', '-p'])
         assert.ok(launch.args.includes(flag), flag);
-      assert.equal(launch.args[launch.args.indexOf('--tools') + 1], 'read');
+      assert.ok(!launch.args.includes('--tools') && !launch.args.includes('--no-tools'), 'pi keeps its default tools');
       assert.equal(launch.args[launch.args.indexOf('-e') + 1], `${input.state}/holaryn-provider.mjs`);
       assert.equal(launch.env.PI_OFFLINE, '1');
       assert.equal(launch.env.PI_TELEMETRY, '0');

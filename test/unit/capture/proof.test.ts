@@ -76,6 +76,17 @@ describe('capture: the two-run proof', () => {
     assert.deepEqual(proof.unattributed, []);
   });
 
+  it('a kind of listed names takes a line only when it is the name of an entry the profile lists as sent', () => {
+    const names = { kind: 'agent names', pattern: /^(.+)$/, listedName: true };
+    const proof = proveDifferences(
+      { requests: [chat('tool', 'reviewer\nplanner\nintruder')], covered: [], names: ['reviewer', 'planner'] },
+      { requests: [chat('tool', '')], covered: [], names: [] },
+      [names],
+    );
+    assert.deepEqual(proof.attributed, [{ kind: 'agent names', lines: 2, chars: 15 }]);
+    assert.deepEqual(proof.unattributed, [{ run: 'with files', line: 'intruder' }]);
+  });
+
   it('ids and times that change from run to run are masked', () => {
     const proof = proveDifferences(
       { requests: [chat('session 0b7c3a52-9f6e-4c1a-8d2b-3e4f5a6b7c8d at 2026-12-06T09:10:42.123Z', 'u')], covered: [] },

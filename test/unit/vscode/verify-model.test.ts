@@ -44,6 +44,7 @@ function report(over: Partial<CaptureReport> = {}): CaptureReport {
     filesAgree: true,
     textAgrees: true,
     listingsAgree: null,
+    proof: null,
     ...over,
   };
 }
@@ -154,6 +155,38 @@ describe('verify with the installed agent (model)', () => {
     assert.ok(
       v.differences.some((l) => l.includes('first difference')),
       v.differences.join('\n'),
+    );
+  });
+
+  it('the two-run proof: a clean one is said in the agreement, repository text the profile does not show is a difference', () => {
+    const clean = readCapture(
+      'codex',
+      'codex',
+      0,
+      JSON.stringify(report({ proof: { removed: ['AGENTS.md'], attributed: [], unattributed: [] } })),
+      '',
+    );
+    assert.equal(clean.verdict, 'agrees');
+    assert.match(clean.message, /Run again without those files, it sent nothing else of the repository\.$/);
+    const dirty = readCapture(
+      'codex',
+      'codex',
+      3,
+      JSON.stringify(
+        report({
+          proof: { removed: ['AGENTS.md'], attributed: [], unattributed: [{ run: 'with files', line: 'a skill the profile missed' }] },
+        }),
+      ),
+      '',
+    );
+    assert.equal(dirty.verdict, 'differs');
+    assert.equal(
+      dirty.message,
+      "codex 0.169.0 differs from Holaryn's codex profile in 1 line of repository text it does not show (two-run proof).",
+    );
+    assert.ok(
+      dirty.differences.some((l) => l.includes('with files: "a skill the profile missed"')),
+      dirty.differences.join('\n'),
     );
   });
 

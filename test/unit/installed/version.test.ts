@@ -6,7 +6,7 @@ import { cli } from '../../../src/cli/cli';
 import type { Evidence } from '../../../src/resolver';
 import { schemaValidator } from '../../helpers/schema';
 import { DRIVERS } from '../../../src/capture/agents';
-import { agentOnPath, installedAgentLine, releaseOf, verifiedRelease } from '../../../src/capture/version';
+import { agentOnPath, installedAgentLine, releaseOf, verifiedRelease } from '../../../src/installed/version';
 import { profileCard } from '../../../src/resolver';
 
 /** A stand-in npm install of `pkg` at `version` with `command` linked into a bin folder; the bin folder. */

@@ -372,6 +372,60 @@ export const cases: OracleCase[] = [
     cwd: 'pkg',
   },
   {
+    name: 'rules-many-sorted',
+    why: 'processRuleDirectory sorts each folder’s entries by name (code units), whatever order the file system lists them in',
+    tree: {
+      ...GIT,
+      ...Object.fromEntries(
+        ['m', 'B', 'z', '_u', 'a-1', 'a', '0', 'Q', 'k.x', 'e', 'a_2', '9z'].map((n) => [`.augment/rules/${n}.md`, `rule ${n}\n`]),
+      ),
+    },
+  },
+  {
+    name: 'augment-folder-linked',
+    why: 'a .augment folder that is a link to a folder of the repository: its rules are read through it (the link is on the way, not the rule file)',
+    tree: { ...GIT, 'config/augment/rules/r.md': 'linked folder rule\n', '.augment': { link: 'config/augment' }, 'AGENTS.md': 'agents\n' },
+  },
+  {
+    name: 'agents-md-folder',
+    why: 'an AGENTS.md that is a folder is no rule; CLAUDE.md beside it is sent',
+    tree: { ...GIT, 'AGENTS.md/readme.txt': 'a folder\n', 'CLAUDE.md': 'claude\n' },
+  },
+  {
+    name: 'invalid-utf8',
+    why: 'a file is read as UTF-8: bytes that are not become U+FFFD',
+    tree: { ...GIT, 'AGENTS.md': { bytes: [...Buffer.from('bad '), 0xff, 0xfe, ...Buffer.from(' bytes\n')] } },
+  },
+  {
+    name: 'claude-skills-linked-to-agents',
+    why: 'p6 follows a linked skills folder (.claude/skills → .agents/skills): each skill is met twice, the .claude path first, the .agents one passed over as the same path below an earlier folder',
+    tree: {
+      ...GIT,
+      '.agents/skills/one/SKILL.md': skill('one', 'first skill'),
+      '.agents/skills/two/SKILL.md': skill('two', 'second skill'),
+      '.claude/skills': { link: '../.agents/skills' },
+    },
+  },
+  {
+    name: 'skill-file-linked',
+    why: 'p6 follows a linked SKILL.md and a linked skill folder inside the repository',
+    tree: {
+      ...GIT,
+      'docs/skill.md': skill('from-docs', 'a linked file'),
+      'docs/folder/SKILL.md': skill('from-folder', 'a linked folder'),
+      '.agents/skills/a/SKILL.md': { link: '../../../docs/skill.md' },
+      '.agents/skills/b': { link: '../../docs/folder' },
+    },
+  },
+  {
+    name: 'skill-crlf-and-spaces',
+    why: 'parseSkillFile: a CRLF header, and a name and description with spaces around them (trimmed)',
+    tree: {
+      ...GIT,
+      '.augment/skills/w/SKILL.md': '---\r\nname:   spaced  \r\ndescription:   Trimmed text.   \r\n---\r\nBody.\r\n',
+    },
+  },
+  {
     name: 'everything',
     why: 'the whole request at once: guidelines, shared rules, workspace and user rules, skills',
     tree: {

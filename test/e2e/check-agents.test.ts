@@ -97,6 +97,7 @@ describe('holaryn check --agents (built CLI)', () => {
       'kilo',
       'continue',
       'droid',
+      'auggie',
     ]);
     const found = agentFindings(r).map((f) => [f.file, f.line, f.code]);
     assert.deepEqual(
@@ -133,7 +134,7 @@ describe('holaryn check --agents (built CLI)', () => {
     assert.equal(bad.status, 2);
     assert.match(
       bad.stderr,
-      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline, pi, kilo, continue, droid \(or all\)/,
+      /unknown agent "nosuchagent" for --agents; known agents: codex, copilot, claude-code, gemini, kimi, copilot-cli, cursor, opencode, qwen-code, cline, pi, kilo, continue, droid, auggie \(or all\)/,
     );
     const plain = check([tree, '--json']);
     assert.deepEqual(agentFindings(plain), []);

@@ -247,6 +247,8 @@ describe('hostile profiles: bounds on every profile surface (the executable, eac
           // Continue and Droid consider both names of the root (the first found is sent).
           continue: ['AGENTS.md', 'CLAUDE.md'],
           droid: ['AGENTS.md', 'CLAUDE.md'],
+          // Auggie sends both names of the git root, nothing below it.
+          auggie: ['AGENTS.md', 'CLAUDE.md'],
         };
         assert.deepEqual(own, expected[agent]);
       });

@@ -31,7 +31,11 @@ describe('auggie pitfalls', () => {
   });
 
   it('a linked AGENTS.md or rule that Auggie never reads', () => {
-    const findings = check({ 'real.md': 'real\n', 'AGENTS.md': { symlink: 'real.md' }, '.augment/rules/l.md': { symlink: '../../real.md' } });
+    const findings = check({
+      'real.md': 'real\n',
+      'AGENTS.md': { symlink: 'real.md' },
+      '.augment/rules/l.md': { symlink: '../../real.md' },
+    });
     assert.deepEqual(findings.map((f) => [f.code, f.file]).sort(), [
       ['agent-auggie-linked-rule', '.augment/rules/l.md'],
       ['agent-auggie-linked-rule', 'AGENTS.md'],

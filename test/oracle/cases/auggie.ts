@@ -82,7 +82,7 @@ export const cases: OracleCase[] = [
     why: 'no walk below the root: AGENTS.md and CLAUDE.md of sub folders are never sent at the start',
     tree: {
       ...GIT,
-      'AGENTS.md': 'root\n',
+      'AGENTS.md': 'The root agents file.\n',
       'a/AGENTS.md': 'a agents\n',
       'a/b/CLAUDE.md': 'b claude\n',
       'a/.augment/rules/x.md': 'nested rules folder\n',
@@ -265,7 +265,7 @@ export const cases: OracleCase[] = [
     why: 'a read (the view tool) returns the file alone: no AGENTS.md, CLAUDE.md or rules of the folders on its way are added (run)',
     tree: {
       ...GIT,
-      'AGENTS.md': 'root\n',
+      'AGENTS.md': 'The root agents file.\n',
       'sub/AGENTS.md': 'sub agents\n',
       'sub/CLAUDE.md': 'sub claude\n',
       'sub/.augment/rules/s.md': 'sub rule\n',
@@ -276,7 +276,7 @@ export const cases: OracleCase[] = [
   {
     name: 'read-below-cwd',
     why: 'a read below a working directory under the git root adds nothing either; the root’s files are the session’s',
-    tree: { ...GIT, 'CLAUDE.md': 'root claude\n', 'pkg/AGENTS.md': 'pkg\n', 'pkg/lib/AGENTS.md': 'lib\n', 'pkg/lib/y.ts': 'y\n' },
+    tree: { ...GIT, 'CLAUDE.md': 'The root Claude file.\n', 'pkg/AGENTS.md': 'pkg\n', 'pkg/lib/AGENTS.md': 'lib\n', 'pkg/lib/y.ts': 'y\n' },
     cwd: 'pkg',
     read: 'pkg/lib/y.ts',
   },

@@ -102,10 +102,11 @@ describe('auggie profile', () => {
       { '.git/HEAD': 'ref\n', 'real.md': 'real\n', 'AGENTS.md': { link: 'real.md' }, '.augment/rules/l.md': { link: '../../real.md' } },
       { 'notes/n.md': 'note\n', '.augment/rules/n.md': { link: '../../notes/n.md' } },
     );
-    assert.deepEqual(ev.skipped, [
-      { path: 'AGENTS.md', reason: 'symlink-refused' },
-      { path: '.augment/rules/l.md', reason: 'symlink-refused' },
-    ]);
+    assert.deepEqual(ev.skipped, [{ path: 'AGENTS.md', reason: 'symlink-refused' }]);
+    assert.deepEqual(
+      ev.diagnostics.filter((d) => d.code === 'symlink-refused').map((d) => d.source),
+      ['.augment/rules/l.md', 'AGENTS.md'],
+    );
     assert.deepEqual(
       ev.contextParts.flatMap((p) => p.sources),
       ['~/.augment/rules/n.md'],

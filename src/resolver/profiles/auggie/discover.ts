@@ -25,6 +25,7 @@
 import type { PathApi } from '../../fs';
 import { isInside } from '../../paths';
 import type { DiscoverContext, NamedCandidate } from '../../profile';
+import { walkRuleFolder } from '../agent/folders';
 import { peekText } from '../agent/peek';
 import { RULE_TYPE, auggieRule, sharedType, type RuleType } from './rules';
 
@@ -47,14 +48,15 @@ export const MANUAL = 'a manual rule: Auggie sends it only when the user names i
 export const NO_USER_GUIDELINES =
   "the editor's user guidelines: Auggie's CLI leaves its request's user_guidelines empty and does not read this file";
 
-/** Entry names of a folder, sorted by code units, or [] when it is no folder. */
-export function sortedNames(ctx: Pick<DiscoverContext, 'fs'>, dir: string): string[] {
-  try {
-    const names = ctx.fs.entryNames?.(dir) ?? [...(ctx.fs.listKinds?.(dir).keys() ?? [])];
-    return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  } catch {
-    return [];
-  }
+/** How deep a rule or skills folder is walked here (Auggie has no bound). */
+export const MAX_FOLDER_DEPTH = 32;
+
+/** A folder's entry names in Auggie's walk order: sorted by code units, names starting with `.` left out. */
+export function auggieOrder(entries: readonly { name: string }[]): string[] {
+  return entries
+    .map((e) => e.name)
+    .filter((n) => !n.startsWith('.'))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** How a file of the user's home is named: `~/…`. */
@@ -62,58 +64,50 @@ export function homePath(P: PathApi, homedir: string, abs: string): string {
   return `~/${P.relative(homedir, abs).split(P.sep).join('/')}`;
 }
 
-/** One rule file found by a folder walk: its path, and its name as the request writes it. */
-interface Found {
-  readonly abs: string;
-  readonly written: string;
-  /** A link Auggie passes over (the load stage reports it skipped). */
-  readonly link?: boolean;
+const isRuleName = (name: string): boolean => RULE_EXTENSIONS.some((e) => name.endsWith(e));
+
+/** Why a linked rule file or folder of the workspace is not read. */
+export const LINKED = "a link: Auggie's workspace file API takes a link for neither a file nor a folder, so Auggie never reads it";
+
+/**
+ * The workspace's `.augment/rules` (`processRuleDirectory`): every `.md` and `.mdc` file at any
+ * depth, each folder sorted, dot names left out, links never followed (each said).
+ */
+function workspaceRules(ctx: DiscoverContext, top: string): string[] {
+  return walkRuleFolder(ctx, {
+    top,
+    maxDepth: MAX_FOLDER_DEPTH,
+    wanted: isRuleName,
+    order: auggieOrder,
+    link: () => ({ follow: false, why: `${LINKED}` }),
+    agent: 'Auggie',
+  }).map((f) => f.abs);
 }
 
 /**
- * The workspace's `.augment/rules`: Auggie's `processRuleDirectory` (its workspace file API:
- * dot names and links are not listed as files or folders), each folder sorted.
+ * The user's `~/.augment/rules` (`p6`): the same files, links followed (paths kept through them),
+ * and one file per name without its extension in a folder (`a.md` before `a.mdc`).
  */
-function workspaceRules(ctx: DiscoverContext, dir: string, rel: string, out: Found[]): void {
+function userRules(ctx: DiscoverContext, top: string): string[] {
   const P = ctx.fs.path;
-  for (const name of sortedNames(ctx, dir)) {
-    if (name.startsWith('.')) continue;
-    const abs = P.join(dir, name);
-    const st = ctx.lstat(abs);
-    const written = `${rel}/${name}`;
-    if (st?.kind === 'directory') workspaceRules(ctx, abs, written, out);
-    else if ((st?.kind === 'file' || st?.kind === 'symlink') && RULE_EXTENSIONS.some((e) => name.endsWith(e)))
-      out.push({ abs, written, link: st.kind === 'symlink' });
-  }
-}
-
-/** The user's `~/.augment/rules`: Auggie's `p6` walk (dot names left out, links followed, one file per name without its extension). */
-function userRules(ctx: DiscoverContext, dir: string, key: string, out: Found[], keys: Set<string>, seen: Set<string>): void {
-  const P = ctx.fs.path;
-  for (const name of sortedNames(ctx, dir)) {
-    if (name.startsWith('.')) continue;
-    const abs = P.join(dir, name);
-    let st;
-    try {
-      st = ctx.fs.stat(abs);
-    } catch {
-      continue;
-    }
-    if (st?.kind === 'directory') {
-      const real = `${st.dev}:${st.ino}`;
-      if (seen.has(real)) continue;
-      seen.add(real);
-      userRules(ctx, abs, key === '' ? name : `${key}:${name}`, out, keys, seen);
-    } else if (st?.kind === 'file') {
-      const ext = RULE_EXTENSIONS.find((e) => name.endsWith(e));
-      if (ext === undefined) continue;
-      const base = name.slice(0, -ext.length);
-      const k = key === '' ? base : `${key}:${base}`;
-      if (keys.has(k)) continue;
-      keys.add(k);
-      out.push({ abs, written: abs });
-    }
-  }
+  const stems = new Set<string>();
+  return walkRuleFolder(ctx, {
+    top,
+    maxDepth: MAX_FOLDER_DEPTH,
+    wanted: isRuleName,
+    order: auggieOrder,
+    link: () => ({ follow: true }),
+    keepLinkPaths: true,
+    agent: 'Auggie',
+  })
+    .map((f) => f.abs)
+    .filter((abs) => {
+      const stem = abs.slice(0, abs.length - (RULE_EXTENSIONS.find((e) => abs.endsWith(e)) ?? '').length);
+      const key = P.relative(top, stem);
+      if (stems.has(key)) return false;
+      stems.add(key);
+      return true;
+    });
 }
 
 /** The shared rule types `.augment/rules/settings.json` names, by path. */
@@ -183,16 +177,12 @@ export function auggieCandidates(ctx: DiscoverContext): NamedCandidate[] {
     add(abs, 'rule', false, type === RULE_TYPE.manual ? manual(` in ${RULES_SETTINGS}`) : {});
   }
 
-  const found: Found[] = [];
-  workspaceRules(ctx, P.join(root, ...RULES_FOLDER.split('/')), RULES_FOLDER, found);
-  for (const f of found) {
-    const type = f.link ? undefined : typeOfFile(ctx, f.abs, false);
-    add(f.abs, 'rule', false, { facts: { written: f.written }, ...(type === RULE_TYPE.manual ? manual(' in its header') : {}) });
+  for (const abs of workspaceRules(ctx, P.join(root, ...RULES_FOLDER.split('/')))) {
+    const type = typeOfFile(ctx, abs, false);
+    add(abs, 'rule', false, type === RULE_TYPE.manual ? manual(' in its header') : {});
   }
 
-  const home: Found[] = [];
-  userRules(ctx, P.join(ctx.homedir, ...RULES_FOLDER.split('/')), '', home, new Set(), new Set());
-  for (const f of home) add(f.abs, 'rule', true, { facts: { written: f.written } });
+  for (const abs of userRules(ctx, P.join(ctx.homedir, ...RULES_FOLDER.split('/')))) add(abs, 'rule', true);
 
   const user = P.join(ctx.homedir, ...USER_GUIDELINES.split('/'));
   if (ctx.lstat(user) !== undefined) add(user, 'guidelines', true, { report: { status: 'not-loaded', reason: NO_USER_GUIDELINES } });

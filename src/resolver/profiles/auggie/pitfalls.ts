@@ -39,9 +39,14 @@ export function* auggiePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFi
       ),
     );
   }
-  for (const s of ev.skipped) {
-    if (s.reason !== 'symlink-refused' || !ruleFile(s.path)) continue;
-    const rel = ws.rel(ev, s.path, 'workspace');
+  // A linked AGENTS.md or CLAUDE.md is a skipped source; a link in .augment/rules is said by the folder walk.
+  const linked = [
+    ...ev.skipped.filter((s) => s.reason === 'symlink-refused').map((s) => s.path),
+    ...ev.diagnostics.filter((d) => d.code === 'symlink-refused' && d.source !== null).map((d) => d.source as string),
+  ];
+  for (const path of new Set(linked)) {
+    if (!ruleFile(path)) continue;
+    const rel = ws.rel(ev, path, 'workspace');
     if (rel === undefined) continue;
     out.push(
       ws.onLine(

@@ -24,7 +24,8 @@ import type { ListingEvidence } from '../../evidence';
 import type { DiscoverContext } from '../../profile';
 import { peekText } from '../agent/peek';
 import { LISTING_FILE_BYTES, listingPath, unsent } from '../agent/skills';
-import { sortedNames } from './discover';
+import { walkRuleFolder } from '../agent/folders';
+import { MAX_FOLDER_DEPTH, auggieOrder } from './discover';
 import { auggieHeader, stringValue } from './rules';
 
 /** The folders holding `skills`, in Auggie's order (`.augment` is the user's and the workspace's own). */
@@ -33,8 +34,6 @@ export const SKILL_FILE = 'SKILL.md';
 export const FEATURE_CONFIG = '.augment/feature-config.json';
 export const DISABLED_SKILLS = '.augment/disabled-skills.json';
 
-/** How deep a skills folder is followed here (Auggie has no bound, links included). */
-const MAX_DEPTH = 16;
 const NAME = /^[a-z0-9-]+$/;
 
 /** One skills folder: where it is, and what the request's `source` says of it. */
@@ -78,28 +77,20 @@ function skillModes(ctx: DiscoverContext): Record<string, unknown> {
   return modes;
 }
 
-/** The `SKILL.md` files below one folder in Auggie's walk order, with each one's path key; `keys` are those met before. */
-function walk(ctx: DiscoverContext, dir: string, key: string, depth: number, seen: Set<string>, out: { abs: string; key: string }[]): void {
-  const P = ctx.fs.path;
-  for (const name of sortedNames(ctx, dir)) {
-    if (name.startsWith('.')) continue;
-    const abs = P.join(dir, name);
-    let st;
-    try {
-      st = ctx.fs.stat(abs);
-    } catch {
-      continue;
-    }
-    if (st?.kind === 'directory') {
-      const real = `${st.dev}:${st.ino}`;
-      if (depth >= MAX_DEPTH || seen.has(real)) continue;
-      seen.add(real);
-      walk(ctx, abs, key === '' ? name : `${key}:${name}`, depth + 1, seen, out);
-    } else if (st?.kind === 'file' && name.endsWith('.md')) {
-      const base = name.slice(0, -3);
-      out.push({ abs, key: key === '' ? base : `${key}:${base}` });
-    }
-  }
+/** The `SKILL.md` files below one skills folder in Auggie's walk order (depth first, sorted, dot names left out, links followed), paths through links kept. */
+function skillFiles(ctx: DiscoverContext, folder: SkillFolder): string[] {
+  return walkRuleFolder(ctx, {
+    top: folder.dir,
+    maxDepth: MAX_FOLDER_DEPTH,
+    wanted: (name) => name === SKILL_FILE,
+    order: auggieOrder,
+    link: (_abs, real) =>
+      folder.own || ctx.boundary.shows(real)
+        ? { follow: true }
+        : { follow: false, why: 'a link that leads outside the workspace: not read here (Auggie follows it)' },
+    keepLinkPaths: true,
+    agent: 'Auggie',
+  }).map((f) => f.abs);
 }
 
 /** The text of one sent entry: its strings as the request carries them, one a line. */
@@ -114,23 +105,21 @@ export function auggieSkills(ctx: DiscoverContext): ListingEvidence[] {
   const names = new Set<string>();
   const out: ListingEvidence[] = [];
   for (const folder of skillFolders(ctx.homedir, ctx.projectRoot, (...p) => P.join(...p))) {
-    const files: { abs: string; key: string }[] = [];
-    walk(ctx, folder.dir, '', 0, new Set(), files);
-    for (const f of files) {
-      if (keys.has(f.key)) {
-        // Auggie's walk keeps one file per path below the skills folders, the first met.
-        if (P.basename(f.abs) === SKILL_FILE)
-          out.push(
-            unsent(
-              { kind: 'skill', name: P.basename(P.dirname(f.abs)), source: listingPath(ctx, f.abs), place: 'system-prompt' },
-              'shadowed',
-              'a skill at the same path below an earlier skills folder is taken instead, whatever the two headers say',
-            ),
-          );
+    for (const abs of skillFiles(ctx, folder)) {
+      // Auggie's walk keeps one file per path below the skills folders, the first met.
+      const key = P.relative(folder.dir, abs);
+      if (keys.has(key)) {
+        out.push(
+          unsent(
+            { kind: 'skill', name: P.basename(P.dirname(abs)), source: listingPath(ctx, abs), place: 'system-prompt' },
+            'shadowed',
+            'a skill at the same path below an earlier skills folder is taken instead, whatever the two headers say',
+          ),
+        );
         continue;
       }
-      keys.add(f.key);
-      if (P.basename(f.abs) !== SKILL_FILE) continue;
+      keys.add(key);
+      const f = { abs };
       const source = listingPath(ctx, f.abs);
       const entry = { kind: 'skill' as const, source, place: 'system-prompt' as const };
       const read = peekText(ctx.fs, f.abs, folder.own ? null : (real) => ctx.boundary.shows(real), LISTING_FILE_BYTES);

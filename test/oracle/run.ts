@@ -4,7 +4,10 @@
  * with its profile. See README.md in this folder.
  *
  *   tsx test/oracle/run.ts [--agent NAME]... [--case NAME]... [--jobs N] [--keep] [--show]
+ *   tsx test/oracle/run.ts --install-only [--agent NAME]...
  *
+ * `--install-only` installs the pinned releases (three downloads at a time) and runs nothing:
+ * `npm test` starts it in the background while the CPU-bound suites run.
  * HOLARYN_ORACLE=skip skips the suite (for a developer running the rest; CI never sets it);
  * HOLARYN_ORACLE_AGENTS=a,b runs only those agents; HOLARYN_ORACLE_KEEP_FAILED=1 keeps the sandbox
  * of each failing case. A machine that cannot isolate the agents, or install them, fails the
@@ -22,8 +25,14 @@ import { agrees } from '../../src/capture/capture';
 import { differences } from '../../src/capture/report';
 import { CaseResult, runCase, withoutRunsMade } from './run-case';
 
-/** At most two cases at a time: the machines the suite runs on have two cores. */
+/**
+ * At most two cases at a time: the machines the suite runs on have two cores, and the agents'
+ * start-up is CPU-bound (three at a time measured no faster on two cores).
+ */
 const MAX_JOBS = 2;
+
+/** Downloads at a time with --install-only: they wait on the registry, not the CPU. */
+const INSTALL_JOBS = 3;
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -168,15 +177,13 @@ async function main(): Promise<void> {
       jobs: { type: 'string' },
       keep: { type: 'boolean', default: false },
       show: { type: 'boolean', default: false },
+      'install-only': { type: 'boolean', default: false },
     },
   });
   if (process.env.HOLARYN_ORACLE === 'skip') {
     log('skipped: HOLARYN_ORACLE=skip (the agents were not checked)');
     return;
   }
-  const problem = sandboxProblem();
-  if (problem) fail(`cannot run the agents in isolation: ${problem} (HOLARYN_ORACLE=skip runs the other tests without them)`);
-
   const manifest = readManifest();
   const wanted =
     values.agent ?? (process.env.HOLARYN_ORACLE_AGENTS ? process.env.HOLARYN_ORACLE_AGENTS.split(',').map((s) => s.trim()) : undefined);
@@ -184,6 +191,19 @@ async function main(): Promise<void> {
     if (!manifest.agents.some((a) => a.name === name)) fail(`no agent named ${name} in test/oracle/agents.json`);
   const releases = manifest.agents.filter((a) => !wanted || wanted.includes(a.name));
   const jobs = Math.max(1, Math.min(MAX_JOBS, Number(values.jobs ?? MAX_JOBS) || MAX_JOBS));
+  if (values['install-only']) {
+    const got = await pool(
+      releases.map((release) => () => ensureAgent(release, log)),
+      INSTALL_JOBS,
+    );
+    got.forEach((g, i) => {
+      if ('problem' in g) fail(`cannot install ${releases[i].package}@${releases[i].version}: ${g.problem}`);
+    });
+    log(`${releases.length} pinned releases installed`);
+    return;
+  }
+  const problem = sandboxProblem();
+  if (problem) fail(`cannot run the agents in isolation: ${problem} (HOLARYN_ORACLE=skip runs the other tests without them)`);
 
   const plan: { release: AgentRelease; executable: string; cases: OracleCase[]; note?: string }[] = [];
   for (const release of releases) {

@@ -10,8 +10,12 @@ describe('opencode pitfalls', () => {
   it('an instructions glob that matches nothing is a warning on its line; a matching one, a URL or a home path is not', () => {
     const root = temp.make('holaryn-opencode-lint-');
     const home = temp.make('holaryn-opencode-lint-home-');
+    // A git repository as opencode recognises one (HEAD, objects, refs): its worktree, where the
+    // globs stop. Without one opencode globs every folder up to /, and so does its profile.
     const tree = {
       '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/objects': { dir: true as const },
+      '.git/refs': { dir: true as const },
       'opencode.jsonc': [
         '{',
         '  // team rules',
@@ -29,9 +33,12 @@ describe('opencode pitfalls', () => {
       'app/app-rules.md': 'App rules.\n',
     };
     writeTree(root, tree);
-    const findings = lintAgents(root, { agents: ['opencode'], files: Object.keys(tree), env: { HOME: home }, homedir: home }).filter(
-      (f) => f.code === 'agent-opencode-instructions-unmatched',
-    );
+    const findings = lintAgents(root, {
+      agents: ['opencode'],
+      files: Object.keys(tree).filter((f) => !f.startsWith('.git/')),
+      env: { HOME: home },
+      homedir: home,
+    }).filter((f) => f.code === 'agent-opencode-instructions-unmatched');
     assert.deepEqual(
       findings.map((f) => [f.file, f.line, f.severity]),
       [['opencode.jsonc', 5, 'warning']],

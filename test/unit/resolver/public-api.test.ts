@@ -10,8 +10,13 @@ import { REPO_DIR } from '../../helpers/tree';
 const SRC = path.join(REPO_DIR, 'src');
 const RESOLVER = path.join(SRC, 'resolver');
 const INDEX = path.join(RESOLVER, 'index.ts');
-/** Every layer but the resolver: the folders of src and the extension's entry point. */
-const LAYERS = ['cli', 'lint', 'gate', 'vscode', 'editing', 'trust', 'capture', 'extension.ts'];
+/** Every layer but the resolver: the folders of src (a new layer too) and the extension's entry point. */
+const LAYERS = [
+  ...readdirSync(SRC, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== 'resolver')
+    .map((e) => e.name),
+  'extension.ts',
+];
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

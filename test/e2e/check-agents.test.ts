@@ -104,7 +104,8 @@ describe('holaryn check --agents (built CLI)', () => {
       found.filter(([, , code]) => code !== 'agent-claude-agents-md'),
       [
         ['.github/instructions/py.instructions.md', 2, 'agent-copilot-applyto-list'],
-        // Qwen Code started at the root never sends a nested AGENTS.md.
+        // Auggie and Qwen Code started at the root never send a nested AGENTS.md.
+        ['sub/AGENTS.md', 1, 'agent-auggie-nested-file'],
         ['sub/AGENTS.md', 1, 'agent-qwen-code-nested-unread'],
         ['sub/AGENTS.md', 3, 'agent-codex-cut'],
       ],

@@ -54,6 +54,21 @@ describe('auggie pitfalls', () => {
     assert.match(findings[0].message, /Auggie leaves out the skill Bad_Name/);
   });
 
+  it('an AGENTS.md or CLAUDE.md below the git root, which Auggie never sends; one in a nested repository is its own root', () => {
+    const findings = check({
+      'AGENTS.md': 'root\n',
+      'pkg/AGENTS.md': 'pkg\n',
+      'pkg/deep/CLAUDE.md': 'deep\n',
+      'sub-repo/.git': { dir: true },
+      'sub-repo/AGENTS.md': 'its own root\n',
+    });
+    assert.deepEqual(findings.map((f) => [f.code, f.file]).sort(), [
+      ['agent-auggie-nested-file', 'pkg/AGENTS.md'],
+      ['agent-auggie-nested-file', 'pkg/deep/CLAUDE.md'],
+    ]);
+    assert.match(findings[0].message, /only at the git root/);
+  });
+
   it('finds nothing in a tree whose files all reach the request', () => {
     assert.deepEqual(check({ 'AGENTS.md': 'a\n', 'CLAUDE.md': 'c\n', '.augment/rules/r.md': 'r\n' }), []);
   });

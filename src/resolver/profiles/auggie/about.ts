@@ -19,6 +19,7 @@ export const AUGGIE_ABOUT: ProfileCard = Object.freeze({
     codes: Object.freeze({
       'agent-auggie-manual-rule': 'warning',
       'agent-auggie-linked-rule': 'warning',
+      'agent-auggie-nested-file': 'warning',
       'agent-auggie-skill-dropped': 'warning',
     }),
   }),

@@ -8,6 +8,9 @@
  * - `agent-auggie-linked-rule`: `AGENTS.md`, `CLAUDE.md` or a file of `.augment/rules` that is a
  *   symbolic link: Auggie's workspace file API does not take a link for a file, and it is never
  *   sent (oracle case links-not-read).
+ * - `agent-auggie-nested-file`: an `AGENTS.md` or `CLAUDE.md` below the workspace root (in a
+ *   folder without its own `.git`): Auggie reads both names only at the git root, and a read of a
+ *   file below adds nothing (oracle cases nested-not-read, cwd-below-git-root, read-loads-nothing).
  * - `agent-auggie-skill-dropped`: a skill Auggie leaves out of its request (a name that is not
  *   1 to 64 of a-z, 0-9 and -, no description, one over 1,024 characters) (oracle case skill-invalid).
  */
@@ -18,6 +21,15 @@ import { MANUAL, RULES_FOLDER, SHARED_NAMES } from './discover';
 /** Whether a path the evidence names is one Auggie would read as a rule of the workspace. */
 function ruleFile(rel: string): boolean {
   return (SHARED_NAMES as readonly string[]).includes(rel) || rel.startsWith(`${RULES_FOLDER}/`);
+}
+
+/** Whether the root-relative folder `dir` holds a `.git` entry. */
+function isGitRoot(ws: PitfallWorkspace, dir: string): boolean {
+  try {
+    return ws.fs.lstat(ws.abs(`${dir}/.git`)) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 export function* auggiePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFinding[]> {
@@ -55,6 +67,20 @@ export function* auggiePitfalls(ws: PitfallWorkspace): Generator<void, PitfallFi
         undefined,
         1,
         `Auggie does not send ${rel}: it is a symbolic link, and Auggie reads only regular files there. Put the text in the file itself.`,
+      ),
+    );
+  }
+  for (const rel of yield* ws.filesNamed(SHARED_NAMES)) {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    // A folder with its own `.git` is a workspace root of its own when Auggie starts there.
+    if (dir === '' || ws.fs.path.basename(dir) === '.git' || isGitRoot(ws, dir)) continue;
+    out.push(
+      ws.onLine(
+        rel,
+        'agent-auggie-nested-file',
+        undefined,
+        1,
+        `Auggie does not send ${rel}: it reads AGENTS.md and CLAUDE.md only at the git root, and a file read below adds nothing. Move what matters to the root's file or to .augment/rules.`,
       ),
     );
   }

@@ -13,10 +13,18 @@ const pkg = JSON.parse(fs.readFileSync(path.join(REPO_DIR, 'package.json'), 'utf
 export const VERSION = pkg.version;
 export const CLI = path.resolve(REPO_DIR, pkg.bin.holaryn);
 
-/** Builds the bundle (`npm run build` is `node esbuild.mjs`). */
+let built = false;
+
+/**
+ * Builds the bundle (`npm run build` is `node esbuild.mjs`) once per test process: every suite
+ * that runs the executable asks for it, and a build (with its code-cache training run) takes
+ * about 9 s. No test changes dist/: one that needs another build copies it first.
+ */
 export function build(): void {
+  if (built && fs.existsSync(CLI)) return;
   execFileSync(process.execPath, ['esbuild.mjs'], { cwd: REPO_DIR, stdio: 'pipe' });
   assert.ok(fs.existsSync(CLI), `${CLI} was not built`);
+  built = true;
 }
 
 export type FileSpec = string | Buffer | { symlink: string } | { fifo: true } | { dir: true };

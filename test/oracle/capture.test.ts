@@ -96,6 +96,8 @@ describe('holaryn capture', function () {
         got.executable,
         '--json',
         '--keep',
+        // One run: the two-run proof has its own test below.
+        '--no-proof',
         ...env,
       ];
       const code = await cli(args, o);

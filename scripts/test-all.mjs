@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: every check, in an order that keeps CI within its half hour on two cores.
 //
-// The downloads (the sandbox's Debian packages, then Node 24, code-server and Chromium for the
-// tests inside VS Code; and the oracle's pinned agent releases) start in the background first:
-// they wait on the network, while lint, the build, the type-check and the unit suites use the
-// CPU. Lint runs beside the build and type-check. The oracle suite and the tests inside VS Code
-// run once the downloads are in. The first failing step stops the run (exit 1), as `a && b` would;
-// a background step's output is printed when it is waited for, or at once when it fails.
+// 1. The downloads (the sandbox's Debian packages, then Node 24, code-server and Chromium for the
+//    tests inside VS Code; and the oracle's pinned agent releases) start in the background: they
+//    wait on the network while the CPU-bound steps run.
+// 2. Lint runs beside the build and the type-check.
+// 3. The mocha suites (unit, contract, hostile, property, profiles, end-to-end) keep about one
+//    core busy. Beside them, once the downloads are in, the oracle's sandbox and capture tests and
+//    then its cases run on the other core (`run.ts --share-with`), and on both once the mocha
+//    suites are done. The oracle's output is held until the mocha suites have printed theirs.
+// 4. The tests inside VS Code, last.
+//
+// The first failing step stops the run (exit 1), as `a && b` would; a background step's output is
+// printed at once when it fails.
 //
 //   node scripts/test-all.mjs          (npm test; HOLARYN_ORACLE=skip leaves the agents out)
 import { spawn } from 'node:child_process';
@@ -20,108 +26,130 @@ const oracle = process.env.HOLARYN_ORACLE !== 'skip';
 const started = Date.now();
 const children = new Set();
 
-function elapsed() {
-  return `${((Date.now() - started) / 1000).toFixed(0)} s`;
-}
-
 function note(line) {
-  process.stdout.write(`[test] ${line} (${elapsed()})\n`);
+  process.stdout.write(`[test] ${line} (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
-/**
- * Runs one step. `show: 'live'` streams its output; `'after'` keeps it and prints it in one piece
- * when the step ends (steps that run side by side), so the log stays readable.
- */
-function step(name, command, args, show = 'live') {
+/** Where a step's output goes: straight out, or held until `release` (then straight out). */
+class Output {
+  constructor(live) {
+    this.live = live;
+    this.held = [];
+  }
+  write(text) {
+    if (this.live) process.stdout.write(text);
+    else this.held.push(text);
+  }
+  release() {
+    this.live = true;
+    for (const t of this.held) process.stdout.write(t);
+    this.held = [];
+  }
+}
+
+const LIVE = new Output(true);
+
+/** Runs one step, its output to `out`; `started(pid)` is told its process id. */
+function step(name, command, args, out, onStart = () => {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: show === 'live' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     children.add(child);
-    let output = '';
-    if (show !== 'live') for (const s of [child.stdout, child.stderr]) s.on('data', (d) => (output += d.toString('utf8')));
-    child.on('error', (err) => {
-      output += `${err.message}\n`;
-    });
+    onStart(child.pid);
+    for (const s of [child.stdout, child.stderr]) s.on('data', (d) => out.write(d.toString('utf8')));
+    child.on('error', (err) => out.write(`${err.message}\n`));
     child.on('close', (code, signal) => {
       children.delete(child);
-      resolve({ name, ok: code === 0, why: signal ?? `exit ${code}`, output });
+      resolve({ name, ok: code === 0, why: signal ?? `exit ${code}`, out });
     });
   });
 }
 
 /** Steps one after another, stopping at the first that fails. */
-async function chain(steps, show) {
+async function chain(steps, out) {
   const done = [];
-  for (const [name, command, args] of steps) {
-    const r = await step(name, command, args, show);
+  for (const [name, command, args, onStart] of steps) {
+    const r = await step(name, command, args, out, onStart);
     done.push(r);
     if (!r.ok) break;
   }
   return done;
 }
 
-function print(results) {
-  for (const r of results) if (r.output) process.stdout.write(r.output.endsWith('\n') ? r.output : `${r.output}\n`);
-}
-
+/** Ends the run when a step failed: its held output first, then the other steps stopped. */
 function stop(results) {
   const failed = results.find((r) => !r.ok);
   if (!failed) return;
+  failed.out.release();
   note(`${failed.name} failed (${failed.why})`);
   for (const child of children) child.kill('SIGTERM');
   process.exit(1);
 }
 
 async function main() {
-  // In the background: the downloads, each chain in its own order (the two apt steps never at once).
+  const downloadsOut = new Output(false);
   const tools = chain(
     [
       ['the sandbox tools', process.execPath, ['scripts/ensure-sandbox.mjs']],
       ['the VS Code test tools', process.execPath, ['scripts/vscode/ensure-tools.mjs']],
     ],
-    'after',
+    downloadsOut,
   );
   const agents = oracle
-    ? chain([['the pinned agents', npx, ['tsx', 'test/oracle/run.ts', '--install-only']]], 'after')
+    ? chain([['the pinned agents', npx, ['tsx', 'test/oracle/run.ts', '--install-only']]], downloadsOut)
     : Promise.resolve([]);
-  const watch = (p) => p.then((rs) => rs.some((r) => !r.ok) && (print(rs), stop(rs)));
-  watch(tools);
-  watch(agents);
+  const downloads = Promise.all([tools, agents]).then(([a, b]) => [...a, ...b]);
+  void downloads.then(stop);
 
   note('lint, beside the build and the type-check');
+  const lintOut = new Output(false);
+  const buildOut = new Output(false);
   const [lint, built] = await Promise.all([
-    chain([['lint', npm, ['run', '--silent', 'lint']]], 'after'),
+    chain([['lint', npm, ['run', '--silent', 'lint']]], lintOut),
     chain(
       [
         ['build', npm, ['run', '--silent', 'build']],
         ['type-check', npm, ['run', '--silent', 'typecheck']],
       ],
-      'after',
+      buildOut,
     ),
   ]);
-  print([...lint, ...built]);
+  lintOut.release();
+  buildOut.release();
   stop([...lint, ...built]);
 
-  note('unit, contract, hostile, property, profile and end-to-end suites');
-  stop(await chain([['unit suites', npm, ['run', '--silent', 'test:unit']]]));
-  stop(await chain([['the package check', process.execPath, ['scripts/pack-check.mjs']]]));
-
-  const downloads = [...(await tools), ...(await agents)];
-  print(downloads);
-  stop(downloads);
-  note('downloads in');
-
-  if (oracle) {
-    note('the oracle suite: the pinned agents in the sandbox');
-    stop(
-      await chain([
+  note('the mocha suites; the oracle beside them once the downloads are in');
+  let unitStarted;
+  const unitPid = new Promise((resolve) => (unitStarted = resolve));
+  const oracleOut = new Output(false);
+  const oracleRun = (async () => {
+    const [got, pid] = await Promise.all([downloads, unitPid]);
+    stop(got);
+    if (!oracle) return [];
+    return chain(
+      [
         ['the sandbox and capture tests', npx, ['mocha', 'test/oracle/sandbox.test.ts', 'test/oracle/capture.test.ts']],
-        ['the oracle cases', npx, ['tsx', 'test/oracle/run.ts']],
-      ]),
+        ['the oracle cases', npx, ['tsx', 'test/oracle/run.ts', '--share-with', String(pid)]],
+      ],
+      oracleOut,
     );
-  } else note('the oracle suite: skipped (HOLARYN_ORACLE=skip)');
+  })();
+  void oracleRun.then(stop);
+  stop(
+    await chain(
+      [
+        ['the mocha suites', npm, ['run', '--silent', 'test:unit'], unitStarted],
+        ['the package check', process.execPath, ['scripts/pack-check.mjs']],
+      ],
+      LIVE,
+    ),
+  );
+  downloadsOut.release();
+  note(oracle ? 'the oracle suite: the pinned agents in the sandbox' : 'the oracle suite: skipped (HOLARYN_ORACLE=skip)');
+  oracleOut.release();
+  stop(await oracleRun);
 
   note('the tests inside VS Code');
-  stop(await chain([['the tests inside VS Code', process.execPath, ['scripts/test-integration.mjs']]]));
+  stop(await chain([['the tests inside VS Code', process.execPath, ['scripts/test-integration.mjs']]], LIVE));
   note('every step passed');
 }
 

@@ -7,7 +7,9 @@
  *   tsx test/oracle/run.ts --install-only [--agent NAME]...
  *
  * `--install-only` installs the pinned releases (three downloads at a time) and runs nothing:
- * `npm test` starts it in the background while the CPU-bound suites run.
+ * `npm test` starts it in the background while the CPU-bound suites run. `--share-with PID` runs
+ * one case at a time until the process PID has ended (`npm test`'s unit suites, which keep one
+ * of the two cores busy), then `--jobs`.
  * HOLARYN_ORACLE=skip skips the suite (for a developer running the rest; CI never sets it);
  * HOLARYN_ORACLE_AGENTS=a,b runs only those agents; HOLARYN_ORACLE_KEEP_FAILED=1 keeps the sandbox
  * of each failing case. A machine that cannot isolate the agents, or install them, fails the
@@ -91,17 +93,34 @@ function casesOf(release: AgentRelease): { cases: OracleCase[]; note?: string } 
   return { cases, note };
 }
 
-/** Runs `tasks` with at most `jobs` at a time, results in the tasks' order. */
-async function pool<T>(tasks: (() => Promise<T>)[], jobs: number): Promise<T[]> {
+/** Resolves once the process `pid` has ended (polled: it need not be a child of this one). */
+async function ended(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  while (alive()) await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/**
+ * Runs `tasks` with at most `jobs` at a time, results in the tasks' order. With `shareWith`, a
+ * process that keeps one core busy, every worker but the first waits until it has ended.
+ */
+async function pool<T>(tasks: (() => Promise<T>)[], jobs: number, shareWith?: number): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
-  const worker = async () => {
+  const worker = async (index: number) => {
+    if (index > 0 && shareWith !== undefined) await ended(shareWith);
     while (next < tasks.length) {
       const i = next++;
       results[i] = await tasks[i]();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, (_, index) => worker(index)));
   return results;
 }
 
@@ -178,6 +197,7 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
       show: { type: 'boolean', default: false },
       'install-only': { type: 'boolean', default: false },
+      'share-with': { type: 'string' },
     },
   });
   if (process.env.HOLARYN_ORACLE === 'skip') {
@@ -241,7 +261,9 @@ async function main(): Promise<void> {
       return { r, c };
     }),
   );
-  const done = await pool(tasks, jobs);
+  const shareWith = values['share-with'] === undefined ? undefined : Number(values['share-with']);
+  if (shareWith !== undefined && !(Number.isInteger(shareWith) && shareWith > 0)) fail(`--share-with takes a process id`);
+  const done = await pool(tasks, jobs, shareWith);
 
   process.stdout.write('\n');
   const header = [

@@ -141,7 +141,11 @@ export function readCapture(profile: string, agent: string, code: number | null,
     return { ...base, verdict: 'failed', message: `The ${agent} run does not count: ${report.problems.join('; ')}` };
   if (code === EXIT.ok && report.filesAgree && (report.textAgrees || filesOnly)) {
     const n = report.agentSent?.files.length ?? 0;
-    const proved = (report.proof?.removed.length ?? 0) > 0 ? ' Run again without those files, it sent nothing else of the repository.' : '';
+    const left = report.proof?.removed.length ?? 0;
+    const proved =
+      left > 0
+        ? ` Run again without the ${left} file${left === 1 ? '' : 's'} the profile names, it sent nothing else of the repository.`
+        : '';
     const files = `the same ${n} file${n === 1 ? '' : 's'} in the same order`;
     return {
       ...base,

@@ -167,7 +167,7 @@ describe('verify with the installed agent (model)', () => {
       '',
     );
     assert.equal(clean.verdict, 'agrees');
-    assert.match(clean.message, /Run again without those files, it sent nothing else of the repository\.$/);
+    assert.match(clean.message, / Run again without the 1 file the profile names, it sent nothing else of the repository\.$/);
     const dirty = readCapture(
       'codex',
       'codex',

@@ -239,7 +239,15 @@ function extract(input: ExtractInput): Extracted {
       if (span !== undefined) parts.push({ place: 'tool-result', text: span });
     }
   }
-  return { files: parts.flatMap((p) => filesIn(p.text)), parts, problems: [], listings: listingsIn(system, input.cwd, input.home) };
+  // A skills folder's entries come in the order Gemini's glob finds them, which is not fixed (one CI
+  // run in several hundred listed two of three skills swapped): compared whatever their order.
+  return {
+    files: parts.flatMap((p) => filesIn(p.text)),
+    parts,
+    problems: [],
+    listings: listingsIn(system, input.cwd, input.home),
+    listingsInAnyOrder: true,
+  };
 }
 
 export const GEMINI_DRIVER: AgentDriver = {

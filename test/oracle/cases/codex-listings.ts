@@ -173,8 +173,8 @@ export const cases: OracleCase[] = [
     why: "loader: a linked skill folder is followed; the path shown is the link's",
     tree: {
       ...GIT,
-      'shared/tools/fmt/SKILL.md': skill('fmt', 'Through a link.'),
-      '.agents/skills/fmt': { link: '../../shared/tools/fmt' },
+      'common/tools/fmt/SKILL.md': skill('fmt', 'Through a link.'),
+      '.agents/skills/fmt': { link: '../../common/tools/fmt' },
     },
   },
   {

@@ -412,9 +412,9 @@ export const cases: OracleCase[] = [
     why: 'collectSkillEntries follows a linked skill folder; the location is the path through the link, and one file reached twice is listed once',
     tree: {
       ...GIT,
-      'shared/tool/SKILL.md': skill('tool', 'Shared.'),
-      '.agents/skills/tool': { link: '../../shared/tool' },
-      '.pi/skills/tool-again': { link: '../../shared/tool' },
+      'common/tool/SKILL.md': skill('tool', 'Shared.'),
+      '.agents/skills/tool': { link: '../../common/tool' },
+      '.pi/skills/tool-again': { link: '../../common/tool' },
     },
   },
   // ---- settings that change the skills --------------------------------------------------------

@@ -97,8 +97,8 @@ describe('continue profile', () => {
     const { ev } = run({
       '.continue/skills/a/SKILL.md': '---\nname: alpha\ndescription: First.\n---\nBody.\n',
       '.claude/skills/b/SKILL.md': '---\nname: beta\n---\nNo description.\n',
-      'shared/c/SKILL.md': '---\nname: gamma\ndescription: Linked.\n---\n',
-      '.claude/skills/c': { link: '../../shared/c' },
+      'common/c/SKILL.md': '---\nname: gamma\ndescription: Linked.\n---\n',
+      '.claude/skills/c': { link: '../../common/c' },
     });
     assert.deepEqual(
       ev.listings.map((l) => [l.kind, l.name, l.source, l.status, l.place, l.text]),

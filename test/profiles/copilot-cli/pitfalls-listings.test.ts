@@ -3,21 +3,15 @@
  * (oracle cases `pitfall-*` in test/oracle/cases/copilot-cli-listings.ts).
  */
 import { strict as assert } from 'node:assert';
-import { lintWorkspace } from '../../../src/lint';
-import { FileSpec, TempDirs, writeTree } from '../../helpers/cli';
+import { agentFindings } from '../../helpers/agent-findings';
+import { FileSpec, TempDirs } from '../../helpers/cli';
 
 describe('listing pitfalls', () => {
   const temp = new TempDirs();
   after(() => temp.cleanup());
 
-  function check(agent: string, files: Record<string, FileSpec>, home: Record<string, FileSpec> = {}) {
-    const root = temp.make('holaryn-listing-pitfalls-');
-    const homeDir = temp.make('holaryn-listing-pitfalls-home-');
-    writeTree(root, files);
-    writeTree(homeDir, home);
-    const r = lintWorkspace(root, { budgetCheck: false, agents: { agents: [agent], env: { HOME: homeDir }, homedir: homeDir } });
-    return r.findings.filter((f) => f.code.startsWith('agent-')).map((f) => [f.file, f.line, f.code]);
-  }
+  const check = (agent: string, files: Record<string, FileSpec>, home: Record<string, FileSpec> = {}) =>
+    agentFindings(temp, agent, files, home);
 
   it('copilot-cli: a skill dropped for its description, a skill a .github one of the same name hides', () => {
     const found = check('copilot-cli', {

@@ -23,8 +23,7 @@ import { sandboxProblem } from '../../src/capture/sandbox';
 import type { OracleCase } from './case';
 import { HOSTILE } from './hostile';
 import { AgentRelease, ensureAgent, readManifest } from './install';
-import { agrees } from '../../src/capture/capture';
-import { differences } from '../../src/capture/report';
+import { TEXT_NOT_COMPARED, caseOk, explain } from './report';
 import { CaseResult, runCase, withoutRunsMade } from './run-case';
 
 /**
@@ -128,33 +127,6 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function ok(r: CaseResult): boolean {
-  return r.problems.length === 0 && agrees(r) && (r.proof?.unattributed.length ?? 0) === 0;
-}
-
-/** What the table says of an agent whose text is not compared (a listing agent): never a count of agreeing cases. */
-export const TEXT_NOT_COMPARED = 'n/a (files only)';
-
-/** A path as the report shows it: the run's sandbox as `<sandbox>`. */
-function shown(p: string, base: string): string {
-  return p.startsWith(base + '/') ? `<sandbox>${p.slice(base.length)}` : p;
-}
-
-function explain(r: CaseResult, c: OracleCase): string[] {
-  const base = r.base;
-  const out = [`${r.agent}/${r.name} — ${c.why}`];
-  for (const p of r.problems) out.push(`  ${shown(p, base).replace(/\n/g, '\n    ')}`);
-  if (r.agentSide && r.profileSide) out.push(...differences(r.agentSide, r.profileSide, (t) => shown(t, base), r.compares));
-  if (r.proof && r.proof.unattributed.length > 0) {
-    out.push(
-      `  two-run proof: without ${r.proof.removed.join(', ')}, ${r.proof.unattributed.length} differing lines nothing accounts for:`,
-    );
-    for (const u of r.proof.unattributed.slice(0, 20)) out.push(`    ${u.run}: ${JSON.stringify(shown(u.line, base))}`);
-  }
-  if (r.kept) out.push(`  sandbox kept: ${r.kept}`);
-  return out;
-}
-
 /**
  * The table's two-run proof cell: cases whose proof ran and found nothing unattributed, of those
  * where it ran, and what the agents' own lines came to (kind: lines, characters).
@@ -245,7 +217,7 @@ async function main(): Promise<void> {
   const tasks = plan.flatMap((p) =>
     p.cases.map((c) => async () => {
       const r = await runCase(p.release.name, driverByName(p.release.driver)!, p.executable, c, { keep: values.keep ?? false });
-      const what = ok(r)
+      const what = caseOk(r)
         ? ''
         : `  ${[
             r.problems.length > 0 ? 'did not run cleanly' : '',
@@ -256,7 +228,7 @@ async function main(): Promise<void> {
           ]
             .filter(Boolean)
             .join(', ')}`;
-      process.stdout.write(`  ${ok(r) ? '✔' : '✘'} ${`${r.agent}/${r.name}`.padEnd(56)} ${seconds(r.ms).padStart(7)}${what}\n`);
+      process.stdout.write(`  ${caseOk(r) ? '✔' : '✘'} ${`${r.agent}/${r.name}`.padEnd(56)} ${seconds(r.ms).padStart(7)}${what}\n`);
       if (values.show && r.agentSide) process.stdout.write(`${JSON.stringify(r.agentSide, null, 2)}\n`);
       return { r, c };
     }),
@@ -306,7 +278,7 @@ async function main(): Promise<void> {
     process.stdout.write(`  two-run proof: ${proved} cases, ${withoutRunsMade()} runs without the files (the others shared one)\n`);
   process.stdout.write(`  wall time ${seconds(Date.now() - started)}\n\n`);
 
-  const failed = done.filter((d) => !ok(d.r));
+  const failed = done.filter((d) => !caseOk(d.r));
   for (const { r, c } of failed) process.stdout.write(`${explain(r, c).join('\n')}\n\n`);
   // Counted by .ci/run's closing line like mocha's.
   process.stdout.write(`  ${done.length - failed.length} passing\n`);

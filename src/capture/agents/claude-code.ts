@@ -152,11 +152,25 @@ function definedNames(files: ReadonlyMap<string, Uint8Array>): { skills: Set<str
   return { skills, agents };
 }
 
+/**
+ * The name an entry's first line starts (`- name`, then ` (display name)` and `: description`, or
+ * nothing more), or undefined for a line that goes on an entry before it. A name may hold spaces
+ * (Claude Code lists a `two words` skill or command): a line that starts with one of the names the
+ * files define is taken first, the longest of them; else the name is what runs up to a space.
+ */
+function entryName(line: string, known: readonly string[]): string | undefined {
+  for (const n of known) {
+    const rest = line.startsWith(`- ${n}`) ? line.slice(n.length + 2) : undefined;
+    if (rest !== undefined && (rest === '' || rest.startsWith(': ') || /^ \([^()\n]*\)(?:: |$)/.test(rest))) return n;
+  }
+  return ENTRY.exec(line)?.[1];
+}
+
 /** The entries of one listing section (its text after the header, up to the blank line that ends it). */
-function entriesOf(section: string): string[] {
+function entriesOf(section: string, known: readonly string[]): string[] {
   const entries: string[] = [];
   for (const line of section.split('\n')) {
-    if (ENTRY.test(line) || entries.length === 0) entries.push(line);
+    if (entryName(line, known) !== undefined || entries.length === 0) entries.push(line);
     else entries[entries.length - 1] += `\n${line}`;
   }
   return entries;
@@ -195,8 +209,9 @@ function listingsOf(messages: readonly ChatMessage[], files: ReadonlyMap<string,
           const end = text.indexOf('\n\n', start);
           // In a reminder (an older model's layout) the section ends where the reminder does.
           const section = text.slice(start, end < 0 ? text.length : end).replace(/\n<\/system-reminder>\n?$/, '');
-          for (const entry of entriesOf(section)) {
-            const name = ENTRY.exec(entry)?.[1];
+          const known = [...defined].sort((a, b) => b.length - a.length);
+          for (const entry of entriesOf(section, known)) {
+            const name = entryName(entry, known);
             if (name === undefined || (builtIn.has(name) && !defined.has(name))) continue;
             out.push({ ...(kind ? { kind } : {}), name, place, text: entry });
           }

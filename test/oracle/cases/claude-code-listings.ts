@@ -54,6 +54,27 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'skills-names-not-shown',
+    why: 'a skill or command name with a control character, < or >, a hidden or blank-like character (no-break space, zero-width space), two spaces, a space at an end or by a colon, a colon at an end, or a combining mark with nothing before it is not listed; one space, a colon inside, letters with accents and emoji are',
+    tree: {
+      ...git,
+      '.claude/skills/two words/SKILL.md': skill('One space is fine'),
+      '.claude/skills/smile\u{1F600}/SKILL.md': skill('An emoji is fine'),
+      '.claude/skills/caf\u00e9/SKILL.md': skill('An accent is fine'),
+      '.claude/skills/a  b/SKILL.md': skill('Two spaces'),
+      '.claude/skills/trail /SKILL.md': skill('A space at the end'),
+      '.claude/skills/a\u00a0b/SKILL.md': skill('A no-break space'),
+      '.claude/skills/a\u200bb/SKILL.md': skill('A zero-width space'),
+      '.claude/skills/\u0301mark/SKILL.md': skill('A mark with nothing before it'),
+      '.claude/skills/ab<c/SKILL.md': skill('A less-than sign'),
+      '.claude/commands/ops:deploy.md': skill('A colon inside'),
+      '.claude/commands/:lead.md': skill('A colon at the start'),
+      '.claude/commands/a :b.md': skill('A space before a colon'),
+      '.claude/commands/tab\there.md': skill('A tab'),
+      '.claude/commands/ok name.md': skill('One space in a command'),
+    },
+  },
+  {
     name: 'skills-description-normalised',
     why: 'a description on several lines is listed on one (each line break a space); < and > are escaped',
     tree: {

@@ -70,6 +70,29 @@ describe('claude-code listings', () => {
     assert.deepEqual(sent(ls), ['- a: Heading text', '- b: [draft']);
   });
 
+  it('drops a skill or command whose name Claude Code does not show, and says why', () => {
+    const ls = listings({
+      '.claude/skills/two words/SKILL.md': skill('ok'),
+      '.claude/skills/a  b/SKILL.md': skill('two spaces'),
+      '.claude/skills/a\u200bb/SKILL.md': skill('zero width'),
+      '.claude/skills/\u0301x/SKILL.md': skill('lone mark'),
+      '.claude/commands/ops:deploy.md': skill('ok'),
+      '.claude/commands/:lead.md': skill('colon first'),
+      '.claude/commands/a<b.md': skill('less than'),
+    });
+    assert.deepEqual(sent(ls), ['- two words: ok', '- ops:deploy: ok']);
+    assert.deepEqual(
+      ls.filter((l) => l.status === 'dropped').map((l) => [l.name, l.reason]),
+      [
+        ['a  b', 'its name holds a blank-like character, two spaces, or a space at an end'],
+        ['a\u200bb', 'its name holds a hidden or direction-changing character'],
+        ['\u0301x', 'its name holds a combining mark with nothing to combine with'],
+        [':lead', 'its name has a space by a colon, or a colon at an end'],
+        ['a<b', 'its name holds a control character, < or >'],
+      ],
+    );
+  });
+
   it("keeps the user's skill of a name over the project's, and skills over commands", () => {
     const ls = listings(
       { '.claude/skills/lint/SKILL.md': skill('project'), '.claude/commands/lint.md': '---\ndescription: command\n---\n' },

@@ -14,6 +14,7 @@ import { type ListingFile, filesIn, listingPath, skillsIn, unsent } from '../age
 import { kindOf, listInOrder } from '../agent/peek';
 import { pathRuleMatches } from './rules';
 import type { TouchLayout } from './model';
+import { nameNotShown } from './names';
 import type { ClaudeDirs, SkillOverride } from './settings';
 import { claudeHeader, pathGlobs } from './text';
 
@@ -341,6 +342,11 @@ class Listing {
     const launch: Skill[] = [];
     const conditional: Skill[] = [];
     for (const s of unique) {
+      const badName = nameNotShown(s.name);
+      if (badName !== undefined) {
+        this.drop(s, 'dropped', badName);
+        continue;
+      }
       const why = this.hidden(s);
       if (why !== undefined) {
         this.drop(s, s.unreadable !== undefined ? 'dropped' : 'not-loaded', why);

@@ -180,7 +180,9 @@ async function main(): Promise<void> {
       const r = await runCase(release.name, driver, got.executable, c, { keep: values.keep! });
       const good = caseOk(r);
       process.stdout.write(`  ${good ? '✔' : '✘'} ${release.name}/${c.name}  ${(r.ms / 1000).toFixed(1)} s\n`);
-      if (values.show && r.agentSide) process.stdout.write(`${JSON.stringify(r.agentSide.listings ?? r.agentSide, null, 2)}\n`);
+      if (values.show)
+        for (const [side, got] of [['agent', r.agentSide], ['profile', r.profileSide]] as const)
+          process.stdout.write(`  ${side}:\n${(got?.listings ?? []).map((l) => `    ${JSON.stringify(l.text)}`).join('\n')}\n`);
       if (good) continue;
       failed++;
       fs.writeFileSync(path.join(values.out!, `${release.name}-${c.name}.json`), `${JSON.stringify(c, null, 2)}\n`);

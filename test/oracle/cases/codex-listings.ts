@@ -27,6 +27,26 @@ function trusted(rel = '', extra = ''): Record<string, string> {
 export const cases: OracleCase[] = [
   // ---- skill folders --------------------------------------------------------------------------
   {
+    name: 'skills-header-value-forms',
+    why: 'a description or name that is a number, boolean or one-line mapping is listed as written (1.50, 0x1F); an empty, blank or missing description, a list, or a mapping on several lines drops the skill; an empty or null name falls back to the folder',
+    tree: {
+      ...GIT,
+      '.agents/skills/float/SKILL.md': '---\nname: float\ndescription: 1.50\n---\nbody\n',
+      '.agents/skills/hex/SKILL.md': '---\nname: hex\ndescription: 0x1F\n---\nbody\n',
+      '.agents/skills/bool/SKILL.md': '---\ndescription: true\n---\nbody\n',
+      '.agents/skills/flow/SKILL.md': '---\ndescription: {x: y}\n---\nbody\n',
+      '.agents/skills/anchored/SKILL.md': '---\ndescription: &a hello\n---\nbody\n',
+      '.agents/skills/empty/SKILL.md': '---\nname: empty\ndescription: ""\n---\nbody\n',
+      '.agents/skills/blank/SKILL.md': '---\nname: blank\ndescription: "   "\n---\nbody\n',
+      '.agents/skills/none/SKILL.md': '---\nname: none\ndescription:\n---\nbody\n',
+      '.agents/skills/list/SKILL.md': '---\nname: list\ndescription: [a, b]\n---\nbody\n',
+      '.agents/skills/block/SKILL.md': '---\nname: block\ndescription:\n  a: 1\n---\nbody\n',
+      '.agents/skills/listname/SKILL.md': '---\nname: [x]\ndescription: A list for a name\n---\nbody\n',
+      '.agents/skills/nullname/SKILL.md': '---\nname: ~\ndescription: A null name\n---\nbody\n',
+      '.agents/skills/emptyname/SKILL.md': '---\nname: ""\ndescription: An empty name\n---\nbody\n',
+    },
+  },
+  {
     name: 'skills-agents-folder',
     why: 'loader: .agents/skills of the project root is a repository skill root',
     tree: { ...GIT, 'AGENTS.md': 'Rules beside a skill.\n', '.agents/skills/lint/SKILL.md': skill('lint', 'Runs the linter.') },

@@ -25,7 +25,7 @@ import type { DiscoverContext, NamedCandidate } from '../../profile';
 import { canonicalIfExists } from '../../paths';
 import { type AgentHome, type HomeInputs, agentHome, parseConfigText, readConfigDocument } from '../agent/config';
 import { kindOf } from '../agent/peek';
-import { type ListingFile, filesIn, headerText, listingPath, skillsBelow, unsent } from '../agent/skills';
+import { type ListingFile, filesIn, listingPath, skillsBelow, unsent } from '../agent/skills';
 
 /** Codex's home: `$CODEX_HOME`, else `~/.codex`. */
 export function codexHome(inputs: HomeInputs): AgentHome {
@@ -57,19 +57,34 @@ function oneLine(text: string): string {
     .join(' ');
 }
 
-/**
- * A header key's value: from the parsed header, or, when the header is no YAML Codex can parse,
- * from its `key:` line as written (0.169.0 listed `name: [bad` as the name `[bad`).
- */
-function headerValue(file: ListingFile, key: string): string | undefined {
-  if (file.header?.attributes !== undefined) return headerText(file, key);
+/** A header key's line as written: its value's text after `key:`, an anchor or tag before it left out. */
+function rawValue(file: ListingFile, key: string): string | undefined {
   if (!file.read.ok) return undefined;
-  const lines = file.read.text.split('\n');
+  const lines = file.read.text.split(/\r?\n/);
   for (let i = 1; i < lines.length && !/^---\s*$/.test(lines[i]); i++) {
     const m = new RegExp(`^${key}:(.*)$`).exec(lines[i]);
-    if (m) return m[1].trim();
+    if (m) return m[1].trim().replace(/^(?:&\S+\s+|!\S*\s+)+/, '');
   }
   return undefined;
+}
+
+/**
+ * A header key's value as Codex 0.169.0 takes it: a string as YAML reads it; a number, boolean or
+ * a mapping written on its one line (`{a: 1}`) as written (`1.50`, `0x1F`); a list, or a mapping
+ * on several lines, makes Codex drop the skill (`null`); no value, undefined. When the header is no
+ * YAML Codex can parse, the `key:` line as written (0.169.0 listed `name: [bad` as the name `[bad`).
+ * Seen in runs (test/oracle/cases/codex-listings.ts, `skills-header-value-forms`).
+ */
+function headerValue(file: ListingFile, key: string): string | null | undefined {
+  const attributes = file.header?.attributes;
+  if (attributes === undefined) return rawValue(file, key);
+  const value = attributes[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return null;
+  const raw = rawValue(file, key);
+  if (typeof value === 'object') return raw !== undefined && raw.startsWith('{') && raw.endsWith('}') ? raw : null;
+  return raw ?? String(value);
 }
 
 /** Characters (code points) of `text`. */
@@ -140,13 +155,20 @@ function readSkills(ctx: DiscoverContext, roots: readonly Root[]): FoundSkill[] 
         found.push({ ...base, name: file.entry, description: undefined, why: 'no `---` header: Codex drops the skill' });
         continue;
       }
-      const name = oneLine(headerValue(file, 'name') ?? '') || file.entry;
+      const named = headerValue(file, 'name');
+      const name = oneLine(named ?? '') || file.entry;
       const description = headerValue(file, 'description');
-      if (description === undefined) {
-        found.push({ ...base, name, description: undefined, why: 'no `description:`: Codex drops the skill' });
+      const why =
+        named === null || description === null
+          ? `its ${named === null ? 'name' : 'description'} is a list or a mapping on several lines: Codex drops the skill`
+          : description === undefined || oneLine(description) === ''
+            ? 'no `description:`, or an empty one: Codex drops the skill'
+            : undefined;
+      if (why !== undefined) {
+        found.push({ ...base, name, description: undefined, why });
         continue;
       }
-      found.push({ ...base, name, description: oneLine(description) });
+      found.push({ ...base, name, description: oneLine(description!) });
     }
   });
   return found;

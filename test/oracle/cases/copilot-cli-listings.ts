@@ -29,6 +29,39 @@ function excluding(value: string, body: string): string {
 export const cases: OracleCase[] = [
   // ---- skills -----------------------------------------------------------------------------------
   {
+    name: 'skills-names',
+    why: "a skill's or command's name (header name, else its folder or file) is trimmed and each run of spaces made one '-'; one that is then not a letter or digit followed by letters, digits, '.', '_', ':' or '-', or is over 64 characters, is dropped; commands are listed by that name, sorted",
+    tree: {
+      ...GIT,
+      '.github/skills/spaced/SKILL.md': skill('"Good  Name"', 'Two spaces in its name'),
+      '.github/skills/two words/SKILL.md': '---\ndescription: A folder with a space\n---\nbody\n',
+      '.github/skills/plus/SKILL.md': skill('"a+b"', 'A plus sign'),
+      '.github/skills/hyphen/SKILL.md': skill('"-lead"', 'A hyphen first'),
+      '.github/skills/accent/SKILL.md': skill('"caf\u00e9"', 'An accent'),
+      '.github/skills/long/SKILL.md': skill('L'.repeat(65), 'Sixty-five characters'),
+      '.github/skills/max/SKILL.md': skill('M'.repeat(64), 'Sixty-four characters'),
+      '.claude/commands/c1.md': skill('"My Cmd"', 'A command named in its header'),
+      '.claude/commands/Upper Case.md': '---\ndescription: A file name with a space\n---\nbody\n',
+      '.claude/commands/c3.md': skill('"a:b"', 'A colon'),
+      '.claude/commands/_c.md': '---\ndescription: An underscore first\n---\nbody\n',
+    },
+  },
+  {
+    name: 'skills-groups-below-the-root',
+    why: 'started below the root, the folders holding a skill in the order .github, .agents, .claude, each of the working directory then of the root: the ones of one directory that come one after the other are one group sorted by name',
+    tree: {
+      ...GIT,
+      '.github/skills/gx/SKILL.md': skill('gx', 'Root .github'),
+      '.agents/skills/ax/SKILL.md': skill('ax', 'Root .agents'),
+      '.claude/skills/bx/SKILL.md': skill('bx', 'Root .claude'),
+      'pkg/.github/skills/pg/SKILL.md': skill('pg', 'pkg .github'),
+      'pkg/.claude/skills/pc/SKILL.md': skill('pc', 'pkg .claude'),
+      'pkg/.claude/skills/pa/SKILL.md': skill('pa', 'pkg .claude too'),
+      'pkg/src/b.ts': 'export const b = 2;\n',
+    },
+    cwd: 'pkg',
+  },
+  {
     name: 'skills-three-folders-at-the-root',
     why: 'run: .github/skills, .agents/skills and .claude/skills of the repository root, one list by name',
     tree: {

@@ -215,6 +215,23 @@ function byName<T extends { name: string }>(xs: T[]): T[] {
   return xs.sort((a, b) => compareCodeUnits(a.name, b.name));
 }
 
+/** Characters of a skill or command name Copilot CLI lists at most. */
+const MAX_NAME_CHARS = 64;
+
+/**
+ * A skill's or command's name as Copilot CLI lists it (its header's `name:`, else its folder or
+ * file name): trimmed, each run of spaces made one `-`; a name that is then not a letter or digit
+ * followed by letters, digits, `.`, `_`, `:` or `-`, or is over 64 characters, makes it drop the
+ * entry. Seen in runs (copilot-cli-listings.ts, `skills-names`).
+ */
+export function copilotName(raw: string): { name: string; why?: string } {
+  const name = raw.trim().replace(/\s+/g, '-');
+  if (name.length > MAX_NAME_CHARS) return { name, why: `its name has over ${MAX_NAME_CHARS} characters: Copilot CLI drops it` };
+  if (!/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(name))
+    return { name, why: 'its name is not a letter or digit followed by letters, digits, ".", "_", ":" or "-": Copilot CLI drops it' };
+  return { name };
+}
+
 interface SkillFound {
   readonly name: string;
   readonly source: string;
@@ -228,9 +245,10 @@ function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean)
   for (const dir of dirs)
     for (const { file } of skillsBelow(ctx, dir, { order: 'sorted', own, maxDepth: 10, skipDotNames: false, stopAtSkill: true })) {
       const source = listingPath(ctx, file.abs);
-      const name = headerText(file, 'name') ?? file.entry;
+      const { name, why: badName } = copilotName(headerText(file, 'name') ?? file.entry);
       if (!file.read.ok) found.push({ name, source, description: '', why: `Copilot CLI cannot read it (${file.read.why})` });
       else if (!file.header?.present) found.push({ name, source, description: '', why: 'no `---` header: Copilot CLI drops the skill' });
+      else if (badName !== undefined) found.push({ name, source, description: '', why: badName });
       else {
         const description = describe(file);
         const n = [...description].length;
@@ -250,6 +268,30 @@ function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean)
 }
 
 /**
+ * The repository's skill folders as Copilot CLI lists them: in the order given (`.github`, `.agents`,
+ * `.claude`, each of the working directory, then of the root), the folders holding a skill it
+ * lists; folders of one directory that come one after the other are one group, sorted by name (so
+ * started at the root, all three are one list). Seen in runs (copilot-cli-listings.ts,
+ * `skills-groups-below-the-root`).
+ */
+function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string; folder: string }[]): string[][] {
+  const groups: { dir: string; folders: string[] }[] = [];
+  // A folder whose every skill Copilot CLI drops joins no group: its entries come last, all `dropped`.
+  const droppedOnly: string[] = [];
+  for (const f of folders) {
+    const found = skillGroup(ctx, [f.folder], false);
+    if (!found.some((s) => s.why === undefined)) {
+      if (found.length > 0) droppedOnly.push(f.folder);
+      continue;
+    }
+    const last = groups[groups.length - 1];
+    if (last?.dir === f.dir) last.folders.push(f.folder);
+    else groups.push({ dir: f.dir, folders: [f.folder] });
+  }
+  return [...groups.map((g) => g.folders), ...(droppedOnly.length > 0 ? [droppedOnly] : [])];
+}
+
+/**
  * Copilot CLI's listings (runs of 1.0.102, test/oracle/cases/copilot-cli-listings.ts): skills in
  * `<available_skills>` (system-prompt), the repository's first, then the user's
  * (`<home>/skills`), Codex-like built-ins, then `.claude/commands` of the repository root as
@@ -261,10 +303,10 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   const cwd = ctx.root;
   const home = copilotHome(ctx.env, ctx.homedir, P);
   const at = (dir: string, folder: string) => P.join(dir, ...folder.split('/'));
-  // Started at the repository root, its three folders are one group; from a folder below it, each
-  // folder of the working directory, then the root's, is a group of its own (as runs showed).
-  const groups: string[][] =
-    cwd === root ? [SKILL_FOLDERS.map((f) => at(root, f))] : SKILL_FOLDERS.flatMap((f) => [[at(cwd, f)], [at(root, f)]]);
+  const groups = skillFolderGroups(
+    ctx,
+    SKILL_FOLDERS.flatMap((f) => [...new Set([cwd, root])].map((d) => ({ dir: d, folder: at(d, f) }))),
+  );
   const out: ListingEvidence[] = [];
   const unsentOut: ListingEvidence[] = [];
   const taken = new Map<string, string>();
@@ -306,10 +348,18 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   // Commands of .claude/commands (its own files, not subfolders) of the working directory, then of
   // the repository root, after Copilot CLI's own skills.
   const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
-  for (const file of commandDirs.flatMap((d) => filesIn(ctx, d, ['.md'], { order: 'sorted' }))) {
-    const name = file.entry.slice(0, -'.md'.length);
+  const commands = commandDirs.flatMap((d) =>
+    byName(
+      filesIn(ctx, d, ['.md'], { order: 'sorted' }).map((file) => ({
+        file,
+        ...copilotName((file.read.ok ? headerText(file, 'name') : undefined) ?? file.entry.slice(0, -'.md'.length)),
+      })),
+    ),
+  );
+  for (const { file, name, why } of commands) {
     const entry = { kind: 'command' as const, name, source: listingPath(ctx, file.abs), place };
     if (!file.read.ok) unsentOut.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));
+    else if (why !== undefined) unsentOut.push(unsent(entry, 'dropped', why));
     else if (taken.has(name)) unsentOut.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
     else {
       taken.set(name, entry.source);

@@ -572,8 +572,10 @@ export interface Profile<S = unknown> {
   /**
    * Walk up from the given root to the first directory holding one of `markers` (a file or a
    * directory: `.git` files count); none found → the given root. Absent: the given root.
+   * `gitRepository`: `.git` counts only where git takes the folder for a repository (an agent
+   * that asks git for its top level).
    */
-  readonly projectRoot?: { readonly markers: readonly string[] };
+  readonly projectRoot?: { readonly markers: readonly string[]; readonly gitRepository?: boolean };
 
   // discover
   /** Per-directory candidate rules, in rank order. */

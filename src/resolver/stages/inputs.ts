@@ -317,15 +317,45 @@ export function budgetFor(profile: Profile, options: ResolveOptions): number | n
 }
 
 /**
+ * Whether git takes `dir` for a repository's top: it holds a `.git` file (a worktree or submodule),
+ * or a `.git` folder with `HEAD`, `objects` and `refs` (an empty `.git` folder is none).
+ */
+export function isGitRepository(fs: ResolverFs, dir: string): boolean {
+  const P = fs.path;
+  const kind = (p: string) => {
+    try {
+      return fs.stat(p)?.kind;
+    } catch {
+      return undefined;
+    }
+  };
+  const dotGit = P.join(dir, '.git');
+  const k = kind(dotGit);
+  if (k === 'file') return true;
+  return (
+    k === 'directory' &&
+    kind(P.join(dotGit, 'HEAD')) === 'file' &&
+    kind(P.join(dotGit, 'objects')) === 'directory' &&
+    kind(P.join(dotGit, 'refs')) === 'directory'
+  );
+}
+
+/**
  * The project root: the first directory at or above `root` holding one of `markers` (a file or
  * a directory: a `.git` file counts, as in worktrees and submodules; a symbolic link counts only
  * when it leads to something, as the agents' own checks follow links); `root` itself when none.
+ * With `gitRepository`, the marker `.git` counts only where git takes the folder for a
+ * repository's top (isGitRepository), as for an agent that asks git.
  */
-export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly string[]): string {
+export function findProjectRoot(fs: ResolverFs, root: string, markers: readonly string[], gitRepository = false): string {
   const P = fs.path;
   if (markers.length === 0) return root;
   for (let dir = root; ; dir = P.dirname(dir)) {
     for (const marker of markers) {
+      if (gitRepository && marker === '.git') {
+        if (isGitRepository(fs, dir)) return dir;
+        continue;
+      }
       try {
         if (fs.stat(P.join(dir, marker))) return dir;
       } catch {
@@ -362,7 +392,9 @@ export function readInputs(
 ): Inputs {
   const budget = budgetFor(profile, options);
   const rootPath = canonicalRoot(fs, root);
-  const projectRoot = profile.projectRoot ? findProjectRoot(fs, rootPath, profile.projectRoot.markers) : rootPath;
+  const projectRoot = profile.projectRoot
+    ? findProjectRoot(fs, rootPath, profile.projectRoot.markers, profile.projectRoot.gitRepository)
+    : rootPath;
   const workspace = workspaceRoot(fs, rootPath, projectRoot, home);
   const projectRel = projectRoot === rootPath ? '' : toRelative(fs.path, rootPath, projectRoot);
   const cwd = typeof root === 'string' ? fs.path.resolve(root) : rootPath;

@@ -47,6 +47,22 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'empty-git-folder-above-the-cwd',
+    why: 'a .git folder without HEAD, objects and refs is no repository to git: the instruction files and rule files of the top above the working directory are not read, but its skills, commands and custom agents are listed as the top\'s',
+    tree: {
+      '.git': { dir: true },
+      'AGENTS.md': 'Top rules.\n',
+      '.github/copilot-instructions.md': 'Top Copilot rules.\n',
+      '.github/instructions/all.instructions.md': '---\napplyTo: "**"\n---\nA top rule file.\n',
+      '.github/skills/top/SKILL.md': skill('top', 'A skill of the top'),
+      '.claude/commands/cmd.md': '---\ndescription: A command of the top\n---\nbody\n',
+      '.github/agents/helper.md': agent('An agent of the top'),
+      'pkg/AGENTS.md': 'Package rules.\n',
+      'pkg/src/b.ts': 'export const b = 2;\n',
+    },
+    cwd: 'pkg',
+  },
+  {
     name: 'skills-groups-below-the-root',
     why: 'started below the root, the folders holding a skill in the order .github, .agents, .claude, each of the working directory then of the root: the ones of one directory that come one after the other are one group sorted by name',
     tree: {

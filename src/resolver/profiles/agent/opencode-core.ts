@@ -8,6 +8,7 @@ import type { EntryKind, ResolverFs } from '../../fs';
 import type { DiscoverContext } from '../../profile';
 import { compilePattern, normalizePattern } from '../../globs';
 import { walkRuleFolder } from './folders';
+import { isGitRepository } from '../../stages/inputs';
 
 /** How deep a `**` glob of `instructions` is followed (the agents have no bound). */
 export const MAX_GLOB_DEPTH = 12;
@@ -25,25 +26,11 @@ export function kindOf(fs: ResolverFs, abs: string): EntryKind | undefined {
   }
 }
 
-/** A folder git takes for a repository's: a `.git` folder holding HEAD, objects and refs, or a `.git` file. */
-function isRepository(fs: ResolverFs, dir: string): boolean {
-  const P = fs.path;
-  const dotGit = P.join(dir, '.git');
-  const kind = kindOf(fs, dotGit);
-  if (kind === 'file') return true;
-  if (kind !== 'directory') return false;
-  return (
-    kindOf(fs, P.join(dotGit, 'HEAD')) === 'file' &&
-    kindOf(fs, P.join(dotGit, 'objects')) === 'directory' &&
-    kindOf(fs, P.join(dotGit, 'refs')) === 'directory'
-  );
-}
-
 /** The git top level above `cwd` (canonical), or the filesystem root when there is none. */
 export function worktreeOf(fs: ResolverFs, cwd: string): string {
   const P = fs.path;
   for (let dir = cwd; ; dir = P.dirname(dir)) {
-    if (isRepository(fs, dir)) return dir;
+    if (isGitRepository(fs, dir)) return dir;
     if (P.dirname(dir) === dir) return dir;
   }
 }

@@ -19,6 +19,7 @@
  */
 import { isInside } from '../../paths';
 import type { DiscoverContext, NamedCandidate } from '../../profile';
+import { findProjectRoot } from '../../stages/inputs';
 import { compareCodeUnits } from '../../stages/order';
 import type { SourceScope } from '../../evidence';
 import type { PathApi } from '../../fs';
@@ -268,27 +269,37 @@ function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean)
 }
 
 /**
+ * Whether `dir` is above the folder the answer keeps to (a top with a `.git` git does not take for
+ * a repository's, above the working directory): Copilot CLI reads its skills, commands and custom
+ * agents all the same, so they are read like the user's own folders.
+ */
+function aboveTheWorkspace(ctx: DiscoverContext, dir: string): boolean {
+  return dir !== ctx.projectRoot && !isInside(ctx.fs.path, ctx.projectRoot, dir);
+}
+
+/**
  * The repository's skill folders as Copilot CLI lists them: in the order given (`.github`, `.agents`,
  * `.claude`, each of the working directory, then of the root), the folders holding a skill it
  * lists; folders of one directory that come one after the other are one group, sorted by name (so
  * started at the root, all three are one list). Seen in runs (copilot-cli-listings.ts,
  * `skills-groups-below-the-root`).
  */
-function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string; folder: string }[]): string[][] {
-  const groups: { dir: string; folders: string[] }[] = [];
+function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string; folder: string }[]): { folders: string[]; own: boolean }[] {
+  const groups: { dir: string; folders: string[]; own: boolean }[] = [];
   // A folder whose every skill Copilot CLI drops joins no group: its entries come last, all `dropped`.
-  const droppedOnly: string[] = [];
+  const droppedOnly: { dir: string; folders: string[]; own: boolean }[] = [];
   for (const f of folders) {
-    const found = skillGroup(ctx, [f.folder], false);
+    const own = aboveTheWorkspace(ctx, f.dir);
+    const found = skillGroup(ctx, [f.folder], own);
     if (!found.some((s) => s.why === undefined)) {
-      if (found.length > 0) droppedOnly.push(f.folder);
+      if (found.length > 0) droppedOnly.push({ dir: f.dir, folders: [f.folder], own });
       continue;
     }
     const last = groups[groups.length - 1];
     if (last?.dir === f.dir) last.folders.push(f.folder);
-    else groups.push({ dir: f.dir, folders: [f.folder] });
+    else groups.push({ dir: f.dir, folders: [f.folder], own });
   }
-  return [...groups.map((g) => g.folders), ...(droppedOnly.length > 0 ? [droppedOnly] : [])];
+  return [...groups, ...droppedOnly];
 }
 
 /**
@@ -299,7 +310,9 @@ function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string
  */
 export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   const P = ctx.fs.path;
-  const root = ctx.projectRoot;
+  // Its skills, commands and custom agents take any `.git` above for the top (the instruction
+  // files only a repository git takes for one: ctx.projectRoot).
+  const root = findProjectRoot(ctx.fs, ctx.root, ['.git']);
   const cwd = ctx.root;
   const home = copilotHome(ctx.env, ctx.homedir, P);
   const at = (dir: string, folder: string) => P.join(dir, ...folder.split('/'));
@@ -323,7 +336,7 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
       }
     }
   };
-  const byGroup = groups.map((dirs) => skillGroup(ctx, dirs, false));
+  const byGroup = groups.map((g) => skillGroup(ctx, g.folders, g.own));
   // Precedence: .github before .agents before .claude, whatever the order the group lists them in.
   const rank = (source: string) => SKILL_FOLDERS.findIndex((f) => source.includes(`${f}/`));
   for (const g of byGroup) {
@@ -350,7 +363,7 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
   const commands = commandDirs.flatMap((d) =>
     byName(
-      filesIn(ctx, d, ['.md'], { order: 'sorted' }).map((file) => ({
+      filesIn(ctx, d, ['.md'], { order: 'sorted', own: aboveTheWorkspace(ctx, P.dirname(P.dirname(d))) }).map((file) => ({
         file,
         ...copilotName((file.read.ok ? headerText(file, 'name') : undefined) ?? file.entry.slice(0, -'.md'.length)),
       })),
@@ -401,7 +414,7 @@ function agentListings(ctx: DiscoverContext, root: string, cwd: string, home: st
   const place = 'tool-description' as const;
   const dirs = [...new Set([cwd, root])];
   const files = [
-    ...AGENT_FOLDERS.flatMap((f) => dirs.map((d) => ({ dir: P.join(d, ...f.split('/')), own: false }))),
+    ...AGENT_FOLDERS.flatMap((f) => dirs.map((d) => ({ dir: P.join(d, ...f.split('/')), own: aboveTheWorkspace(ctx, d) }))),
     { dir: P.join(home, 'agents'), own: true },
   ].flatMap(({ dir, own }) => agentFiles(ctx, dir, own));
   const winners = new Map<string, { name: string; source: string; description: string }>();

@@ -25,7 +25,7 @@ export const COPILOT_CLI_FIDELITY: readonly string[] = Object.freeze([
   `A file of 40 MiB makes ${COPILOT_CLI_RELEASE} send no request at all (its fixed context exceeds the model’s budget); not modelled: the text here holds it whole.`,
   'Copilot CLI adds the instructions of a folder below the working directory when a tool touches a file there (a feature flag in the release); not modelled: nothing below the working directory is loaded here.',
   'A file whose text equals an earlier block’s, and an empty rule file, are left out of the text and its sources but still show as included.',
-  'A repository is a folder holding .git as git finds one; a .git without HEAD, objects and refs is no repository to Copilot CLI, but is one here.',
+  'A repository is a folder git takes for one: for the instruction files, a .git folder without HEAD, objects and refs is none (the working directory stands alone); its skills, commands and custom agents take any .git as the top, as runs of the release showed. GIT_DIR and ceiling folders are not modelled.',
   'Instruction sources turned off in a session (/instructions, saved in the user’s settings) are not read.',
 ]);
 
@@ -47,7 +47,7 @@ export const COPILOT_CLI: Profile = {
     return { settings: settingsEvidence(effectiveSettings('copilot-cli', [], [], ctx.settings)) };
   },
   noTargets: 'root',
-  projectRoot: { markers: ['.git'] },
+  projectRoot: { markers: ['.git'], gitRepository: true },
   directories: [],
   discover: (ctx) => ({ candidates: discoverCopilotCli(ctx), listings: copilotCliListings(ctx) }),
   load: {

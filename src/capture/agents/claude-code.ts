@@ -29,7 +29,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { parse as parseYaml } from 'yaml';
 import { hazardousVariable } from './hazards';
 import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedListing, ExtractedPart, ResidueKind } from './types';
-import { DriverRefusal, mainRequests, messagesOf } from './types';
+import { DriverRefusal, GIT_STATUS_RESIDUE, mainRequests, messagesOf } from './types';
 
 const BASELINE = '<system-reminder>\nCodebase and user instructions are shown below.';
 /** A file the engine loads on touch, as a text block of its own beside the tool result (the default model). */
@@ -243,6 +243,8 @@ export const CLAUDE_CODE_RESIDUE: readonly ResidueKind[] = [
   { kind: 'new skill name', pattern: /^- (\S+)$/, listedName: true },
   // An older model's layout: the notice and the listing a touch adds are each in a reminder of the tool's result.
   { kind: 'reminder tags', pattern: /^<\/?system-reminder>$/ },
+  // In a git repository git takes for one, the system prompt's gitStatus (`?? .claude/`).
+  GIT_STATUS_RESIDUE,
 ];
 
 /**

@@ -31,7 +31,7 @@ import * as path from 'node:path';
 import { envRefusal, readEnvFile, refusedVariable } from './env-sources';
 import type { AgentDriver, ChatMessage, ExtractInput, Extracted, ExtractedListing } from './types';
 import type { RecordedRequest } from '../endpoint';
-import { DriverRefusal, bodyOf, mainRequests, messagesOf } from './types';
+import { DriverRefusal, GIT_STATUS_RESIDUE, bodyOf, mainRequests, messagesOf } from './types';
 import { continueRule, decodeLossy } from '../../resolver';
 
 const CONFIG = 'continue-config.yaml';
@@ -249,7 +249,7 @@ export const CONTINUE_DRIVER: AgentDriver = {
     // The commas between the Skills tool's entries (the entries themselves are the listings' texts).
     { kind: 'skill-separator', pattern: /^,$/ },
     // The system message's gitStatus context: `git status --porcelain` at start, one line per path.
-    { kind: 'git status', pattern: /^(?:(?:\?\?|!!|[ MTADRCU][ MTADRCU]) \S.*|Working tree clean)$/ },
+    GIT_STATUS_RESIDUE,
   ],
   knownLookups: {
     'api.continue.dev':

@@ -43,7 +43,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { AgentDriver, ExtractInput, Extracted, ExtractedListing, ExtractedPart } from './types';
-import { DriverRefusal, mainRequests, messagesOf } from './types';
+import { DriverRefusal, GIT_STATUS_RESIDUE, mainRequests, messagesOf } from './types';
 
 /** The driver's folder of the run's state that Droid is started in (its process working directory). */
 export const PROCESS_FOLDER = 'process';
@@ -253,6 +253,8 @@ export const DROID_DRIVER: AgentDriver = {
     // A built-in skill a repository skill of its name shadows is listed only without the repository's.
     { kind: 'built-in skill', pattern: new RegExp(`^(?:${BUILTIN_SKILLS.join('|')}): `) },
     { kind: 'custom droids footer', pattern: /^Only invoke subagents that are currently available\.$/ },
+    // In a git repository git takes for one, the `git status` Droid runs at start (`?? .factory/`).
+    GIT_STATUS_RESIDUE,
   ],
   profileEnv: () => ({}),
   toolCall: (file) => ({ name: 'Read', input: { file_path: file } }),

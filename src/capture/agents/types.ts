@@ -210,6 +210,16 @@ export interface ResidueKind {
   readonly listedName?: boolean;
 }
 
+/**
+ * The lines of `git status --porcelain` an agent sends at start (Claude Code's and Continue's
+ * `gitStatus` context): one per path, or `Working tree clean` (Claude Code: `(clean)`). They change with any file of the
+ * repository, the profile's files included.
+ */
+export const GIT_STATUS_RESIDUE: ResidueKind = {
+  kind: 'git status',
+  pattern: /^(?:(?:\?\?|!!|[ MTADRCU][ MTADRCU]) \S.*|Working tree clean|\(clean\))$/,
+};
+
 /** The JSON body of a recorded request, or undefined when it is not JSON. */
 export function bodyOf(request: RecordedRequest): unknown {
   try {

@@ -75,6 +75,18 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'skills-crlf-in-a-git-repository',
+    why: 'a skill and a subagent whose headers are written with CRLF line ends are read as the same headers; in a repository git takes for one, the system prompt also holds its git status (not modelled: the proof names it)',
+    tree: {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/config': '[core]\n\trepositoryformatversion = 0\n',
+      '.git/objects': { dir: true },
+      '.git/refs/heads': { dir: true },
+      '.claude/skills/crlf/SKILL.md': '---\r\ndescription: Written with CRLF\r\n---\r\nThe body.\r\n',
+      '.claude/agents/crlf-agent.md': '---\r\nname: crlf-agent\r\ndescription: An agent written with CRLF\r\n---\r\nYou are crlf-agent.\r\n',
+    },
+  },
+  {
     name: 'skills-description-normalised',
     why: 'a description on several lines is listed on one (each line break a space); < and > are escaped',
     tree: {

@@ -63,6 +63,15 @@ export const cases: OracleCase[] = [
     cwd: 'pkg',
   },
   {
+    name: 'skills-crlf-header',
+    why: 'a skill or custom agent whose header is written with CRLF line ends is read as the same header (its description without the carriage return)',
+    tree: {
+      ...GIT,
+      '.github/skills/crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Written with CRLF\r\n---\r\nThe body.\r\n',
+      '.github/agents/crlf-agent.md': '---\r\ndescription: An agent written with CRLF\r\n---\r\nYou are an agent.\r\n',
+    },
+  },
+  {
     name: 'skills-groups-below-the-root',
     why: 'started below the root, the folders holding a skill in the order .github, .agents, .claude, each of the working directory then of the root: the ones of one directory that come one after the other are one group sorted by name',
     tree: {

@@ -298,6 +298,21 @@ export const cases: OracleCase[] = [
   },
   // ---- listings: skills and custom droids ------------------------------------------------------------
   {
+    name: 'skills-description-empty-crlf-git-status',
+    why: 'a skill with an empty or blank description is listed as "No description provided", one without a description or with one that is not text is not; a header written with CRLF reads as the same header; in a repository git takes for one, Droid sends its git status too',
+    tree: {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.git/config': '[core]\n\trepositoryformatversion = 0\n',
+      '.git/objects': { dir: true },
+      '.git/refs/heads': { dir: true },
+      '.factory/skills/empty/SKILL.md': '---\nname: empty\ndescription: ""\n---\nThe body.\n',
+      '.factory/skills/blank/SKILL.md': '---\nname: blank\ndescription: "   "\n---\nThe body.\n',
+      '.factory/skills/missing/SKILL.md': '---\nname: missing\n---\nThe body.\n',
+      '.factory/skills/number/SKILL.md': '---\nname: number\ndescription: 42\n---\nThe body.\n',
+      '.factory/skills/crlf/SKILL.md': '---\r\nname: crlf\r\ndescription: Written with CRLF\r\n---\r\nThe body.\r\n',
+    },
+  },
+  {
     name: 'skills-folders-order',
     why: "c6I/rMH: project skills of .factory, then .agents, then .agent, each folder in localeCompare order, then the home's; before the built-in ones",
     tree: {

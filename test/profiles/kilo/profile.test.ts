@@ -185,7 +185,7 @@ describe('kilo profile: subagents', () => {
   const temp = new TempDirs();
   after(() => temp.cleanup());
 
-  it('lists the agents of the configuration folders that are not primary, sorted, a later folder’s of a name winning', () => {
+  it('lists the agents of the configuration folders that are not primary, sorted, a later folder’s of a name merged over the earlier (its source)', () => {
     const T = temp.make('holaryn-kilo-agents-');
     const home = temp.make('holaryn-kilo-agents-home-');
     writeTree(T, {
@@ -204,10 +204,7 @@ describe('kilo profile: subagents', () => {
     );
     assert.deepEqual(
       agents.filter((l) => l.status !== 'included').map((l) => [l.name, l.status, l.source]),
-      [
-        ['rev', 'shadowed', '.kilocode/agent/rev.md'],
-        ['boss', 'not-loaded', '.kilo/agents/boss.md'],
-      ],
+      [['boss', 'not-loaded', '.kilo/agents/boss.md']],
     );
   });
 });

@@ -33,7 +33,8 @@ export function agentHeader(text: string, maxBlockBytes = 64 * 1024): AgentHeade
       break;
     }
   }
-  const blockLines = end < 0 ? lines.slice(1) : lines.slice(1, end);
+  // A header written with CRLF line ends reads as the same header (as every agent run here read it).
+  const blockLines = (end < 0 ? lines.slice(1) : lines.slice(1, end)).map((l) => l.replace(/\r$/, ''));
   const body = end < 0 ? '' : lines.slice(end + 1).join('\n');
   const block = blockLines.join('\n');
   const keyLines: Record<string, number> = {};

@@ -73,6 +73,8 @@ export interface OpencodeListingInputs {
   readonly configAgents: readonly ConfigAgent[];
   /** The agent's name, in reasons. */
   readonly agent: string;
+  /** Its built-in primary agents (default opencode's): a file agent of such a name and no `mode` is not listed. */
+  readonly builtinPrimary?: readonly string[];
 }
 
 /** The collation opencode's `localeCompare` sorts by. */
@@ -311,7 +313,7 @@ export function opencodeAgents(ctx: DiscoverContext, inputs: OpencodeListingInpu
   const out: ListingEvidence[] = [];
   for (const s of states.values()) {
     const base = { kind: 'agent' as const, name: s.name, source: s.source, place: 'tool-description' as const };
-    const builtinPrimary = (OPENCODE_BUILTIN_PRIMARY as readonly string[]).includes(s.name);
+    const builtinPrimary = (inputs.builtinPrimary ?? OPENCODE_BUILTIN_PRIMARY).includes(s.name);
     if (s.disable === true) out.push(unsent(base, 'not-loaded', `\`disable: true\`: ${agent} removes the agent`));
     else if (s.mode === 'primary' || (builtinPrimary && s.mode === undefined))
       out.push(unsent(base, 'not-loaded', `a primary agent: ${agent} lists only subagents in its task tool`));

@@ -118,7 +118,8 @@ export function skillProblem(file: ListingFile): string | null {
   const name = headerText(file, 'name');
   if (!name) return 'it has no name in its header: Droid does not list it';
   if (!SKILL_NAME.test(name)) return 'its name is not lower-case letters, digits and hyphens: Droid does not list it';
-  if (!headerText(file, 'description')) return 'it has no description in its header: Droid does not list it';
+  // An empty or blank description is listed as "No description provided"; none, or one that is not text, is not.
+  if (typeof attributes?.description !== 'string') return 'it has no description in its header: Droid does not list it';
   if ((file.header?.body ?? '').trim() === '') return 'it has no text below its header: Droid does not list it';
   if (attributes?.enabled === false) return 'its header says enabled: false';
   if (attributes?.['disable-model-invocation'] === true)

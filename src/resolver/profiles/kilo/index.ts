@@ -15,7 +15,7 @@ import { inFolder } from '../agent/config';
 import { KILO_ABOUT, KILO_RELEASE } from './about';
 import { KILO_FORMAT } from './format';
 import { KiloSource, kiloConfigDir, migrationReceipt, resolveKilo } from './discover';
-import { kiloAgents, kiloSkills } from './listings';
+import { kiloListings } from './listings';
 
 export const KILO_VERSION = KILO_RELEASE;
 
@@ -59,7 +59,7 @@ function discoverKilo(ctx: DiscoverContext): Discovery {
     candidates: result.sources.map((s) => candidate(s, targets)),
     diagnostics: agentDiagnostics(result.problems),
     configFiles: result.configFiles,
-    listings: [...kiloSkills(ctx, result.worktree), ...kiloAgents(ctx, result.worktree)],
+    listings: kiloListings(ctx, result.worktree),
   };
 }
 

@@ -46,9 +46,34 @@ const SKILL_DIRS = [
   '.cursor/skills',
   'skills',
 ];
-const AGENT_DIRS = ['.claude/agents', '.github/agents', '.gemini/agents', '.opencode/agent', '.opencode/agents', '.qwen/agents', '.factory/droids', '.kilo/agents', '.augment/agents'];
-const COMMAND_DIRS = ['.claude/commands', '.qwen/commands', '.opencode/command', '.factory/commands', '.augment/commands', '.github/prompts'];
-const INSTRUCTIONS = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'QWEN.md', '.github/copilot-instructions.md', '.clinerules/rules.md', '.augment/rules/a.md'];
+const AGENT_DIRS = [
+  '.claude/agents',
+  '.github/agents',
+  '.gemini/agents',
+  '.opencode/agent',
+  '.opencode/agents',
+  '.qwen/agents',
+  '.factory/droids',
+  '.kilo/agents',
+  '.augment/agents',
+];
+const COMMAND_DIRS = [
+  '.claude/commands',
+  '.qwen/commands',
+  '.opencode/command',
+  '.factory/commands',
+  '.augment/commands',
+  '.github/prompts',
+];
+const INSTRUCTIONS = [
+  'AGENTS.md',
+  'CLAUDE.md',
+  'GEMINI.md',
+  'QWEN.md',
+  '.github/copilot-instructions.md',
+  '.clinerules/rules.md',
+  '.augment/rules/a.md',
+];
 /** Names drawn with repeats, so that clashes happen; some are not valid skill names. */
 const NAMES = ['alpha', 'beta', 'deploy', 'review', 'alpha', 'Alpha', 'two words', 'x', 'review-pr', 'beta_2'];
 const WORDS = ['does', 'the', 'thing:', 'when', 'asked', '"quoted"', '#', 'it', '<tag>', 'and', 'more', 'é'];
@@ -87,7 +112,18 @@ function frontmatterFile(rand: Rand, folderName: string, body: string): string {
   else if (n < 0.8) lines.push(`name: ${pick(rand, NAMES)}`);
   const d = description(rand);
   if (d) lines.push(d);
-  if (rand() < 0.12) lines.push(pick(rand, ['disable-model-invocation: true', 'user-invocable: false', 'paths: ["src/**"]', 'paths: "**/*.py"', 'license: MIT', 'model: inherit', 'tools: Read']));
+  if (rand() < 0.12)
+    lines.push(
+      pick(rand, [
+        'disable-model-invocation: true',
+        'user-invocable: false',
+        'paths: ["src/**"]',
+        'paths: "**/*.py"',
+        'license: MIT',
+        'model: inherit',
+        'tools: Read',
+      ]),
+    );
   let text = `---\n${lines.join('\n')}\n---\n${body}\n`;
   if (rand() < 0.06) text = text.replace(/\n/g, '\r\n');
   if (rand() < 0.04) text = `\ufeff${text}`;
@@ -161,7 +197,12 @@ async function main(): Promise<void> {
     },
   });
   const release = readManifest().agents.find((a) => a.name === values.agent);
-  if (!release) throw new Error(`--agent takes one of ${readManifest().agents.map((a) => a.name).join(', ')}`);
+  if (!release)
+    throw new Error(
+      `--agent takes one of ${readManifest()
+        .agents.map((a) => a.name)
+        .join(', ')}`,
+    );
   const problem = sandboxProblem();
   if (problem) throw new Error(`cannot run the agents in isolation: ${problem}`);
   const driver = driverByName(release.driver)!;
@@ -181,7 +222,10 @@ async function main(): Promise<void> {
       const good = caseOk(r);
       process.stdout.write(`  ${good ? '✔' : '✘'} ${release.name}/${c.name}  ${(r.ms / 1000).toFixed(1)} s\n`);
       if (values.show)
-        for (const [side, got] of [['agent', r.agentSide], ['profile', r.profileSide]] as const)
+        for (const [side, got] of [
+          ['agent', r.agentSide],
+          ['profile', r.profileSide],
+        ] as const)
           process.stdout.write(`  ${side}:\n${(got?.listings ?? []).map((l) => `    ${JSON.stringify(l.text)}`).join('\n')}\n`);
       if (good) continue;
       failed++;

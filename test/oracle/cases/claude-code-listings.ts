@@ -83,7 +83,8 @@ export const cases: OracleCase[] = [
       '.git/objects': { dir: true },
       '.git/refs/heads': { dir: true },
       '.claude/skills/crlf/SKILL.md': '---\r\ndescription: Written with CRLF\r\n---\r\nThe body.\r\n',
-      '.claude/agents/crlf-agent.md': '---\r\nname: crlf-agent\r\ndescription: An agent written with CRLF\r\n---\r\nYou are crlf-agent.\r\n',
+      '.claude/agents/crlf-agent.md':
+        '---\r\nname: crlf-agent\r\ndescription: An agent written with CRLF\r\n---\r\nYou are crlf-agent.\r\n',
     },
   },
   {

@@ -48,7 +48,7 @@ export const cases: OracleCase[] = [
   },
   {
     name: 'empty-git-folder-above-the-cwd',
-    why: 'a .git folder without HEAD, objects and refs is no repository to git: the instruction files and rule files of the top above the working directory are not read, but its skills, commands and custom agents are listed as the top\'s',
+    why: "a .git folder without HEAD, objects and refs is no repository to git: the instruction files and rule files of the top above the working directory are not read, but its skills, commands and custom agents are listed as the top's",
     tree: {
       '.git': { dir: true },
       'AGENTS.md': 'Top rules.\n',

@@ -10,6 +10,7 @@
 const MAX_CHARS = 256;
 
 /** Control characters, line and paragraph separators, `<` and `>`. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029<>]/;
 
 /**
@@ -17,6 +18,7 @@ const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029<>]/;
  * blank-looking ones (soft hyphen, fillers, zero-width and direction marks, variation selectors,
  * the braille blank, tag characters …).
  */
+/* eslint-disable no-misleading-character-class -- lone marks and joiners are what it looks for */
 const HIDDEN = new RegExp(
   '[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\u2028\\u2029' +
     '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f' +
@@ -24,8 +26,10 @@ const HIDDEN = new RegExp(
     '\\u{1bca0}-\\u{1bca3}\\u{1d173}-\\u{1d17a}\\u{e0000}-\\u{e0fff}\\u2800]',
   'u',
 );
+/* eslint-enable no-misleading-character-class */
 
 /** A space other than U+0020, an object replacement, or a space at either end. */
+// eslint-disable-next-line no-misleading-character-class -- single code points, not sequences
 const BLANK = /(?! )\p{Zs}|[\ufffc\u{1d159}\u{13441}\u{13442}\u{16910}\u{16fe4}]|^ | $/u;
 
 /** A combining mark with nothing to combine with (at the start, after a space or sign), or nine in a row. */

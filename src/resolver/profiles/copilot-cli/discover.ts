@@ -284,7 +284,10 @@ function aboveTheWorkspace(ctx: DiscoverContext, dir: string): boolean {
  * started at the root, all three are one list). Seen in runs (copilot-cli-listings.ts,
  * `skills-groups-below-the-root`).
  */
-function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string; folder: string }[]): { folders: string[]; own: boolean }[] {
+function skillFolderGroups(
+  ctx: DiscoverContext,
+  folders: readonly { dir: string; folder: string }[],
+): { folders: string[]; own: boolean }[] {
   const groups: { dir: string; folders: string[]; own: boolean }[] = [];
   // A folder whose every skill Copilot CLI drops joins no group: its entries come last, all `dropped`.
   const droppedOnly: { dir: string; folders: string[]; own: boolean }[] = [];

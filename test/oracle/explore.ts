@@ -11,7 +11,7 @@
  * Not part of `npm test`: its trees are not chosen to show one rule each, and it is how the suite's
  * cases are found, not a check of them. Deterministic per seed.
  *
- *   tsx test/oracle/explore.ts --agent NAME [--seeds FROM-TO] [--jobs N] [--out DIR] [--keep] [--show]
+ *   tsx test/oracle/explore.ts --agent NAME [--seeds FROM-TO] [--jobs N] [--out DIR] [--keep] [--show] [--env K=V]...
  *   tsx test/oracle/explore.ts --agent NAME --case FILE.json...   (a written-out case again, or one of your own)
  */
 import * as fs from 'node:fs';
@@ -56,6 +56,22 @@ const AGENT_DIRS = [
   '.factory/droids',
   '.kilo/agents',
   '.augment/agents',
+];
+/** Skill folders of the home some agent reads. */
+const HOME_SKILL_DIRS = [
+  '.claude/skills',
+  '.agents/skills',
+  '.codex/skills',
+  '.gemini/skills',
+  '.copilot/skills',
+  '.config/opencode/skills',
+  '.config/kilo/skills',
+  '.qwen/skills',
+  '.factory/skills',
+  '.augment/skills',
+  '.pi/agent/skills',
+  '.continue/skills',
+  '.cline/skills',
 ];
 const COMMAND_DIRS = [
   '.claude/commands',
@@ -165,12 +181,18 @@ export function exploreCase(seed: number): OracleCase {
     tree['shared/linked/SKILL.md'] = frontmatterFile(rand, 'linked', 'Linked.');
     tree[`${pick(rand, SKILL_DIRS)}/linked`] = { link: '{{root}}/shared/linked' };
   }
+  const home: Record<string, OracleEntry> = {};
+  if (rand() < 0.3) {
+    const name = pick(rand, NAMES);
+    home[`${pick(rand, HOME_SKILL_DIRS)}/${name}/SKILL.md`] = frontmatterFile(rand, name, `The body of the home's ${name}.`);
+  }
   const cwd = nested && rand() < 0.5 ? nested : '';
   const read = rand() < 0.4 ? (nested ? `${nested}/src/b.ts` : 'src/a.ts') : undefined;
   return {
     name: `explore-${seed}`,
     why: `a random tree (test/oracle/explore.ts, seed ${seed})`,
     tree,
+    ...(Object.keys(home).length > 0 ? { home } : {}),
     ...(cwd ? { cwd } : {}),
     ...(read ? { read } : {}),
   };
@@ -194,6 +216,7 @@ async function main(): Promise<void> {
       keep: { type: 'boolean', default: false },
       show: { type: 'boolean', default: false },
       case: { type: 'string', multiple: true },
+      env: { type: 'string', multiple: true },
     },
   });
   const release = readManifest().agents.find((a) => a.name === values.agent);
@@ -211,6 +234,15 @@ async function main(): Promise<void> {
   const cases = values.case
     ? values.case.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as OracleCase)
     : range(values.seeds!).map(exploreCase);
+  // Extra environment for every case (Gemini CLI runs headless only in a trusted folder: GEMINI_CLI_TRUST_WORKSPACE=true).
+  const extra = Object.fromEntries(
+    (values.env ?? []).map((kv) => {
+      const at = kv.indexOf('=');
+      if (at <= 0) throw new Error(`--env takes KEY=VALUE, not ${kv}`);
+      return [kv.slice(0, at), kv.slice(at + 1)];
+    }),
+  );
+  for (const c of cases) c.env = { ...extra, ...(c.env ?? {}) };
   const jobs = Math.max(1, Math.min(2, Number(values.jobs) || 2));
   let next = 0;
   let failed = 0;

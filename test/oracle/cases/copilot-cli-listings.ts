@@ -72,6 +72,20 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'skills-description-forms',
+    why: "a description is the header's text as YAML reads it, a block's final line break left out, spaces kept (an empty one is listed empty); a description that is a number, boolean, list, mapping or nothing drops the skill",
+    tree: {
+      ...GIT,
+      '.github/skills/block/SKILL.md': '---\nname: block\ndescription: |\n  first line\n  second line\n---\nThe body.\n',
+      '.github/skills/padded/SKILL.md': '---\nname: padded\ndescription: "  padded  "\n---\nThe body.\n',
+      '.github/skills/empty/SKILL.md': '---\nname: empty\ndescription: ""\n---\nThe body.\n',
+      '.github/skills/number/SKILL.md': '---\nname: number\ndescription: 42\n---\nThe body.\n',
+      '.github/skills/list/SKILL.md': '---\nname: list\ndescription: [a, b]\n---\nThe body.\n',
+      '.github/skills/none/SKILL.md': '---\nname: none\ndescription:\n---\nThe body.\n',
+      '.github/skills/body/SKILL.md': '---\nname: body\n---\n# A heading\nThe   body   text.\n',
+    },
+  },
+  {
     name: 'skills-groups-below-the-root',
     why: 'started below the root, the folders holding a skill in the order .github, .agents, .claude, each of the working directory then of the root: the ones of one directory that come one after the other are one group sorted by name',
     tree: {

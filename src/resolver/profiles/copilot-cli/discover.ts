@@ -195,17 +195,28 @@ function xml(text: string): string {
  * The description 1.0.102 shows: `description:`, else the body without its heading lines, every
  * run of whitespace made one space (runs: `# Title` left out, paragraphs joined).
  */
-function describe(file: ListingFile): string {
-  const given = headerText(file, 'description');
-  if (given !== undefined) return given;
+/**
+ * A skill's or command's description as Copilot CLI lists it: its header's `description:` as YAML
+ * reads it, line breaks at its end left out (a `|` block's), else (no such key) the body without
+ * its heading lines and blank lines, each line trimmed, joined by one space. A `description:` that is not text
+ * (a number, a list, none at all) makes it drop the entry: `{ why }`. Seen in runs
+ * (copilot-cli-listings.ts, `skills-description-forms`).
+ */
+function describe(file: ListingFile): { text: string } | { why: string } {
+  const attributes = file.header?.attributes;
+  if (attributes !== undefined && Object.hasOwn(attributes, 'description')) {
+    const given = attributes.description;
+    if (typeof given !== 'string') return { why: 'its description is not text: Copilot CLI drops it' };
+    return { text: given.replace(/\n+$/, '') };
+  }
   const body = file.header?.body ?? (file.read.ok ? file.read.text : '');
-  return body
-    .split('\n')
-    .filter((l) => !l.trim().startsWith('#'))
-    .join(' ')
-    .split(/\s+/u)
-    .filter((w) => w !== '')
-    .join(' ');
+  return {
+    text: body
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#'))
+      .join(' '),
+  };
 }
 
 function skillEntry(name: string, description: string, location: 'project' | 'user'): string {
@@ -251,7 +262,12 @@ function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean)
       else if (!file.header?.present) found.push({ name, source, description: '', why: 'no `---` header: Copilot CLI drops the skill' });
       else if (badName !== undefined) found.push({ name, source, description: '', why: badName });
       else {
-        const description = describe(file);
+        const described = describe(file);
+        if ('why' in described) {
+          found.push({ name, source, description: '', why: described.why });
+          continue;
+        }
+        const description = described.text;
         const n = [...description].length;
         found.push(
           n > COPILOT_CLI_DESCRIPTION_CHARS
@@ -378,8 +394,12 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
     else if (why !== undefined) unsentOut.push(unsent(entry, 'dropped', why));
     else if (taken.has(name)) unsentOut.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
     else {
-      taken.set(name, entry.source);
-      out.push({ ...entry, status: 'included', text: skillEntry(name, describe(file), 'project') });
+      const described = describe(file);
+      if ('why' in described) unsentOut.push(unsent(entry, 'dropped', described.why));
+      else {
+        taken.set(name, entry.source);
+        out.push({ ...entry, status: 'included', text: skillEntry(name, described.text, 'project') });
+      }
     }
   }
   return [...out, ...agentListings(ctx, root, cwd, home.path), ...unsentOut];

@@ -55,6 +55,29 @@ describe('copilot-cli listings', () => {
     );
   });
 
+  it('names entries as Copilot CLI does (spaces made -, a bad name dropped) and reads descriptions by their YAML', () => {
+    const ev = run({
+      '.github/skills/two words/SKILL.md': '---\ndescription: |\n  a\n  b\n---\nBody.\n',
+      '.github/skills/plus/SKILL.md': skill('"a+b"', 'Plus.'),
+      '.github/skills/num/SKILL.md': skill('num', '42'),
+      '.github/skills/body/SKILL.md': '---\nname: body\n---\n# Head\n  one   two  \n\nthree\n',
+      '.claude/commands/My Cmd.md': '---\ndescription: ""\n---\nBody.\n',
+    });
+    assert.deepEqual(
+      ev.listings.map((l) => [l.name, l.status]),
+      [
+        ['body', 'included'],
+        ['two-words', 'included'],
+        ['My-Cmd', 'included'],
+        ['a+b', 'dropped'],
+        ['num', 'dropped'],
+      ],
+    );
+    assert.equal(ev.listings[0].text, entry('body', 'one   two three'));
+    assert.equal(ev.listings[1].text, entry('two-words', 'a\nb'));
+    assert.equal(ev.listings[2].text, entry('My-Cmd', ''));
+  });
+
   it('drops a skill whose description is over 1,024 characters; lists agents by name with .github winning', () => {
     const ev = run({
       '.github/skills/long/SKILL.md': skill('long', 'x'.repeat(1025)),

@@ -178,14 +178,22 @@ export function customDroids(reminder: string): ExtractedListing[] {
   return out;
 }
 
-/** The skill entries (`- <name>: <description> (<location>)`) a read discovered. */
+/** The skill entries (`- <name>: <description> (<location>)`, a blank line between) a read discovered. */
 export function discoveredSkills(reminder: string): ExtractedListing[] {
   if (!reminder.startsWith('<system-reminder>\n')) return [];
   const lines = linesAfter(reminder, NEW_SKILLS_HEADER);
   if (lines === null) return [];
-  return lines
-    .filter((l) => l.startsWith('- '))
-    .map((text) => ({ kind: 'skill', name: text.slice(2).split(': ')[0], place: 'tool-result', text }));
+  // Entries are separated by a blank line; a description may run over several lines.
+  const entries: string[][] = [];
+  lines.forEach((l, i) => {
+    if (l.startsWith('- ') && (i === 0 || lines[i - 1] === '')) entries.push([l]);
+    else if (entries.length > 0) entries[entries.length - 1].push(l);
+  });
+  return entries.map((e) => {
+    while (e.length > 1 && e[e.length - 1] === '') e.pop();
+    const text = e.join('\n');
+    return { kind: 'skill', name: text.slice(2).split(': ')[0], place: 'tool-result', text };
+  });
 }
 
 function extract(input: ExtractInput): Extracted {

@@ -298,6 +298,17 @@ export const cases: OracleCase[] = [
   },
   // ---- listings: skills and custom droids ------------------------------------------------------------
   {
+    name: 'skills-on-touch-multiline-description',
+    why: 'a skill a read discovers is listed after the read with its description as written, line breaks kept (the launch list makes it one line), a blank line between entries',
+    tree: {
+      ...GIT,
+      'pkg/.factory/skills/multi/SKILL.md': '---\nname: multi\ndescription: |\n  first line\n  second line\n---\nThe body.\n',
+      'pkg/.factory/skills/single/SKILL.md': '---\nname: single\ndescription: One line\n---\nThe body.\n',
+      'pkg/src/b.ts': 'export const b = 2;\n',
+    },
+    read: 'pkg/src/b.ts',
+  },
+  {
     name: 'skills-description-empty-crlf-git-status',
     why: 'a skill with an empty or blank description is listed as "No description provided", one without a description or with one that is not text is not; a header written with CRLF reads as the same header; in a repository git takes for one, Droid sends its git status too',
     tree: {

@@ -3,6 +3,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { OracleEntry } from './case';
 
+/**
+ * A `.git` folder git takes for a repository's (`HEAD`, `config`, `objects`, `refs/heads`), at the
+ * top of a case's tree or of its folder `under`; an empty `.git` folder is none to git.
+ */
+export function gitRepository(under = ''): Record<string, OracleEntry> {
+  const at = under === '' ? '.git' : `${under}/.git`;
+  return {
+    [`${at}/HEAD`]: 'ref: refs/heads/main\n',
+    [`${at}/config`]: '[core]\n\trepositoryformatversion = 0\n',
+    [`${at}/objects`]: { dir: true },
+    [`${at}/refs/heads`]: { dir: true },
+  };
+}
+
 /** The run's own directories, as case text names them (`{{root}}`, `{{home}}`, `{{outside}}`). */
 export interface Places {
   root: string;

@@ -1,3 +1,4 @@
+import { gitRepository } from '../tree';
 import type { OracleCase, OracleEntry } from '../case';
 
 /**
@@ -78,10 +79,7 @@ export const cases: OracleCase[] = [
     name: 'skills-crlf-in-a-git-repository',
     why: 'a skill and a subagent whose headers are written with CRLF line ends are read as the same headers; in a repository git takes for one, the system prompt also holds its git status (not modelled: the proof names it)',
     tree: {
-      '.git/HEAD': 'ref: refs/heads/main\n',
-      '.git/config': '[core]\n\trepositoryformatversion = 0\n',
-      '.git/objects': { dir: true },
-      '.git/refs/heads': { dir: true },
+      ...gitRepository(),
       '.claude/skills/crlf/SKILL.md': '---\r\ndescription: Written with CRLF\r\n---\r\nThe body.\r\n',
       '.claude/agents/crlf-agent.md':
         '---\r\nname: crlf-agent\r\ndescription: An agent written with CRLF\r\n---\r\nYou are crlf-agent.\r\n',

@@ -4,14 +4,10 @@
  * `excludeAgent: coding-agent` on rule files. Every behaviour here was seen in runs of the release
  * (its discovery is in its native runtime, not readable JavaScript).
  */
+import { gitRepository } from '../tree';
 import type { OracleCase } from '../case';
 
-const GIT = {
-  '.git/HEAD': 'ref: refs/heads/main\n',
-  '.git/config': '[core]\n\trepositoryformatversion = 0\n',
-  '.git/objects': { dir: true as const },
-  '.git/refs/heads': { dir: true as const },
-};
+const GIT = gitRepository();
 
 function skill(name: string, description: string): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n\nBody of ${name}: never sent.\n`;

@@ -4,15 +4,11 @@
  * which point of the bundle's discovery (cli-main.js's /help list of instruction locations, the
  * native runtime's discovery) or of the text's shape it checks; the `text-` cases are about the text.
  */
+import { gitRepository } from '../tree';
 import type { OracleCase } from '../case';
 
 /** A repository as git finds it (HEAD, objects and refs): without the folders the agent sees no repository. */
-const GIT = {
-  '.git/HEAD': 'ref: refs/heads/main\n',
-  '.git/config': '[core]\n\trepositoryformatversion = 0\n',
-  '.git/objects': { dir: true as const },
-  '.git/refs/heads': { dir: true as const },
-};
+const GIT = gitRepository();
 
 export const cases: OracleCase[] = [
   {

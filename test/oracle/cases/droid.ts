@@ -5,6 +5,7 @@
  * the session blocks and their limit, class `tQ` the discovery along accessed paths, `ANM` its
  * reminder) or a run.
  */
+import { gitRepository } from '../tree';
 import type { OracleCase } from '../case';
 
 const GIT = { '.git': { dir: true } } as const;
@@ -312,10 +313,7 @@ export const cases: OracleCase[] = [
     name: 'skills-description-empty-crlf-git-status',
     why: 'a skill with an empty or blank description is listed as "No description provided", one without a description or with one that is not text is not; a header written with CRLF reads as the same header; in a repository git takes for one, Droid sends its git status too',
     tree: {
-      '.git/HEAD': 'ref: refs/heads/main\n',
-      '.git/config': '[core]\n\trepositoryformatversion = 0\n',
-      '.git/objects': { dir: true },
-      '.git/refs/heads': { dir: true },
+      ...gitRepository(),
       '.factory/skills/empty/SKILL.md': '---\nname: empty\ndescription: ""\n---\nThe body.\n',
       '.factory/skills/blank/SKILL.md': '---\nname: blank\ndescription: "   "\n---\nThe body.\n',
       '.factory/skills/missing/SKILL.md': '---\nname: missing\n---\nThe body.\n',

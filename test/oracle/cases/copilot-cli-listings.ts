@@ -82,6 +82,19 @@ export const cases: OracleCase[] = [
     },
   },
   {
+    name: 'skills-commands-left-out-and-bom',
+    why: "a command whose description is over 1,024 characters, or that says disable-model-invocation: true, is not listed; a skill whose header is no YAML is dropped; a byte-order mark before a skill's or custom agent's header is passed over",
+    tree: {
+      ...GIT,
+      '.claude/commands/long.md': `---\ndescription: ${'w '.repeat(520).trim()}\n---\nbody\n`,
+      '.claude/commands/manual.md': '---\ndescription: Only by hand\ndisable-model-invocation: true\n---\nbody\n',
+      '.claude/commands/kept.md': '---\ndescription: A command listed\n---\nbody\n',
+      '.github/skills/broken/SKILL.md': '---\nname: broken\ndescription: [unclosed\n---\nThe body.\n',
+      '.github/skills/marked/SKILL.md': '\ufeff---\nname: marked\ndescription: After a byte-order mark\n---\nThe body.\n',
+      '.github/agents/marked-agent.md': '\ufeff---\ndescription: An agent after a byte-order mark\n---\nYou are an agent.\n',
+    },
+  },
+  {
     name: 'skills-groups-below-the-root',
     why: 'started below the root, the folders holding a skill in the order .github, .agents, .claude, each of the working directory then of the root: the ones of one directory that come one after the other are one group sorted by name',
     tree: {

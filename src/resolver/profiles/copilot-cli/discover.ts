@@ -227,6 +227,14 @@ function byName<T extends { name: string }>(xs: T[]): T[] {
   return xs.sort((a, b) => compareCodeUnits(a.name, b.name));
 }
 
+/**
+ * A listing file as Copilot CLI reads it: a byte-order mark before its `---` header is passed over
+ * (runs showed a skill and a custom agent written so listed; other agents' readers do not skip it).
+ */
+function bomless(file: ListingFile): ListingFile {
+  return file.read.ok && file.read.text.startsWith('\ufeff') ? { ...file, header: agentHeader(file.read.text.slice(1)) } : file;
+}
+
 /** Characters of a skill or command name Copilot CLI lists at most. */
 const MAX_NAME_CHARS = 64;
 
@@ -255,11 +263,14 @@ interface SkillFound {
 function skillGroup(ctx: DiscoverContext, dirs: readonly string[], own: boolean): SkillFound[] {
   const found: SkillFound[] = [];
   for (const dir of dirs)
-    for (const { file } of skillsBelow(ctx, dir, { order: 'sorted', own, maxDepth: 10, skipDotNames: false, stopAtSkill: true })) {
+    for (const found0 of skillsBelow(ctx, dir, { order: 'sorted', own, maxDepth: 10, skipDotNames: false, stopAtSkill: true })) {
+      const file = bomless(found0.file);
       const source = listingPath(ctx, file.abs);
       const { name, why: badName } = copilotName(headerText(file, 'name') ?? file.entry);
       if (!file.read.ok) found.push({ name, source, description: '', why: `Copilot CLI cannot read it (${file.read.why})` });
       else if (!file.header?.present) found.push({ name, source, description: '', why: 'no `---` header: Copilot CLI drops the skill' });
+      else if (file.header.attributes === undefined)
+        found.push({ name, source, description: '', why: 'its header is no YAML Copilot CLI reads: it drops the skill' });
       else if (badName !== undefined) found.push({ name, source, description: '', why: badName });
       else {
         const described = describe(file);
@@ -382,10 +393,12 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
   const commands = commandDirs.flatMap((d) =>
     byName(
-      filesIn(ctx, d, ['.md'], { order: 'sorted', own: aboveTheWorkspace(ctx, P.dirname(P.dirname(d))) }).map((file) => ({
-        file,
-        ...copilotName((file.read.ok ? headerText(file, 'name') : undefined) ?? file.entry.slice(0, -'.md'.length)),
-      })),
+      filesIn(ctx, d, ['.md'], { order: 'sorted', own: aboveTheWorkspace(ctx, P.dirname(P.dirname(d))) })
+        .map(bomless)
+        .map((file) => ({
+          file,
+          ...copilotName((file.read.ok ? headerText(file, 'name') : undefined) ?? file.entry.slice(0, -'.md'.length)),
+        })),
     ),
   );
   for (const { file, name, why } of commands) {
@@ -393,9 +406,20 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
     if (!file.read.ok) unsentOut.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));
     else if (why !== undefined) unsentOut.push(unsent(entry, 'dropped', why));
     else if (taken.has(name)) unsentOut.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
+    else if (file.header?.attributes?.['disable-model-invocation'] === true)
+      unsentOut.push(unsent(entry, 'not-loaded', 'disable-model-invocation: true: Copilot CLI does not list it'));
     else {
       const described = describe(file);
+      const chars = 'text' in described ? [...described.text].length : 0;
       if ('why' in described) unsentOut.push(unsent(entry, 'dropped', described.why));
+      else if (chars > COPILOT_CLI_DESCRIPTION_CHARS)
+        unsentOut.push(
+          unsent(
+            entry,
+            'dropped',
+            `the description has ${chars} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops it without a word`,
+          ),
+        );
       else {
         taken.set(name, entry.source);
         out.push({ ...entry, status: 'included', text: skillEntry(name, described.text, 'project') });
@@ -420,10 +444,12 @@ function agentName(file: ListingFile, rel: string): string {
 function agentFiles(ctx: DiscoverContext, dir: string, own: boolean, rel = '', depth = 0): { file: ListingFile; rel: string }[] {
   const P = ctx.fs.path;
   if (depth > MAX_RULE_DEPTH) return [];
-  const found = filesIn(ctx, dir, ['.md'], { order: 'sorted', own }).map((file) => ({
-    file,
-    rel: rel === '' ? file.entry : `${rel}/${file.entry}`,
-  }));
+  const found = filesIn(ctx, dir, ['.md'], { order: 'sorted', own })
+    .map(bomless)
+    .map((file) => ({
+      file,
+      rel: rel === '' ? file.entry : `${rel}/${file.entry}`,
+    }));
   for (const name of [...listNames(ctx.fs, dir)].sort(compareCodeUnits)) {
     const sub = P.join(dir, name);
     if (ctx.fs.stat(sub)?.kind === 'directory') found.push(...agentFiles(ctx, sub, own, rel === '' ? name : `${rel}/${name}`, depth + 1));

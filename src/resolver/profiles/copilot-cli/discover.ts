@@ -388,12 +388,27 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
         );
   }
   list(skillGroup(ctx, [P.join(home.path, 'skills')], true), 'user');
-  // Commands of .claude/commands (its own files, not subfolders) of the working directory, then of
-  // the repository root, after Copilot CLI's own skills.
-  const commandDirs = [...new Set([cwd, root])].map((d) => at(d, '.claude/commands'));
-  const commands = commandDirs.flatMap((d) =>
+  commandListings(ctx, [...new Set([cwd, root])], taken, out, unsentOut);
+  return [...out, ...agentListings(ctx, root, cwd, home.path), ...unsentOut];
+}
+
+/**
+ * Commands of `.claude/commands` (its own files, not subfolders) of each of `dirs` (the working
+ * directory, then the repository root), listed as skills after Copilot CLI's own; `taken` holds the
+ * names listed so far. Sent entries go to `out`, the others to `left`.
+ */
+function commandListings(
+  ctx: DiscoverContext,
+  dirs: readonly string[],
+  taken: Map<string, string>,
+  out: ListingEvidence[],
+  left: ListingEvidence[],
+): void {
+  const P = ctx.fs.path;
+  const place = 'system-prompt' as const;
+  const commands = dirs.flatMap((dir) =>
     byName(
-      filesIn(ctx, d, ['.md'], { order: 'sorted', own: aboveTheWorkspace(ctx, P.dirname(P.dirname(d))) })
+      filesIn(ctx, P.join(dir, '.claude', 'commands'), ['.md'], { order: 'sorted', own: aboveTheWorkspace(ctx, dir) })
         .map(bomless)
         .map((file) => ({
           file,
@@ -403,30 +418,27 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
   );
   for (const { file, name, why } of commands) {
     const entry = { kind: 'command' as const, name, source: listingPath(ctx, file.abs), place };
-    if (!file.read.ok) unsentOut.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));
-    else if (why !== undefined) unsentOut.push(unsent(entry, 'dropped', why));
-    else if (taken.has(name)) unsentOut.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
+    const described = file.read.ok ? describe(file) : { why: '' };
+    const chars = 'text' in described ? [...described.text].length : 0;
+    if (!file.read.ok) left.push(unsent(entry, 'dropped', `Copilot CLI cannot read it (${file.read.why})`));
+    else if (why !== undefined) left.push(unsent(entry, 'dropped', why));
+    else if (taken.has(name)) left.push(unsent(entry, 'shadowed', `the skill ${taken.get(name)} has the same name`));
     else if (file.header?.attributes?.['disable-model-invocation'] === true)
-      unsentOut.push(unsent(entry, 'not-loaded', 'disable-model-invocation: true: Copilot CLI does not list it'));
+      left.push(unsent(entry, 'not-loaded', 'disable-model-invocation: true: Copilot CLI does not list it'));
+    else if ('why' in described) left.push(unsent(entry, 'dropped', described.why));
+    else if (chars > COPILOT_CLI_DESCRIPTION_CHARS)
+      left.push(
+        unsent(
+          entry,
+          'dropped',
+          `the description has ${chars} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops it without a word`,
+        ),
+      );
     else {
-      const described = describe(file);
-      const chars = 'text' in described ? [...described.text].length : 0;
-      if ('why' in described) unsentOut.push(unsent(entry, 'dropped', described.why));
-      else if (chars > COPILOT_CLI_DESCRIPTION_CHARS)
-        unsentOut.push(
-          unsent(
-            entry,
-            'dropped',
-            `the description has ${chars} characters, over ${COPILOT_CLI_DESCRIPTION_CHARS}: Copilot CLI drops it without a word`,
-          ),
-        );
-      else {
-        taken.set(name, entry.source);
-        out.push({ ...entry, status: 'included', text: skillEntry(name, described.text, 'project') });
-      }
+      taken.set(name, entry.source);
+      out.push({ ...entry, status: 'included', text: skillEntry(name, described.text, 'project') });
     }
   }
-  return [...out, ...agentListings(ctx, root, cwd, home.path), ...unsentOut];
 }
 
 /** A custom agent file's name: its header's `name:`, else the file's path below its folder without `.agent.md`/`.md`, `/` made `--`. */

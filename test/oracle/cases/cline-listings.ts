@@ -92,8 +92,8 @@ export const cases: OracleCase[] = [
     why: 'discoverFiles: a link to a folder is a skill folder too',
     tree: {
       ...BASE,
-      'shared/linked/SKILL.md': skill('linked', 'Reached through a link.'),
-      '.agents/skills/linked': { link: '../../shared/linked' },
+      'common/linked/SKILL.md': skill('linked', 'Reached through a link.'),
+      '.agents/skills/linked': { link: '../../common/linked' },
     },
   },
   {

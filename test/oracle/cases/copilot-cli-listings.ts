@@ -208,7 +208,7 @@ export const cases: OracleCase[] = [
   {
     name: 'skills-linked-folder',
     why: 'run: a linked skill folder is followed',
-    tree: { ...GIT, 'shared/fmt/SKILL.md': skill('fmt', 'Through a link.'), '.github/skills/fmt': { link: '../../shared/fmt' } },
+    tree: { ...GIT, 'common/fmt/SKILL.md': skill('fmt', 'Through a link.'), '.github/skills/fmt': { link: '../../common/fmt' } },
   },
   // ---- commands ---------------------------------------------------------------------------------
   {

@@ -84,8 +84,8 @@ export const cases: OracleCase[] = [
     why: 'the glob follows a linked skill folder: listed with its location through the link',
     tree: {
       ...GIT,
-      'shared/linked/SKILL.md': skill('linked', 'Through a link.'),
-      '.gemini/skills/linked': { link: '../../shared/linked' },
+      'common/linked/SKILL.md': skill('linked', 'Through a link.'),
+      '.gemini/skills/linked': { link: '../../common/linked' },
       '.gemini/skills/plain/SKILL.md': skill('plain', 'Plain.'),
     },
     env: TRUST,
@@ -282,8 +282,8 @@ export const cases: OracleCase[] = [
     why: 'loadAgentsFromDirectory keeps dirent.isFile(): a linked .md file is not read',
     tree: {
       ...GIT,
-      'shared/linked.md': agent('linked', 'Through a link.'),
-      '.gemini/agents/linked.md': { link: '../../shared/linked.md' },
+      'common/linked.md': agent('linked', 'Through a link.'),
+      '.gemini/agents/linked.md': { link: '../../common/linked.md' },
       '.gemini/agents/plain.md': agent('plain', 'Plain.'),
     },
     home: acks({ linked: agent('linked', 'Through a link.'), plain: agent('plain', 'Plain.') }),

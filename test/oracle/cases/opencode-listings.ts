@@ -92,8 +92,8 @@ export const cases: OracleCase[] = [
     why: 'the scan follows links (symlink: true); the location is the path through the link',
     tree: {
       ...BASE,
-      'shared/linked/SKILL.md': skill('linked', 'Reached through a link.'),
-      '.claude/skills/linked': { link: '../../shared/linked' },
+      'common/linked/SKILL.md': skill('linked', 'Reached through a link.'),
+      '.claude/skills/linked': { link: '../../common/linked' },
     },
   },
   {

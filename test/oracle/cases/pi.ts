@@ -423,9 +423,9 @@ export const cases: OracleCase[] = [
     why: 'resolveLocalEntries: a project settings skills entry (from .pi) is read as a skills folder ("pi" mode: .md files inside too) and comes before the discovered folders',
     tree: {
       ...GIT,
-      '.pi/settings.json': JSON.stringify({ skills: ['../shared-skills'] }),
-      'shared-skills/alpha/SKILL.md': skill('alpha', 'From settings.'),
-      'shared-skills/loose.md': skill('loose', 'A file in the named folder.'),
+      '.pi/settings.json': JSON.stringify({ skills: ['../common-skills'] }),
+      'common-skills/alpha/SKILL.md': skill('alpha', 'From settings.'),
+      'common-skills/loose.md': skill('loose', 'A file in the named folder.'),
       '.agents/skills/beta/SKILL.md': skill('beta', 'Discovered.'),
     },
   },

@@ -311,25 +311,22 @@ function aboveTheWorkspace(ctx: DiscoverContext, dir: string): boolean {
  * started at the root, all three are one list). Seen in runs (copilot-cli-listings.ts,
  * `skills-groups-below-the-root`).
  */
-function skillFolderGroups(
-  ctx: DiscoverContext,
-  folders: readonly { dir: string; folder: string }[],
-): { folders: string[]; own: boolean }[] {
-  const groups: { dir: string; folders: string[]; own: boolean }[] = [];
+function skillFolderGroups(ctx: DiscoverContext, folders: readonly { dir: string; folder: string }[]): SkillFound[][] {
+  const groups: { dir: string; found: SkillFound[] }[] = [];
   // A folder whose every skill Copilot CLI drops joins no group: its entries come last, all `dropped`.
-  const droppedOnly: { dir: string; folders: string[]; own: boolean }[] = [];
+  const droppedOnly: SkillFound[] = [];
   for (const f of folders) {
-    const own = aboveTheWorkspace(ctx, f.dir);
-    const found = skillGroup(ctx, [f.folder], own);
+    // Each folder read once; a group's skills are its folders' together, sorted by name.
+    const found = skillGroup(ctx, [f.folder], aboveTheWorkspace(ctx, f.dir));
     if (!found.some((s) => s.why === undefined)) {
-      if (found.length > 0) droppedOnly.push({ dir: f.dir, folders: [f.folder], own });
+      droppedOnly.push(...found);
       continue;
     }
     const last = groups[groups.length - 1];
-    if (last?.dir === f.dir) last.folders.push(f.folder);
-    else groups.push({ dir: f.dir, folders: [f.folder], own });
+    if (last?.dir === f.dir) last.found.push(...found);
+    else groups.push({ dir: f.dir, found });
   }
-  return [...groups, ...droppedOnly];
+  return [...groups.map((g) => byName(g.found)), ...(droppedOnly.length > 0 ? [droppedOnly] : [])];
 }
 
 /**
@@ -366,10 +363,9 @@ export function copilotCliListings(ctx: DiscoverContext): ListingEvidence[] {
       }
     }
   };
-  const byGroup = groups.map((g) => skillGroup(ctx, g.folders, g.own));
   // Precedence: .github before .agents before .claude, whatever the order the group lists them in.
   const rank = (source: string) => SKILL_FOLDERS.findIndex((f) => source.includes(`${f}/`));
-  for (const g of byGroup) {
+  for (const g of groups) {
     const winners = new Map<string, SkillFound>();
     for (const s of [...g].sort((a, b) => rank(a.source) - rank(b.source)))
       if (s.why === undefined && !winners.has(s.name)) winners.set(s.name, s);
